@@ -1,0 +1,23 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'build/**', 'cdk8s.out/**', 'charts/**', 'cdk8s/imports/**', 'shared/contracts/artifacts/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read settings through the app config module (shared/src/config).' },
+      ],
+    },
+  },
+  {
+    files: ['shared/src/config/**', 'scripts/**', '**/*.test.ts', '**/*.spec.ts', 'shared/src/testing/**', 'jest.config.js'],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+);

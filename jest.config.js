@@ -1,0 +1,26 @@
+/**
+ * Jest runs TypeScript as native ESM through @swc/jest (no type-checking here: `npm run typecheck` does that).
+ * `*.spec.ts` are pure unit tests; `*.test.ts` talk to the real MariaDB, RabbitMQ and Redis, each suite isolated
+ * by the harness in shared/src/testing.
+ * @type {import('jest').Config}
+ */
+export default {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: {
+    '^.+\\.ts$': [
+      '@swc/jest',
+      {
+        jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
+        module: { type: 'es6' },
+        sourceMaps: 'inline',
+      },
+    ],
+  },
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  testMatch: ['<rootDir>/{apps,shared,migrations,scripts,cdk8s}/**/*.{spec,test}.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/build/'],
+  globalSetup: '<rootDir>/shared/src/testing/global-setup.ts',
+  testTimeout: 30_000,
+  maxWorkers: 3,
+};

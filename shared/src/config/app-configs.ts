@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { booleanFlag, csvList, logLevel, port, positiveInt, serviceEnv, url } from './config-fields.js';
+
+/** Settings every deployable shares: identity, logging and the backing services. */
+const common = {
+  SERVICE_ENV: serviceEnv,
+  LOG_LEVEL: logLevel,
+  DATABASE_URL: url('mysql://root@127.0.0.1:3306/foretell'),
+  DB_POOL_MAX: positiveInt(10),
+  AMQP_URL: url('amqp://guest:guest@127.0.0.1:5672'),
+  AMQP_PREFIX: z.string().regex(/^[a-z0-9._-]*$/, 'lower-case letters, digits, . _ - only').default(''),
+  AMQP_PREFETCH: positiveInt(32),
+  REDIS_URL: url('redis://127.0.0.1:6379'),
+  REDIS_PREFIX: z.string().default('foretell:'),
+  SHUTDOWN_GRACE_MS: positiveInt(10_000),
+};
+
+/** HTTP apps add route kill switches (env list, watched file, or a ConfigMap in-cluster). */
+const http = {
+  HOST: z.string().default('0.0.0.0'),
+  ROUTE_DISABLED: csvList,
+  ROUTE_SWITCHES_FILE: z.string().optional(),
+  TRUST_PROXY: z.string().default('false'),
+};
+
+export const publicReadConfigSchema = z.object({ ...common, ...http, PORT: port(3001) });
+export type PublicReadConfig = z.infer<typeof publicReadConfigSchema>;
+
+export const tradingApiConfigSchema = z.object({
+  ...common,
+  ...http,
+  PORT: port(3000),
+  API_KEY_PEPPER: z.string().min(32, 'must be at least 32 characters').default('local-dev-pepper-change-me-in-production-0001'),
+  DOCS_BASE_URL: url('http://localhost:3000/v1/docs'),
+});
+export type TradingApiConfig = z.infer<typeof tradingApiConfigSchema>;
+
+export const chainExecutorConfigSchema = z.object({
+  ...common,
+  PORT: port(3002),
+  HOST: z.string().default('0.0.0.0'),
+  OUTBOX_REPUBLISH_AFTER_MS: positiveInt(5_000),
+  OUTBOX_POLL_MS: positiveInt(1_000),
+});
+export type ChainExecutorConfig = z.infer<typeof chainExecutorConfigSchema>;
+
+export const webhookDispatcherConfigSchema = z.object({
+  ...common,
+  PORT: port(3003),
+  HOST: z.string().default('0.0.0.0'),
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFlag(true),
+});
+export type WebhookDispatcherConfig = z.infer<typeof webhookDispatcherConfigSchema>;
+
+export const adminCliConfigSchema = z.object({
+  SERVICE_ENV: serviceEnv,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+  DATABASE_URL: common.DATABASE_URL,
+  API_KEY_PEPPER: tradingApiConfigSchema.shape.API_KEY_PEPPER,
+});
+export type AdminCliConfig = z.infer<typeof adminCliConfigSchema>;

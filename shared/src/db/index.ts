@@ -1,0 +1,3 @@
+export * from './create-knex.js';
+export * from './migrate.js';
+export * from './transaction.js';

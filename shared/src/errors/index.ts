@@ -1,0 +1,3 @@
+export * from './app-error.js';
+export * from './error-catalogue.js';
+export * from './error-renderers.js';

@@ -1,0 +1,64 @@
+import { pino, type Logger, type LoggerOptions } from 'pino';
+import { currentContext } from './request-context.js';
+
+export type { Logger } from 'pino';
+
+/**
+ * Paths that must never reach a log line. Bodies are never logged at all; these cover headers and
+ * objects that carry keys, signatures or secrets if someone logs them by accident.
+ */
+export const redactedPaths = [
+  'req.headers["x-api-key"]',
+  'req.headers.authorization',
+  'req.headers["x-service-signature"]',
+  'req.headers.cookie',
+  'req.body',
+  'res.body',
+  'body',
+  'headers["x-api-key"]',
+  'headers.authorization',
+  'headers["x-service-signature"]',
+  '*.apiKey',
+  '*.key',
+  '*.secret',
+  '*.webhookSecret',
+  '*.password',
+  '*.token',
+  '*.pepper',
+  'apiKey',
+  'secret',
+  'webhookSecret',
+  'password',
+  'token',
+  'pepper',
+];
+
+export interface CreateLoggerOptions {
+  name: string;
+  level?: LoggerOptions['level'];
+  /** Where to write; defaults to stdout. Tests pass a stream to assert on lines. */
+  destination?: pino.DestinationStream;
+}
+
+/** pino JSON logger whose lines carry the current request or message id from AsyncLocalStorage. */
+export function createLogger(options: CreateLoggerOptions): Logger {
+  return pino(
+    {
+      name: options.name,
+      level: options.level ?? 'info',
+      base: { service: options.name },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      redact: { paths: redactedPaths, censor: '[redacted]' },
+      formatters: { level: (label) => ({ level: label }) },
+      mixin: () => {
+        const context = currentContext();
+        if (!context) return {};
+        return {
+          ...(context.requestId ? { requestId: context.requestId } : {}),
+          ...(context.messageId ? { messageId: context.messageId } : {}),
+        };
+      },
+    },
+    options.destination ?? pino.destination({ sync: false }),
+  );
+}

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { outboxMigration } from './20261122_0900_outbox.js';
 
 /** One migration: a stable name (never renamed once shipped) and its up/down steps. */
 export interface Migration {
@@ -11,7 +12,7 @@ export interface Migration {
  * Migrations are listed here explicitly, in order, so they load the same way under tsx, jest (ESM) and the
  * compiled build: knex's directory scanning would depend on file extensions and loaders.
  */
-const migrations: Migration[] = [];
+const migrations: Migration[] = [outboxMigration];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {
   getMigrations: async () => migrations,

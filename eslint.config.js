@@ -17,7 +17,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['shared/src/config/**', 'scripts/**', '**/*.test.ts', '**/*.spec.ts', 'shared/src/testing/**', 'jest.config.js'],
+    files: ['shared/src/config/**', '**/*.test.ts', '**/*.spec.ts', 'shared/src/testing/**', 'jest.config.js'],
     rules: { 'no-restricted-properties': 'off' },
   },
 );

@@ -18,7 +18,7 @@ export default {
     ],
   },
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
-  testMatch: ['<rootDir>/{apps,shared,migrations,scripts,cdk8s}/**/*.{spec,test}.ts'],
+  testMatch: ['<rootDir>/{apps,shared,migrations,cdk8s}/**/*.{spec,test}.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/build/'],
   globalSetup: '<rootDir>/shared/src/testing/global-setup.ts',
   testTimeout: 30_000,

@@ -59,3 +59,19 @@ export const adminCliConfigSchema = z.object({
   API_KEY_PEPPER: tradingApiConfigSchema.shape.API_KEY_PEPPER,
 });
 export type AdminCliConfig = z.infer<typeof adminCliConfigSchema>;
+
+/** `npm start`: the local stack orchestrator (migrations, demo data, every deployable as a child process). */
+export const localStackConfigSchema = z.object({
+  LOG_LEVEL: logLevel,
+  DATABASE_URL: common.DATABASE_URL,
+  AMQP_URL: common.AMQP_URL,
+  AMQP_PREFIX: common.AMQP_PREFIX,
+  REDIS_URL: common.REDIS_URL,
+  REDIS_PREFIX: common.REDIS_PREFIX,
+  TRADING_API_PORT: port(3000),
+  PUBLIC_READ_PORT: port(3001),
+  CHAIN_EXECUTOR_PORT: port(3002),
+  WEBHOOK_DISPATCHER_PORT: port(3003),
+  STARTUP_TIMEOUT_MS: positiveInt(60_000),
+});
+export type LocalStackConfig = z.infer<typeof localStackConfigSchema>;

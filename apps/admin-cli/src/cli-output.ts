@@ -1,0 +1,45 @@
+import { AppError, isAppError } from '../../../shared/src/errors/index.js';
+
+/** Exit codes of foretell-admin, stable for scripts. */
+export const exitCodes = {
+  ok: 0,
+  failure: 1,
+  usage: 2,
+  notFound: 3,
+  conflict: 4,
+  unavailable: 69,
+  config: 78,
+} as const;
+
+export interface CliIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+export const processIo: CliIo = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+};
+
+/** Prints a command's result: exactly one JSON object with --json, otherwise the human lines. */
+export function printResult(io: CliIo, json: boolean, result: Record<string, unknown>, human: string[]): void {
+  if (json) io.stdout(`${JSON.stringify(result)}\n`);
+  else io.stdout(`${human.join('\n')}\n`);
+}
+
+/** Prints an error (as `{ error: { code, message } }` with --json) and returns the exit code to use. */
+export function printError(io: CliIo, json: boolean, error: unknown): number {
+  const appError = isAppError(error) ? error : new AppError('INTERNAL_ERROR', { cause: error });
+  const message = appError.code === 'INTERNAL_ERROR' && error instanceof Error ? error.message : appError.detail;
+  if (json) io.stdout(`${JSON.stringify({ error: { code: appError.code, message } })}\n`);
+  else io.stderr(`error: ${appError.code}: ${message}\n`);
+  return exitCodeFor(appError);
+}
+
+function exitCodeFor(error: AppError): number {
+  if (error.code === 'DEPENDENCY_UNAVAILABLE') return exitCodes.unavailable;
+  if (error.status === 400) return exitCodes.usage;
+  if (error.status === 404) return exitCodes.notFound;
+  if (error.status === 409) return exitCodes.conflict;
+  return exitCodes.failure;
+}

@@ -1,0 +1,7 @@
+import { adminCliConfigSchema, loadConfigOrExit } from '../../../shared/src/config/index.js';
+import { serviceVersion } from '../../../shared/src/runtime/service-version.js';
+import { processIo } from './cli-output.js';
+import { runAdminCli } from './program.js';
+
+const config = loadConfigOrExit(adminCliConfigSchema, 'foretell-admin');
+process.exitCode = await runAdminCli(process.argv.slice(2), config, processIo, serviceVersion);

@@ -1,0 +1,54 @@
+import { describe, expect, it } from '@jest/globals';
+import {
+  adminCliConfigSchema,
+  chainExecutorConfigSchema,
+  localStackConfigSchema,
+  publicReadConfigSchema,
+  tradingApiConfigSchema,
+  webhookDispatcherConfigSchema,
+} from './app-configs.js';
+import { ConfigError, loadConfig } from './load-config.js';
+
+describe('loadConfig', () => {
+  it.each([
+    ['public-read', publicReadConfigSchema, 3001],
+    ['trading-api', tradingApiConfigSchema, 3000],
+    ['chain-executor', chainExecutorConfigSchema, 3002],
+    ['webhook-dispatcher', webhookDispatcherConfigSchema, 3003],
+  ] as const)('gives %s a working local default for every setting', (_name, schema, port) => {
+    const config = loadConfig(schema, {});
+    expect(config.PORT).toBe(port);
+    expect(config.DATABASE_URL).toBe('mysql://root@127.0.0.1:3306/foretell');
+    expect(config.SERVICE_ENV).toBe('test');
+  });
+
+  it('gives the admin CLI and the local stack defaults too', () => {
+    expect(loadConfig(adminCliConfigSchema, {}).API_KEY_PEPPER.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig(localStackConfigSchema, {}).PUBLIC_READ_PORT).toBe(3001);
+  });
+
+  it('coerces numbers and splits the kill-switch list', () => {
+    const config = loadConfig(publicReadConfigSchema, { PORT: '8080', ROUTE_DISABLED: 'GET /api/markets, *' });
+    expect(config.PORT).toBe(8080);
+    expect(config.ROUTE_DISABLED).toEqual(['GET /api/markets', '*']);
+  });
+
+  it('names every bad variable and the value it got', () => {
+    const attempt = () => loadConfig(tradingApiConfigSchema, { PORT: 'eighty', SERVICE_ENV: 'prod', DATABASE_URL: 'nope' });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      const message = (error as ConfigError).message;
+      expect(message).toMatch(/PORT: .*\(got "eighty"\)/);
+      expect(message).toMatch(/SERVICE_ENV: .*\(got "prod"\)/);
+      expect(message).toMatch(/DATABASE_URL: .*\(got "nope"\)/);
+    }
+  });
+
+  it('never echoes a secret value in the error', () => {
+    expect(() => loadConfig(tradingApiConfigSchema, { API_KEY_PEPPER: 'short-secret' })).toThrow(
+      /API_KEY_PEPPER: .*\(got "\*\*\*"\)/,
+    );
+  });
+});

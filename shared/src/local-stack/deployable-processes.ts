@@ -1,0 +1,63 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { formatLogLine } from './log-line-format.js';
+
+export interface DeployableProcessSpec {
+  name: string;
+  entry: string;
+  port: number;
+  env: Record<string, string>;
+}
+
+export interface DeployableProcess {
+  spec: DeployableProcessSpec;
+  child: ChildProcess;
+  exited: Promise<number | null>;
+}
+
+const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** Starts one deployable as its own Node process (TypeScript through tsx) with prefixed, readable logs. */
+export function spawnDeployable(spec: DeployableProcessSpec, write: (line: string) => void): DeployableProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', spec.entry], {
+    cwd: repositoryRoot,
+    env: { ...process.env, ...spec.env, PORT: String(spec.port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const label = `[${spec.name}]`.padEnd(21);
+  for (const stream of [child.stdout, child.stderr]) {
+    if (!stream) continue;
+    createInterface({ input: stream }).on('line', (line) => write(`${label} ${formatLogLine(line)}`));
+  }
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { spec, child, exited };
+}
+
+/** Polls `/ready` until it answers 200, the process exits, or the deadline passes. */
+export async function waitUntilReady(process: DeployableProcess, deadline: number): Promise<void> {
+  let exitCode: number | null | undefined;
+  void process.exited.then((code) => (exitCode = code));
+  const url = `http://127.0.0.1:${process.spec.port}/ready`;
+  while (Date.now() < deadline) {
+    if (exitCode !== undefined) throw new Error(`${process.spec.name} exited with code ${exitCode} during start-up`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(1_000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${process.spec.name} was not ready at ${url} in time`);
+}
+
+/** SIGTERM to every child, then SIGKILL to any still running after `graceMs`. */
+export async function stopDeployables(processes: DeployableProcess[], graceMs: number): Promise<void> {
+  for (const { child } of processes) if (child.exitCode === null) child.kill('SIGTERM');
+  const killTimer = setTimeout(() => {
+    for (const { child } of processes) if (child.exitCode === null) child.kill('SIGKILL');
+  }, graceMs);
+  await Promise.all(processes.map((p) => p.exited));
+  clearTimeout(killTimer);
+}

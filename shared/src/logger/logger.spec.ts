@@ -1,0 +1,46 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from '@jest/globals';
+import { createLogger } from './logger.js';
+import { runWithContext } from './request-context.js';
+
+function captureLogger() {
+  const lines: string[] = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      callback();
+    },
+  });
+  return { logger: createLogger({ name: 'test-service', level: 'debug', destination }), lines };
+}
+
+describe('createLogger', () => {
+  it('writes JSON lines with the service name and the current request id', () => {
+    const { logger, lines } = captureLogger();
+    runWithContext({ requestId: 'req_abc' }, () => logger.info({ route: 'GET /x' }, 'handled'));
+    const record = JSON.parse(lines[0]!) as Record<string, unknown>;
+    expect(record).toMatchObject({ level: 'info', service: 'test-service', requestId: 'req_abc', msg: 'handled' });
+  });
+
+  it('adds the message id inside a consumer context', () => {
+    const { logger, lines } = captureLogger();
+    runWithContext({ messageId: 'msg-1' }, () => logger.info('consumed'));
+    expect(JSON.parse(lines[0]!)).toMatchObject({ messageId: 'msg-1' });
+  });
+
+  it('never writes API keys, signatures, secrets or bodies', () => {
+    const { logger, lines } = captureLogger();
+    logger.info(
+      {
+        req: { headers: { 'x-api-key': 'svc_test_SECRETKEY', 'x-service-signature': 't=1,v1=SIG', authorization: 'Bearer TOK' } },
+        body: { amount: 'BODY' },
+        apiKey: 'svc_test_PLAIN',
+        key: { secret: 'whsec_SECRET' },
+      },
+      'request',
+    );
+    const line = lines.join('\n');
+    for (const secret of ['SECRETKEY', 'SIG', 'TOK', 'BODY', 'PLAIN', 'whsec_SECRET']) expect(line).not.toContain(secret);
+    expect(line).toContain('[redacted]');
+  });
+});

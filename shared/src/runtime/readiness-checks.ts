@@ -1,0 +1,25 @@
+import type { Knex } from 'knex';
+import type { Redis } from 'ioredis';
+import type { ReadinessCheck } from '../http/index.js';
+import type { AmqpConnectionManager } from '../messaging/index.js';
+
+export const mysqlReadiness = (db: Knex): ReadinessCheck => ({
+  name: 'mysql',
+  check: async () => {
+    await db.raw('SELECT 1');
+  },
+});
+
+export const redisReadiness = (redis: Redis): ReadinessCheck => ({
+  name: 'redis',
+  check: async () => {
+    if ((await redis.ping()) !== 'PONG') throw new Error('unexpected PING reply');
+  },
+});
+
+export const rabbitmqReadiness = (amqp: AmqpConnectionManager): ReadinessCheck => ({
+  name: 'rabbitmq',
+  check: async () => {
+    if (!amqp.isConnected()) throw new Error('not connected');
+  },
+});

@@ -1,0 +1,71 @@
+import type express from 'express';
+import { createHttpMetrics, installShutdownSignals, startHttpServer, type HttpMetrics } from '../http/index.js';
+import { createStaticRouteSwitches, type RouteSwitches } from '../kill-switch/index.js';
+import { createLogger, type Logger } from '../logger/index.js';
+import { routeSwitchesFromConfig } from './route-switches-from-config.js';
+import { openServiceResources, type ResourceNeeds, type ServiceResources } from './service-resources.js';
+import { serviceVersion } from './service-version.js';
+
+interface DeployableSettings {
+  LOG_LEVEL: string;
+  PORT: number;
+  HOST: string;
+  SHUTDOWN_GRACE_MS: number;
+  DATABASE_URL: string;
+  DB_POOL_MAX: number;
+  REDIS_URL: string;
+  REDIS_PREFIX: string;
+  AMQP_URL: string;
+  AMQP_PREFIX: string;
+  ROUTE_DISABLED?: string[];
+  ROUTE_SWITCHES_FILE?: string | undefined;
+}
+
+export interface DeployableContext {
+  logger: Logger;
+  version: string;
+  resources: ServiceResources;
+  routeSwitches: RouteSwitches;
+  metrics: HttpMetrics;
+}
+
+export interface DeployableDefinition<S extends DeployableSettings> {
+  name: string;
+  settings: S;
+  needs: ResourceNeeds;
+  buildApp(context: DeployableContext): express.Express;
+  /** Background work (consumers, loops); returns its stop functions, run first on shutdown. */
+  startWorkers?(context: DeployableContext): Promise<Array<() => Promise<void>>>;
+}
+
+/**
+ * The one bootstrap every deployable's main.ts calls: logger → clients → app → listen → workers, and on
+ * SIGTERM: stop taking requests, drain in-flight ones, stop workers, close clients.
+ */
+export async function runDeployable<S extends DeployableSettings>(definition: DeployableDefinition<S>): Promise<void> {
+  const { name, settings } = definition;
+  const logger = createLogger({ name, level: settings.LOG_LEVEL as 'info' });
+  const resources = openServiceResources(settings, definition.needs, logger);
+  const routeSwitches =
+    settings.ROUTE_DISABLED === undefined
+      ? createStaticRouteSwitches([])
+      : await routeSwitchesFromConfig({ ROUTE_DISABLED: settings.ROUTE_DISABLED, ROUTE_SWITCHES_FILE: settings.ROUTE_SWITCHES_FILE }, logger);
+  const context: DeployableContext = { logger, version: serviceVersion, resources, routeSwitches, metrics: createHttpMetrics(name) };
+  const stopWorkers: Array<() => Promise<void>> = [];
+  const server = await startHttpServer(definition.buildApp(context), {
+    port: settings.PORT,
+    host: settings.HOST,
+    logger,
+    shutdownGraceMs: settings.SHUTDOWN_GRACE_MS,
+    onShutdown: [
+      async () => {
+        for (const stop of stopWorkers) await stop();
+      },
+      () => routeSwitches.close(),
+      () => resources.close(),
+    ],
+  });
+  installShutdownSignals(server.close, logger);
+  stopWorkers.push(...((await definition.startWorkers?.(context)) ?? []));
+  logger.info({ port: server.port, version: serviceVersion }, `${name} listening`);
+}

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { loadConfig, adminCliConfigSchema } from '../../../shared/src/config/index.js';
+import { createTestDatabase, type TestDatabase } from '../../../shared/src/testing/test-database.js';
+import { runTypeScript } from '../../../shared/src/testing/run-node.js';
+import type { CliIo } from './cli-output.js';
+import { runAdminCli } from './program.js';
+
+function captureIo(): CliIo & { out: string; err: string } {
+  const io = { out: '', err: '', stdout: (text: string) => (io.out += text), stderr: (text: string) => (io.err += text) };
+  return io;
+}
+
+describe('foretell-admin', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase({ migrate: false });
+  });
+  afterAll(() => database.destroy());
+
+  const run = (argv: string[], io: CliIo) =>
+    runAdminCli(argv, loadConfig(adminCliConfigSchema, { DATABASE_URL: database.url }), io, '9.9.9');
+
+  it('runs as `npm run -s admin -- --help` and lists its commands', async () => {
+    const result = await runTypeScript('apps/admin-cli/src/main.ts', ['--help'], {});
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Usage: foretell-admin');
+    expect(result.stdout).toContain('migrations');
+  });
+
+  it('applies pending migrations and prints exactly one JSON object with --json', async () => {
+    const io = captureIo();
+    expect(await run(['--json', 'migrations', 'latest'], io)).toBe(0);
+    const lines = io.out.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const result = JSON.parse(lines[0]!) as { applied: string[] };
+    expect(result.applied.length).toBeGreaterThan(0);
+    expect(await database.db.schema.hasTable('outbox')).toBe(true);
+  });
+
+  it('reports no pending migrations once up to date', async () => {
+    const io = captureIo();
+    expect(await run(['migrations', 'status', '--json'], io)).toBe(0);
+    expect(JSON.parse(io.out)).toEqual({ pending: [] });
+  });
+
+  it('exits 2 on an unknown command and says why', async () => {
+    const io = captureIo();
+    expect(await run(['frobnicate'], io)).toBe(2);
+    expect(io.err).toContain("unknown command 'frobnicate'");
+  });
+
+  it('prints the version', async () => {
+    const io = captureIo();
+    expect(await run(['--version'], io)).toBe(0);
+    expect(io.out.trim()).toBe('9.9.9');
+  });
+});

@@ -1,0 +1,88 @@
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { createKnex, dropDatabase, withDatabase } from '../db/index.js';
+import { deleteTestTopology } from '../testing/test-amqp.js';
+import { repositoryRoot } from '../testing/run-node.js';
+import { suiteToken, testEnv, TEST_DATABASE_PREFIX } from '../testing/test-env.js';
+import { canConnect } from './service-probes.js';
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('npm start (the local stack)', () => {
+  const token = suiteToken();
+  const databaseUrl = withDatabase(testEnv.databaseUrl, `${TEST_DATABASE_PREFIX}${token}`);
+  const amqpPrefix = `t${token.replace(/_/g, '')}.`;
+
+  afterAll(async () => {
+    await dropDatabase(databaseUrl);
+    await deleteTestTopology(amqpPrefix);
+  });
+
+  it('migrates, loads demo data, brings every deployable up healthy and stops cleanly on SIGTERM', async () => {
+    const ports = { TRADING_API_PORT: 0, PUBLIC_READ_PORT: 0, CHAIN_EXECUTOR_PORT: 0, WEBHOOK_DISPATCHER_PORT: 0 };
+    for (const name of Object.keys(ports) as Array<keyof typeof ports>) ports[name] = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'shared/src/local-stack/start-local-stack.ts'], {
+      cwd: repositoryRoot,
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        AMQP_URL: testEnv.amqpUrl,
+        AMQP_PREFIX: amqpPrefix,
+        REDIS_URL: testEnv.redisUrl,
+        REDIS_PREFIX: `test:${token}:`,
+        LOG_LEVEL: 'warn',
+        ...Object.fromEntries(Object.entries(ports).map(([name, port]) => [name, String(port)])),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`stack not up in time:\n${output}`)), 80_000);
+      const check = setInterval(() => {
+        if (output.includes('Foretell is up.')) {
+          clearInterval(check);
+          clearTimeout(timer);
+          resolve();
+        }
+        if (child.exitCode !== null) {
+          clearInterval(check);
+          clearTimeout(timer);
+          reject(new Error(`stack exited early (${child.exitCode}):\n${output}`));
+        }
+      }, 100);
+    });
+
+    expect(output).toContain(`http://localhost:${ports.TRADING_API_PORT}/v1`);
+    expect(output).toContain(`http://localhost:${ports.PUBLIC_READ_PORT}/api`);
+    for (const port of Object.values(ports)) {
+      const health = await fetch(`http://127.0.0.1:${port}/health`);
+      expect(health.status).toBe(200);
+      const ready = await fetch(`http://127.0.0.1:${port}/ready`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toMatchObject({ status: 'ready' });
+    }
+    const db = createKnex({ databaseUrl, poolMax: 1 });
+    try {
+      const statuses = (await db('markets').distinct('status').pluck('status')) as string[];
+      expect(statuses.sort()).toEqual(['CANCELLED', 'FROZEN', 'OPEN', 'RESOLVED']);
+    } finally {
+      await db.destroy();
+    }
+
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(output).toContain('[local-stack] stopped');
+    for (const port of Object.values(ports)) expect(await canConnect('127.0.0.1', port)).toBe(false);
+  }, 120_000);
+});

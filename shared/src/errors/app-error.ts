@@ -36,7 +36,8 @@ export class AppError extends Error {
     this.status = entry.status;
     this.title = entry.title;
     this.retry = options.retry ?? entry.retry;
-    this.retryAfterSeconds = options.retryAfterSeconds ?? ('retryAfterSeconds' in entry ? entry.retryAfterSeconds : undefined);
+    this.retryAfterSeconds =
+      options.retryAfterSeconds ?? ('retryAfterSeconds' in entry ? entry.retryAfterSeconds : undefined);
     this.detail = options.detail ?? entry.title;
     this.extensions = options.extensions ?? {};
     this.publicLabel = options.publicLabel;

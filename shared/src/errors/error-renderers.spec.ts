@@ -22,12 +22,18 @@ describe('renderProblem', () => {
   });
 
   it('carries extensions such as the spending cap', () => {
-    const rendered = renderProblem(new AppError('SPENDING_LIMIT_EXCEEDED', { extensions: { cap: 'per_trade' } }), context);
+    const rendered = renderProblem(
+      new AppError('SPENDING_LIMIT_EXCEEDED', { extensions: { cap: 'per_trade' } }),
+      context,
+    );
     expect(rendered.body.extensions).toEqual({ cap: 'per_trade' });
   });
 
   it('hides the cause and detail of an internal error, keeping only the request id', () => {
-    const rendered = renderProblem(new AppError('INTERNAL_ERROR', { detail: 'db password wrong', cause: new Error('boom') }), context);
+    const rendered = renderProblem(
+      new AppError('INTERNAL_ERROR', { detail: 'db password wrong', cause: new Error('boom') }),
+      context,
+    );
     expect(JSON.stringify(rendered.body)).not.toMatch(/password|boom|stack/);
     expect(rendered.body.requestId).toBe('req_1');
   });
@@ -48,7 +54,9 @@ describe('renderPublicError', () => {
   });
 
   it('uses the endpoint label when one is given (quote ValidationError)', () => {
-    const rendered = renderPublicError(new AppError('INVALID_REQUEST', { publicLabel: 'ValidationError' }), { requestId: 'r' });
+    const rendered = renderPublicError(new AppError('INVALID_REQUEST', { publicLabel: 'ValidationError' }), {
+      requestId: 'r',
+    });
     expect(rendered.body.error).toBe('ValidationError');
   });
 
@@ -57,8 +65,17 @@ describe('renderPublicError', () => {
     expect(rendered.body).toEqual({ error: 'Not Found' });
   });
 
+  it('carries extensions such as the disabled route id', () => {
+    const rendered = renderPublicError(new AppError('ROUTE_DISABLED', { extensions: { route: 'GET /api/x' } }), {
+      requestId: 'r',
+    });
+    expect(rendered.body).toMatchObject({ code: 'ROUTE_DISABLED', extensions: { route: 'GET /api/x' } });
+  });
+
   it('adds retryAfter in seconds on 429', () => {
-    const rendered = renderPublicError(new AppError('RATE_LIMIT_EXCEEDED', { retryAfterSeconds: 42 }), { requestId: 'r' });
+    const rendered = renderPublicError(new AppError('RATE_LIMIT_EXCEEDED', { retryAfterSeconds: 42 }), {
+      requestId: 'r',
+    });
     expect(rendered.body).toMatchObject({ error: 'Too Many Requests', code: 'RATE_LIMIT_EXCEEDED', retryAfter: 42 });
     expect(rendered.headers['Retry-After']).toBe('42');
   });

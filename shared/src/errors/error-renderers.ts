@@ -65,6 +65,8 @@ export function renderPublicError(error: AppError, context: Pick<ProblemContext,
     code: error.code,
   };
   if (isInternal) body.requestId = context.requestId;
+  // Operational extensions (e.g. the kill switch's `route`) help clients; never on internal errors.
+  else if (Object.keys(error.extensions).length > 0) body.extensions = error.extensions;
   if (error.retryAfterSeconds !== undefined && error.status === 429) body.retryAfter = error.retryAfterSeconds;
   return { status: error.status, headers, body };
 }

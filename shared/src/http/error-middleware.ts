@@ -1,0 +1,59 @@
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import { renderProblem, renderPublicError, type AppError } from '../errors/index.js';
+import type { Logger } from '../logger/index.js';
+import { routeNotFoundError, toHttpAppError, type ErrorStyle } from './error-mapping.js';
+import { routeIdOf } from './http-metrics.js';
+import { requestIdOf } from './request-id.middleware.js';
+
+export interface ErrorMiddlewareOptions {
+  style: ErrorStyle;
+  logger: Logger;
+  /** Base of the problem `type` URLs (problem style only). */
+  docsBaseUrl: string;
+}
+
+/** Final handler for requests no route matched: a 404 in the app's style. */
+export function notFoundMiddleware(style: ErrorStyle): RequestHandler {
+  return (_req, _res, next) => next(routeNotFoundError(style));
+}
+
+/**
+ * The one error middleware of an app: maps the error, logs server errors (with cause, never bodies) and renders the
+ * error with the pure renderer of the app's style. Responses never carry the thrown message or stack of a 500.
+ */
+export function errorMiddleware(options: ErrorMiddlewareOptions): ErrorRequestHandler {
+  const { style, logger, docsBaseUrl } = options;
+  return (error: unknown, req, res, _next) => {
+    const appError = toHttpAppError(error, style);
+    const requestId = requestIdOf(res);
+    logServerError(logger, appError, res);
+    if (res.headersSent) {
+      // Part of a response is already on the wire: the only honest signal left is to cut the connection.
+      res.destroy();
+      return;
+    }
+    const rendered =
+      style === 'problem'
+        ? renderProblem(appError, { requestId, instance: req.originalUrl.split('?', 1)[0] ?? '', docsBaseUrl })
+        : renderPublicError(appError, { requestId });
+    res.status(rendered.status);
+    res.set(rendered.headers);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(rendered.body);
+  };
+}
+
+function logServerError(logger: Logger, appError: AppError, res: Response): void {
+  if (appError.status < 500 || appError.code === 'ROUTE_DISABLED') return;
+  const cause = appError.cause;
+  logger.error(
+    {
+      err: appError,
+      code: appError.code,
+      status: appError.status,
+      route: routeIdOf(res),
+      ...(cause !== undefined && !(cause instanceof Error) ? { thrown: String(cause) } : {}),
+    },
+    'request failed',
+  );
+}

@@ -1,0 +1,98 @@
+import express from 'express';
+import type { HelmetOptions } from 'helmet';
+import type { RouteSwitches } from '../kill-switch/index.js';
+import type { Logger } from '../logger/index.js';
+import { accessLogMiddleware } from './access-log.middleware.js';
+import type { ErrorStyle } from './error-mapping.js';
+import { errorMiddleware, notFoundMiddleware } from './error-middleware.js';
+import { createHttpMetrics, httpMetricsMiddleware, type HttpMetrics } from './http-metrics.js';
+import { infrastructureRouteIds, mountInfrastructureRoutes } from './infrastructure.routes.js';
+import { createLifecycle, registerLifecycle } from './lifecycle.js';
+import { createReadinessProbe, DEFAULT_READINESS_TIMEOUT_MS, type ReadinessCheck } from './readiness.js';
+import { requestIdMiddleware } from './request-id.middleware.js';
+import { createRouteRegistrar, type RouteRegistrar } from './route-registrar.js';
+import { apiHelmetOptions, securityHeadersMiddleware } from './security-headers.middleware.js';
+import { parseTrustProxy } from './trust-proxy.js';
+
+export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
+
+export interface HttpAppOptions {
+  serviceName: string;
+  version: string;
+  logger: Logger;
+  /** RFC 7807 (/v1) or `{ error, message, code }` (/api). */
+  errorStyle: ErrorStyle;
+  /** Base of problem `type` URLs, e.g. `http://localhost:3000/v1/docs`. Default `/v1/docs`. */
+  docsBaseUrl?: string;
+  routeSwitches: RouteSwitches;
+  readinessChecks: ReadinessCheck[];
+  /** Default `['/health']`. */
+  healthPaths?: string[];
+  /** Default `['/ready']`. */
+  readyPaths?: string[];
+  /** Default `/metrics`. */
+  metricsPath?: string;
+  /** express 'trust proxy' setting (see parseTrustProxy); default `'false'`: X-Forwarded-For is never trusted. */
+  trustProxy?: string;
+  /** Default 64 KiB; larger bodies get 413 PAYLOAD_TOO_LARGE. */
+  bodyLimitBytes?: number;
+  /** Default: a fresh registry from createHttpMetrics(serviceName). */
+  metrics?: HttpMetrics;
+  /** Per-check timeout of the ready endpoint. Default 1 s. */
+  readinessTimeoutMs?: number;
+  /** Replaces the API helmet configuration. */
+  helmet?: HelmetOptions;
+}
+
+/**
+ * The common express app of every deployable: request id → security headers → metrics → access log →
+ * health/ready/metrics (never kill-switched) → routes from `mountRoutes` (kill switch, then JSON body) →
+ * 404 → one error middleware in the app's style.
+ */
+export function createHttpApp(options: HttpAppOptions, mountRoutes: (router: RouteRegistrar) => void): express.Express {
+  const { logger, errorStyle } = options;
+  const app = express();
+  app.set('etag', false);
+  app.disable('x-powered-by');
+  app.set('trust proxy', parseTrustProxy(options.trustProxy));
+
+  const lifecycle = createLifecycle();
+  registerLifecycle(app, lifecycle);
+  const metrics = options.metrics ?? createHttpMetrics(options.serviceName);
+  const paths = {
+    healthPaths: options.healthPaths ?? ['/health'],
+    readyPaths: options.readyPaths ?? ['/ready'],
+    metricsPath: options.metricsPath ?? '/metrics',
+  };
+
+  app.use(requestIdMiddleware());
+  app.use(securityHeadersMiddleware(options.helmet ?? apiHelmetOptions));
+  app.use(httpMetricsMiddleware(metrics));
+  app.use(accessLogMiddleware({ logger, quietRoutes: infrastructureRouteIds(paths) }));
+
+  const infrastructure = express.Router();
+  mountInfrastructureRoutes(infrastructure, {
+    ...paths,
+    version: options.version,
+    lifecycle,
+    metrics,
+    readiness: createReadinessProbe(
+      options.readinessChecks,
+      logger,
+      options.readinessTimeoutMs ?? DEFAULT_READINESS_TIMEOUT_MS,
+    ),
+  });
+  app.use(infrastructure);
+
+  const router = express.Router();
+  const parseJson = express.json({
+    limit: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
+    type: ['application/json', 'application/*+json'],
+  });
+  mountRoutes(createRouteRegistrar({ router, routeSwitches: options.routeSwitches, parseJson }));
+  app.use(router);
+
+  app.use(notFoundMiddleware(errorStyle));
+  app.use(errorMiddleware({ style: errorStyle, logger, docsBaseUrl: options.docsBaseUrl ?? '/v1/docs' }));
+  return app;
+}

@@ -1,0 +1,54 @@
+import type { Router } from 'express';
+import type { HttpMetrics } from './http-metrics.js';
+import type { AppLifecycle } from './lifecycle.js';
+import type { ReadinessProbe } from './readiness.js';
+
+export interface InfrastructureRoutesOptions {
+  version: string;
+  healthPaths: readonly string[];
+  readyPaths: readonly string[];
+  metricsPath: string;
+  readiness: ReadinessProbe;
+  lifecycle: AppLifecycle;
+  metrics: HttpMetrics;
+}
+
+/** Route ids of the infrastructure routes, for quiet access logging. */
+export function infrastructureRouteIds(
+  options: Pick<InfrastructureRoutesOptions, 'healthPaths' | 'readyPaths' | 'metricsPath'>,
+): Set<string> {
+  return new Set([...options.healthPaths, ...options.readyPaths, options.metricsPath].map((path) => `GET ${path}`));
+}
+
+/** Liveness, readiness and Prometheus metrics. Mounted before data routes and never kill-switched. */
+export function mountInfrastructureRoutes(router: Router, options: InfrastructureRoutesOptions): void {
+  for (const path of options.healthPaths) {
+    router.get(path, (_req, res) => {
+      res.locals.routeId = `GET ${path}`;
+      res.setHeader('Cache-Control', 'no-store');
+      res.json({ status: 'ok', version: options.version });
+    });
+  }
+
+  for (const path of options.readyPaths) {
+    router.get(path, async (_req, res) => {
+      res.locals.routeId = `GET ${path}`;
+      res.setHeader('Cache-Control', 'no-store');
+      if (options.lifecycle.shuttingDown) {
+        res.status(503).json({ status: 'not_ready', checks: {}, shuttingDown: true });
+        return;
+      }
+      const report = await options.readiness.run();
+      res
+        .status(report.ready ? 200 : 503)
+        .json({ status: report.ready ? 'ready' : 'not_ready', checks: report.checks });
+    });
+  }
+
+  router.get(options.metricsPath, async (_req, res) => {
+    res.locals.routeId = `GET ${options.metricsPath}`;
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Content-Type', options.metrics.registry.contentType);
+    res.send(await options.metrics.registry.metrics());
+  });
+}

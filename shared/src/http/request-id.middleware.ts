@@ -1,0 +1,30 @@
+import type { RequestHandler } from 'express';
+import { newRequestId } from '../ids/index.js';
+import { runWithContext } from '../logger/index.js';
+
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+
+/** An incoming id is kept only when it is short and plain (no log or header injection). */
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export function acceptRequestId(incoming: string | undefined): string {
+  return incoming !== undefined && SANE_REQUEST_ID.test(incoming) ? incoming : newRequestId();
+}
+
+/**
+ * Accepts a sane `X-Request-Id` or mints `req_…`, echoes it, stores it in `res.locals.requestId`, and runs the rest
+ * of the request inside the logger's AsyncLocalStorage context so every log line carries it.
+ */
+export function requestIdMiddleware(): RequestHandler {
+  return (req, res, next) => {
+    const requestId = acceptRequestId(req.get(REQUEST_ID_HEADER));
+    res.locals.requestId = requestId;
+    res.setHeader(REQUEST_ID_HEADER, requestId);
+    runWithContext({ requestId }, next);
+  };
+}
+
+/** The request id set by requestIdMiddleware (empty before it ran). */
+export function requestIdOf(res: { locals: Record<string, unknown> }): string {
+  return typeof res.locals.requestId === 'string' ? res.locals.requestId : '';
+}

@@ -1,4 +1,12 @@
 import type { Knex } from 'knex';
+import { identityMigration } from './20261122_0100_identity.js';
+import { catalogMigration } from './20261122_0200_catalog.js';
+import { marketsMigration } from './20261122_0300_markets.js';
+import { tradesMigration } from './20261122_0400_trades.js';
+import { marketActivityMigration } from './20261122_0500_market_activity.js';
+import { redemptionsMigration } from './20261122_0600_redemptions.js';
+import { webhooksMigration } from './20261122_0700_webhooks.js';
+import { auditUsageMigration } from './20261122_0800_audit_usage.js';
 import { outboxMigration } from './20261122_0900_outbox.js';
 
 /** One migration: a stable name (never renamed once shipped) and its up/down steps. */
@@ -12,7 +20,17 @@ export interface Migration {
  * Migrations are listed here explicitly, in order, so they load the same way under tsx, jest (ESM) and the
  * compiled build: knex's directory scanning would depend on file extensions and loaders.
  */
-const migrations: Migration[] = [outboxMigration];
+const migrations: Migration[] = [
+  identityMigration,
+  catalogMigration,
+  marketsMigration,
+  tradesMigration,
+  marketActivityMigration,
+  redemptionsMigration,
+  webhooksMigration,
+  auditUsageMigration,
+  outboxMigration,
+];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {
   getMigrations: async () => migrations,

@@ -23,7 +23,15 @@ export function createKnex(options: CreateKnexOptions): Knex {
       dateStrings: false,
       charset: 'utf8mb4',
     } as Knex.MySql2ConnectionConfig,
-    pool: { min: 0, max: options.poolMax ?? 10 },
+    pool: {
+      min: 0,
+      max: options.poolMax ?? 10,
+      // CURRENT_TIMESTAMP(3) defaults use the session time zone: pin it to UTC so they agree with app-written times.
+      afterCreate: (
+        connection: { query(sql: string, done: (error: Error | null) => void): void },
+        done: (error: Error | null, connection: unknown) => void,
+      ) => connection.query("SET time_zone = '+00:00'", (error) => done(error, connection)),
+    },
   });
 }
 
@@ -36,7 +44,8 @@ export function withDatabase(databaseUrl: string, database: string): string {
 
 export function databaseName(databaseUrl: string): string {
   const name = new URL(databaseUrl).pathname.replace(/^\//, '');
-  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`DATABASE_URL must name a database ([A-Za-z0-9_]+), got "${name}"`);
+  if (!/^[A-Za-z0-9_]+$/.test(name))
+    throw new Error(`DATABASE_URL must name a database ([A-Za-z0-9_]+), got "${name}"`);
   return name;
 }
 

@@ -1,0 +1,53 @@
+import { newUuid } from '../../ids/index.js';
+import { toDate, toIntOrNull } from '../column-values.js';
+import type { Queryable } from '../transaction.js';
+import { readBack } from './read-back.js';
+
+export interface Chapter {
+  id: string;
+  threadId: string;
+  title: string;
+  /** Ordering within the thread; unique per thread when set. */
+  position: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface NewChapter {
+  id?: string;
+  threadId: string;
+  title: string;
+  position?: number | null;
+}
+
+type ChapterRow = Record<string, unknown>;
+
+export async function createChapter(db: Queryable, input: NewChapter): Promise<Chapter> {
+  const id = input.id ?? newUuid();
+  await db('chapters').insert({ id, thread_id: input.threadId, title: input.title, position: input.position ?? null });
+  return readBack(await findChapterById(db, id), `chapter ${id}`);
+}
+
+export async function findChapterById(db: Queryable, id: string): Promise<Chapter | null> {
+  const row = (await db('chapters').where({ id }).first()) as ChapterRow | undefined;
+  return row ? toChapter(row) : null;
+}
+
+/** A thread's chapters by position (unpositioned chapters last, oldest first). */
+export async function listChaptersByThread(db: Queryable, threadId: string): Promise<Chapter[]> {
+  const rows = (await db('chapters')
+    .where({ thread_id: threadId })
+    .orderByRaw('`position` IS NULL, `position`, created_at, id')) as ChapterRow[];
+  return rows.map(toChapter);
+}
+
+function toChapter(row: ChapterRow): Chapter {
+  return {
+    id: String(row.id),
+    threadId: String(row.thread_id),
+    title: String(row.title),
+    position: toIntOrNull(row.position),
+    createdAt: toDate(row.created_at),
+    updatedAt: toDate(row.updated_at),
+  };
+}

@@ -1,0 +1,152 @@
+import { newUuid } from '../../ids/index.js';
+import {
+  toBigInt,
+  toBoolean,
+  toDate,
+  toDateOrNull,
+  toDecimalNumberOrNull,
+  toInt,
+  toIntOrNull,
+  toStringOrNull,
+  wadToDecimalString,
+} from '../column-values.js';
+import { parseJsonColumn, type Queryable } from '../transaction.js';
+import { readBack } from './read-back.js';
+
+export const marketStatuses = ['OPEN', 'FROZEN', 'RESOLVED', 'CANCELLED'] as const;
+export type MarketStatus = (typeof marketStatuses)[number];
+
+export interface Market {
+  id: string;
+  threadId: string | null;
+  chapterId: string | null;
+  organizationId: string | null;
+  partnerId: string | null;
+  question: string;
+  description: string;
+  category: string;
+  tags: string[];
+  status: MarketStatus;
+  /** Outcome labels; index = outcomeIndex (binary: 0 = YES, 1 = NO). */
+  outcomes: string[];
+  contractAddress: string | null;
+  chainId: number | null;
+  endTime: Date | null;
+  resolveTime: Date | null;
+  winningOutcomes: number[] | null;
+  sourceSocialPostUrl: string | null;
+  featured: boolean;
+  totalVolumeCents: number;
+  /** USDC atomic units (6 decimals). */
+  totalVolumeAtomic: bigint;
+  tradeCount: number;
+  uniqueTraders: number;
+  /** Per outcome, WAD-18 decimal strings summing to 1e18 (capital shares = implied chance). */
+  currentProbabilities: string[] | null;
+  /** Per outcome, WAD-18 decimal strings summing to 1e18 (normalised marginal prices). */
+  currentPrices: string[] | null;
+  /** Outcome 0's probability as a 0..1 number (display and sorting only). */
+  currentProbability: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface NewMarket {
+  id?: string;
+  threadId?: string | null;
+  chapterId?: string | null;
+  organizationId?: string | null;
+  partnerId?: string | null;
+  question: string;
+  description?: string;
+  category: string;
+  tags?: string[];
+  status?: MarketStatus;
+  outcomes: string[];
+  contractAddress?: string | null;
+  chainId?: number | null;
+  endTime?: Date | null;
+  resolveTime?: Date | null;
+  winningOutcomes?: number[] | null;
+  sourceSocialPostUrl?: string | null;
+  featured?: boolean;
+  currentProbabilities?: string[] | null;
+  currentPrices?: string[] | null;
+}
+
+type MarketRow = Record<string, unknown>;
+
+const jsonOrNull = (value: unknown): string | null =>
+  value === null || value === undefined ? null : JSON.stringify(value);
+
+/** Inserts a market (no volumes yet: those come from the chain indexer). */
+export async function insertMarket(db: Queryable, input: NewMarket): Promise<Market> {
+  const id = input.id ?? newUuid();
+  const firstProbability = input.currentProbabilities?.[0];
+  await db('markets').insert({
+    id,
+    thread_id: input.threadId ?? null,
+    chapter_id: input.chapterId ?? null,
+    organization_id: input.organizationId ?? null,
+    partner_id: input.partnerId ?? null,
+    question: input.question,
+    description: input.description ?? '',
+    category: input.category,
+    tags: JSON.stringify(input.tags ?? []),
+    status: input.status ?? 'OPEN',
+    outcomes: JSON.stringify(input.outcomes),
+    outcome_count: input.outcomes.length,
+    contract_address: input.contractAddress ?? null,
+    chain_id: input.chainId ?? null,
+    end_time: input.endTime ?? null,
+    resolve_time: input.resolveTime ?? null,
+    winning_outcomes: jsonOrNull(input.winningOutcomes),
+    source_social_post_url: input.sourceSocialPostUrl ?? null,
+    featured: input.featured ?? false,
+    current_probabilities: jsonOrNull(input.currentProbabilities),
+    current_prices: jsonOrNull(input.currentPrices),
+    current_probability: firstProbability === undefined ? null : wadToDecimalString(firstProbability),
+  });
+  return readBack(await findMarketById(db, id), `market ${id}`);
+}
+
+export async function findMarketById(db: Queryable, id: string): Promise<Market | null> {
+  const row = (await db('markets').where({ id }).first()) as MarketRow | undefined;
+  return row ? toMarket(row) : null;
+}
+
+function parseNullableJson<T>(value: unknown): T | null {
+  return value === null || value === undefined ? null : parseJsonColumn<T>(value);
+}
+
+function toMarket(row: MarketRow): Market {
+  return {
+    id: String(row.id),
+    threadId: toStringOrNull(row.thread_id),
+    chapterId: toStringOrNull(row.chapter_id),
+    organizationId: toStringOrNull(row.organization_id),
+    partnerId: toStringOrNull(row.partner_id),
+    question: String(row.question),
+    description: String(row.description),
+    category: String(row.category),
+    tags: parseJsonColumn<string[]>(row.tags),
+    status: row.status as MarketStatus,
+    outcomes: parseJsonColumn<string[]>(row.outcomes),
+    contractAddress: toStringOrNull(row.contract_address),
+    chainId: toIntOrNull(row.chain_id),
+    endTime: toDateOrNull(row.end_time),
+    resolveTime: toDateOrNull(row.resolve_time),
+    winningOutcomes: parseNullableJson<number[]>(row.winning_outcomes),
+    sourceSocialPostUrl: toStringOrNull(row.source_social_post_url),
+    featured: toBoolean(row.featured),
+    totalVolumeCents: toInt(row.total_volume_cents),
+    totalVolumeAtomic: toBigInt(row.total_volume_atomic),
+    tradeCount: toInt(row.trade_count),
+    uniqueTraders: toInt(row.unique_traders),
+    currentProbabilities: parseNullableJson<string[]>(row.current_probabilities),
+    currentPrices: parseNullableJson<string[]>(row.current_prices),
+    currentProbability: toDecimalNumberOrNull(row.current_probability),
+    createdAt: toDate(row.created_at),
+    updatedAt: toDate(row.updated_at),
+  };
+}

@@ -1,0 +1,74 @@
+import { newUuid } from '../../ids/index.js';
+import { toDate, toStringOrNull } from '../column-values.js';
+import type { Queryable } from '../transaction.js';
+import { readBack } from './read-back.js';
+
+export interface Organization {
+  id: string;
+  name: string;
+  slug: string;
+  displayName: string;
+  tagline: string;
+  /** `#rrggbb` */
+  colorPrimary: string;
+  logoUrl: string | null;
+  status: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface NewOrganization {
+  id?: string;
+  name: string;
+  slug: string;
+  displayName: string;
+  tagline?: string;
+  colorPrimary: string;
+  logoUrl?: string | null;
+  status?: string | null;
+}
+
+type OrganizationRow = Record<string, unknown>;
+
+export async function createOrganization(db: Queryable, input: NewOrganization): Promise<Organization> {
+  const id = input.id ?? newUuid();
+  await db('organizations').insert({
+    id,
+    name: input.name,
+    slug: input.slug,
+    display_name: input.displayName,
+    tagline: input.tagline ?? '',
+    color_primary: input.colorPrimary,
+    logo_url: input.logoUrl ?? null,
+    status: input.status ?? 'active',
+  });
+  return readBack(await findOrganizationById(db, id), `organization ${id}`);
+}
+
+export async function findOrganizationById(db: Queryable, id: string): Promise<Organization | null> {
+  const row = (await db('organizations').where({ id }).first()) as OrganizationRow | undefined;
+  return row ? toOrganization(row) : null;
+}
+
+/** Every organization, by name (the admin CLI's `orgs list`). */
+export async function listOrganizations(db: Queryable): Promise<Organization[]> {
+  const rows = (await db('organizations')
+    .select('*')
+    .orderBy([{ column: 'name' }, { column: 'id' }])) as OrganizationRow[];
+  return rows.map(toOrganization);
+}
+
+function toOrganization(row: OrganizationRow): Organization {
+  return {
+    id: String(row.id),
+    name: String(row.name),
+    slug: String(row.slug),
+    displayName: String(row.display_name),
+    tagline: String(row.tagline),
+    colorPrimary: String(row.color_primary),
+    logoUrl: toStringOrNull(row.logo_url),
+    status: toStringOrNull(row.status),
+    createdAt: toDate(row.created_at),
+    updatedAt: toDate(row.updated_at),
+  };
+}

@@ -1,0 +1,65 @@
+import { newUuid } from '../../ids/index.js';
+import { toDate, toStringOrNull } from '../column-values.js';
+import type { Queryable } from '../transaction.js';
+import { readBack } from './read-back.js';
+
+export type UserStatus = 'active' | 'suspended';
+
+export interface User {
+  id: string;
+  email: string;
+  smartAccountAddress: string | null;
+  status: UserStatus;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface NewUser {
+  /** Defaults to a fresh UUID. */
+  id?: string;
+  email: string;
+  smartAccountAddress?: string | null;
+  status?: UserStatus;
+}
+
+type UserRow = Record<string, unknown>;
+
+/** Emails are compared and stored trimmed and lower-cased. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Inserts a user; a taken email rejects with ER_DUP_ENTRY on `users_email_unique` (see isDuplicateKeyError). */
+export async function createUser(db: Queryable, input: NewUser): Promise<User> {
+  const id = input.id ?? newUuid();
+  await db('users').insert({
+    id,
+    email: normalizeEmail(input.email),
+    smart_account_address: input.smartAccountAddress ?? null,
+    status: input.status ?? 'active',
+  });
+  return readBack(await findUserById(db, id), `user ${id}`);
+}
+
+export async function findUserById(db: Queryable, id: string): Promise<User | null> {
+  const row = (await db('users').where({ id }).first()) as UserRow | undefined;
+  return row ? toUser(row) : null;
+}
+
+export async function findUserByEmail(db: Queryable, email: string): Promise<User | null> {
+  const row = (await db('users')
+    .where({ email: normalizeEmail(email) })
+    .first()) as UserRow | undefined;
+  return row ? toUser(row) : null;
+}
+
+function toUser(row: UserRow): User {
+  return {
+    id: String(row.id),
+    email: String(row.email),
+    smartAccountAddress: toStringOrNull(row.smart_account_address),
+    status: row.status as UserStatus,
+    createdAt: toDate(row.created_at),
+    updatedAt: toDate(row.updated_at),
+  };
+}

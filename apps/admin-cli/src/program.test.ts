@@ -6,7 +6,12 @@ import type { CliIo } from './cli-output.js';
 import { runAdminCli } from './program.js';
 
 function captureIo(): CliIo & { out: string; err: string } {
-  const io = { out: '', err: '', stdout: (text: string) => (io.out += text), stderr: (text: string) => (io.err += text) };
+  const io = {
+    out: '',
+    err: '',
+    stdout: (text: string) => (io.out += text),
+    stderr: (text: string) => (io.err += text),
+  };
   return io;
 }
 

@@ -19,7 +19,9 @@ export async function runAdminCli(argv: string[], config: AdminCliConfig, io: Cl
     return exitCodes.ok;
   } catch (error) {
     if (error instanceof CommanderError) {
-      return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help'
+      return error.code === 'commander.helpDisplayed' ||
+        error.code === 'commander.version' ||
+        error.code === 'commander.help'
         ? exitCodes.ok
         : exitCodes.usage;
     }

@@ -34,7 +34,9 @@ export async function findUnreachableServices(services: BackingService[]): Promi
     const url = new URL(service.url);
     const port = Number(url.port || service.defaultPort);
     if (!(await canConnect(url.hostname, port))) {
-      problems.push(`${service.name} is not reachable at ${url.hostname}:${port}. Start it with: ${service.startCommand}`);
+      problems.push(
+        `${service.name} is not reachable at ${url.hostname}:${port}. Start it with: ${service.startCommand}`,
+      );
     }
   }
   return problems;

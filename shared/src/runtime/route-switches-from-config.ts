@@ -1,8 +1,4 @@
-import {
-  createFileRouteSwitches,
-  createStaticRouteSwitches,
-  type RouteSwitches,
-} from '../kill-switch/index.js';
+import { createFileRouteSwitches, createStaticRouteSwitches, type RouteSwitches } from '../kill-switch/index.js';
 import type { Logger } from '../logger/index.js';
 
 interface RouteSwitchSettings {

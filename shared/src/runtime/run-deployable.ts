@@ -49,8 +49,17 @@ export async function runDeployable<S extends DeployableSettings>(definition: De
   const routeSwitches =
     settings.ROUTE_DISABLED === undefined
       ? createStaticRouteSwitches([])
-      : await routeSwitchesFromConfig({ ROUTE_DISABLED: settings.ROUTE_DISABLED, ROUTE_SWITCHES_FILE: settings.ROUTE_SWITCHES_FILE }, logger);
-  const context: DeployableContext = { logger, version: serviceVersion, resources, routeSwitches, metrics: createHttpMetrics(name) };
+      : await routeSwitchesFromConfig(
+          { ROUTE_DISABLED: settings.ROUTE_DISABLED, ROUTE_SWITCHES_FILE: settings.ROUTE_SWITCHES_FILE },
+          logger,
+        );
+  const context: DeployableContext = {
+    logger,
+    version: serviceVersion,
+    resources,
+    routeSwitches,
+    metrics: createHttpMetrics(name),
+  };
   const stopWorkers: Array<() => Promise<void>> = [];
   const server = await startHttpServer(definition.buildApp(context), {
     port: settings.PORT,

@@ -35,9 +35,17 @@ export interface ServiceResources {
  * Opens the clients a deployable needs. Nothing here blocks on a service being up: readiness reports what
  * is down, and the AMQP manager keeps reconnecting in the background.
  */
-export function openServiceResources(settings: ResourceSettings, needs: ResourceNeeds, logger: Logger): ServiceResources {
-  const db = needs.mysql ? createKnex({ databaseUrl: settings.DATABASE_URL, poolMax: settings.DB_POOL_MAX }) : undefined;
-  const redis = needs.redis ? createRedis({ redisUrl: settings.REDIS_URL, keyPrefix: settings.REDIS_PREFIX }) : undefined;
+export function openServiceResources(
+  settings: ResourceSettings,
+  needs: ResourceNeeds,
+  logger: Logger,
+): ServiceResources {
+  const db = needs.mysql
+    ? createKnex({ databaseUrl: settings.DATABASE_URL, poolMax: settings.DB_POOL_MAX })
+    : undefined;
+  const redis = needs.redis
+    ? createRedis({ redisUrl: settings.REDIS_URL, keyPrefix: settings.REDIS_PREFIX })
+    : undefined;
   redis?.on('error', (error: Error) => logger.warn({ err: error.message }, 'redis connection error'));
   const amqp = needs.rabbitmq
     ? createAmqpConnectionManager({ url: settings.AMQP_URL, prefix: settings.AMQP_PREFIX, logger })

@@ -10,7 +10,12 @@ export interface ProcessResult {
 }
 
 /** Runs a TypeScript entry point through tsx to completion and collects its output. */
-export function runTypeScript(entry: string, args: string[], env: Record<string, string>, timeoutMs = 20_000): Promise<ProcessResult> {
+export function runTypeScript(
+  entry: string,
+  args: string[],
+  env: Record<string, string>,
+  timeoutMs = 20_000,
+): Promise<ProcessResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
       cwd: repositoryRoot,

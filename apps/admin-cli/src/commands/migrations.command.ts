@@ -12,7 +12,12 @@ export function registerMigrationCommands(program: Command, context: AdminContex
     .description('list migrations not yet applied')
     .action(async () => {
       const pending = await pendingMigrations(await context.db());
-      printResult(context.io, context.json(), { pending }, pending.length ? pending.map((name) => `pending ${name}`) : ['up to date']);
+      printResult(
+        context.io,
+        context.json(),
+        { pending },
+        pending.length ? pending.map((name) => `pending ${name}`) : ['up to date'],
+      );
     });
 
   migrations
@@ -20,6 +25,11 @@ export function registerMigrationCommands(program: Command, context: AdminContex
     .description('apply every pending migration')
     .action(async () => {
       const applied = await migrateLatest(await context.db());
-      printResult(context.io, context.json(), { applied }, applied.length ? applied.map((name) => `applied ${name}`) : ['up to date']);
+      printResult(
+        context.io,
+        context.json(),
+        { applied },
+        applied.length ? applied.map((name) => `applied ${name}`) : ['up to date'],
+      );
     });
 }

@@ -45,7 +45,7 @@ export interface DeployableDefinition<S extends DeployableSettings> {
 export async function runDeployable<S extends DeployableSettings>(definition: DeployableDefinition<S>): Promise<void> {
   const { name, settings } = definition;
   const logger = createLogger({ name, level: settings.LOG_LEVEL as 'info' });
-  const resources = openServiceResources(settings, definition.needs, logger);
+  const resources = openServiceResources(name, settings, definition.needs, logger);
   const routeSwitches =
     settings.ROUTE_DISABLED === undefined
       ? createStaticRouteSwitches([])
@@ -76,5 +76,5 @@ export async function runDeployable<S extends DeployableSettings>(definition: De
   });
   installShutdownSignals(server.close, logger);
   stopWorkers.push(...((await definition.startWorkers?.(context)) ?? []));
-  logger.info({ port: server.port, version: serviceVersion }, `${name} listening`);
+  logger.info({ version: serviceVersion, port: server.port }, `${name} started`);
 }

@@ -36,6 +36,7 @@ export interface ServiceResources {
  * is down, and the AMQP manager keeps reconnecting in the background.
  */
 export function openServiceResources(
+  serviceName: string,
   settings: ResourceSettings,
   needs: ResourceNeeds,
   logger: Logger,
@@ -48,7 +49,12 @@ export function openServiceResources(
     : undefined;
   redis?.on('error', (error: Error) => logger.warn({ err: error.message }, 'redis connection error'));
   const amqp = needs.rabbitmq
-    ? createAmqpConnectionManager({ url: settings.AMQP_URL, prefix: settings.AMQP_PREFIX, logger })
+    ? createAmqpConnectionManager({
+        url: settings.AMQP_URL,
+        prefix: settings.AMQP_PREFIX,
+        logger,
+        connectionName: serviceName,
+      })
     : undefined;
   if (amqp) void amqp.connect().catch((error: unknown) => logger.warn({ err: error }, 'rabbitmq not reachable yet'));
   const readinessChecks = [

@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startConsumer } from './consumer.js';
+import { tradeJobSchema } from './message-schemas.js';
+import { closeBrokerConnections, countBrokerConnections } from './testing/broker-control.js';
+import { createLogCapture, createTestMessaging, type TestMessaging } from './testing/test-messaging.js';
+import { waitFor } from './testing/wait-for.js';
+import { EXCHANGES, QUEUES } from './topology.js';
+
+describe('AmqpConnectionManager recovery', () => {
+  let messaging: TestMessaging;
+
+  beforeAll(async () => {
+    messaging = await createTestMessaging();
+  });
+
+  afterAll(async () => {
+    await messaging.destroy();
+  });
+
+  it('recovers after the broker drops its connections, and loses no confirmed message', async () => {
+    const log = createLogCapture('info');
+    const connectionName = `${messaging.prefix}:recovery`;
+    const manager = messaging.createManager({ connectionName, logger: log.logger, publishTimeoutMs: 8_000 });
+    await manager.connect();
+    const seen = new Set<string>();
+    let deliveries = 0;
+    const consumer = await startConsumer(manager, {
+      queue: QUEUES.chainExecutorTrades,
+      schema: tradeJobSchema,
+      logger: log.logger,
+      prefetch: 8,
+      handle: async (_message, context) => {
+        deliveries += 1;
+        // Hold each message briefly so some are unacknowledged when the connection drops.
+        await new Promise((resolve) => setImmediate(resolve));
+        seen.add(context.messageId);
+      },
+    });
+    const publishOne = () => manager.publish(EXCHANGES.trades, 'trade.created', { tradeId: randomUUID() });
+    const confirmed: string[] = [];
+    for (let i = 0; i < 20; i++) confirmed.push(await publishOne());
+
+    // Keep publishing, one confirm at a time, while the broker closes the connection under us.
+    let dropped = false;
+    const drop = closeBrokerConnections(connectionName).then((closed) => {
+      dropped = true;
+      return closed;
+    });
+    while (!dropped) confirmed.push(await publishOne());
+    expect(await drop).toBe(1);
+    for (let i = 0; i < 20; i++) confirmed.push(await publishOne());
+
+    await waitFor('the consumer to see every confirmed message', () => confirmed.every((id) => seen.has(id)), {
+      timeoutMs: 8_000,
+    });
+    expect(log.events()).toEqual(expect.arrayContaining(['amqp.connection_lost', 'amqp.connected']));
+    expect(log.events().filter((event) => event === 'amqp.connected')).toHaveLength(2);
+    expect(manager.isConnected()).toBe(true);
+    expect(await countBrokerConnections(connectionName)).toBe(1);
+    expect(deliveries).toBeGreaterThanOrEqual(confirmed.length);
+    await consumer.stop();
+    await manager.close();
+  });
+});

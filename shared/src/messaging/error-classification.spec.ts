@@ -1,0 +1,52 @@
+import { describe, expect, it } from '@jest/globals';
+import { z } from 'zod';
+import { AppError } from '../errors/index.js';
+import { isRetryableError } from './error-classification.js';
+
+const withCode = (code: string) => Object.assign(new Error(code), { code });
+
+describe('isRetryableError', () => {
+  it('follows an AppError retry flag, catalogue default or override', () => {
+    expect(isRetryableError(new AppError('DEPENDENCY_UNAVAILABLE'))).toBe(true);
+    expect(isRetryableError(new AppError('MARKET_NOT_TRADEABLE'))).toBe(false);
+    expect(isRetryableError(new AppError('INTERNAL_ERROR', { retry: true }))).toBe(true);
+    expect(isRetryableError(new AppError('DEPENDENCY_UNAVAILABLE', { retry: false }))).toBe(false);
+  });
+
+  it.each(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EAI_AGAIN', 'ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT'])(
+    'retries the transient failure %s',
+    (code) => {
+      expect(isRetryableError(withCode(code))).toBe(true);
+    },
+  );
+
+  it('retries a knex pool timeout', () => {
+    const timeout = new Error('Knex: Timeout acquiring a connection');
+    timeout.name = 'KnexTimeoutError';
+    expect(isRetryableError(timeout)).toBe(true);
+  });
+
+  it('finds a transient failure in the cause chain of a plain error', () => {
+    expect(isRetryableError(new Error('rpc failed', { cause: withCode('ECONNRESET') }))).toBe(true);
+  });
+
+  it('lets an AppError decide even when its cause is transient', () => {
+    const error = new AppError('INTERNAL_ERROR', { cause: withCode('ECONNRESET') });
+    expect(isRetryableError(error)).toBe(false);
+  });
+
+  it('does not retry bugs, validation failures or unknown values', () => {
+    expect(isRetryableError(new TypeError('x is undefined'))).toBe(false);
+    expect(isRetryableError(z.object({ a: z.string() }).safeParse({}).error)).toBe(false);
+    expect(isRetryableError(withCode('ER_DUP_ENTRY'))).toBe(false);
+    expect(isRetryableError('boom')).toBe(false);
+    expect(isRetryableError(undefined)).toBe(false);
+  });
+
+  it('survives a cyclic cause chain', () => {
+    const a = new Error('a');
+    const b = new Error('b', { cause: a });
+    (a as Error & { cause?: unknown }).cause = b;
+    expect(isRetryableError(a)).toBe(false);
+  });
+});

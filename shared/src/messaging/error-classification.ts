@@ -1,0 +1,55 @@
+import { isAppError } from '../errors/index.js';
+
+/** Network failures of the process's own dependencies (MySQL, Redis, RPC, HTTP): worth another try. */
+const TRANSIENT_SYSTEM_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'EAI_AGAIN',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_SOCKET',
+]);
+
+/** MySQL/MariaDB errors that a second attempt of the same transaction can succeed past. */
+const TRANSIENT_MYSQL_CODES = new Set([
+  'ER_LOCK_DEADLOCK',
+  'ER_LOCK_WAIT_TIMEOUT',
+  'ER_CON_COUNT_ERROR',
+  'PROTOCOL_CONNECTION_LOST',
+  'ER_SERVER_SHUTDOWN',
+  'ER_QUERY_INTERRUPTED',
+]);
+
+const TRANSIENT_ERROR_NAMES = new Set(['KnexTimeoutError', 'TimeoutError']);
+
+/**
+ * Whether a consumer should requeue a message whose handler threw `error`.
+ *
+ * An AppError decides by its `retry` flag (catalogue default or the thrower's override). Otherwise the error and
+ * its `cause` chain are searched for a known transient failure (network errors, deadlocks, pool timeouts). Anything
+ * else — a bug, a validation failure, an unknown error — is not retried: it goes to the parking queue for a human
+ * rather than looping until the delivery limit.
+ */
+export function isRetryableError(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current !== undefined && current !== null && !seen.has(current)) {
+    seen.add(current);
+    if (isAppError(current)) return current.retry;
+    if (isTransient(current)) return true;
+    current = typeof current === 'object' && 'cause' in current ? current.cause : undefined;
+  }
+  return false;
+}
+
+function isTransient(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, name } = error as { code?: unknown; name?: unknown };
+  if (typeof code === 'string' && (TRANSIENT_SYSTEM_CODES.has(code) || TRANSIENT_MYSQL_CODES.has(code))) return true;
+  return typeof name === 'string' && TRANSIENT_ERROR_NAMES.has(name);
+}

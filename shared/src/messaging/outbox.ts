@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { Queryable } from '../db/index.js';
+import { AppError } from '../errors/index.js';
+import type { AmqpConnectionManager } from './connection-manager.js';
+import { messageSchemas, type MessageOf } from './message-schemas.js';
+import {
+  findUnpublishedByIds,
+  insertOutboxRow,
+  markPublished,
+  recordPublishFailure,
+  type OutboxMessage,
+} from './outbox-store.js';
+import type { ExchangeName } from './topology.js';
+
+export type { OutboxMessage } from './outbox-store.js';
+
+export interface OutboxMessageInput<E extends ExchangeName = ExchangeName> {
+  exchange: E;
+  routingKey: string;
+  payload: MessageOf<E>;
+  headers?: Record<string, unknown>;
+}
+
+export type EnqueueOutboxMessage = <E extends ExchangeName>(message: OutboxMessageInput<E>) => Promise<OutboxMessage>;
+
+export interface OutboxPublishResult {
+  /** Row ids the broker confirmed and that are now marked published. */
+  published: string[];
+  /** Row ids whose publish failed; they stay unpublished for the republisher. */
+  failed: string[];
+}
+
+export interface OutboxPublishOptions {
+  /**
+   * Bound on each publish, including any wait for a reconnect. The writer's default is short
+   * (`WRITER_PUBLISH_TIMEOUT_MS`): a request should not stall through a broker outage when the republisher will
+   * send the row anyway. The republisher defaults to the manager's publish timeout.
+   */
+  publishTimeoutMs?: number;
+}
+
+/** How long a writer waits to publish its rows right after commit before leaving them to the republisher. */
+export const WRITER_PUBLISH_TIMEOUT_MS = 1_000;
+
+/**
+ * Writes a message into the outbox inside the caller's transaction, so it exists if and only if the state change
+ * it announces commits. The payload is validated against its exchange's schema first.
+ */
+export async function enqueueOutboxMessage<E extends ExchangeName>(
+  trx: Knex.Transaction,
+  message: OutboxMessageInput<E>,
+): Promise<OutboxMessage> {
+  const schema = messageSchemas[message.exchange];
+  const checked = schema.safeParse(message.payload);
+  if (!checked.success) {
+    throw new AppError('INTERNAL_ERROR', {
+      detail: `outbox payload does not match the ${message.exchange} message schema`,
+      cause: checked.error,
+    });
+  }
+  const row = {
+    messageId: randomUUID(),
+    exchange: message.exchange,
+    routingKey: message.routingKey,
+    payload: checked.data,
+    headers: message.headers,
+  };
+  return { id: await insertOutboxRow(trx, row), ...row };
+}
+
+/** Publishes the given rows that are still unpublished (used right after commit). Never throws. */
+export async function publishOutboxMessages(
+  db: Knex,
+  manager: AmqpConnectionManager,
+  ids: ReadonlyArray<string | number>,
+  options: OutboxPublishOptions = {},
+): Promise<OutboxPublishResult> {
+  try {
+    const messages = await findUnpublishedByIds(db, ids.map(String));
+    return await publishOutboxRows(db, manager, messages, writerDefaults(options));
+  } catch (err) {
+    manager.logger.error({ event: 'outbox.publish_failed', err }, 'outbox lookup failed; the republisher will send');
+    return { published: [], failed: ids.map(String) };
+  }
+}
+
+/**
+ * Runs `work(trx, enqueue)` in one transaction; after the commit, publishes what it enqueued and resolves with
+ * `work`'s result. A failed publish is logged and left to the republisher: the row stays unpublished, never lost.
+ * A rollback discards the rows, so nothing is published.
+ */
+export async function runInTransactionWithOutbox<T>(
+  db: Knex,
+  manager: AmqpConnectionManager,
+  work: (trx: Knex.Transaction, enqueue: EnqueueOutboxMessage) => Promise<T>,
+  options: OutboxPublishOptions = {},
+): Promise<T> {
+  const enqueued: OutboxMessage[] = [];
+  const result = await db.transaction(async (trx) => {
+    const enqueue: EnqueueOutboxMessage = async (message) => {
+      const row = await enqueueOutboxMessage(trx, message);
+      enqueued.push(row);
+      return row;
+    };
+    return work(trx, enqueue);
+  });
+  if (enqueued.length > 0) await publishOutboxRows(db, manager, enqueued, writerDefaults(options));
+  return result;
+}
+
+const writerDefaults = (options: OutboxPublishOptions): OutboxPublishOptions => ({
+  publishTimeoutMs: options.publishTimeoutMs ?? WRITER_PUBLISH_TIMEOUT_MS,
+});
+
+/**
+ * Publishes rows (issued in id order on one channel, so the broker keeps that order) and records the outcome on
+ * `db`, which may be the transaction holding the rows' locks. Never throws; a failure to mark a row published only
+ * means the republisher sends it again, and consumers dedupe by messageId.
+ */
+export async function publishOutboxRows(
+  db: Queryable,
+  manager: AmqpConnectionManager,
+  messages: readonly OutboxMessage[],
+  options: OutboxPublishOptions = {},
+): Promise<OutboxPublishResult> {
+  const { logger } = manager;
+  const outcomes = await Promise.allSettled(
+    messages.map((message) =>
+      manager.publish(message.exchange, message.routingKey, message.payload, {
+        messageId: message.messageId,
+        ...(message.headers ? { headers: message.headers } : {}),
+        ...(options.publishTimeoutMs === undefined ? {} : { timeoutMs: options.publishTimeoutMs }),
+      }),
+    ),
+  );
+  const published: string[] = [];
+  const failed: string[] = [];
+  for (const [index, outcome] of outcomes.entries()) {
+    const message = messages[index]!;
+    if (outcome.status === 'fulfilled') {
+      published.push(message.id);
+      continue;
+    }
+    failed.push(message.id);
+    const reason = outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason);
+    logger.warn(
+      {
+        event: 'outbox.publish_failed',
+        outboxId: message.id,
+        messageId: message.messageId,
+        exchange: message.exchange,
+      },
+      'outbox message not published; the republisher will retry it',
+    );
+    await recordPublishFailure(db, message.id, reason).catch((err: unknown) =>
+      logger.error({ event: 'outbox.record_failure_failed', outboxId: message.id, err }),
+    );
+  }
+  await markPublished(db, published).catch((err: unknown) =>
+    logger.error({ event: 'outbox.mark_published_failed', outboxIds: published, err }),
+  );
+  return { published, failed };
+}

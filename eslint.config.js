@@ -2,7 +2,16 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'build/**', 'cdk8s.out/**', 'charts/**', 'cdk8s/imports/**', 'shared/contracts/artifacts/**'] },
+  {
+    ignores: [
+      'node_modules/**',
+      'build/**',
+      'cdk8s.out/**',
+      'charts/**',
+      'cdk8s/imports/**',
+      'shared/contracts/artifacts/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -12,12 +21,23 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-restricted-properties': [
         'error',
-        { object: 'process', property: 'env', message: 'Read settings through the app config module (shared/src/config).' },
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read settings through the app config module (shared/src/config).',
+        },
       ],
     },
   },
   {
-    files: ['shared/src/config/**', '**/*.test.ts', '**/*.spec.ts', 'shared/src/testing/**', 'jest.config.js'],
+    files: [
+      'shared/src/config/**',
+      '**/*.test.ts',
+      '**/*.spec.ts',
+      'shared/src/testing/**',
+      '**/testing/**',
+      'jest.config.js',
+    ],
     rules: { 'no-restricted-properties': 'off' },
   },
 );

@@ -8,7 +8,10 @@ const common = {
   DATABASE_URL: url('mysql://root@127.0.0.1:3306/foretell'),
   DB_POOL_MAX: positiveInt(10),
   AMQP_URL: url('amqp://guest:guest@127.0.0.1:5672'),
-  AMQP_PREFIX: z.string().regex(/^[a-z0-9._-]*$/, 'lower-case letters, digits, . _ - only').default(''),
+  AMQP_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9._-]*$/, 'lower-case letters, digits, . _ - only')
+    .default(''),
   AMQP_PREFETCH: positiveInt(32),
   REDIS_URL: url('redis://127.0.0.1:6379'),
   REDIS_PREFIX: z.string().default('foretell:'),
@@ -30,7 +33,10 @@ export const tradingApiConfigSchema = z.object({
   ...common,
   ...http,
   PORT: port(3000),
-  API_KEY_PEPPER: z.string().min(32, 'must be at least 32 characters').default('local-dev-pepper-change-me-in-production-0001'),
+  API_KEY_PEPPER: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .default('local-dev-pepper-change-me-in-production-0001'),
   DOCS_BASE_URL: url('http://localhost:3000/v1/docs'),
 });
 export type TradingApiConfig = z.infer<typeof tradingApiConfigSchema>;

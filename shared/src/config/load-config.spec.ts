@@ -34,7 +34,8 @@ describe('loadConfig', () => {
   });
 
   it('names every bad variable and the value it got', () => {
-    const attempt = () => loadConfig(tradingApiConfigSchema, { PORT: 'eighty', SERVICE_ENV: 'prod', DATABASE_URL: 'nope' });
+    const attempt = () =>
+      loadConfig(tradingApiConfigSchema, { PORT: 'eighty', SERVICE_ENV: 'prod', DATABASE_URL: 'nope' });
     expect(attempt).toThrow(ConfigError);
     try {
       attempt();

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /** Raised when the environment does not satisfy an app's schema; the message names every bad variable. */
 export class ConfigError extends Error {

@@ -22,6 +22,8 @@ const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
 export function spawnDeployable(spec: DeployableProcessSpec, write: (line: string) => void): DeployableProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', spec.entry], {
     cwd: repositoryRoot,
+    // The children read their own config from the environment: pass the operator's through, plus ours.
+    // eslint-disable-next-line no-restricted-properties
     env: { ...process.env, ...spec.env, PORT: String(spec.port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

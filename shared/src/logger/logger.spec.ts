@@ -32,7 +32,13 @@ describe('createLogger', () => {
     const { logger, lines } = captureLogger();
     logger.info(
       {
-        req: { headers: { 'x-api-key': 'svc_test_SECRETKEY', 'x-service-signature': 't=1,v1=SIG', authorization: 'Bearer TOK' } },
+        req: {
+          headers: {
+            'x-api-key': 'svc_test_SECRETKEY',
+            'x-service-signature': 't=1,v1=SIG',
+            authorization: 'Bearer TOK',
+          },
+        },
         body: { amount: 'BODY' },
         apiKey: 'svc_test_PLAIN',
         key: { secret: 'whsec_SECRET' },
@@ -40,7 +46,8 @@ describe('createLogger', () => {
       'request',
     );
     const line = lines.join('\n');
-    for (const secret of ['SECRETKEY', 'SIG', 'TOK', 'BODY', 'PLAIN', 'whsec_SECRET']) expect(line).not.toContain(secret);
+    for (const secret of ['SECRETKEY', 'SIG', 'TOK', 'BODY', 'PLAIN', 'whsec_SECRET'])
+      expect(line).not.toContain(secret);
     expect(line).toContain('[redacted]');
   });
 });

@@ -5,9 +5,6 @@
  * `TEST_CHAIN_RPC_URL` uses a running dev chain instead (the suite reverts to its first snapshot when it stops; run
  * such suites with `--runInBand`, since they share that chain).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import {
   BaseError,
   ContractFunctionRevertedError,
@@ -30,7 +27,7 @@ import {
   testUsdcAbi,
   testUsdcBytecode,
 } from '../../contracts/artifacts/index.js';
-import { repositoryRoot } from './run-node.js';
+import { resolveAnvilBinary, spawnAnvil } from '../local-stack/anvil-process.js';
 
 const POLLING_INTERVAL_MS = 20;
 const START_TIMEOUT_MS = 15_000;
@@ -60,70 +57,10 @@ export interface TestChain extends Omit<Clients, 'walletFor'> {
   stop(): Promise<void>;
 }
 
-function anvilBinary(): string {
-  if (process.env.ANVIL_PATH) return process.env.ANVIL_PATH;
-  const arch = process.arch === 'x64' ? 'amd64' : process.arch;
-  return path.join(repositoryRoot, 'node_modules', '@foundry-rs', `anvil-${process.platform}-${arch}`, 'bin', 'anvil');
-}
-
-function missingAnvil(binary: string, cause?: unknown): Error {
-  return new Error(
-    `anvil (Foundry) was not found at ${binary}. Install it with \`npm ci\` (optional dependency ` +
-      `@foundry-rs/anvil-<platform>), point ANVIL_PATH at an anvil binary, or set TEST_CHAIN_RPC_URL ` +
-      `(as CHAIN_RPC_URL for the apps) to a running dev chain.`,
-    { cause },
-  );
-}
-
-/** Spawns anvil on port 0 and resolves with its URL once it prints the port it bound. */
-function spawnAnvil(binary: string): Promise<{ child: ChildProcess; rpcUrl: string }> {
-  if (!process.env.ANVIL_PATH && !existsSync(binary)) return Promise.reject(missingAnvil(binary));
-  return new Promise((resolve, reject) => {
-    const child = spawn(binary, ['--port', '0', '--host', '127.0.0.1'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    const timer = setTimeout(
-      () => fail(new Error(`anvil did not start within ${START_TIMEOUT_MS} ms:\n${output}`)),
-      START_TIMEOUT_MS,
-    );
-    function fail(error: Error): void {
-      clearTimeout(timer);
-      child.kill('SIGKILL');
-      reject(error);
-    }
-    child.once('error', (error) => fail(missingAnvil(binary, error)));
-    child.once('exit', (code) => fail(new Error(`anvil exited with code ${code} before listening:\n${output}`)));
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      const match = /Listening on ([\d.]+:\d+)/.exec(output);
-      if (!match) return;
-      clearTimeout(timer);
-      child.removeAllListeners('exit');
-      for (const stream of [child.stdout, child.stderr]) {
-        stream?.removeAllListeners('data');
-        stream?.resume(); // keep draining anvil's request log so it never blocks on a full pipe
-      }
-      resolve({ child, rpcUrl: `http://${match[1]}` });
-    });
-  });
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
 /** Starts (or connects to) a chain and waits until it answers. */
 export async function startTestChain(): Promise<TestChain> {
   const external = process.env.TEST_CHAIN_RPC_URL;
-  const spawned = external ? undefined : await spawnAnvil(anvilBinary());
+  const spawned = external ? undefined : await spawnAnvil({ binary: resolveAnvilBinary(process.env.ANVIL_PATH) });
   const rpcUrl = external ?? spawned!.rpcUrl;
   const killOnExit = (): void => void spawned?.child.kill('SIGKILL');
   process.once('exit', killOnExit);
@@ -150,7 +87,7 @@ export async function startTestChain(): Promise<TestChain> {
     async stop() {
       process.removeListener('exit', killOnExit);
       if (initial) await clients.testClient.revert({ id: initial });
-      if (spawned) await stopChild(spawned.child);
+      if (spawned) await spawned.stop();
     },
   };
 }

@@ -44,6 +44,11 @@ export const errorCatalogue = {
   CONFIRMATION_EXPIRED: entry(409, 'Confirmation window expired'),
   POSITION_NOT_CLAIMABLE: entry(409, 'Position not claimable'),
   REDEMPTIONS_NOT_ENABLED: entry(404, 'Redemptions not enabled'),
+  // Trading domain, raised by the chain layer (shared/src/chain/chain-errors.ts) from decoded contract reverts
+  SLIPPAGE_EXCEEDED: entry(409, 'Slippage tolerance exceeded'),
+  TRADE_AMOUNT_NOT_EXECUTABLE: entry(422, 'Trade amount not executable'),
+  TRADE_ALREADY_EXECUTED: entry(409, 'Trade already executed'),
+  MARKET_STATE_CONFLICT: entry(409, 'Market state does not allow this action'),
   // Webhooks
   WEBHOOK_REPLAY_LIMIT_REACHED: entry(429, 'Webhook replay limit reached'),
   WEBHOOK_SECRET_ROTATION_COOLDOWN: entry(429, 'Webhook secret rotation cooldown', false, 60),
@@ -51,6 +56,7 @@ export const errorCatalogue = {
   // Operations and infrastructure
   ROUTE_DISABLED: entry(503, 'Route disabled', true, 60),
   DEPENDENCY_UNAVAILABLE: entry(503, 'Dependency unavailable', true, 30),
+  CHAIN_REVERTED: entry(502, 'Chain transaction reverted'),
   NOT_IMPLEMENTED: entry(501, 'Not implemented'),
   INTERNAL_ERROR: entry(500, 'Internal server error'),
   // Public read API (spec/public-read-api.md error table)

@@ -1,0 +1,153 @@
+/**
+ * Trades through a user's SmartAccount, sent by the executor (the account's operator). Each call carries the
+ * trade's UUID as its on-chain trade id and a guard (minimum output or maximum input).
+ *
+ * Idempotency: a trade id executes at most once on-chain. When a redelivered job sends an id that already
+ * executed, the contract refuses it (`TradeIdAlreadyUsed`); these helpers then look up that earlier
+ * `TradeExecuted` event and return its result with `replayed: true` — a success, not an error. (Only when no such
+ * event can be found does TRADE_ALREADY_EXECUTED escape.) A reverted call does not consume the id, so a retry of
+ * a failed send is safe.
+ */
+import { getAddress, parseEventLogs, type Address, type Hex, type TransactionReceipt } from 'viem';
+import { smartAccountAbi } from '../../contracts/artifacts/index.js';
+import { AppError, isAppError } from '../errors/index.js';
+import type { ChainReader, ChainWriter } from './chain-clients.js';
+import { withChainErrors } from './chain-errors.js';
+import { sendContractWrite } from './contract-writes.js';
+import { bytes32ToUuid, uuidToBytes32 } from './ids-on-chain.js';
+
+const actions = ['buy', 'sell', 'sellForExactUsdc', 'redeem'] as const;
+export type AccountAction = (typeof actions)[number];
+
+/** One executed account call, from its `TradeExecuted` event. Amounts in USDC atomic-6 / tokens WAD-18. */
+export interface AccountTradeExecution {
+  tradeId: string;
+  txHash: Hex;
+  blockNumber: bigint;
+  account: Address;
+  market: Address;
+  outcomeIndex: number;
+  action: AccountAction;
+  /** buy: USDC paid; sell / sellForExactUsdc / redeem: tokens given. */
+  amountIn: bigint;
+  /** buy: tokens received; sell / sellForExactUsdc / redeem: USDC received. */
+  amountOut: bigint;
+  /** True when the id had executed before this call (a redelivered job); the result is that execution's. */
+  replayed: boolean;
+}
+
+export interface AccountTarget {
+  /** The user's smart account. */
+  account: Address;
+  market: Address;
+  outcomeIndex: number;
+  /** The trade's (or redemption's) UUID. */
+  tradeId: string;
+}
+
+type ExecutedLog = ReturnType<typeof parseEventLogs<typeof smartAccountAbi, true, 'TradeExecuted'>>[number];
+
+function toExecution(log: ExecutedLog, replayed: boolean): AccountTradeExecution {
+  return {
+    tradeId: bytes32ToUuid(log.args.tradeId),
+    txHash: log.transactionHash,
+    blockNumber: log.blockNumber,
+    account: getAddress(log.address),
+    market: getAddress(log.args.market),
+    outcomeIndex: Number(log.args.outcome),
+    action: actions[log.args.action] ?? 'buy',
+    amountIn: log.args.amountIn,
+    amountOut: log.args.amountOut,
+    replayed,
+  };
+}
+
+function executionFromReceipt(receipt: TransactionReceipt, target: AccountTarget): AccountTradeExecution {
+  const tradeId = uuidToBytes32(target.tradeId);
+  const log = parseEventLogs({ abi: smartAccountAbi, eventName: 'TradeExecuted', logs: receipt.logs }).find(
+    (entry) => entry.args.tradeId === tradeId && getAddress(entry.address) === getAddress(target.account),
+  );
+  if (!log) throw new AppError('INTERNAL_ERROR', { detail: `no TradeExecuted event in ${receipt.transactionHash}` });
+  return toExecution(log, false);
+}
+
+/** The earlier execution of a trade id on an account, if any (searches from `fromBlock`, default genesis). */
+export async function findTradeExecution(
+  reader: ChainReader,
+  input: { account: Address; tradeId: string; fromBlock?: bigint },
+): Promise<AccountTradeExecution | undefined> {
+  const logs = await withChainErrors(() =>
+    reader.publicClient.getContractEvents({
+      address: input.account,
+      abi: smartAccountAbi,
+      eventName: 'TradeExecuted',
+      args: { tradeId: uuidToBytes32(input.tradeId) },
+      fromBlock: input.fromBlock ?? 0n,
+      strict: true,
+    }),
+  );
+  const log = logs[0];
+  return log ? toExecution(log as ExecutedLog, true) : undefined;
+}
+
+async function callAccount(
+  writer: ChainWriter,
+  target: AccountTarget,
+  send: () => Promise<TransactionReceipt>,
+): Promise<AccountTradeExecution> {
+  try {
+    return executionFromReceipt(await send(), target);
+  } catch (error) {
+    if (isAppError(error) && error.code === 'TRADE_ALREADY_EXECUTED') {
+      const earlier = await findTradeExecution(writer, target);
+      if (earlier) return earlier;
+    }
+    throw error;
+  }
+}
+
+const head = (target: AccountTarget) =>
+  [uuidToBytes32(target.tradeId), target.market, BigInt(target.outcomeIndex)] as const;
+
+const onAccount = (target: AccountTarget) => ({ address: target.account, abi: smartAccountAbi }) as const;
+
+/** Buys `usdcIn` (atomic) of the outcome; reverts SLIPPAGE_EXCEEDED below `minTokensOut`. */
+export function buyThroughAccount(
+  writer: ChainWriter,
+  input: AccountTarget & { usdcIn: bigint; minTokensOut: bigint },
+): Promise<AccountTradeExecution> {
+  const args = [...head(input), input.usdcIn, input.minTokensOut] as const;
+  return callAccount(writer, input, () =>
+    sendContractWrite(writer, { ...onAccount(input), functionName: 'buy', args }),
+  );
+}
+
+/** Sells exactly `tokensIn` (WAD); reverts SLIPPAGE_EXCEEDED below `minUsdcOut` net. */
+export function sellThroughAccount(
+  writer: ChainWriter,
+  input: AccountTarget & { tokensIn: bigint; minUsdcOut: bigint },
+): Promise<AccountTradeExecution> {
+  const args = [...head(input), input.tokensIn, input.minUsdcOut] as const;
+  return callAccount(writer, input, () =>
+    sendContractWrite(writer, { ...onAccount(input), functionName: 'sell', args }),
+  );
+}
+
+/** Sells the fewest tokens paying exactly `usdcOut` (net, atomic); reverts SLIPPAGE_EXCEEDED above `maxTokensIn`. */
+export function sellForUsdcThroughAccount(
+  writer: ChainWriter,
+  input: AccountTarget & { usdcOut: bigint; maxTokensIn: bigint },
+): Promise<AccountTradeExecution> {
+  const args = [...head(input), input.usdcOut, input.maxTokensIn] as const;
+  return callAccount(writer, input, () =>
+    sendContractWrite(writer, { ...onAccount(input), functionName: 'sellForExactUsdc', args }),
+  );
+}
+
+/** Redeems the account's whole balance of the outcome on a resolved or cancelled market. */
+export function redeemThroughAccount(writer: ChainWriter, input: AccountTarget): Promise<AccountTradeExecution> {
+  const args = head(input);
+  return callAccount(writer, input, () =>
+    sendContractWrite(writer, { ...onAccount(input), functionName: 'redeem', args }),
+  );
+}

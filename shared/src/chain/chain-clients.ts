@@ -1,0 +1,165 @@
+/**
+ * viem clients for the production chain layer: one public client per process (reads, receipts, logs) and, per
+ * signing key, a wallet client whose local account uses viem's `nonceManager`, so one sender can have many
+ * transactions in flight at once (the executor sends trades concurrently).
+ */
+import {
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  http,
+  nonceManager,
+  webSocket,
+  type Chain,
+  type Hex,
+  type PrivateKeyAccount,
+  type PublicClient,
+  type Transport,
+  type WalletClient,
+} from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { toChainError } from './chain-errors.js';
+
+/** Chain ids of local development chains (anvil, hardhat, ganache), polled fast. */
+const LOCAL_CHAIN_IDS: ReadonlySet<number> = new Set([31337, 1337]);
+const LOCAL_POLLING_INTERVAL_MS = 20;
+const REMOTE_POLLING_INTERVAL_MS = 1_000;
+
+export interface ChainClientOptions {
+  /** `http(s)://…` (HTTP, keep-alive) or `ws(s)://…` (WebSocket). */
+  rpcUrl: string;
+  /** Skip the `eth_chainId` round trip at start (lets an app start while the RPC is down). */
+  chainId?: number;
+  /** A `0x` 32-byte hex key: adds a wallet client signing with it. */
+  privateKey?: Hex;
+  /** Block and receipt polling; default 20 ms on local chains, 1 s elsewhere. */
+  pollingIntervalMs?: number;
+  /** Per-request timeout (default 5 s). */
+  requestTimeoutMs?: number;
+  /** Retries of a failed read request (default 2, 50 ms exponential backoff). Sends are never retried by viem. */
+  retryCount?: number;
+  /** How long a send waits for its receipt (default 30 s). */
+  receiptTimeoutMs?: number;
+}
+
+export type ChainPublicClient = PublicClient<Transport, Chain>;
+export type ChainWalletClient = WalletClient<Transport, Chain, PrivateKeyAccount>;
+
+/** Read-only access: quotes, balances, logs, receipts. */
+export interface ChainReader {
+  chain: Chain;
+  transport: Transport;
+  publicClient: ChainPublicClient;
+  pollingIntervalMs: number;
+  receiptTimeoutMs: number;
+  /** Closes a WebSocket connection (no-op over HTTP). */
+  close(): Promise<void>;
+}
+
+/** A reader plus a signing account (the executor or the platform admin). */
+export interface ChainWriter extends ChainReader {
+  account: PrivateKeyAccount;
+  walletClient: ChainWalletClient;
+  /** Forgets the cached nonce (after a dropped transaction or a test chain revert); the next send asks the node. */
+  resetNonce(): void;
+}
+
+function createTransport(options: ChainClientOptions): Transport {
+  const common = {
+    timeout: options.requestTimeoutMs ?? 5_000,
+    retryCount: options.retryCount ?? 2,
+    retryDelay: 50,
+  };
+  if (/^wss?:\/\//.test(options.rpcUrl)) {
+    return webSocket(options.rpcUrl, { ...common, keepAlive: true, reconnect: { attempts: 5, delay: 200 } });
+  }
+  // Node's fetch (undici) pools and keeps connections alive; `keepalive` states it. No JSON-RPC batching: latency
+  // matters more than request count here.
+  return http(options.rpcUrl, { ...common, fetchOptions: { keepalive: true } });
+}
+
+/** A viem chain for an id learnt from the RPC (or configured). */
+export function defineRpcChain(chainId: number, rpcUrl: string): Chain {
+  const isWebSocket = /^wss?:\/\//.test(rpcUrl);
+  return defineChain({
+    id: chainId,
+    name: LOCAL_CHAIN_IDS.has(chainId) ? 'Local chain' : `Chain ${chainId}`,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: isWebSocket ? { http: [], webSocket: [rpcUrl] } : { http: [rpcUrl] } },
+    testnet: LOCAL_CHAIN_IDS.has(chainId),
+  });
+}
+
+async function fetchChainId(transport: Transport): Promise<number> {
+  try {
+    return await createPublicClient({ transport }).getChainId();
+  } catch (error) {
+    throw toChainError(error);
+  }
+}
+
+/**
+ * Creates the clients. Without `chainId` it asks the RPC once (DEPENDENCY_UNAVAILABLE when the RPC is down).
+ * With `privateKey` the result is a {@link ChainWriter}.
+ */
+export async function createChainClients(options: ChainClientOptions & { privateKey: Hex }): Promise<ChainWriter>;
+export async function createChainClients(options: ChainClientOptions): Promise<ChainReader>;
+export async function createChainClients(options: ChainClientOptions): Promise<ChainReader | ChainWriter> {
+  const transport = createTransport(options);
+  const chainId = options.chainId ?? (await fetchChainId(transport));
+  const reader = createChainReader(transport, defineRpcChain(chainId, options.rpcUrl), options);
+  return options.privateKey ? withSigner(reader, options.privateKey) : reader;
+}
+
+function createChainReader(
+  transport: Transport,
+  chain: Chain,
+  options: Pick<ChainClientOptions, 'pollingIntervalMs' | 'receiptTimeoutMs'>,
+): ChainReader {
+  const pollingIntervalMs =
+    options.pollingIntervalMs ??
+    (LOCAL_CHAIN_IDS.has(chain.id) ? LOCAL_POLLING_INTERVAL_MS : REMOTE_POLLING_INTERVAL_MS);
+  const publicClient = createPublicClient({ chain, transport, pollingInterval: pollingIntervalMs });
+  return {
+    chain,
+    transport,
+    publicClient,
+    pollingIntervalMs,
+    receiptTimeoutMs: options.receiptTimeoutMs ?? 30_000,
+    async close() {
+      // A WebSocket transport exposes its (shared, cached) socket client; HTTP has nothing to close.
+      const socketTransport = publicClient.transport as { getRpcClient?: () => Promise<{ close(): void }> };
+      if (socketTransport.getRpcClient) (await socketTransport.getRpcClient()).close();
+    },
+  };
+}
+
+/**
+ * Adds a signer to a reader, sharing its transport. viem's `nonceManager` is one per process and keyed by
+ * (address, chain id), so every writer of the same key in this process draws from one nonce sequence.
+ */
+export function withSigner(reader: ChainReader, privateKey: Hex): ChainWriter {
+  const account = privateKeyToAccount(privateKey, { nonceManager });
+  const walletClient = createWalletClient({
+    account,
+    chain: reader.chain,
+    transport: reader.transport,
+    pollingInterval: reader.pollingIntervalMs,
+  });
+  return {
+    ...reader,
+    account,
+    walletClient,
+    resetNonce: () => nonceManager.reset({ address: account.address, chainId: reader.chain.id }),
+  };
+}
+
+/** Readiness probe (`/ready` checks.chain): true when the RPC answers `eth_blockNumber`. Never throws. */
+export async function pingChain(reader: ChainReader): Promise<boolean> {
+  try {
+    await reader.publicClient.getBlockNumber({ cacheTime: 0 });
+    return true;
+  } catch {
+    return false;
+  }
+}

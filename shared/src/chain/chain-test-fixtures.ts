@@ -1,0 +1,102 @@
+/**
+ * Test-only: a chain per suite (shared/src/testing/test-chain.ts) with the production chain layer on top —
+ * private-key writers for the platform admin and the executor (anvil's well-known dev keys), the platform deployed
+ * by `deployPlatform`, and snapshot/revert that also forgets cached nonces. Never import outside tests.
+ */
+import { randomUUID } from 'node:crypto';
+import { toHex, type Address, type Hex } from 'viem';
+import { mnemonicToAccount } from 'viem/accounts';
+import { startTestChain, type TestChain } from '../testing/test-chain.js';
+import { createChainClients, withSigner, type ChainReader, type ChainWriter } from './chain-clients.js';
+import { createSmartAccount } from './smart-accounts.js';
+import { deployMarket, deployPlatform, type PlatformAddresses } from './deploy-platform.js';
+import { mintTestUsdc } from './market-admin.js';
+
+/** anvil's default mnemonic: public, funded only on dev chains. */
+const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
+export const USDC = 1_000_000n;
+export const WAD = 10n ** 18n;
+
+/** The private key of anvil's dev account `index`. */
+export function anvilPrivateKey(index: number): Hex {
+  const key = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index }).getHdKey().privateKey;
+  if (!key) throw new Error(`no key for anvil account ${index}`);
+  return toHex(key);
+}
+
+export interface ChainFixture {
+  chain: TestChain;
+  reader: ChainReader;
+  /** anvil account 0: owns TestUSDC and both factories. */
+  admin: ChainWriter;
+  /** anvil account 1: operator of the smart accounts. */
+  executor: ChainWriter;
+  treasury: Address;
+  platform: PlatformAddresses;
+  /** Reverts to the state of the last `checkpoint()` and forgets cached nonces. */
+  reset(): Promise<void>;
+  /** Takes the snapshot `reset()` returns to. */
+  checkpoint(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startChainFixture(): Promise<ChainFixture> {
+  const chain = await startTestChain();
+  const reader = await createChainClients({ rpcUrl: chain.rpcUrl });
+  const admin = withSigner(reader, anvilPrivateKey(0));
+  const executor = withSigner(reader, anvilPrivateKey(1));
+  admin.resetNonce();
+  executor.resetNonce();
+  const treasury = chain.accounts[2]!;
+  const platform = await deployPlatform(admin, { treasury, operator: executor.account.address, allowTestUsdc: true });
+  let snapshot = await chain.snapshot();
+  return {
+    chain,
+    reader,
+    admin,
+    executor,
+    treasury,
+    platform,
+    async reset() {
+      await chain.revert(snapshot);
+      snapshot = await chain.snapshot();
+      admin.resetNonce();
+      executor.resetNonce();
+    },
+    async checkpoint() {
+      snapshot = await chain.snapshot();
+    },
+    stop: () => chain.stop(),
+  };
+}
+
+/** A fresh market (equal weights, 100 USDC seed, ends in 30 days) and its UUID. */
+export async function createFixtureMarket(
+  fixture: ChainFixture,
+  options: { outcomeCount?: number; initialReserve?: bigint } = {},
+): Promise<{ marketId: string; market: Address }> {
+  const marketId = randomUUID();
+  const block = await fixture.reader.publicClient.getBlock();
+  const { address } = await deployMarket(fixture.admin, fixture.platform, {
+    marketId,
+    outcomeCount: options.outcomeCount ?? 2,
+    initialReserve: options.initialReserve ?? 100n * USDC,
+    endTime: new Date(Number(block.timestamp + 30n * 86_400n) * 1000),
+    mintInitialReserve: true,
+  });
+  return { marketId, market: address };
+}
+
+/** A demo user's smart account, created by the platform and funded with `funding` test USDC. */
+export async function createFundedAccount(
+  fixture: ChainFixture,
+  funding: bigint = 1_000n * USDC,
+): Promise<{ userId: string; account: Address }> {
+  const userId = randomUUID();
+  const { address } = await createSmartAccount(fixture.admin, {
+    accountFactory: fixture.platform.accountFactory,
+    userId,
+  });
+  if (funding > 0n) await mintTestUsdc(fixture.admin, { usdc: fixture.platform.usdc, to: address, amount: funding });
+  return { userId, account: address };
+}

@@ -1,0 +1,129 @@
+/**
+ * One way to send a contract transaction, safe under concurrency:
+ * 1. `estimateContractGas` first: a revert (slippage, frozen market…) surfaces here, decoded, before a nonce is
+ *    taken, so a refused trade never leaves a nonce gap that would stall the sender's later transactions;
+ * 2. send with that gas (+25 %) so nothing can fail between taking the nonce and broadcasting but the network;
+ * 3. wait for the receipt; a transaction that still reverts on-chain (state moved between estimate and mining) is
+ *    explained from the node's call trace (or a replay on the parent block) and carries its tx hash.
+ * Every failure is an AppError (chain-errors.ts).
+ */
+import type {
+  Abi,
+  Address,
+  ContractFunctionArgs,
+  ContractFunctionName,
+  ContractFunctionParameters,
+  EstimateContractGasParameters,
+  Hex,
+  TransactionReceipt,
+  WriteContractParameters,
+} from 'viem';
+import { AppError } from '../errors/index.js';
+import type { ChainWriter } from './chain-clients.js';
+import { toChainError } from './chain-errors.js';
+import { appErrorFromRevert, decodeRevertData } from './revert-errors.js';
+
+type Mutability = 'nonpayable' | 'payable';
+
+export type ContractWrite<
+  abi extends Abi,
+  functionName extends ContractFunctionName<abi, Mutability>,
+  args extends ContractFunctionArgs<abi, Mutability, functionName>,
+> = ContractFunctionParameters<abi, Mutability, functionName, args> & { address: Address };
+
+const GAS_HEADROOM_PERCENT = 125n;
+
+/** Sends a contract write and resolves with its successful receipt (see the file comment). */
+export async function sendContractWrite<
+  const abi extends Abi,
+  functionName extends ContractFunctionName<abi, Mutability>,
+  args extends ContractFunctionArgs<abi, Mutability, functionName>,
+>(writer: ChainWriter, request: ContractWrite<abi, functionName, args>): Promise<TransactionReceipt> {
+  // viem's generic parameter types do not narrow through a generic wrapper; the public signature keeps callers typed.
+  const call = { ...request, account: writer.account } as unknown as EstimateContractGasParameters;
+  let hash: Hex;
+  let gas: bigint;
+  try {
+    gas = ((await writer.publicClient.estimateContractGas(call)) * GAS_HEADROOM_PERCENT) / 100n;
+    hash = await writer.walletClient.writeContract({
+      ...call,
+      gas,
+      chain: writer.chain,
+    } as unknown as WriteContractParameters);
+  } catch (error) {
+    throw toChainError(error);
+  }
+  const receipt = await waitForReceipt(writer, hash);
+  if (receipt.status === 'success') return receipt;
+  throw await explainMinedRevert(writer, call, receipt, gas);
+}
+
+async function waitForReceipt(writer: ChainWriter, hash: Hex): Promise<TransactionReceipt> {
+  try {
+    return await writer.publicClient.waitForTransactionReceipt({
+      hash,
+      pollingInterval: writer.pollingIntervalMs,
+      timeout: writer.receiptTimeoutMs,
+    });
+  } catch (error) {
+    const mapped = toChainError(error);
+    // The transaction may still be mined later: keep its hash for the caller's log and retry decision.
+    throw new AppError(mapped.code, { detail: mapped.detail, extensions: { txHash: hash }, cause: error });
+  }
+}
+
+const withTxHash = (error: AppError, txHash: Hex, cause: unknown): AppError =>
+  new AppError(error.code, {
+    detail: error.detail,
+    extensions: { ...error.extensions, txHash },
+    retry: error.retry,
+    cause,
+  });
+
+/** The revert data of a mined transaction from the node's call tracer; undefined where tracing is unavailable. */
+async function tracedRevertData(writer: ChainWriter, hash: Hex): Promise<Hex | undefined> {
+  try {
+    const trace = (await writer.publicClient.request({
+      method: 'debug_traceTransaction',
+      params: [hash, { tracer: 'callTracer', tracerConfig: { onlyTopCall: true } }],
+    } as never)) as { output?: unknown } | null;
+    const output = trace?.output;
+    return typeof output === 'string' && output.length > 2 ? (output as Hex) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Why a mined transaction reverted: out of gas (state-dependent gas grew past the headroom; retryable, the trade
+ * id was not consumed), else the custom error from the node's call tracer, else a replay of the call on the
+ * parent block's state (exact when the transaction was first in its block), else plain CHAIN_REVERTED.
+ */
+async function explainMinedRevert(
+  writer: ChainWriter,
+  call: EstimateContractGasParameters,
+  receipt: TransactionReceipt,
+  gasLimit: bigint,
+): Promise<AppError> {
+  const hash = receipt.transactionHash;
+  if (receipt.gasUsed * 100n >= gasLimit * 97n) {
+    return new AppError('CHAIN_REVERTED', {
+      detail: 'The transaction ran out of gas',
+      extensions: { revert: 'out of gas', txHash: hash },
+      retry: true,
+    });
+  }
+  const data = await tracedRevertData(writer, hash);
+  const decoded = decodeRevertData(data);
+  if (decoded) return withTxHash(appErrorFromRevert(decoded), hash, undefined);
+  try {
+    const replay = { ...call, blockNumber: receipt.blockNumber - 1n };
+    await writer.publicClient.simulateContract(replay as Parameters<typeof writer.publicClient.simulateContract>[0]);
+  } catch (error) {
+    return withTxHash(toChainError(error), hash, error);
+  }
+  return new AppError('CHAIN_REVERTED', {
+    detail: 'The transaction reverted on-chain',
+    extensions: { revert: 'unknown', txHash: hash },
+  });
+}

@@ -1,0 +1,152 @@
+/**
+ * Production and local deployment (not test-only): the platform contracts once per chain, then one market per
+ * database market. The writer becomes the owner of both factories (it creates markets and smart accounts and
+ * administers markets); on test networks it also owns TestUSDC and may mint.
+ */
+import { getAddress, type Abi, type Address, type Hex } from 'viem';
+import {
+  marketFactoryAbi,
+  marketFactoryBytecode,
+  smartAccountFactoryAbi,
+  smartAccountFactoryBytecode,
+  testUsdcAbi,
+  testUsdcBytecode,
+} from '../../contracts/artifacts/index.js';
+import { AppError } from '../errors/index.js';
+import type { ChainWriter } from './chain-clients.js';
+import { withChainErrors } from './chain-errors.js';
+import { sendContractWrite } from './contract-writes.js';
+import { uuidToBytes32 } from './ids-on-chain.js';
+import { mintTestUsdc } from './market-admin.js';
+
+const WAD = 10n ** 18n;
+const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
+
+export interface PlatformAddresses {
+  chainId: number;
+  usdc: Address;
+  marketFactory: Address;
+  accountFactory: Address;
+}
+
+export interface DeployPlatformOptions {
+  /** Receives protocol fees. */
+  treasury: Address;
+  /** The executor's address: operator of every new smart account. */
+  operator: Address;
+  /** The settlement token; omit on a test network to deploy TestUSDC (owned by the writer). */
+  usdc?: Address;
+  /** Must be true to deploy TestUSDC: never on a network that holds value. */
+  allowTestUsdc?: boolean;
+}
+
+async function deploy(writer: ChainWriter, abi: Abi, bytecode: Hex, args: readonly unknown[]): Promise<Address> {
+  return withChainErrors(async () => {
+    const hash = await writer.walletClient.deployContract({ abi, bytecode, args, chain: writer.chain });
+    const receipt = await writer.publicClient.waitForTransactionReceipt({ hash, timeout: writer.receiptTimeoutMs });
+    if (receipt.status !== 'success' || !receipt.contractAddress) {
+      throw new AppError('CHAIN_REVERTED', { detail: 'The contract deployment failed', extensions: { txHash: hash } });
+    }
+    return getAddress(receipt.contractAddress);
+  });
+}
+
+/** Deploys (TestUSDC,) MarketFactory and SmartAccountFactory, each waiting for its receipt. */
+export async function deployPlatform(writer: ChainWriter, options: DeployPlatformOptions): Promise<PlatformAddresses> {
+  if (!options.usdc && !options.allowTestUsdc) {
+    throw new AppError('VALIDATION_FAILED', { detail: 'a USDC address is required unless TestUSDC is allowed' });
+  }
+  const admin = writer.account.address;
+  const usdc = options.usdc ?? (await deploy(writer, testUsdcAbi, testUsdcBytecode, [admin]));
+  const marketFactory = await deploy(writer, marketFactoryAbi, marketFactoryBytecode, [usdc, options.treasury, admin]);
+  const accountFactory = await deploy(writer, smartAccountFactoryAbi, smartAccountFactoryBytecode, [
+    usdc,
+    marketFactory,
+    options.operator,
+    admin,
+  ]);
+  return { chainId: writer.chain.id, usdc, marketFactory, accountFactory };
+}
+
+/** Equal WAD weights summing to exactly 1e18; the remainder wei go to the first outcomes. */
+export function equalWeights(outcomeCount: number): bigint[] {
+  if (!Number.isInteger(outcomeCount) || outcomeCount < 2 || outcomeCount > 100) {
+    throw new AppError('VALIDATION_FAILED', { detail: 'a market needs 2 to 100 outcomes' });
+  }
+  const n = BigInt(outcomeCount);
+  const remainder = Number(WAD % n);
+  return Array.from({ length: outcomeCount }, (_, i) => WAD / n + (i < remainder ? 1n : 0n));
+}
+
+export interface DeployMarketOptions {
+  /** The market's UUID (CREATE2 salt and on-chain `marketId`). */
+  marketId: string;
+  outcomeCount: number;
+  /** WAD weights summing to 1e18 (initial prices); default equal. */
+  weights?: readonly bigint[];
+  /** Seed USDC, atomic (≥ 1 USDC), pulled from the writer. */
+  initialReserve: bigint;
+  /** The market's end_time: trading stops at this instant (rounded up to the second). */
+  endTime: Date;
+  /** Seconds after endTime before anyone may cancel an unresolved market; default 7 days. */
+  gracePeriodSeconds?: number;
+  /** Holder of the seed tokens; default the writer. */
+  liquidityProvider?: Address;
+  /** Test networks: mint the seed TestUSDC to the writer first. */
+  mintInitialReserve?: boolean;
+}
+
+export interface DeployedMarket {
+  address: Address;
+  /** Null when the market already existed (the call is idempotent per market id). */
+  txHash: Hex | null;
+  created: boolean;
+}
+
+async function marketOf(writer: ChainWriter, factory: Address, marketId: Hex): Promise<Address | undefined> {
+  const address = await withChainErrors(() =>
+    writer.publicClient.readContract({
+      address: factory,
+      abi: marketFactoryAbi,
+      functionName: 'marketOf',
+      args: [marketId],
+    }),
+  );
+  return address === ZERO_ADDRESS ? undefined : address;
+}
+
+/** Creates the market for a database market through the factory (approve the seed, then createMarket). */
+export async function deployMarket(
+  writer: ChainWriter,
+  platform: PlatformAddresses,
+  options: DeployMarketOptions,
+): Promise<DeployedMarket> {
+  const marketId = uuidToBytes32(options.marketId);
+  const existing = await marketOf(writer, platform.marketFactory, marketId);
+  if (existing) return { address: existing, txHash: null, created: false };
+  const weights = options.weights ?? equalWeights(options.outcomeCount);
+  if (weights.length !== options.outcomeCount) {
+    throw new AppError('VALIDATION_FAILED', { detail: 'one weight per outcome is required' });
+  }
+  if (options.mintInitialReserve) {
+    await mintTestUsdc(writer, { usdc: platform.usdc, to: writer.account.address, amount: options.initialReserve });
+  }
+  const approve = [platform.marketFactory, options.initialReserve] as const;
+  await sendContractWrite(writer, { address: platform.usdc, abi: testUsdcAbi, functionName: 'approve', args: approve });
+  const params = {
+    marketId,
+    weights: [...weights],
+    initialReserve: options.initialReserve,
+    resolveTime: BigInt(Math.ceil(options.endTime.getTime() / 1000)),
+    gracePeriod: BigInt(options.gracePeriodSeconds ?? 7 * 86_400),
+    liquidityProvider: options.liquidityProvider ?? writer.account.address,
+  };
+  const receipt = await sendContractWrite(writer, {
+    address: platform.marketFactory,
+    abi: marketFactoryAbi,
+    functionName: 'createMarket',
+    args: [params],
+  });
+  const address = await marketOf(writer, platform.marketFactory, marketId);
+  return { address: address!, txHash: receipt.transactionHash, created: true };
+}

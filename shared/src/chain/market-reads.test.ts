@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import type { Address } from 'viem';
+import { marketAbi } from '../../contracts/artifacts/index.js';
+import { buyThroughAccount } from './account-trades.js';
+import { readPositions, readWinners } from './balances.js';
+import {
+  createFixtureMarket,
+  createFundedAccount,
+  startChainFixture,
+  USDC,
+  WAD,
+  type ChainFixture,
+} from './chain-test-fixtures.js';
+import { freezeMarket, resolveMarket } from './market-admin.js';
+import { readMarketPrices, readMarketState, readQuote } from './market-reads.js';
+import type { BuyQuote, SellQuote } from './quote-format.js';
+
+let fixture: ChainFixture;
+let marketId: string;
+let market: Address;
+let account: Address;
+
+beforeAll(async () => {
+  fixture = await startChainFixture();
+  ({ marketId, market } = await createFixtureMarket(fixture, { outcomeCount: 3 }));
+  ({ account } = await createFundedAccount(fixture));
+  const trade = { account, market, minTokensOut: 0n };
+  await buyThroughAccount(fixture.executor, { ...trade, outcomeIndex: 1, usdcIn: 40n * USDC, tradeId: randomUUID() });
+  await fixture.checkpoint();
+});
+
+beforeEach(async () => {
+  await fixture.reset();
+});
+
+afterAll(async () => {
+  await fixture?.stop();
+});
+
+const labels = ['Alice', 'Bob', 'Carol'];
+const DECIMAL = /^(0|[1-9]\d*)$/;
+const sum = (values: readonly string[]) => values.reduce((total, value) => total + BigInt(value), 0n);
+
+describe('quotes', () => {
+  it('serves a buy quote equal to Market.quoteBuy, with decimal strings and arrays summing to 1e18', async () => {
+    const amount = 25n * USDC;
+    const response = await readQuote(fixture.reader, {
+      marketId,
+      contractAddress: market,
+      labels,
+      outcomeIndex: 2,
+      action: 'buy',
+      amount,
+    });
+    const view = await fixture.reader.publicClient.readContract({
+      address: market,
+      abi: marketAbi,
+      functionName: 'quoteBuy',
+      args: [2n, amount],
+    });
+    const quote = response.quote as BuyQuote;
+    expect(Object.keys(quote)).toEqual([
+      'outcomeIndex',
+      'action',
+      'amountIn',
+      'tokensOut',
+      'reserveAfter',
+      'c',
+      'pAfter',
+      'qAfter',
+      'effectivePrice',
+      'impliedProbability',
+    ]);
+    expect(quote).toMatchObject({
+      outcomeIndex: 2,
+      action: 'buy',
+      amountIn: amount.toString(),
+      tokensOut: view.tokensOut.toString(),
+      reserveAfter: view.reserveAfter.toString(),
+      c: view.c.toString(),
+      pAfter: view.pAfter.map(String),
+      qAfter: view.qAfter.map(String),
+    });
+    for (const value of [
+      quote.amountIn,
+      quote.tokensOut,
+      quote.reserveAfter,
+      quote.c,
+      ...quote.pAfter,
+      ...quote.qAfter,
+    ]) {
+      expect(value).toMatch(DECIMAL);
+    }
+    expect(sum(quote.pAfter)).toBe(WAD);
+    expect(sum(quote.qAfter)).toBe(WAD);
+    expect(quote.effectivePrice).toBeCloseTo(Number(amount) / 1e6 / (Number(view.tokensOut) / 1e18), 12);
+    expect(quote.impliedProbability).toBe(Number(view.pAfter[2]) / 1e18);
+    expect(response.units).toEqual({ usdc: 'atomic-6', token: 'wad-18' });
+  });
+
+  it('serves a sell quote equal to Market.quoteSell with the total sell fee', async () => {
+    const amount = 10n * WAD;
+    const response = await readQuote(fixture.reader, {
+      marketId,
+      contractAddress: market,
+      labels,
+      outcomeIndex: 1,
+      action: 'sell',
+      amount,
+    });
+    const view = await fixture.reader.publicClient.readContract({
+      address: market,
+      abi: marketAbi,
+      functionName: 'quoteSell',
+      args: [1n, amount],
+    });
+    const quote = response.quote as SellQuote;
+    expect(quote).toEqual({
+      outcomeIndex: 1,
+      action: 'sell',
+      tokensIn: amount.toString(),
+      usdcOut: view.usdcOut.toString(),
+      grossRelease: view.grossRelease.toString(),
+      sellFeeBps: 200,
+      reserveAfter: view.reserveAfter.toString(),
+      c: view.c.toString(),
+      pAfter: view.pAfter.map(String),
+      qAfter: view.qAfter.map(String),
+      effectivePrice: expect.any(Number),
+      impliedProbability: Number(view.pAfter[1]) / 1e18,
+    });
+    expect(quote.effectivePrice).toBeCloseTo(Number(view.usdcOut) / 1e6 / 10, 12);
+    expect(sum(quote.pAfter)).toBe(WAD);
+    expect(sum(quote.qAfter)).toBe(WAD);
+  });
+
+  it('describes the market with DB labels, current probabilities and the quote status form', async () => {
+    await freezeMarket(fixture.admin, market);
+    const { market: described } = await readQuote(fixture.reader, {
+      marketId,
+      contractAddress: market,
+      labels,
+      outcomeIndex: 0,
+      action: 'buy',
+      amount: USDC,
+    });
+    const prices = await readMarketPrices(fixture.reader, market);
+    expect(described).toEqual({
+      id: marketId,
+      contractAddress: market,
+      chainId: 31337,
+      outcomes: labels.map((label, outcomeIndex) => ({
+        outcomeIndex,
+        label,
+        probability: Number(prices.p[outcomeIndex]) / 1e18,
+      })),
+      status: 'PAUSED',
+    });
+    expect(prices.p.reduce((a, b) => a + b, 0n)).toBe(WAD);
+    expect(prices.q.reduce((a, b) => a + b, 0n)).toBe(WAD);
+  });
+
+  it('rejects an outcome index the market does not have with VALIDATION_FAILED', async () => {
+    const request = {
+      marketId,
+      contractAddress: market,
+      labels,
+      outcomeIndex: 3,
+      action: 'buy',
+      amount: USDC,
+    } as const;
+    await expect(readQuote(fixture.reader, request)).rejects.toMatchObject({ code: 'VALIDATION_FAILED', status: 400 });
+  });
+
+  it('rejects a sell of more tokens than exist with TRADE_AMOUNT_NOT_EXECUTABLE', async () => {
+    const request = {
+      marketId,
+      contractAddress: market,
+      labels,
+      outcomeIndex: 0,
+      action: 'sell',
+      amount: 10n ** 30n,
+    } as const;
+    await expect(readQuote(fixture.reader, request)).rejects.toMatchObject({ code: 'TRADE_AMOUNT_NOT_EXECUTABLE' });
+  });
+
+  it('reports CHAIN_REVERTED when no contract sits at the market address', async () => {
+    const request = {
+      marketId,
+      contractAddress: '0x000000000000000000000000000000000000dEaD',
+      labels,
+      outcomeIndex: 0,
+      action: 'buy',
+      amount: USDC,
+    } as const;
+    await expect(readQuote(fixture.reader, request)).rejects.toMatchObject({ code: 'CHAIN_REVERTED', status: 502 });
+  });
+});
+
+describe('market state and positions', () => {
+  it('reads the lifecycle state, winners and non-zero positions', async () => {
+    expect(await readMarketState(fixture.reader, market)).toBe('OPEN');
+    expect(await readWinners(fixture.reader, market)).toEqual([]);
+    const positions = await readPositions(fixture.reader, { account, markets: [market] });
+    expect(positions).toEqual([{ market, outcomeIndex: 1, shares: expect.any(BigInt) }]);
+    await resolveMarket(fixture.admin, { market, winners: [2, 1] });
+    expect(await readMarketState(fixture.reader, market)).toBe('RESOLVED');
+    expect(await readWinners(fixture.reader, market)).toEqual([1, 2]);
+  });
+});

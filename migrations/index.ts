@@ -8,6 +8,7 @@ import { redemptionsMigration } from './20261122_0600_redemptions.js';
 import { webhooksMigration } from './20261122_0700_webhooks.js';
 import { auditUsageMigration } from './20261122_0800_audit_usage.js';
 import { outboxMigration } from './20261122_0900_outbox.js';
+import { chainDeploymentsMigration } from './20261122_1000_chain_deployments.js';
 
 /** One migration: a stable name (never renamed once shipped) and its up/down steps. */
 export interface Migration {
@@ -30,6 +31,7 @@ const migrations: Migration[] = [
   webhooksMigration,
   auditUsageMigration,
   outboxMigration,
+  chainDeploymentsMigration,
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -18,3 +18,4 @@ export * from './guarded-trades.js';
 export * from './market-admin.js';
 export * from './market-events.js';
 export * from './deploy-platform.js';
+export * from './platform-deployment.js';

@@ -1,5 +1,18 @@
 import { z } from 'zod';
-import { booleanFlag, csvList, logLevel, port, positiveInt, serviceEnv, url } from './config-fields.js';
+import {
+  ANVIL_ADMIN_KEY,
+  ANVIL_EXECUTOR_KEY,
+  booleanFlag,
+  csvList,
+  DEVELOPMENT_PEPPER,
+  logLevel,
+  port,
+  positiveInt,
+  privateKey,
+  refuseDevelopmentSecrets,
+  serviceEnv,
+  url,
+} from './config-fields.js';
 
 /** Settings every deployable shares: identity, logging and the backing services. */
 const common = {
@@ -18,6 +31,13 @@ const common = {
   SHUTDOWN_GRACE_MS: positiveInt(10_000),
 };
 
+/** The chain: platform contract addresses come from MySQL (`chain_deployments`) for the RPC's chain id. */
+const chain = {
+  CHAIN_RPC_URL: url('http://127.0.0.1:8545'),
+  /** Lets an app start while the RPC is down; otherwise learnt from the RPC. */
+  CHAIN_ID: z.coerce.number().int().positive().optional(),
+};
+
 /** HTTP apps add route kill switches (env list, watched file, or a ConfigMap in-cluster). */
 const http = {
   HOST: z.string().default('0.0.0.0'),
@@ -26,28 +46,38 @@ const http = {
   TRUST_PROXY: z.string().default('false'),
 };
 
-export const publicReadConfigSchema = z.object({ ...common, ...http, PORT: port(3001) });
+export const publicReadConfigSchema = z.object({ ...common, ...http, ...chain, PORT: port(3001) });
 export type PublicReadConfig = z.infer<typeof publicReadConfigSchema>;
 
-export const tradingApiConfigSchema = z.object({
-  ...common,
-  ...http,
-  PORT: port(3000),
-  API_KEY_PEPPER: z
-    .string()
-    .min(32, 'must be at least 32 characters')
-    .default('local-dev-pepper-change-me-in-production-0001'),
-  DOCS_BASE_URL: url('http://localhost:3000/v1/docs'),
-});
+const apiKeyPepper = z.string().min(32, 'must be at least 32 characters').default(DEVELOPMENT_PEPPER);
+
+export const tradingApiConfigSchema = z
+  .object({
+    ...common,
+    ...http,
+    ...chain,
+    PORT: port(3000),
+    API_KEY_PEPPER: apiKeyPepper,
+    DOCS_BASE_URL: url('http://localhost:3000/v1/docs'),
+  })
+  .superRefine(refuseDevelopmentSecrets);
 export type TradingApiConfig = z.infer<typeof tradingApiConfigSchema>;
 
-export const chainExecutorConfigSchema = z.object({
-  ...common,
-  PORT: port(3002),
-  HOST: z.string().default('0.0.0.0'),
-  OUTBOX_REPUBLISH_AFTER_MS: positiveInt(5_000),
-  OUTBOX_POLL_MS: positiveInt(1_000),
-});
+export const chainExecutorConfigSchema = z
+  .object({
+    ...common,
+    ...chain,
+    PORT: port(3002),
+    HOST: z.string().default('0.0.0.0'),
+    OUTBOX_REPUBLISH_AFTER_MS: positiveInt(5_000),
+    OUTBOX_POLL_MS: positiveInt(1_000),
+    /** The operator key of every smart account (a Kubernetes Secret in a cluster). */
+    EXECUTOR_PRIVATE_KEY: privateKey(ANVIL_EXECUTOR_KEY),
+    TRADE_SLIPPAGE_BPS: z.coerce.number().int().min(0).max(5_000).default(100),
+    INDEXER_POLL_MS: positiveInt(200),
+    INDEXER_MAX_BLOCK_RANGE: positiveInt(2_000),
+  })
+  .superRefine(refuseDevelopmentSecrets);
 export type ChainExecutorConfig = z.infer<typeof chainExecutorConfigSchema>;
 
 export const webhookDispatcherConfigSchema = z.object({
@@ -58,12 +88,17 @@ export const webhookDispatcherConfigSchema = z.object({
 });
 export type WebhookDispatcherConfig = z.infer<typeof webhookDispatcherConfigSchema>;
 
-export const adminCliConfigSchema = z.object({
-  SERVICE_ENV: serviceEnv,
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
-  DATABASE_URL: common.DATABASE_URL,
-  API_KEY_PEPPER: tradingApiConfigSchema.shape.API_KEY_PEPPER,
-});
+export const adminCliConfigSchema = z
+  .object({
+    SERVICE_ENV: serviceEnv,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+    DATABASE_URL: common.DATABASE_URL,
+    API_KEY_PEPPER: apiKeyPepper,
+    ...chain,
+    /** Owns the factories and markets: deploys, freezes, resolves, cancels, mints test USDC. */
+    PLATFORM_ADMIN_PRIVATE_KEY: privateKey(ANVIL_ADMIN_KEY),
+  })
+  .superRefine(refuseDevelopmentSecrets);
 export type AdminCliConfig = z.infer<typeof adminCliConfigSchema>;
 
 /** `npm start`: the local stack orchestrator (migrations, demo data, every deployable as a child process). */
@@ -79,5 +114,13 @@ export const localStackConfigSchema = z.object({
   CHAIN_EXECUTOR_PORT: port(3002),
   WEBHOOK_DISPATCHER_PORT: port(3003),
   STARTUP_TIMEOUT_MS: positiveInt(60_000),
+  /** Use this chain instead of starting anvil. */
+  CHAIN_RPC_URL: z.url().optional(),
+  CHAIN_PORT: port(8545),
+  ANVIL_PATH: z.string().optional(),
+  PLATFORM_ADMIN_PRIVATE_KEY: privateKey(ANVIL_ADMIN_KEY),
+  EXECUTOR_PRIVATE_KEY: privateKey(ANVIL_EXECUTOR_KEY),
+  /** Test USDC minted to each demo user's smart account. */
+  DEMO_FUNDING_USDC: positiveInt(10_000),
 });
 export type LocalStackConfig = z.infer<typeof localStackConfigSchema>;

@@ -20,3 +20,33 @@ export const csvList = z
   );
 export const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
 export const serviceEnv = z.enum(['test', 'live']).default('test');
+
+/**
+ * anvil's first two well-known development keys: the local platform admin and executor. They are public, so
+ * a live deployment refuses them (see refuseDevelopmentSecrets).
+ */
+export const ANVIL_ADMIN_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+export const ANVIL_EXECUTOR_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
+export const DEVELOPMENT_PEPPER = 'local-dev-pepper-change-me-in-production-0001';
+
+export const privateKey = (fallback: string) =>
+  z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 32-byte hex private key (0x + 64 hex digits)')
+    .default(fallback);
+
+const developmentSecrets = new Set([ANVIL_ADMIN_KEY, ANVIL_EXECUTOR_KEY, DEVELOPMENT_PEPPER]);
+
+/** In live mode every secret must be set explicitly: the public development defaults are refused. */
+export function refuseDevelopmentSecrets(config: Record<string, unknown>, context: z.RefinementCtx): void {
+  if (config.SERVICE_ENV !== 'live') return;
+  for (const [name, value] of Object.entries(config)) {
+    if (typeof value === 'string' && developmentSecrets.has(value)) {
+      context.addIssue({
+        code: 'custom',
+        path: [name],
+        message: 'must not be a public development default in live mode',
+      });
+    }
+  }
+}

@@ -53,3 +53,27 @@ describe('loadConfig', () => {
     );
   });
 });
+
+describe('live mode', () => {
+  it('refuses the public development keys and pepper', () => {
+    expect(() => loadConfig(chainExecutorConfigSchema, { SERVICE_ENV: 'live' })).toThrow(
+      /EXECUTOR_PRIVATE_KEY: must not be a public development default in live mode/,
+    );
+    expect(() => loadConfig(tradingApiConfigSchema, { SERVICE_ENV: 'live' })).toThrow(/API_KEY_PEPPER: must not be/);
+    expect(() => loadConfig(adminCliConfigSchema, { SERVICE_ENV: 'live' })).toThrow(/PLATFORM_ADMIN_PRIVATE_KEY/);
+  });
+
+  it('accepts explicitly set secrets', () => {
+    const config = loadConfig(chainExecutorConfigSchema, {
+      SERVICE_ENV: 'live',
+      EXECUTOR_PRIVATE_KEY: `0x${'ab'.repeat(32)}`,
+    });
+    expect(config.EXECUTOR_PRIVATE_KEY).toBe(`0x${'ab'.repeat(32)}`);
+  });
+
+  it('rejects a malformed private key', () => {
+    expect(() => loadConfig(chainExecutorConfigSchema, { EXECUTOR_PRIVATE_KEY: '0x1234' })).toThrow(
+      /32-byte hex private key/,
+    );
+  });
+});

@@ -5,3 +5,4 @@ export * from './organizations.repository.js';
 export * from './partners.repository.js';
 export * from './threads.repository.js';
 export * from './users.repository.js';
+export * from './chain-deployments.repository.js';

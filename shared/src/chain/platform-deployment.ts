@@ -1,0 +1,24 @@
+import type { Address } from 'viem';
+import { findChainDeployment } from '../db/repositories/chain-deployments.repository.js';
+import type { Queryable } from '../db/transaction.js';
+import { AppError } from '../errors/index.js';
+import type { PlatformAddresses } from './deploy-platform.js';
+
+/**
+ * The platform contracts of `chainId` as recorded in MySQL. Fails with DEPENDENCY_UNAVAILABLE (and a message
+ * that says how to fix it) when nothing was deployed there yet.
+ */
+export async function loadPlatformAddresses(db: Queryable, chainId: number): Promise<PlatformAddresses> {
+  const deployment = await findChainDeployment(db, chainId);
+  if (!deployment) {
+    throw new AppError('DEPENDENCY_UNAVAILABLE', {
+      detail: `No Foretell platform is recorded for chain ${chainId}: run \`npm start\` locally, or deploy it and record it in chain_deployments.`,
+    });
+  }
+  return {
+    chainId,
+    usdc: deployment.usdcAddress as Address,
+    marketFactory: deployment.marketFactoryAddress as Address,
+    accountFactory: deployment.accountFactoryAddress as Address,
+  };
+}

@@ -1,0 +1,44 @@
+import type { Queryable } from '../transaction.js';
+
+/** The platform contracts on one chain, as recorded by whoever deployed them (npm start or an operator). */
+export interface ChainDeployment {
+  chainId: number;
+  usdcAddress: string;
+  marketFactoryAddress: string;
+  accountFactoryAddress: string;
+  treasuryAddress: string;
+  operatorAddress: string;
+  deployedAt: Date;
+}
+
+export type NewChainDeployment = Omit<ChainDeployment, 'deployedAt'>;
+
+/** Records (or replaces, after a redeploy on a fresh chain) the platform of a chain. */
+export async function recordChainDeployment(db: Queryable, deployment: NewChainDeployment): Promise<void> {
+  const row = {
+    chain_id: deployment.chainId,
+    usdc_address: deployment.usdcAddress,
+    market_factory_address: deployment.marketFactoryAddress,
+    account_factory_address: deployment.accountFactoryAddress,
+    treasury_address: deployment.treasuryAddress,
+    operator_address: deployment.operatorAddress,
+  };
+  await db('chain_deployments')
+    .insert(row)
+    .onConflict('chain_id')
+    .merge({ ...row, deployed_at: db.raw('CURRENT_TIMESTAMP(3)') });
+}
+
+export async function findChainDeployment(db: Queryable, chainId: number): Promise<ChainDeployment | null> {
+  const row = (await db('chain_deployments').where({ chain_id: chainId }).first()) as Record<string, unknown> | undefined;
+  if (!row) return null;
+  return {
+    chainId: Number(row.chain_id),
+    usdcAddress: String(row.usdc_address),
+    marketFactoryAddress: String(row.market_factory_address),
+    accountFactoryAddress: String(row.account_factory_address),
+    treasuryAddress: String(row.treasury_address),
+    operatorAddress: String(row.operator_address),
+    deployedAt: row.deployed_at as Date,
+  };
+}

@@ -42,7 +42,8 @@ export function spawnAnvil(options: SpawnAnvilOptions): Promise<AnvilProcess> {
   const args = ['--port', String(options.port ?? 0), '--host', '127.0.0.1'];
   if (options.chainId !== undefined) args.push('--chain-id', String(options.chainId));
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    // Own process group, like the deployables: the orchestrator (or the test harness) decides when it stops.
+    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let output = '';
     const timer = setTimeout(
       () => fail(new Error(`anvil did not start within ${START_TIMEOUT_MS} ms:\n${output}`)),

@@ -26,7 +26,10 @@ export function spawnDeployable(spec: DeployableProcessSpec, write: (line: strin
     // eslint-disable-next-line no-restricted-properties
     env: { ...process.env, ...spec.env, PORT: String(spec.port) },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Own process group: a terminal's Ctrl-C reaches only the orchestrator, which then stops each child once.
+    detached: true,
   });
+  killOnExit(child);
   const label = `[${spec.name}]`.padEnd(21);
   for (const stream of [child.stdout, child.stderr]) {
     if (!stream) continue;
@@ -62,4 +65,11 @@ export async function stopDeployables(processes: DeployableProcess[], graceMs: n
   }, graceMs);
   await Promise.all(processes.map((p) => p.exited));
   clearTimeout(killTimer);
+}
+
+/** Last resort if the orchestrator dies without its orderly stop: never leave a detached child behind. */
+export function killOnExit(child: ChildProcess): void {
+  process.once('exit', () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
 }

@@ -38,6 +38,7 @@ describe('npm start (the local stack)', () => {
         REDIS_URL: testEnv.redisUrl,
         REDIS_PREFIX: `test:${token}:`,
         LOG_LEVEL: 'warn',
+        CHAIN_PORT: '0',
         ...Object.fromEntries(Object.entries(ports).map(([name, port]) => [name, String(port)])),
       },
       stdio: ['ignore', 'pipe', 'pipe'],

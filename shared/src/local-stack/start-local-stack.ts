@@ -1,6 +1,9 @@
 import { loadConfigOrExit, localStackConfigSchema } from '../config/index.js';
 import { backingServices, findUnreachableServices } from './service-probes.js';
 import { prepareDatabase } from './prepare-database.js';
+import { startLocalChain } from './local-chain.js';
+import { setUpDemoChain } from './demo-chain-setup.js';
+import { createKnex } from '../db/index.js';
 import { spawnDeployable, stopDeployables, waitUntilReady, type DeployableProcess } from './deployable-processes.js';
 
 /**
@@ -22,6 +25,39 @@ say('[local-stack] preparing database (create, migrate, demo data)…');
 const prepared = await prepareDatabase(config.DATABASE_URL, { seed: true });
 say(`[local-stack] migrations applied: ${prepared.applied.length}; demo data: ${JSON.stringify(prepared.seeded)}`);
 
+say(chainStartMessage());
+const chain = await startLocalChain({
+  rpcUrl: config.CHAIN_RPC_URL,
+  port: config.CHAIN_PORT,
+  anvilPath: config.ANVIL_PATH,
+}).catch((error: unknown) => {
+  process.stderr.write(`Cannot start Foretell: ${(error as Error).message}\n`);
+  process.exit(69);
+});
+const demoDb = createKnex({ databaseUrl: config.DATABASE_URL, poolMax: 2 });
+const onChain = await setUpDemoChain(demoDb, {
+  rpcUrl: chain.rpcUrl,
+  adminPrivateKey: config.PLATFORM_ADMIN_PRIVATE_KEY as `0x${string}`,
+  executorPrivateKey: config.EXECUTOR_PRIVATE_KEY as `0x${string}`,
+  fundingUsdc: config.DEMO_FUNDING_USDC,
+})
+  .catch(async (error: unknown) => {
+    process.stderr.write(`Cannot put the demo data on the chain: ${(error as Error).message}\n`);
+    await chain.stop();
+    process.exit(1);
+  })
+  .finally(() => demoDb.destroy());
+say(
+  `[local-stack] chain ${onChain.chainId} at ${chain.rpcUrl}: platform ${onChain.platformDeployed ? 'deployed' : 'reused'}, ` +
+    `${onChain.marketsDeployed} markets deployed, ${onChain.accountsCreated} smart accounts created, ${onChain.demoTrades} demo trades`,
+);
+
+function chainStartMessage(): string {
+  return config.CHAIN_RPC_URL
+    ? `[local-stack] using the chain at ${config.CHAIN_RPC_URL}`
+    : `[local-stack] starting anvil on 127.0.0.1:${config.CHAIN_PORT}…`;
+}
+
 const sharedEnv = {
   LOG_LEVEL: config.LOG_LEVEL,
   DATABASE_URL: config.DATABASE_URL,
@@ -30,6 +66,10 @@ const sharedEnv = {
   REDIS_URL: config.REDIS_URL,
   REDIS_PREFIX: config.REDIS_PREFIX,
   DOCS_BASE_URL: `http://localhost:${config.TRADING_API_PORT}/v1/docs`,
+  CHAIN_RPC_URL: chain.rpcUrl,
+  CHAIN_ID: String(onChain.chainId),
+  EXECUTOR_PRIVATE_KEY: config.EXECUTOR_PRIVATE_KEY,
+  PLATFORM_ADMIN_PRIVATE_KEY: config.PLATFORM_ADMIN_PRIVATE_KEY,
 };
 const specs = [
   { name: 'trading-api', entry: 'apps/trading-api/src/main.ts', port: config.TRADING_API_PORT },
@@ -45,12 +85,15 @@ async function shutdown(exitCode: number): Promise<never> {
     stopping = true;
     say('[local-stack] stopping every deployable…');
     await stopDeployables(processes, 15_000);
+    await chain.stop();
     say('[local-stack] stopped');
   }
   process.exit(exitCode);
 }
-process.once('SIGINT', () => void shutdown(0));
-process.once('SIGTERM', () => void shutdown(0));
+// Ctrl-C reaches every process of the terminal's group (npm, tsx and us): a repeated signal must not cut the
+// orderly stop short, so every signal is handled and the stop itself runs once.
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
 for (const deployable of processes) {
   void deployable.exited.then((code) => {
     if (!stopping) {
@@ -76,7 +119,10 @@ say(
     `  Public read API   http://localhost:${config.PUBLIC_READ_PORT}/api  (health /health)`,
     `  Chain executor    http://localhost:${config.CHAIN_EXECUTOR_PORT}/health   metrics /metrics`,
     `  Webhook dispatch  http://localhost:${config.WEBHOOK_DISPATCHER_PORT}/health   metrics /metrics`,
-    `  Admin CLI         npm run -s admin -- --help`,
+    `  Chain (anvil)     ${chain.rpcUrl}   chain id ${onChain.chainId}`,
+    `    TestUSDC ${onChain.platform.usdc}  MarketFactory ${onChain.platform.marketFactory}`,
+    `    SmartAccountFactory ${onChain.platform.accountFactory}`,
+    `  Admin CLI         CHAIN_RPC_URL=${chain.rpcUrl} npm run -s admin -- --help`,
     'Press Ctrl-C to stop.',
     '',
   ].join('\n'),

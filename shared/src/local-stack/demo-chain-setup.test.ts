@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Address } from 'viem';
+import { createChainClients, readMarketState, readUsdcBalance, type ChainReader } from '../chain/index.js';
+import { ANVIL_ADMIN_KEY, ANVIL_EXECUTOR_KEY } from '../config/config-fields.js';
+import { findChainDeployment } from '../db/repositories/chain-deployments.repository.js';
+import { seedDemoData } from '../db/seed/demo-data.js';
+import { startTestChain, type TestChain } from '../testing/test-chain.js';
+import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
+import { setUpDemoChain, type DemoChainSettings } from './demo-chain-setup.js';
+
+describe('putting the demo data on the chain', () => {
+  let chain: TestChain;
+  let database: TestDatabase;
+  let reader: ChainReader;
+  let settings: DemoChainSettings;
+
+  beforeAll(async () => {
+    [chain, database] = await Promise.all([startTestChain(), createTestDatabase()]);
+    await seedDemoData(database.db);
+    reader = await createChainClients({ rpcUrl: chain.rpcUrl });
+    settings = {
+      rpcUrl: chain.rpcUrl,
+      adminPrivateKey: ANVIL_ADMIN_KEY,
+      executorPrivateKey: ANVIL_EXECUTOR_KEY,
+      fundingUsdc: 500,
+    };
+  }, 60_000);
+  afterAll(async () => {
+    await reader.close();
+    await Promise.all([chain.stop(), database.destroy()]);
+  });
+
+  it('deploys the platform, every market in its recorded status and a funded account per user', async () => {
+    const summary = await setUpDemoChain(database.db, settings);
+    expect(summary).toMatchObject({ platformDeployed: true, marketsDeployed: 10, accountsCreated: 3 });
+    expect(summary.demoTrades).toBeGreaterThan(0);
+    expect(await findChainDeployment(database.db, summary.chainId)).toMatchObject({
+      marketFactoryAddress: summary.platform.marketFactory,
+      accountFactoryAddress: summary.platform.accountFactory,
+    });
+
+    const markets = (await database.db('markets').select('status', 'contract_address', 'chain_id')) as Array<{
+      status: string;
+      contract_address: string;
+      chain_id: number;
+    }>;
+    for (const market of markets) {
+      expect(market.chain_id).toBe(summary.chainId);
+      expect(await readMarketState(reader, market.contract_address as Address)).toBe(market.status);
+    }
+    const users = (await database.db('users').pluck('smart_account_address')) as string[];
+    for (const account of users) {
+      const balance = await readUsdcBalance(reader, { usdc: summary.platform.usdc, account: account as Address });
+      expect(balance).toBeGreaterThan(0n);
+      expect(balance).toBeLessThanOrEqual(500_000_000n);
+    }
+  }, 60_000);
+
+  it('changes nothing when run again on the same chain', async () => {
+    const again = await setUpDemoChain(database.db, settings);
+    expect(again).toMatchObject({ platformDeployed: false, marketsDeployed: 0, accountsCreated: 0, demoTrades: 0 });
+  }, 60_000);
+});

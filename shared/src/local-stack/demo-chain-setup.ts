@@ -1,0 +1,168 @@
+import type { Knex } from 'knex';
+import type { Address, Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import {
+  cancelMarket,
+  createChainClients,
+  createSmartAccount,
+  deployMarket,
+  deployPlatform,
+  executeBuy,
+  freezeMarket,
+  mintTestUsdc,
+  readUsdcBalance,
+  resolveMarket,
+  type ChainWriter,
+  type PlatformAddresses,
+} from '../chain/index.js';
+import { findChainDeployment, recordChainDeployment } from '../db/repositories/chain-deployments.repository.js';
+import {
+  linkMarketContract,
+  linkUserSmartAccount,
+  listMarketsForChain,
+  listUsersForChain,
+  type MarketChainRow,
+} from '../db/seed/demo-chain-rows.js';
+
+const USDC = 1_000_000n;
+const DEMO_RESERVE = 1_000n * USDC;
+const DAY_MS = 86_400_000;
+
+export interface DemoChainSettings {
+  rpcUrl: string;
+  adminPrivateKey: Hex;
+  executorPrivateKey: Hex;
+  fundingUsdc: number;
+}
+
+export interface DemoChainSummary {
+  chainId: number;
+  platform: PlatformAddresses;
+  platformDeployed: boolean;
+  marketsDeployed: number;
+  accountsCreated: number;
+  demoTrades: number;
+}
+
+/**
+ * Puts the demo data on the chain, idempotently: deploys (or reuses) the platform and records it, deploys each
+ * market in its status, gives each user a funded smart account, and places a few demo trades on a fresh platform.
+ */
+export async function setUpDemoChain(db: Knex, settings: DemoChainSettings): Promise<DemoChainSummary> {
+  const admin = await createChainClients({ rpcUrl: settings.rpcUrl, privateKey: settings.adminPrivateKey });
+  const executor = await createChainClients({ rpcUrl: settings.rpcUrl, privateKey: settings.executorPrivateKey });
+  try {
+    const { platform, deployed } = await ensurePlatform(
+      db,
+      admin,
+      privateKeyToAccount(settings.executorPrivateKey).address,
+    );
+    let marketsDeployed = 0;
+    for (const market of await listMarketsForChain(db)) {
+      if (await putMarketOnChain(db, admin, platform, market)) marketsDeployed += 1;
+    }
+    const accounts = await ensureFundedAccounts(db, admin, platform, BigInt(settings.fundingUsdc) * USDC);
+    const demoTrades = deployed ? await placeDemoTrades(db, executor, accounts) : 0;
+    return {
+      chainId: platform.chainId,
+      platform,
+      platformDeployed: deployed,
+      marketsDeployed,
+      accountsCreated: accounts.created,
+      demoTrades,
+    };
+  } finally {
+    await Promise.all([admin.close(), executor.close()]);
+  }
+}
+
+async function hasCode(writer: ChainWriter, address: string): Promise<boolean> {
+  const code = await writer.publicClient.getCode({ address: address as Address });
+  return code !== undefined && code !== '0x';
+}
+
+async function ensurePlatform(db: Knex, admin: ChainWriter, operator: Address) {
+  const recorded = await findChainDeployment(db, admin.chain.id);
+  if (recorded && (await hasCode(admin, recorded.marketFactoryAddress))) {
+    return {
+      deployed: false,
+      platform: {
+        chainId: admin.chain.id,
+        usdc: recorded.usdcAddress as Address,
+        marketFactory: recorded.marketFactoryAddress as Address,
+        accountFactory: recorded.accountFactoryAddress as Address,
+      },
+    };
+  }
+  const treasury = admin.account.address;
+  const platform = await deployPlatform(admin, { treasury, operator, allowTestUsdc: true });
+  await recordChainDeployment(db, {
+    chainId: platform.chainId,
+    usdcAddress: platform.usdc,
+    marketFactoryAddress: platform.marketFactory,
+    accountFactoryAddress: platform.accountFactory,
+    treasuryAddress: treasury,
+    operatorAddress: operator,
+  });
+  return { deployed: true, platform };
+}
+
+/** Deploys a market missing on this chain and brings it to its recorded status. Returns whether it deployed. */
+async function putMarketOnChain(db: Knex, admin: ChainWriter, platform: PlatformAddresses, market: MarketChainRow) {
+  const onThisChain = market.chainId === platform.chainId && market.contractAddress !== null;
+  if (onThisChain && (await hasCode(admin, market.contractAddress!))) return false;
+  // Settled demo markets ended in the past; the contract needs a future resolve time to be created at all.
+  const future = Date.now() + DAY_MS;
+  const endTime = market.endTime && market.endTime.getTime() > future ? market.endTime : new Date(future + 29 * DAY_MS);
+  const { address } = await deployMarket(admin, platform, {
+    marketId: market.id,
+    outcomeCount: market.outcomeCount,
+    initialReserve: DEMO_RESERVE,
+    endTime,
+    mintInitialReserve: true,
+  });
+  if (market.status === 'FROZEN') await freezeMarket(admin, address);
+  if (market.status === 'RESOLVED')
+    await resolveMarket(admin, { market: address, winners: market.winningOutcomes ?? [0] });
+  if (market.status === 'CANCELLED') await cancelMarket(admin, address);
+  await linkMarketContract(db, market.id, platform.chainId, address);
+  return true;
+}
+
+interface DemoAccounts {
+  created: number;
+  addresses: Address[];
+}
+
+async function ensureFundedAccounts(db: Knex, admin: ChainWriter, platform: PlatformAddresses, funding: bigint) {
+  const accounts: DemoAccounts = { created: 0, addresses: [] };
+  for (const user of await listUsersForChain(db)) {
+    const account = await createSmartAccount(admin, { accountFactory: platform.accountFactory, userId: user.id });
+    if (account.created) accounts.created += 1;
+    if (user.smartAccountAddress !== account.address) await linkUserSmartAccount(db, user.id, account.address);
+    if ((await readUsdcBalance(admin, { usdc: platform.usdc, account: account.address })) === 0n) {
+      await mintTestUsdc(admin, { usdc: platform.usdc, to: account.address, amount: funding });
+    }
+    accounts.addresses.push(account.address);
+  }
+  return accounts;
+}
+
+/** A few buys on each open market, so price history and recent trades have something to show. */
+async function placeDemoTrades(db: Knex, executor: ChainWriter, accounts: DemoAccounts): Promise<number> {
+  const open = (await listMarketsForChain(db)).filter((market) => market.status === 'OPEN' && market.contractAddress);
+  let trades = 0;
+  for (const [index, market] of open.entries()) {
+    for (const [offset, account] of accounts.addresses.entries()) {
+      await executeBuy(executor, {
+        account,
+        market: market.contractAddress as Address,
+        outcomeIndex: (index + offset) % market.outcomeCount,
+        tradeId: crypto.randomUUID(),
+        usdcIn: BigInt(10 + 15 * offset) * USDC,
+      });
+      trades += 1;
+    }
+  }
+  return trades;
+}

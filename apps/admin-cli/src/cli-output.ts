@@ -31,9 +31,13 @@ export function printResult(io: CliIo, json: boolean, result: Record<string, unk
 export function printError(io: CliIo, json: boolean, error: unknown): number {
   const appError = isAppError(error) ? error : new AppError('INTERNAL_ERROR', { cause: error });
   const message = appError.code === 'INTERNAL_ERROR' && error instanceof Error ? error.message : appError.detail;
-  if (json) io.stdout(`${JSON.stringify({ error: { code: appError.code, message } })}\n`);
-  else io.stderr(`error: ${appError.code}: ${message}\n`);
+  writeError(io, json, appError.code, message);
   return exitCodeFor(appError);
+}
+
+function writeError(io: CliIo, json: boolean, code: string, message: string): void {
+  if (json) io.stdout(`${JSON.stringify({ error: { code, message } })}\n`);
+  else io.stderr(`error: ${code}: ${message}\n`);
 }
 
 function exitCodeFor(error: AppError): number {

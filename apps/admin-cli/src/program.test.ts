@@ -29,7 +29,8 @@ describe('foretell-admin', () => {
     const result = await runTypeScript('apps/admin-cli/src/main.ts', ['--help'], {});
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Usage: foretell-admin');
-    expect(result.stdout).toContain('migrations');
+    for (const command of ['migrations', 'users', 'markets', 'orgs', 'partners'])
+      expect(result.stdout).toContain(command);
   });
 
   it('applies pending migrations and prints exactly one JSON object with --json', async () => {

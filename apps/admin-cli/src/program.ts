@@ -1,8 +1,14 @@
 import { Command, CommanderError } from 'commander';
 import type { AdminCliConfig } from '../../../shared/src/config/index.js';
+import { AppError } from '../../../shared/src/errors/index.js';
 import { createAdminContext } from './admin-context.js';
 import { exitCodes, printError, type CliIo } from './cli-output.js';
+import { registerCatalogCommands } from './commands/catalog.command.js';
+import { registerMarketCommands } from './commands/markets.command.js';
 import { registerMigrationCommands } from './commands/migrations.command.js';
+import { registerUserCommands } from './commands/users.command.js';
+
+const quietExits = new Set(['commander.helpDisplayed', 'commander.version', 'commander.help']);
 
 /** Runs one CLI invocation and returns its exit code (never calls process.exit: tests call this directly). */
 export async function runAdminCli(argv: string[], config: AdminCliConfig, io: CliIo, version: string): Promise<number> {
@@ -10,23 +16,39 @@ export async function runAdminCli(argv: string[], config: AdminCliConfig, io: Cl
     .description('Foretell operator tool: users, API keys, markets, migrations')
     .version(version)
     .option('--json', 'print exactly one JSON object on stdout')
+    .option('--actor <name>', 'who the audit log names (default: cli:<os user>)')
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
-  const context = createAdminContext(config, io, () => program.opts<{ json?: boolean }>().json === true);
+  const flags = () => program.opts<{ json?: boolean; actor?: string }>();
+  const context = createAdminContext(config, io, {
+    json: () => flags().json === true,
+    actor: () => checkedActor(flags().actor),
+  });
   registerMigrationCommands(program, context);
+  registerUserCommands(program, context);
+  registerMarketCommands(program, context);
+  registerCatalogCommands(program, context);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return exitCodes.ok;
   } catch (error) {
     if (error instanceof CommanderError) {
-      return error.code === 'commander.helpDisplayed' ||
-        error.code === 'commander.version' ||
-        error.code === 'commander.help'
-        ? exitCodes.ok
-        : exitCodes.usage;
+      if (quietExits.has(error.code)) return exitCodes.ok;
+      // Commander already wrote the reason to stderr; --json still gets its one object on stdout.
+      if (context.json()) printError(io, true, new AppError('VALIDATION_FAILED', { detail: error.message }));
+      return exitCodes.usage;
     }
     return printError(io, context.json(), error);
   } finally {
     await context.close();
   }
+}
+
+function checkedActor(actor: string | undefined): string | undefined {
+  if (actor === undefined) return undefined;
+  const trimmed = actor.trim();
+  if (trimmed.length === 0 || trimmed.length > 128) {
+    throw new AppError('VALIDATION_FAILED', { detail: '--actor must be 1 to 128 characters' });
+  }
+  return trimmed;
 }

@@ -30,6 +30,9 @@ export const errorCatalogue = {
   SPENDING_LIMIT_EXCEEDED: entry(409, 'Spending limit exceeded'),
   PAYLOAD_TOO_LARGE: entry(413, 'Payload too large'),
   ACTIVE_KEY_LIMIT_REACHED: entry(409, 'Active key limit reached'),
+  // Operator tool (admin CLI)
+  USER_ALREADY_EXISTS: entry(409, 'User already exists'),
+  SMART_ACCOUNT_MISSING: entry(409, 'Smart account missing'),
   // Request shape
   VALIDATION_FAILED: entry(400, 'Validation failed'),
   API_VERSION_UNSUPPORTED: entry(400, 'API version unsupported'),

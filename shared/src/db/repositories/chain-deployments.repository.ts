@@ -30,7 +30,8 @@ export async function recordChainDeployment(db: Queryable, deployment: NewChainD
 }
 
 export async function findChainDeployment(db: Queryable, chainId: number): Promise<ChainDeployment | null> {
-  const row = (await db('chain_deployments').where({ chain_id: chainId }).first()) as Record<string, unknown> | undefined;
+  const row = (await db('chain_deployments').where({ chain_id: chainId }).first()) as
+    Record<string, unknown> | undefined;
   if (!row) return null;
   return {
     chainId: Number(row.chain_id),

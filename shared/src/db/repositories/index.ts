@@ -6,3 +6,5 @@ export * from './partners.repository.js';
 export * from './threads.repository.js';
 export * from './users.repository.js';
 export * from './chain-deployments.repository.js';
+export * from './user-directory.repository.js';
+export * from './market-lifecycle.repository.js';

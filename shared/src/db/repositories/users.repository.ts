@@ -53,7 +53,7 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<Use
   return row ? toUser(row) : null;
 }
 
-function toUser(row: UserRow): User {
+export function toUser(row: UserRow): User {
   return {
     id: String(row.id),
     email: String(row.email),

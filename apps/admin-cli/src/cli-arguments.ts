@@ -1,0 +1,80 @@
+/**
+ * Parsers for the operator's flag values. Each turns a string into a typed value or throws VALIDATION_FAILED
+ * (exit 2) naming the flag. Money never passes through a float: USDC decimals become atomic bigints by string math.
+ */
+import { AppError } from '../../../shared/src/errors/index.js';
+
+const USDC_DECIMALS = 6;
+const USDC_UNIT = 10n ** BigInt(USDC_DECIMALS);
+/** `user@domain.tld`: one @, no spaces, a dot in the domain; the column holds 254 characters. */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+const invalid = (detail: string): AppError => new AppError('VALIDATION_FAILED', { detail });
+
+/** "12.5" → 12_500_000n. Up to 6 decimals, strictly positive, at most 15 integer digits. */
+export function parseUsdcAmount(text: string, flag = '--amount'): bigint {
+  const match = /^(\d{1,15})(?:\.(\d{1,6}))?$/.exec(text.trim());
+  if (!match) {
+    throw invalid(`${flag} must be a decimal USDC amount with at most 6 decimals, e.g. 25 or 0.5 (got "${text}")`);
+  }
+  const atomic = BigInt(match[1]!) * USDC_UNIT + BigInt((match[2] ?? '').padEnd(USDC_DECIMALS, '0'));
+  if (atomic <= 0n) throw invalid(`${flag} must be greater than zero`);
+  return atomic;
+}
+
+/** 12_500_000n → "12.500000" (always 6 decimals, as a decimal string on the wire). */
+export function formatUsdc(atomic: bigint): string {
+  const negative = atomic < 0n;
+  const digits = (negative ? -atomic : atomic).toString().padStart(USDC_DECIMALS + 1, '0');
+  return `${negative ? '-' : ''}${digits.slice(0, -USDC_DECIMALS)}.${digits.slice(-USDC_DECIMALS)}`;
+}
+
+/** A page size: an integer from 1 to `max`. */
+export function parseLimit(text: string, max = 1_000): number {
+  const value = /^\d+$/.test(text.trim()) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(value) || value < 1 || value > max) {
+    throw invalid(`--limit must be an integer from 1 to ${max} (got "${text}")`);
+  }
+  return value;
+}
+
+/** A trimmed, lower-cased email address. */
+export function parseEmail(text: string): string {
+  const email = text.trim().toLowerCase();
+  if (email.length > 254 || !EMAIL_PATTERN.test(email))
+    throw invalid(`--email must be an email address (got "${text}")`);
+  return email;
+}
+
+/** "Yes, No" → ["Yes", "No"]: 2 to 8 distinct, non-empty labels of at most 64 characters. */
+export function parseOutcomes(text: string): string[] {
+  const labels = text.split(',').map((label) => label.trim());
+  if (labels.length < 2 || labels.length > 8) throw invalid('--outcomes needs 2 to 8 comma-separated labels');
+  if (labels.some((label) => label.length === 0 || label.length > 64)) {
+    throw invalid('--outcomes labels must be 1 to 64 characters');
+  }
+  if (new Set(labels.map((label) => label.toLowerCase())).size !== labels.length) {
+    throw invalid('--outcomes labels must be distinct');
+  }
+  return labels;
+}
+
+/** "0,2" → [0, 2]: distinct outcome indexes, at least one (range-checked against the market by the use case). */
+export function parseWinners(text: string): number[] {
+  const parts = text.split(',').map((part) => part.trim());
+  if (parts.some((part) => !/^\d{1,3}$/.test(part))) {
+    throw invalid(`--winners must be comma-separated outcome indexes, e.g. 0 or 0,1 (got "${text}")`);
+  }
+  const winners = parts.map(Number);
+  if (new Set(winners).size !== winners.length) throw invalid('--winners must not repeat an outcome');
+  return winners;
+}
+
+/** An ISO-8601 instant with a date and a time, e.g. 2027-01-31T18:00:00Z. */
+export function parseInstant(text: string, flag: string): Date {
+  const date = new Date(text);
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text) || Number.isNaN(date.getTime())) {
+    throw invalid(`${flag} must be an ISO-8601 date-time, e.g. 2027-01-31T18:00:00Z (got "${text}")`);
+  }
+  return date;
+}

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { createOrganization, createPartner, type Organization } from '../../../../shared/src/db/index.js';
+import { startAdminCliHarness, type AdminCliHarness } from '../testing/admin-cli-harness.js';
+
+describe('foretell-admin orgs and partners (a database, no chain)', () => {
+  let cli: AdminCliHarness;
+  let acme: Organization;
+  let zeta: Organization;
+
+  beforeAll(async () => {
+    cli = await startAdminCliHarness({ chain: false });
+    const org = (name: string) =>
+      createOrganization(cli.database.db, {
+        name,
+        slug: `${name}-${randomUUID()}`,
+        displayName: name,
+        colorPrimary: '#000000',
+      });
+    [zeta, acme] = [await org('zeta'), await org('acme')];
+    await createPartner(cli.database.db, { organizationId: zeta.id, name: 'Zeta News', slug: 'zeta-news' });
+    await createPartner(cli.database.db, { organizationId: acme.id, name: 'Acme Sports', slug: 'acme-sports' });
+  });
+  afterAll(() => cli.stop());
+
+  it('lists organizations by name', async () => {
+    const result = await cli.runJson<{ organizations: Array<Record<string, unknown>> }>(['orgs', 'list']);
+    expect(result.code).toBe(0);
+    expect(result.json.organizations.map((org) => org.name)).toEqual(['acme', 'zeta']);
+    expect(result.json.organizations[0]).toEqual({
+      id: acme.id,
+      name: 'acme',
+      slug: acme.slug,
+      displayName: 'acme',
+      status: 'active',
+      createdAt: acme.createdAt.toISOString(),
+    });
+  });
+
+  it('lists partners by name, optionally of one organization', async () => {
+    const all = await cli.runJson<{ partners: Array<Record<string, unknown>> }>(['partners', 'list']);
+    expect(all.code).toBe(0);
+    expect(all.json.partners.map((partner) => partner.name)).toEqual(['Acme Sports', 'Zeta News']);
+    expect(all.json.partners[0]).toMatchObject({ organizationId: acme.id, slug: 'acme-sports', status: 'active' });
+    const ofZeta = await cli.runJson<{ partners: Array<{ name: string }> }>(['partners', 'list', '--org', zeta.id]);
+    expect(ofZeta.json.partners.map((partner) => partner.name)).toEqual(['Zeta News']);
+  });
+
+  it('prints one line per record without --json', async () => {
+    const result = await cli.run(['orgs', 'list']);
+    expect(result.out.trim().split('\n')).toHaveLength(2);
+    expect(result.out).toContain(acme.id);
+  });
+
+  it('exits 69 with DEPENDENCY_UNAVAILABLE when a command needs a chain that does not answer', async () => {
+    const result = await cli.runJson<{ error: { code: string } }>(['users', 'create', '--email', 'x@example.test']);
+    expect(result.code).toBe(69);
+    expect(result.json.error.code).toBe('DEPENDENCY_UNAVAILABLE');
+  });
+});

@@ -1,0 +1,127 @@
+import type { Command } from 'commander';
+import { AppError } from '../../../../shared/src/errors/index.js';
+import type { AdminContext } from '../admin-context.js';
+import { parseInstant, parseOutcomes, parseUsdcAmount, parseWinners } from '../cli-arguments.js';
+import { printResult } from '../cli-output.js';
+import { createMarket } from '../use-cases/create-market.use-case.js';
+import { transitionMarket, type MarketAction } from '../use-cases/transition-market.use-case.js';
+
+interface CreateMarketOptions {
+  question: string;
+  outcomes: string;
+  category?: string;
+  description?: string;
+  thread?: string;
+  endTime?: string;
+  initialReserve: string;
+  featured?: boolean;
+}
+
+function text(value: string | undefined, flag: string, max: number): string | undefined {
+  if (value === undefined) return undefined;
+  const trimmed = value.trim();
+  if (trimmed.length === 0 || trimmed.length > max) {
+    throw new AppError('VALIDATION_FAILED', { detail: `${flag} must be 1 to ${max} characters` });
+  }
+  return trimmed;
+}
+
+/** `markets create|freeze|resolve|cancel`: every change happens on chain first, then in MySQL with its audit entry. */
+export function registerMarketCommands(program: Command, context: AdminContext): void {
+  const markets = program.command('markets').description('create markets and move them through their lifecycle');
+
+  markets
+    .command('create')
+    .description('deploy and seed a market contract, then record the market as OPEN')
+    .requiredOption('--question <text>', 'the question traders answer')
+    .requiredOption('--outcomes <labels>', 'comma-separated outcome labels (2-8), e.g. "Yes,No"')
+    .option('--category <name>', 'category (default: the thread’s, else "general")')
+    .option('--description <text>', 'longer description (markdown allowed)')
+    .option('--thread <id>', 'thread the market belongs to (its organization and partner are inherited)')
+    .option('--end-time <iso>', 'when trading closes, ISO-8601 (default: in 30 days)')
+    .option('--initial-reserve <usdc>', 'seed liquidity in USDC (≥ 1; minted from TestUSDC on test chains)', '100')
+    .option('--featured', 'feature the market')
+    .action(async (options: CreateMarketOptions) => {
+      const command = {
+        question: text(options.question, '--question', 500)!,
+        outcomes: parseOutcomes(options.outcomes),
+        ...optional('category', text(options.category, '--category', 64)),
+        ...optional('description', options.description),
+        ...optional('threadId', options.thread?.trim()),
+        ...optional('endTime', options.endTime === undefined ? undefined : parseInstant(options.endTime, '--end-time')),
+        initialReserve: parseUsdcAmount(options.initialReserve, '--initial-reserve'),
+        featured: options.featured === true,
+        actor: context.actor(),
+      };
+      const market = await createMarket(
+        {
+          db: await context.db(),
+          chain: context.chain,
+          platform: context.platform,
+          now: context.now,
+          mintInitialReserve: context.config.SERVICE_ENV === 'test',
+        },
+        command,
+      );
+      const result = {
+        id: market.id,
+        contractAddress: market.contractAddress,
+        chainId: market.chainId,
+        outcomes: market.outcomes,
+        status: market.status,
+      };
+      printResult(context.io, context.json(), result, [
+        `created market ${market.id} (${market.status})`,
+        `  question  ${market.question}`,
+        `  outcomes  ${market.outcomes.map((label, index) => `${index}=${label}`).join(', ')}`,
+        `  contract  ${market.contractAddress ?? '-'} on chain ${market.chainId ?? '-'}`,
+        `  ends      ${market.endTime?.toISOString() ?? '-'}`,
+      ]);
+    });
+
+  const transition = (action: MarketAction, description: string) =>
+    markets.command(action).description(description).argument('<id>', 'market id');
+
+  transition('freeze', 'stop trading on an OPEN market (quotes keep working)').action((id: string) =>
+    runTransition(context, action('freeze', id)),
+  );
+  transition('resolve', 'resolve an OPEN or FROZEN market with one or more winning outcomes')
+    .requiredOption('--winners <indexes>', 'comma-separated winning outcome indexes, e.g. 0 or 0,2')
+    .action((id: string, options: { winners: string }) =>
+      runTransition(context, { ...action('resolve', id), winners: parseWinners(options.winners) }),
+    );
+  transition('cancel', 'cancel an OPEN or FROZEN market; holders are refunded at the prices of now').action(
+    (id: string) => runTransition(context, action('cancel', id)),
+  );
+}
+
+const action = (name: MarketAction, id: string) => ({ action: name, marketId: id.trim() });
+
+const optional = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } =>
+  (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+
+async function runTransition(
+  context: AdminContext,
+  command: { action: MarketAction; marketId: string; winners?: number[] },
+): Promise<void> {
+  const { market, txHash } = await transitionMarket(
+    { db: await context.db(), chain: context.chain, now: context.now },
+    { ...command, actor: context.actor() },
+  );
+  const result = {
+    id: market.id,
+    status: market.status,
+    contractAddress: market.contractAddress,
+    chainId: market.chainId,
+    winningOutcomes: market.winningOutcomes,
+    resolveTime: market.resolveTime?.toISOString() ?? null,
+    txHash,
+  };
+  printResult(context.io, context.json(), result, [
+    `market ${market.id} is now ${market.status}`,
+    ...(market.winningOutcomes
+      ? [`  winners  ${market.winningOutcomes.map((i) => `${i}=${market.outcomes[i] ?? '?'}`).join(', ')}`]
+      : []),
+    `  tx       ${txHash ?? '(already done on chain)'}`,
+  ]);
+}

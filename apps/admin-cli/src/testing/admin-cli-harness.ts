@@ -1,0 +1,85 @@
+/**
+ * Test-only: runs foretell-admin in-process against a suite's own MariaDB database and, when asked, its own anvil
+ * with the platform deployed and recorded in chain_deployments (as `npm start` records it).
+ */
+import { startChainFixture, type ChainFixture } from '../../../../shared/src/chain/chain-test-fixtures.js';
+import { adminCliConfigSchema, loadConfig } from '../../../../shared/src/config/index.js';
+import { listAdminActions, recordChainDeployment, type AdminAuditEntry } from '../../../../shared/src/db/index.js';
+import { createTestDatabase, type TestDatabase } from '../../../../shared/src/testing/test-database.js';
+import type { CliIo } from '../cli-output.js';
+import { runAdminCli } from '../program.js';
+
+export interface CliRun {
+  code: number;
+  out: string;
+  err: string;
+}
+
+export interface AdminCliHarness {
+  database: TestDatabase;
+  /** Present when the harness was started with `{ chain: true }`. */
+  fixture: ChainFixture;
+  /** Runs one invocation; `env` overrides the suite's settings (e.g. SERVICE_ENV). */
+  run(argv: string[], env?: Record<string, string>): Promise<CliRun>;
+  /** Runs with --json, expects exactly one JSON line on stdout and returns it parsed. */
+  runJson<T = Record<string, unknown>>(argv: string[], env?: Record<string, string>): Promise<CliRun & { json: T }>;
+  /** Audit entries of one target, newest first. */
+  auditOf(targetType: string, targetId: string): Promise<AdminAuditEntry[]>;
+  stop(): Promise<void>;
+}
+
+export function captureIo(): CliIo & { out: string; err: string } {
+  const io = {
+    out: '',
+    err: '',
+    stdout: (text: string) => (io.out += text),
+    stderr: (text: string) => (io.err += text),
+  };
+  return io;
+}
+
+export async function startAdminCliHarness(options: { chain: boolean }): Promise<AdminCliHarness> {
+  const [database, fixture] = await Promise.all([
+    createTestDatabase(),
+    options.chain ? startChainFixture() : Promise.resolve(undefined),
+  ]);
+  if (fixture) {
+    await recordChainDeployment(database.db, {
+      chainId: fixture.platform.chainId,
+      usdcAddress: fixture.platform.usdc,
+      marketFactoryAddress: fixture.platform.marketFactory,
+      accountFactoryAddress: fixture.platform.accountFactory,
+      treasuryAddress: fixture.treasury,
+      operatorAddress: fixture.executor.account.address,
+    });
+  }
+  const baseEnv = {
+    DATABASE_URL: database.url,
+    // Nothing listens here in DB-only suites: a command that needs the chain fails fast.
+    CHAIN_RPC_URL: fixture?.chain.rpcUrl ?? 'http://127.0.0.1:9',
+  };
+  const run = async (argv: string[], env: Record<string, string> = {}): Promise<CliRun> => {
+    const io = captureIo();
+    const config = loadConfig(adminCliConfigSchema, { ...baseEnv, ...env });
+    const code = await runAdminCli(argv, config, io, '0.0.0-test');
+    return { code, out: io.out, err: io.err };
+  };
+  return {
+    database,
+    get fixture(): ChainFixture {
+      if (!fixture) throw new Error('this harness was started without a chain');
+      return fixture;
+    },
+    run,
+    async runJson<T>(argv: string[], env?: Record<string, string>) {
+      const result = await run(['--json', ...argv], env);
+      const lines = result.out.trim().split('\n');
+      if (lines.length !== 1) throw new Error(`expected one JSON line on stdout, got:\n${result.out}${result.err}`);
+      return { ...result, json: JSON.parse(lines[0]!) as T };
+    },
+    auditOf: (targetType, targetId) => listAdminActions(database.db, { targetType, targetId }),
+    async stop() {
+      await Promise.all([database.destroy(), fixture?.stop()]);
+    },
+  };
+}

@@ -1,0 +1,112 @@
+import type { Knex } from 'knex';
+import {
+  deployMarket,
+  readMarketPrices,
+  type ChainWriter,
+  type PlatformAddresses,
+} from '../../../../shared/src/chain/index.js';
+import {
+  findThreadById,
+  insertMarket,
+  recordAdminAction,
+  withTransaction,
+  type Market,
+} from '../../../../shared/src/db/index.js';
+import { AppError } from '../../../../shared/src/errors/index.js';
+import { newUuid } from '../../../../shared/src/ids/index.js';
+
+const DEFAULT_TRADING_DAYS = 30;
+const DEFAULT_CATEGORY = 'general';
+
+export interface CreateMarketDeps {
+  db: Knex;
+  /** Opened only once the command passed its database checks. */
+  chain: () => Promise<ChainWriter>;
+  platform: () => Promise<PlatformAddresses>;
+  now: () => Date;
+  /** Test chains: mint the seed TestUSDC to the platform admin first (live: the admin must hold real USDC). */
+  mintInitialReserve: boolean;
+}
+
+export interface CreateMarketCommand {
+  question: string;
+  /** 2..8 distinct labels; index = outcomeIndex. */
+  outcomes: string[];
+  /** Default: the thread's category, else "general". */
+  category?: string;
+  description?: string;
+  threadId?: string;
+  /** Trading closes; default 30 days from now. */
+  endTime?: Date;
+  /** Seed USDC (atomic, ≥ 1 USDC), held by the platform admin as liquidity provider. */
+  initialReserve: bigint;
+  featured: boolean;
+  actor: string;
+}
+
+/**
+ * `markets create`: deploys and seeds the market contract (equal weights), then records the OPEN market with its
+ * contract, chain, outcomes and opening prices, and the audit entry, in one transaction.
+ */
+export async function createMarket(deps: CreateMarketDeps, command: CreateMarketCommand): Promise<Market> {
+  const thread = command.threadId === undefined ? null : await findThreadById(deps.db, command.threadId);
+  if (command.threadId !== undefined && !thread) {
+    throw new AppError('RESOURCE_NOT_FOUND', { detail: `No thread has the id ${command.threadId}` });
+  }
+  const now = deps.now();
+  const endTime = command.endTime ?? new Date(now.getTime() + DEFAULT_TRADING_DAYS * 86_400_000);
+  if (endTime.getTime() <= now.getTime()) {
+    throw new AppError('VALIDATION_FAILED', { detail: '--end-time must lie in the future' });
+  }
+  if (command.initialReserve < 1_000_000n) {
+    throw new AppError('VALIDATION_FAILED', { detail: '--initial-reserve must be at least 1 USDC' });
+  }
+
+  const chain = await deps.chain();
+  const platform = await deps.platform();
+  const marketId = newUuid();
+  const deployed = await deployMarket(chain, platform, {
+    marketId,
+    outcomeCount: command.outcomes.length,
+    initialReserve: command.initialReserve,
+    endTime,
+    mintInitialReserve: deps.mintInitialReserve,
+  });
+  const prices = await readMarketPrices(chain, deployed.address);
+
+  return withTransaction(deps.db, async (trx) => {
+    const market = await insertMarket(trx, {
+      id: marketId,
+      threadId: thread?.id ?? null,
+      organizationId: thread?.organizationId ?? null,
+      partnerId: thread?.partnerId ?? null,
+      question: command.question,
+      description: command.description ?? '',
+      category: command.category ?? thread?.category ?? DEFAULT_CATEGORY,
+      status: 'OPEN',
+      outcomes: command.outcomes,
+      contractAddress: deployed.address,
+      chainId: platform.chainId,
+      endTime,
+      featured: command.featured,
+      currentProbabilities: prices.q.map(String),
+      currentPrices: prices.p.map(String),
+    });
+    await recordAdminAction(trx, {
+      actor: command.actor,
+      action: 'markets.create',
+      targetType: 'market',
+      targetId: market.id,
+      details: {
+        question: market.question,
+        outcomes: market.outcomes,
+        contractAddress: deployed.address,
+        chainId: platform.chainId,
+        initialReserveAtomic: command.initialReserve.toString(),
+        endTime: endTime.toISOString(),
+        txHash: deployed.txHash,
+      },
+    });
+    return market;
+  });
+}

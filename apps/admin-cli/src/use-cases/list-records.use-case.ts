@@ -1,0 +1,23 @@
+import {
+  listOrganizations,
+  listPartners,
+  listUsers,
+  type Organization,
+  type Partner,
+  type Queryable,
+  type User,
+} from '../../../../shared/src/db/index.js';
+
+/** The read-only listings of the admin CLI: `users list`, `orgs list`, `partners list`. */
+
+export function listRecentUsers(deps: { db: Queryable }, command: { limit: number }): Promise<User[]> {
+  return listUsers(deps.db, { limit: command.limit });
+}
+
+export function listAllOrganizations(deps: { db: Queryable }): Promise<Organization[]> {
+  return listOrganizations(deps.db);
+}
+
+export function listPartnersOf(deps: { db: Queryable }, command: { organizationId?: string }): Promise<Partner[]> {
+  return listPartners(deps.db, command.organizationId === undefined ? {} : { organizationId: command.organizationId });
+}

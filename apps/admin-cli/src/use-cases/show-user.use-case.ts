@@ -1,0 +1,25 @@
+import type { Address } from 'viem';
+import { readUsdcBalance, type ChainReader, type PlatformAddresses } from '../../../../shared/src/chain/index.js';
+import type { Queryable, User } from '../../../../shared/src/db/index.js';
+import { findUserByReference } from './user-lookup.js';
+
+export interface UserDetails {
+  user: User;
+  /** USDC (atomic) held by the smart account on the connected chain; null without an account. */
+  usdcBalance: bigint | null;
+}
+
+/** `users show <id|email>`: the user and the USDC its smart account holds on chain. */
+export async function showUser(
+  deps: { db: Queryable; chain: () => Promise<ChainReader>; platform: () => Promise<PlatformAddresses> },
+  command: { user: string },
+): Promise<UserDetails> {
+  const user = await findUserByReference(deps.db, command.user);
+  if (!user.smartAccountAddress) return { user, usdcBalance: null };
+  const platform = await deps.platform();
+  const usdcBalance = await readUsdcBalance(await deps.chain(), {
+    usdc: platform.usdc,
+    account: user.smartAccountAddress as Address,
+  });
+  return { user, usdcBalance };
+}

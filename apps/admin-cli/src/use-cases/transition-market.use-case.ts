@@ -1,0 +1,144 @@
+import type { Knex } from 'knex';
+import type { Address, Hex } from 'viem';
+import {
+  cancelMarket,
+  freezeMarket,
+  readMarketState,
+  readWinners,
+  resolveMarket,
+  type ChainWriter,
+  type MarketState,
+} from '../../../../shared/src/chain/index.js';
+import {
+  findMarketById,
+  recordAdminAction,
+  updateMarketStatus,
+  withTransaction,
+  type Market,
+  type MarketStatus,
+} from '../../../../shared/src/db/index.js';
+import { AppError } from '../../../../shared/src/errors/index.js';
+
+export type MarketAction = 'freeze' | 'resolve' | 'cancel';
+
+const transitions: Record<MarketAction, { from: readonly MarketStatus[]; to: MarketStatus; verb: string }> = {
+  freeze: { from: ['OPEN'], to: 'FROZEN', verb: 'frozen' },
+  resolve: { from: ['OPEN', 'FROZEN'], to: 'RESOLVED', verb: 'resolved' },
+  cancel: { from: ['OPEN', 'FROZEN'], to: 'CANCELLED', verb: 'cancelled' },
+};
+
+export interface TransitionMarketDeps {
+  db: Knex;
+  /** Opened only once the database allows the transition. */
+  chain: () => Promise<ChainWriter>;
+  now: () => Date;
+}
+
+export interface TransitionMarketCommand {
+  marketId: string;
+  action: MarketAction;
+  /** resolve: distinct winning outcome indexes. */
+  winners?: readonly number[];
+  actor: string;
+}
+
+export interface MarketTransition {
+  market: Market;
+  /** Null when the chain already was in the target state (a re-run after an interrupted one). */
+  txHash: Hex | null;
+}
+
+const conflict = (detail: string): AppError => new AppError('MARKET_STATE_CONFLICT', { detail });
+/** Both sorted ascending (the chain stores winners strictly increasing). */
+const sameWinners = (a: readonly number[], b: readonly number[]): boolean =>
+  a.length === b.length && a.every((value, i) => value === b[i]);
+
+/**
+ * `markets freeze|resolve|cancel`: checks the transition against MySQL, performs it on chain as the market owner,
+ * then records the new status (conditionally, so concurrent operators cannot both win) with the audit entry in one
+ * transaction. A chain already in the target state (an earlier run died before its database write) is only recorded.
+ */
+export async function transitionMarket(
+  deps: TransitionMarketDeps,
+  command: TransitionMarketCommand,
+): Promise<MarketTransition> {
+  const { from, to, verb } = transitions[command.action];
+  const market = await findMarketById(deps.db, command.marketId);
+  if (!market) throw new AppError('RESOURCE_NOT_FOUND', { detail: `No market has the id ${command.marketId}` });
+  if (!from.includes(market.status)) {
+    throw conflict(`Market ${market.id} is ${market.status}: only ${from.join(' or ')} markets can be ${verb}`);
+  }
+  const winners = command.action === 'resolve' ? checkWinners(market, command.winners) : undefined;
+  const contract = await contractOf(market, deps.chain);
+
+  const onChain = await readMarketState(contract.chain, contract.address);
+  let txHash: Hex | null = null;
+  if (onChain === to) {
+    if (winners && !sameWinners(await readWinners(contract.chain, contract.address), winners)) {
+      throw conflict(`Market ${market.id} is already resolved on chain with other winners`);
+    }
+  } else if (!(from as readonly MarketState[]).includes(onChain)) {
+    throw conflict(`Market ${market.id} is ${onChain} on chain (${market.status} in the database)`);
+  } else {
+    txHash = (await sendTransition(contract.chain, contract.address, command.action, winners)).txHash;
+  }
+
+  const resolveTime = to === 'RESOLVED' || to === 'CANCELLED' ? deps.now() : undefined;
+  const updated = await withTransaction(deps.db, async (trx) => {
+    const changed = await updateMarketStatus(trx, {
+      marketId: market.id,
+      from,
+      to,
+      ...(winners ? { winningOutcomes: winners } : {}),
+      ...(resolveTime ? { resolveTime } : {}),
+    });
+    if (!changed) throw conflict(`Market ${market.id} changed state while it was being ${verb}`);
+    await recordAdminAction(trx, {
+      actor: command.actor,
+      action: `markets.${command.action}`,
+      targetType: 'market',
+      targetId: market.id,
+      details: { from: market.status, to, contractAddress: contract.address, txHash, ...(winners ? { winners } : {}) },
+    });
+    return findMarketById(trx, market.id);
+  });
+  return { market: updated!, txHash };
+}
+
+function checkWinners(market: Market, winners: readonly number[] | undefined): number[] {
+  if (!winners || winners.length === 0) {
+    throw new AppError('VALIDATION_FAILED', { detail: '--winners is required to resolve a market' });
+  }
+  const count = market.outcomes.length;
+  if (winners.some((winner) => !Number.isInteger(winner) || winner < 0 || winner >= count)) {
+    throw new AppError('VALIDATION_FAILED', {
+      detail: `--winners must be outcome indexes from 0 to ${count - 1} (${market.outcomes.join(', ')})`,
+    });
+  }
+  if (new Set(winners).size !== winners.length) {
+    throw new AppError('VALIDATION_FAILED', { detail: '--winners must not repeat an outcome' });
+  }
+  return [...winners].sort((a, b) => a - b);
+}
+
+async function contractOf(
+  market: Market,
+  openChain: () => Promise<ChainWriter>,
+): Promise<{ chain: ChainWriter; address: Address }> {
+  if (!market.contractAddress || market.chainId === null) {
+    throw conflict(`Market ${market.id} has no contract on chain`);
+  }
+  const chain = await openChain();
+  if (chain.chain.id !== market.chainId) {
+    throw new AppError('VALIDATION_FAILED', {
+      detail: `Market ${market.id} lives on chain ${market.chainId}, but CHAIN_RPC_URL serves chain ${chain.chain.id}`,
+    });
+  }
+  return { chain, address: market.contractAddress as Address };
+}
+
+function sendTransition(chain: ChainWriter, market: Address, action: MarketAction, winners: number[] | undefined) {
+  if (action === 'freeze') return freezeMarket(chain, market);
+  if (action === 'cancel') return cancelMarket(chain, market);
+  return resolveMarket(chain, { market, winners: winners ?? [] });
+}

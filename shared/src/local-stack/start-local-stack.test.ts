@@ -25,7 +25,7 @@ describe('npm start (the local stack)', () => {
     await deleteTestTopology(amqpPrefix);
   });
 
-  it('migrates, loads demo data, brings every deployable up healthy and stops cleanly on SIGTERM', async () => {
+  it('migrates, loads demo data on the chain, brings every deployable up healthy, indexes the demo trades and stops cleanly on SIGTERM', async () => {
     const ports = { TRADING_API_PORT: 0, PUBLIC_READ_PORT: 0, CHAIN_EXECUTOR_PORT: 0, WEBHOOK_DISPATCHER_PORT: 0 };
     for (const name of Object.keys(ports) as Array<keyof typeof ports>) ports[name] = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', 'shared/src/local-stack/start-local-stack.ts'], {
@@ -77,6 +77,19 @@ describe('npm start (the local stack)', () => {
     try {
       const statuses = (await db('markets').distinct('status').pluck('status')) as string[];
       expect(statuses.sort()).toEqual(['CANCELLED', 'FROZEN', 'OPEN', 'RESOLVED']);
+      // The chain executor's indexer turns the demo trades into recent trades and price history.
+      const demoTrades = Number(/(\d+) demo trades/.exec(output)?.[1]);
+      expect(demoTrades).toBeGreaterThan(0);
+      const deadline = Date.now() + 10_000;
+      let indexed = 0;
+      while (indexed < demoTrades && Date.now() < deadline) {
+        const [row] = (await db('market_trades').count({ count: '*' })) as Array<{ count: number | string }>;
+        indexed = Number(row?.count);
+        if (indexed < demoTrades) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(indexed).toBe(demoTrades);
+      const [points] = (await db('price_points').count({ count: '*' })) as Array<{ count: number | string }>;
+      expect(Number(points?.count)).toBe(demoTrades);
     } finally {
       await db.destroy();
     }

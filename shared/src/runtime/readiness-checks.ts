@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { pingChain, type ChainReader } from '../chain/index.js';
 import type { Redis } from 'ioredis';
 import type { ReadinessCheck } from '../http/index.js';
 import type { AmqpConnectionManager } from '../messaging/index.js';
@@ -21,5 +22,12 @@ export const rabbitmqReadiness = (amqp: AmqpConnectionManager): ReadinessCheck =
   name: 'rabbitmq',
   check: async () => {
     if (!amqp.isConnected()) throw new Error('not connected');
+  },
+});
+
+export const chainReadiness = (reader: ChainReader): ReadinessCheck => ({
+  name: 'chain',
+  check: async () => {
+    if (!(await pingChain(reader))) throw new Error('the chain RPC does not answer');
   },
 });

@@ -17,6 +17,8 @@ interface DeployableSettings {
   REDIS_PREFIX: string;
   AMQP_URL: string;
   AMQP_PREFIX: string;
+  CHAIN_RPC_URL?: string;
+  CHAIN_ID?: number | undefined;
   ROUTE_DISABLED?: string[];
   ROUTE_SWITCHES_FILE?: string | undefined;
 }
@@ -45,7 +47,11 @@ export interface DeployableDefinition<S extends DeployableSettings> {
 export async function runDeployable<S extends DeployableSettings>(definition: DeployableDefinition<S>): Promise<void> {
   const { name, settings } = definition;
   const logger = createLogger({ name, level: settings.LOG_LEVEL as 'info' });
-  const resources = openServiceResources(name, settings, definition.needs, logger);
+  const resources = await openServiceResources(name, settings, definition.needs, logger).catch((error: unknown) => {
+    logger.fatal({ err: error }, `${name} cannot start`);
+    process.stderr.write(`${name}: cannot start: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
   const routeSwitches =
     settings.ROUTE_DISABLED === undefined
       ? createStaticRouteSwitches([])

@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
+import { createChainClients, type ChainReader } from '../chain/index.js';
 import type { Redis } from 'ioredis';
 import { createKnex } from '../db/index.js';
 import type { ReadinessCheck } from '../http/index.js';
 import type { Logger } from '../logger/index.js';
 import { createAmqpConnectionManager, type AmqpConnectionManager } from '../messaging/index.js';
 import { createRedis } from '../redis/index.js';
-import { mysqlReadiness, rabbitmqReadiness, redisReadiness } from './readiness-checks.js';
+import { chainReadiness, mysqlReadiness, rabbitmqReadiness, redisReadiness } from './readiness-checks.js';
 
 interface ResourceSettings {
   DATABASE_URL: string;
@@ -14,12 +15,15 @@ interface ResourceSettings {
   REDIS_PREFIX: string;
   AMQP_URL: string;
   AMQP_PREFIX: string;
+  CHAIN_RPC_URL?: string;
+  CHAIN_ID?: number | undefined;
 }
 
 export interface ResourceNeeds {
   mysql?: boolean;
   redis?: boolean;
   rabbitmq?: boolean;
+  chain?: boolean;
 }
 
 /** The backing-service clients one deployable uses, their readiness checks and one ordered close. */
@@ -27,20 +31,21 @@ export interface ServiceResources {
   db: Knex | undefined;
   redis: Redis | undefined;
   amqp: AmqpConnectionManager | undefined;
+  chain: ChainReader | undefined;
   readinessChecks: ReadinessCheck[];
   close(): Promise<void>;
 }
 
 /**
- * Opens the clients a deployable needs. Nothing here blocks on a service being up: readiness reports what
- * is down, and the AMQP manager keeps reconnecting in the background.
+ * Opens the clients a deployable needs. Nothing here blocks on a service being up (readiness reports what is
+ * down, the AMQP manager keeps reconnecting) except the chain when CHAIN_ID is unset: its id is learnt from the RPC.
  */
-export function openServiceResources(
+export async function openServiceResources(
   serviceName: string,
   settings: ResourceSettings,
   needs: ResourceNeeds,
   logger: Logger,
-): ServiceResources {
+): Promise<ServiceResources> {
   const db = needs.mysql
     ? createKnex({ databaseUrl: settings.DATABASE_URL, poolMax: settings.DB_POOL_MAX })
     : undefined;
@@ -57,20 +62,37 @@ export function openServiceResources(
       })
     : undefined;
   if (amqp) void amqp.connect().catch((error: unknown) => logger.warn({ err: error }, 'rabbitmq not reachable yet'));
+  const chain = needs.chain ? await openChain(settings) : undefined;
   const readinessChecks = [
     ...(db ? [mysqlReadiness(db)] : []),
     ...(redis ? [redisReadiness(redis)] : []),
     ...(amqp ? [rabbitmqReadiness(amqp)] : []),
+    ...(chain ? [chainReadiness(chain)] : []),
   ];
   return {
     db,
     redis,
     amqp,
+    chain,
     readinessChecks,
     close: async () => {
       await amqp?.close();
+      await chain?.close();
       redis?.disconnect();
       await db?.destroy();
     },
   };
+}
+
+async function openChain(settings: ResourceSettings): Promise<ChainReader> {
+  if (!settings.CHAIN_RPC_URL) throw new Error('CHAIN_RPC_URL is required for a deployable that reads the chain');
+  try {
+    return await createChainClients({ rpcUrl: settings.CHAIN_RPC_URL, chainId: settings.CHAIN_ID });
+  } catch (error) {
+    throw new Error(
+      `the chain RPC at CHAIN_RPC_URL (${settings.CHAIN_RPC_URL}) does not answer: start it, or set CHAIN_ID so ` +
+        'the service can start (not ready) without it',
+      { cause: error },
+    );
+  }
 }

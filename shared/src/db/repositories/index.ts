@@ -8,3 +8,5 @@ export * from './users.repository.js';
 export * from './chain-deployments.repository.js';
 export * from './user-directory.repository.js';
 export * from './market-lifecycle.repository.js';
+export * from './market-activity.repository.js';
+export * from './chain-cursors.repository.js';

@@ -1,0 +1,81 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { createFundedAccount } from '../../../../shared/src/chain/chain-test-fixtures.js';
+import { currentDatabaseName, indexerLockName } from './mysql-leader-lock.js';
+import {
+  buy,
+  createLinkedMarket,
+  startIndexerTestbed,
+  USDC,
+  waitFor,
+  waitForIndexedTx,
+  waitUntilCaughtUp,
+  type IndexerTestbed,
+} from './indexer-test-kit.js';
+
+let testbed: IndexerTestbed;
+
+beforeAll(async () => {
+  testbed = await startIndexerTestbed();
+});
+
+afterEach(async () => {
+  await testbed.stopIndexers();
+});
+
+afterAll(async () => {
+  await testbed?.close();
+});
+
+async function lockHolder(): Promise<number | null> {
+  const lockName = indexerLockName(testbed.chainId, await currentDatabaseName(testbed.db));
+  const [rows] = (await testbed.db.raw('SELECT IS_USED_LOCK(?) AS holder', [lockName])) as [
+    Array<{ holder: number | string | null }>,
+  ];
+  const holder = rows[0]?.holder ?? null;
+  return holder === null ? null : Number(holder);
+}
+
+describe('market indexer leadership', () => {
+  it('lets only one of two concurrent indexers lead, and the other takes over when the leader stops', async () => {
+    const { market } = await createLinkedMarket(testbed);
+    const { account } = await createFundedAccount(testbed.fixture);
+    const indexers = [testbed.startIndexer(), testbed.startIndexer()];
+    const leader = await waitFor('one indexer to lead', () => indexers.find((indexer) => indexer.isLeader()));
+    await waitUntilCaughtUp(testbed, leader);
+    await waitForIndexedTx(testbed, (await buy(testbed, { account, market, outcomeIndex: 0, usdc: USDC })).txHash);
+    expect(indexers.filter((indexer) => indexer.isLeader())).toEqual([leader]);
+    expect(await lockHolder()).not.toBeNull();
+
+    const follower = indexers.find((indexer) => indexer !== leader)!;
+    await leader.stop();
+    expect(leader.isLeader()).toBe(false);
+    await waitFor('the other indexer to take over', () => follower.isLeader(), { timeoutMs: 2_000 });
+    const afterHandover = await buy(testbed, { account, market, outcomeIndex: 1, usdc: USDC });
+    await waitForIndexedTx(testbed, afterHandover.txHash);
+  });
+
+  it('steps down when its lock connection dies, then leads again and keeps indexing', async () => {
+    const { market } = await createLinkedMarket(testbed);
+    const { account } = await createFundedAccount(testbed.fixture);
+    const indexer = testbed.startIndexer();
+    await waitUntilCaughtUp(testbed, indexer);
+    const steppedDown = testbed.logs.events('indexer.stepped_down').length;
+    const holder = await lockHolder();
+
+    await testbed.db.raw(`KILL ${holder}`);
+    await waitFor('the leader to step down', () => testbed.logs.events('indexer.stepped_down').length > steppedDown);
+    await waitFor('a new lock connection', async () => {
+      const current = await lockHolder();
+      return current !== null && current !== holder && indexer.isLeader();
+    });
+    await waitForIndexedTx(testbed, (await buy(testbed, { account, market, outcomeIndex: 0, usdc: USDC })).txHash);
+  });
+
+  it('releases the lock when stopped', async () => {
+    const indexer = testbed.startIndexer();
+    await waitFor('the indexer to lead', () => indexer.isLeader());
+    expect(await lockHolder()).not.toBeNull();
+    await indexer.stop();
+    expect(await lockHolder()).toBeNull();
+  });
+});

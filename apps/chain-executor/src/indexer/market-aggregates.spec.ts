@@ -1,0 +1,51 @@
+import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
+import { atomicToCents, marketAggregates } from './market-aggregates.js';
+
+const totals = {
+  marketId: 'm',
+  volumeAtomic: 45_678_901n,
+  tradeCount: 3,
+  uniqueTraders: 2,
+  latestPrices: ['600000000000000000', '400000000000000000'],
+  latestProbabilities: ['690000000000000000', '310000000000000000'],
+};
+
+describe('atomicToCents', () => {
+  it('rounds USDC atomic units down to whole cents', () => {
+    expect(atomicToCents(45_678_901n)).toBe(4_567n);
+    expect(atomicToCents(9_999n)).toBe(0n);
+  });
+
+  it('never reports more than the atomic amount and loses less than a cent', () => {
+    fc.assert(
+      fc.property(fc.bigInt(0n, 10n ** 18n), (atomic) => {
+        const cents = atomicToCents(atomic);
+        expect(cents * 10_000n).toBeLessThanOrEqual(atomic);
+        expect(atomic - cents * 10_000n).toBeLessThan(10_000n);
+      }),
+    );
+  });
+});
+
+describe('marketAggregates', () => {
+  it('takes volumes and counts from the totals and current values from the newest point', () => {
+    expect(marketAggregates(totals)).toEqual({
+      totalVolumeAtomic: 45_678_901n,
+      totalVolumeCents: 4_567n,
+      tradeCount: 3,
+      uniqueTraders: 2,
+      current: { prices: totals.latestPrices, probabilities: totals.latestProbabilities },
+    });
+  });
+
+  it('leaves current values alone for a market without trades', () => {
+    const empty = { ...totals, volumeAtomic: 0n, tradeCount: 0, uniqueTraders: 0 };
+    expect(marketAggregates({ ...empty, latestPrices: null, latestProbabilities: null })).toEqual({
+      totalVolumeAtomic: 0n,
+      totalVolumeCents: 0n,
+      tradeCount: 0,
+      uniqueTraders: 0,
+    });
+  });
+});

@@ -1,0 +1,13 @@
+import {
+  readMarketActivityTotals,
+  updateMarketAggregates,
+} from '../../../../shared/src/db/repositories/market-activity.repository.js';
+import type { Queryable } from '../../../../shared/src/db/transaction.js';
+import { marketAggregates } from './market-aggregates.js';
+
+/** Recomputes the aggregates of `marketIds` from their indexed rows (inside the caller's transaction). */
+export async function refreshMarketAggregates(db: Queryable, marketIds: readonly string[]): Promise<void> {
+  for (const totals of await readMarketActivityTotals(db, marketIds)) {
+    await updateMarketAggregates(db, totals.marketId, marketAggregates(totals));
+  }
+}

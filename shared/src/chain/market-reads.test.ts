@@ -153,7 +153,7 @@ describe('quotes', () => {
       outcomes: labels.map((label, outcomeIndex) => ({
         outcomeIndex,
         label,
-        probability: Number(prices.p[outcomeIndex]) / 1e18,
+        probability: Number(prices.q[outcomeIndex]) / 1e18,
       })),
       status: 'PAUSED',
     });

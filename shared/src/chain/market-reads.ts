@@ -20,9 +20,9 @@ import {
 } from './quote-format.js';
 
 export interface MarketPrices {
-  /** Normalised marginal prices (WAD, Σ = 1e18): the outcome probabilities. */
+  /** Normalised marginal prices (WAD, Σ = 1e18): `yesPrice`/`noPrice` and the quote's `impliedProbability`. */
   p: readonly bigint[];
-  /** Capital shares (WAD, Σ = 1e18). */
+  /** Capital shares (WAD, Σ = 1e18): a market's outcome probabilities (DESIGN §5, implied chance). */
   q: readonly bigint[];
   /** Curve coefficient R/N (WAD). */
   c: bigint;
@@ -74,7 +74,7 @@ export async function readSellForExactUsdcQuote(
   return { tokensIn, quote };
 }
 
-/** Current prices p (the probabilities), shares q and c. */
+/** Current marginal prices p, capital shares q (the outcome probabilities) and c. */
 export async function readMarketPrices(reader: ChainReader, market: Address): Promise<MarketPrices> {
   const [p, q, c] = await withChainErrors(() =>
     reader.publicClient.readContract({ address: market, abi: marketAbi, functionName: 'currentPrices' }),
@@ -138,7 +138,7 @@ export async function readQuote(reader: ChainReader, request: QuoteRequest): Pro
     contractAddress: request.contractAddress,
     chainId: reader.chain.id,
     labels: request.labels,
-    prices: prices.p,
+    probabilities: prices.q,
     state,
   });
   return { quote, market, units: quoteUnits };

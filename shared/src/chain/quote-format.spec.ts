@@ -102,7 +102,7 @@ describe('market states', () => {
       contractAddress: '0x000000000000000000000000000000000000dEaD',
       chainId: 31337,
       labels: ['Yes'],
-      prices: [WAD / 4n, (3n * WAD) / 4n],
+      probabilities: [WAD / 4n, (3n * WAD) / 4n],
       state: 'OPEN',
     });
     expect(market).toEqual({

@@ -138,23 +138,26 @@ export function formatSellQuote(
   };
 }
 
-/** The quote's `market` object; outcome labels come from the database, probabilities from `currentPrices().p`. */
+/**
+ * The quote's `market` object; outcome labels come from the database, probabilities are the capital shares q
+ * (`currentPrices().q`), the same number every market `probability` in both APIs shows.
+ */
 export function formatQuoteMarket(input: {
   id: string;
   contractAddress: Address;
   chainId: number;
   labels: readonly string[];
-  prices: readonly bigint[];
+  probabilities: readonly bigint[];
   state: MarketState;
 }): QuoteMarket {
   return {
     id: input.id,
     contractAddress: input.contractAddress,
     chainId: input.chainId,
-    outcomes: input.prices.map((price, outcomeIndex) => ({
+    outcomes: input.probabilities.map((probability, outcomeIndex) => ({
       outcomeIndex,
       label: input.labels[outcomeIndex] ?? `Outcome ${outcomeIndex + 1}`,
-      probability: wadToNumber(price),
+      probability: wadToNumber(probability),
     })),
     status: quoteMarketStatus(input.state),
   };

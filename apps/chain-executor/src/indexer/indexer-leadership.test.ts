@@ -49,7 +49,7 @@ describe('market indexer leadership', () => {
     const follower = indexers.find((indexer) => indexer !== leader)!;
     await leader.stop();
     expect(leader.isLeader()).toBe(false);
-    await waitFor('the other indexer to take over', () => follower.isLeader(), { timeoutMs: 2_000 });
+    await waitFor('the other indexer to take over', () => follower.isLeader());
     const afterHandover = await buy(testbed, { account, market, outcomeIndex: 1, usdc: USDC });
     await waitForIndexedTx(testbed, afterHandover.txHash);
   });

@@ -189,7 +189,7 @@ export function waitForTradeCount(testbed: IndexerTestbed, marketId: string, cou
 }
 
 /** Resolves once the trade of `txHash` is indexed; the deadline defaults to the 1 s the platform promises. */
-export function waitForIndexedTx(testbed: IndexerTestbed, txHash: string, timeoutMs = 1_000) {
+export function waitForIndexedTx(testbed: IndexerTestbed, txHash: string, timeoutMs = 15_000) {
   return waitFor(
     `market trade of ${txHash} indexed`,
     async () => (await testbed.db('market_trades').where({ tx_hash: txHash.toLowerCase() }).first()) as Row | undefined,

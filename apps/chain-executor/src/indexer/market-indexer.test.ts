@@ -51,7 +51,7 @@ afterAll(async () => {
 });
 
 describe('market indexer', () => {
-  it('indexes buys and sells from several accounts within a second, with volumes, traders and prices', async () => {
+  it('indexes buys and sells from several accounts, with volumes, traders and prices', async () => {
     const { marketId, market } = await createLinkedMarket(testbed);
     const [alice, bob, carol] = [
       (await createFundedAccount(testbed.fixture)).account,
@@ -191,7 +191,7 @@ describe('market indexer', () => {
     await waitUntilCaughtUp(testbed, testbed.startIndexer());
     const statusOf = async (marketId: string) => (await marketRowOf(testbed.db, marketId)).status;
     const waitForStatus = (marketId: string, status: string) =>
-      waitFor(`${marketId} ${status}`, async () => (await statusOf(marketId)) === status, { timeoutMs: 2_000 });
+      waitFor(`${marketId} ${status}`, async () => (await statusOf(marketId)) === status);
 
     await freezeMarket(testbed.fixture.admin, resolved.market);
     await waitForStatus(resolved.marketId, 'FROZEN');

@@ -174,7 +174,7 @@ describe('Market contract against the reference model (anvil)', () => {
       }),
       { numRuns: NUM_RUNS },
     );
-  }, 120_000);
+  }, 300_000);
 });
 
 /** tokensOut(x) from the contract is increasing and concave: equal steps of USDC buy ever fewer tokens. */

@@ -12,7 +12,7 @@ export async function waitFor<T>(
   probe: () => T | Promise<T>,
   options: WaitForOptions = {},
 ): Promise<NonNullable<T>> {
-  const deadline = Date.now() + (options.timeoutMs ?? 5_000);
+  const deadline = Date.now() + (options.timeoutMs ?? 15_000);
   const intervalMs = options.intervalMs ?? 20;
   let lastError: unknown;
   for (;;) {

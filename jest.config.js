@@ -17,7 +17,11 @@ export default {
       },
     ],
   },
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  moduleNameMapper: {
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+    // openapi-backend requires this ESM-only package; jest cannot require ESM (Node 20 can). See the stub.
+    '^@apidevtools/json-schema-ref-parser$': '<rootDir>/apps/trading-api/src/testing/json-schema-ref-parser.stub.cjs',
+  },
   testMatch: ['<rootDir>/{apps,shared,migrations,cdk8s}/**/*.{spec,test}.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/build/'],
   globalSetup: '<rootDir>/shared/src/testing/global-setup.ts',

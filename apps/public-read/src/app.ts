@@ -1,7 +1,31 @@
 import type express from 'express';
+import type { Knex } from 'knex';
+import type { Redis } from 'ioredis';
+import type { ChainReader } from '../../../shared/src/chain/chain-clients.js';
+import type { PublicReadConfig } from '../../../shared/src/config/index.js';
 import { createHttpApp, type HttpMetrics, type ReadinessCheck } from '../../../shared/src/http/index.js';
 import type { RouteSwitches } from '../../../shared/src/kill-switch/index.js';
 import type { Logger } from '../../../shared/src/logger/index.js';
+import type { SocialPostSettings } from './domain/social-post.js';
+import { optionalApiKeyMiddleware, type ApiKeyVerifier } from './http/api-key.js';
+import { corsMiddleware } from './http/cors.middleware.js';
+import { createRateLimiter, type RateLimitSettings } from './http/rate-limit.middleware.js';
+import { createResponseCache } from './http/response-cache.js';
+import { createQuoteMemory } from './use-cases/get-market-quote.use-case.js';
+import { mountCatalogRoutes } from './routes/catalog.routes.js';
+import { mountMarketRoutes } from './routes/markets.routes.js';
+import { mountOpenApiRoute } from './routes/openapi.routes.js';
+import type { RouteDeps } from './routes/route-deps.js';
+import { mountSocialRoutes } from './routes/social.routes.js';
+import { mountThreadRoutes } from './routes/threads.routes.js';
+
+export interface PublicReadSettings {
+  rateLimit: RateLimitSettings;
+  quoteCacheSeconds: number;
+  /** Per-replica micro-cache of read responses; 0 disables it. */
+  readCacheMs: number;
+  social: SocialPostSettings;
+}
 
 export interface PublicReadDeps {
   logger: Logger;
@@ -10,10 +34,52 @@ export interface PublicReadDeps {
   readinessChecks: ReadinessCheck[];
   metrics: HttpMetrics;
   trustProxy: string;
+  db: Knex;
+  /** Rate-limit windows and the quote cache live here (under the deployment's key prefix). */
+  redis: Redis;
+  /** The chain reader for quotes, connected on first use. */
+  chainReader: () => Promise<ChainReader>;
+  settings: PublicReadSettings;
+  /** Injected clock (requestedAt, trending windows). Default: the system clock. */
+  now?: () => Date;
+  /** Hook for X-API-Key verification (see http/api-key.ts); absent = every request is anonymous. */
+  apiKeyVerifier?: ApiKeyVerifier;
 }
 
-/** The public read API (`/api/*`): no I/O at build time; routes arrive with the public-read issue. */
+export function publicReadSettingsFrom(config: PublicReadConfig): PublicReadSettings {
+  return {
+    rateLimit: {
+      windowMs: config.RATE_LIMIT_WINDOW_MS,
+      threadsList: config.RATE_LIMIT_THREADS_LIST,
+      default: config.RATE_LIMIT_DEFAULT,
+    },
+    quoteCacheSeconds: config.QUOTE_CACHE_SECONDS,
+    readCacheMs: config.READ_CACHE_MS,
+    social: { intentUrl: config.SOCIAL_INTENT_URL, botHandle: config.SOCIAL_BOT_HANDLE },
+  };
+}
+
+/** The public read API (`/api/*`): no I/O at build time. */
 export function createApp(deps: PublicReadDeps): express.Express {
+  const context = { db: deps.db, now: deps.now ?? (() => new Date()) };
+  const nowMs = (): number => context.now().getTime();
+  const limiter = createRateLimiter({ redis: deps.redis, settings: deps.settings.rateLimit, logger: deps.logger });
+  const apiKey = optionalApiKeyMiddleware(deps.apiKeyVerifier, deps.logger);
+  const routeDeps: RouteDeps = {
+    context,
+    guards: (family) => [apiKey, limiter.forFamily(family)],
+    cache: createResponseCache({ ttlMs: deps.settings.readCacheMs, now: context.now }),
+    social: deps.settings.social,
+    quote: {
+      db: deps.db,
+      redis: deps.redis,
+      chain: deps.chainReader,
+      cacheSeconds: deps.settings.quoteCacheSeconds,
+      logger: deps.logger,
+      memory: createQuoteMemory(nowMs),
+      nowMs,
+    },
+  };
   return createHttpApp(
     {
       serviceName: 'public-read',
@@ -25,6 +91,13 @@ export function createApp(deps: PublicReadDeps): express.Express {
       trustProxy: deps.trustProxy,
       metrics: deps.metrics,
     },
-    () => {},
+    (router) => {
+      router.router.use('/api', corsMiddleware());
+      mountThreadRoutes(router, routeDeps);
+      mountMarketRoutes(router, routeDeps);
+      mountSocialRoutes(router, routeDeps);
+      mountCatalogRoutes(router, routeDeps);
+      mountOpenApiRoute(router, routeDeps);
+    },
   );
 }

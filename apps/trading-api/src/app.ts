@@ -1,20 +1,59 @@
 import type express from 'express';
+import type { Knex } from 'knex';
+import type { ApiKeyEnvironment } from '../../../shared/src/auth/index.js';
 import { createHttpApp, type HttpMetrics, type ReadinessCheck } from '../../../shared/src/http/index.js';
 import type { RouteSwitches } from '../../../shared/src/kill-switch/index.js';
 import type { Logger } from '../../../shared/src/logger/index.js';
+import type { Redis } from '../../../shared/src/redis/index.js';
+import { mountDocsRoutes } from './docs/docs.routes.js';
+import { createHandlers } from './handlers/index.js';
+import { loadOpenApiDocument } from './openapi/load-spec.js';
+import { listOperations } from './openapi/operations.js';
+import { createRequestValidator } from './openapi/request-validator.js';
+import { createApiKeyResolver } from './pipeline/api-key-resolver.js';
+import { apiVersionHeaderMiddleware } from './pipeline/api-version.js';
+import { createAuthFailureRecorder } from './pipeline/auth-failure-recorder.js';
+import { createAuthLockout, type AuthLockoutPolicy } from './pipeline/auth-lockout.js';
+import { authenticateMiddleware } from './pipeline/authenticate.middleware.js';
+import { authorizeMiddleware } from './pipeline/authorize.middleware.js';
+import { signatureMiddleware } from './pipeline/signature.middleware.js';
+import { validateMiddleware } from './pipeline/validate.middleware.js';
+import { mountV1Operations } from './pipeline/v1-router.js';
+import { createRateLimiter } from './rate-limit/rate-limit.middleware.js';
+import { SlidingWindowStore } from './rate-limit/sliding-window.store.js';
+import { TokenBucketStore } from './rate-limit/token-bucket.store.js';
+import type { UsageRecorder } from './usage/usage-recorder.js';
 
 export interface TradingApiDeps {
   logger: Logger;
   version: string;
   routeSwitches: RouteSwitches;
   readinessChecks: ReadinessCheck[];
-  metrics: HttpMetrics;
+  metrics?: HttpMetrics;
   trustProxy: string;
   docsBaseUrl: string;
+  db: Knex;
+  /** Rate limits and lockouts; its key prefix namespaces every key. */
+  redis: Redis;
+  apiKeyPepper: string;
+  serviceEnv: ApiKeyEnvironment;
+  usage: UsageRecorder;
+  /** Injected clock (tests); default Date.now. */
+  now?: () => number;
+  lockoutPolicy?: AuthLockoutPolicy;
+  keyCacheTtlMs?: number;
 }
 
-/** The trading API (`/v1/*`): no I/O at build time; the contract routes arrive with the trading-API issue. */
+/** The trading API (`/v1/*`): every operation of apps/trading-api/openapi through one request pipeline. */
 export function createApp(deps: TradingApiDeps): express.Express {
+  const now = deps.now ?? Date.now;
+  const document = loadOpenApiDocument();
+  const operations = listOperations(document);
+  const validator = createRequestValidator(document);
+  const lockout = createAuthLockout({ redis: deps.redis, logger: deps.logger, policy: deps.lockoutPolicy, now });
+  const recordFailure = createAuthFailureRecorder({ db: deps.db, lockout, usage: deps.usage, logger: deps.logger });
+  const resolver = createApiKeyResolver({ db: deps.db, ttlMs: deps.keyCacheTtlMs, now });
+
   return createHttpApp(
     {
       serviceName: 'trading-api',
@@ -29,6 +68,34 @@ export function createApp(deps: TradingApiDeps): express.Express {
       trustProxy: deps.trustProxy,
       metrics: deps.metrics,
     },
-    () => {},
+    (registrar) => {
+      registrar.router.use('/v1', apiVersionHeaderMiddleware);
+      mountDocsRoutes(registrar, document);
+      mountV1Operations(registrar, operations, {
+        routeSwitches: deps.routeSwitches,
+        authenticate: authenticateMiddleware({
+          pepper: deps.apiKeyPepper,
+          serviceEnv: deps.serviceEnv,
+          resolver,
+          lockout,
+          recordFailure,
+          now,
+        }),
+        authorize: authorizeMiddleware({ recordFailure }),
+        rateLimiters: {
+          'sliding-window': createRateLimiter(
+            new SlidingWindowStore({ redis: deps.redis, logger: deps.logger, now }),
+            deps.usage,
+            now,
+          ),
+          'token-bucket': createRateLimiter(new TokenBucketStore({ redis: deps.redis, now }), deps.usage, now),
+        },
+        signature: signatureMiddleware({ recordFailure, now }),
+        validate: validateMiddleware(validator),
+        usage: deps.usage,
+        handlers: createHandlers({ db: deps.db }),
+        now,
+      });
+    },
   );
 }

@@ -1,15 +1,20 @@
 import { loadConfigOrExit, tradingApiConfigSchema } from '../../../shared/src/config/index.js';
 import { runDeployable } from '../../../shared/src/runtime/index.js';
 import { createApp } from './app.js';
+import { createUsageRecorder, type UsageRecorder } from './usage/usage-recorder.js';
 
 const settings = loadConfigOrExit(tradingApiConfigSchema, 'trading-api');
+let usage: UsageRecorder | undefined;
 
 await runDeployable({
   name: 'trading-api',
   settings,
   needs: { mysql: true, redis: true, rabbitmq: true },
-  buildApp: ({ logger, version, routeSwitches, resources, metrics }) =>
-    createApp({
+  buildApp: ({ logger, version, routeSwitches, resources, metrics }) => {
+    const { db, redis } = resources;
+    if (!db || !redis) throw new Error('trading-api needs MySQL and Redis');
+    usage = createUsageRecorder({ db, logger });
+    return createApp({
       logger,
       version,
       routeSwitches,
@@ -17,5 +22,16 @@ await runDeployable({
       metrics,
       trustProxy: settings.TRUST_PROXY,
       docsBaseUrl: settings.DOCS_BASE_URL,
-    }),
+      db,
+      redis,
+      apiKeyPepper: settings.API_KEY_PEPPER,
+      serviceEnv: settings.SERVICE_ENV,
+      usage,
+    });
+  },
+  // The usage counters flush every 5 s and once more on shutdown (before the pool closes).
+  startWorkers: async () => {
+    usage?.start();
+    return [async () => usage?.stop()];
+  },
 });

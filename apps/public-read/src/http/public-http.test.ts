@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  createPublicReadSuite,
+  getJson,
+  type PublicReadSuite,
+  type RunningPublicRead,
+} from '../testing/public-read-test-kit.js';
+import type { ApiKeyVerifier } from './api-key.js';
+
+let suite: PublicReadSuite;
+let app: RunningPublicRead;
+let clientNumber = 0;
+/** A distinct client address per test (the app trusts X-Forwarded-For from loopback here). */
+const nextClient = (): Record<string, string> => ({ 'X-Forwarded-For': `203.0.113.${++clientNumber}` });
+const limits = { windowMs: 60_000, threadsList: 3, default: 5 };
+
+beforeAll(async () => {
+  suite = await createPublicReadSuite();
+  app = await suite.start({ settings: { rateLimit: limits }, trustProxy: 'loopback' });
+});
+
+afterAll(async () => {
+  await suite.destroy();
+});
+
+describe('rate limits', () => {
+  it('limits the threads list per client and reports X-RateLimit-* with the reset in epoch milliseconds', async () => {
+    const headers = nextClient();
+    const before = Date.now();
+    const remaining: string[] = [];
+    for (let index = 0; index < 3; index += 1) {
+      const response = await getJson(`${app.url}/api/threads`, { headers });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('x-ratelimit-limit')).toBe('3');
+      remaining.push(response.headers.get('x-ratelimit-remaining')!);
+      const reset = Number(response.headers.get('x-ratelimit-reset'));
+      expect(reset).toBeGreaterThanOrEqual(before);
+      expect(reset).toBeLessThanOrEqual(Date.now() + 60_000);
+    }
+    expect(remaining).toEqual(['2', '1', '0']);
+
+    const limited = await getJson(`${app.url}/api/threads`, { headers });
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({
+      error: 'Too Many Requests',
+      code: 'RATE_LIMIT_EXCEEDED',
+      message: expect.any(String),
+      retryAfter: expect.any(Number),
+    });
+    const retryAfter = limited.body.retryAfter as number;
+    expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60).toBe(true);
+    expect(limited.headers.get('retry-after')).toBe(String(retryAfter));
+    expect(limited.headers.get('x-ratelimit-remaining')).toBe('0');
+    expect(limited.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('gives every other endpoint the default limit in its own window, shared by every replica through Redis', async () => {
+    const headers = nextClient();
+    for (let index = 0; index < 3; index += 1) await getJson(`${app.url}/api/threads`, { headers });
+    expect((await getJson(`${app.url}/api/threads`, { headers })).status).toBe(429);
+
+    const replica = await suite.start({ settings: { rateLimit: limits }, trustProxy: 'loopback' });
+    const first = await getJson(`${app.url}/api/markets`, { headers });
+    expect(first.headers.get('x-ratelimit-limit')).toBe('5');
+    expect(first.headers.get('x-ratelimit-remaining')).toBe('4');
+    const second = await getJson(`${replica.url}/api/markets`, { headers });
+    expect(second.headers.get('x-ratelimit-remaining')).toBe('3');
+    for (let index = 0; index < 3; index += 1) await getJson(`${replica.url}/api/markets`, { headers });
+    expect((await getJson(`${app.url}/api/markets`, { headers })).status).toBe(429);
+    expect((await getJson(`${app.url}/api/markets/featured`, { headers })).status).toBe(200);
+    const key = `rl:public:GET /api/markets|ip:${headers['X-Forwarded-For']}`;
+    expect(Number(await suite.redis.get(key))).toBe(6);
+    expect(await suite.redis.pttl(key)).toBeGreaterThan(0);
+  });
+
+  it('counts invalid requests too, so a 400 carries the headers', async () => {
+    const response = await getJson(`${app.url}/api/markets?limit=0`, { headers: nextClient() });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('x-ratelimit-remaining')).toBe('4');
+  });
+
+  it('ignores X-Forwarded-For unless TRUST_PROXY names the proxy', async () => {
+    const untrusting = await suite.start({ settings: { rateLimit: limits } });
+    const spoofs = ['198.51.100.1', '198.51.100.2', '198.51.100.3', '198.51.100.4'];
+    const statuses: number[] = [];
+    for (const ip of spoofs) {
+      statuses.push((await getJson(`${untrusting.url}/api/threads`, { headers: { 'X-Forwarded-For': ip } })).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});
+
+describe('CORS and security headers', () => {
+  it('allows any origin on responses and errors, exposing the rate-limit headers', async () => {
+    for (const path of ['/api/markets', '/api/markets?limit=0', '/api/nothing-here']) {
+      const response = await fetch(`${app.url}${path}`, {
+        headers: { Origin: 'https://embed.example', ...nextClient() },
+      });
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+      expect(response.headers.get('access-control-expose-headers')).toContain('X-RateLimit-Reset');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+  });
+
+  it('answers a preflight with 204, the allowed methods and headers (X-API-Key included), unlimited', async () => {
+    for (let index = 0; index < 8; index += 1) {
+      const response = await fetch(`${app.url}/api/threads`, {
+        method: 'OPTIONS',
+        headers: {
+          Origin: 'https://embed.example',
+          'Access-Control-Request-Method': 'GET',
+          'Access-Control-Request-Headers': 'x-api-key',
+        },
+      });
+      expect(response.status).toBe(204);
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+      expect(response.headers.get('access-control-allow-methods')).toContain('GET');
+      expect(response.headers.get('access-control-allow-headers')).toContain('X-API-Key');
+      expect(response.headers.get('access-control-max-age')).toBe('86400');
+      expect(response.headers.get('x-ratelimit-limit')).toBeNull();
+    }
+  });
+});
+
+describe('X-API-Key hook', () => {
+  it('ignores the header while no verifier is wired in: anonymous, per-IP limit', async () => {
+    const headers = { ...nextClient(), 'X-API-Key': 'svc_test_0123456789abcdef0123456789abcdef' };
+    const { body, headers: responseHeaders } = await getJson(`${app.url}/api/threads`, { headers });
+    expect(body._meta).toMatchObject({ authenticated: false });
+    expect(responseHeaders.get('x-ratelimit-limit')).toBe('3');
+  });
+
+  it('with a verifier, a valid key is authenticated and limited per user with its own limit', async () => {
+    const verifier: ApiKeyVerifier = {
+      verify: (rawKey) =>
+        Promise.resolve(rawKey === 'good' ? { apiKeyId: 'key_1', userId: 'user_1', limitPerMinute: 7 } : null),
+    };
+    const keyed = await suite.start({
+      settings: { rateLimit: limits },
+      apiKeyVerifier: verifier,
+      trustProxy: 'loopback',
+    });
+    const good = await getJson(`${keyed.url}/api/threads`, { headers: { ...nextClient(), 'X-API-Key': 'good' } });
+    expect(good.body._meta).toMatchObject({ authenticated: true });
+    expect(good.headers.get('x-ratelimit-limit')).toBe('7');
+    const other = await getJson(`${keyed.url}/api/markets`, { headers: { ...nextClient(), 'X-API-Key': 'good' } });
+    expect(other.headers.get('x-ratelimit-remaining')).toBe('5');
+    const bad = await getJson(`${keyed.url}/api/threads`, { headers: { ...nextClient(), 'X-API-Key': 'bad' } });
+    expect(bad.body._meta).toMatchObject({ authenticated: false });
+    expect(bad.headers.get('x-ratelimit-limit')).toBe('3');
+  });
+});
+
+describe('kill switch', () => {
+  it('answers 503 ROUTE_DISABLED in the public style for a disabled route id', async () => {
+    const disabled = await suite.start({ routeDisabled: ['GET /api/markets/:id'] });
+    const { status, body, headers } = await getJson(`${disabled.url}/api/markets/anything`);
+    expect(status).toBe(503);
+    expect(body).toMatchObject({ code: 'ROUTE_DISABLED', extensions: { route: 'GET /api/markets/:id' } });
+    expect(headers.get('access-control-allow-origin')).toBe('*');
+    expect((await getJson(`${disabled.url}/api/markets`)).status).toBe(200);
+  });
+});

@@ -1,0 +1,94 @@
+/*
+ * Per-IP fixed-window rate limits (express-rate-limit + rate-limit-redis): the threads list has its own limit, every
+ * other endpoint the default one, each route its own window per client. A verified API key (see api-key.ts) is limited
+ * per user instead, with the key's own per-minute limit across every /api route. Every limited response carries
+ * X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset (epoch MILLISECONDS on this API); a 429 is
+ * RATE_LIMIT_EXCEEDED with `retryAfter` (whole seconds) and Retry-After.
+ */
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { ipKeyGenerator, rateLimit, type RateLimitInfo } from 'express-rate-limit';
+import type { Redis } from 'ioredis';
+import { AppError } from '../../../../shared/src/errors/index.js';
+import type { Logger } from '../../../../shared/src/logger/index.js';
+import { authOf } from './api-key.js';
+import { RedisWithLocalFallbackStore } from './rate-limit-store.js';
+
+export type RateLimitFamily = 'threads-list' | 'default';
+
+export interface RateLimitSettings {
+  windowMs: number;
+  /** Requests per window per client on GET /api/threads. */
+  threadsList: number;
+  /** Requests per window per client on every other endpoint (each its own window). */
+  default: number;
+}
+
+/** Redis key prefix of the windows (after the deployment's REDIS_PREFIX). */
+export const RATE_LIMIT_PREFIX = 'rl:public:';
+
+const familyOf = (res: Response): RateLimitFamily =>
+  res.locals.rateLimitFamily === 'threads-list' ? 'threads-list' : 'default';
+
+function setRateLimitHeaders(res: Response, info: RateLimitInfo | undefined, windowMs: number): void {
+  if (!info) return;
+  const reset = info.resetTime ? info.resetTime.getTime() : Date.now() + windowMs;
+  res.setHeader('X-RateLimit-Limit', String(info.limit));
+  res.setHeader('X-RateLimit-Remaining', String(Math.max(0, info.remaining)));
+  res.setHeader('X-RateLimit-Reset', String(reset));
+}
+
+const infoOf = (req: Request): RateLimitInfo | undefined => (req as Request & { rateLimit?: RateLimitInfo }).rateLimit;
+
+export interface RateLimiter {
+  /** The middleware of one route, in `family`. */
+  forFamily(family: RateLimitFamily): RequestHandler;
+  store: RedisWithLocalFallbackStore;
+}
+
+export function createRateLimiter(options: { redis: Redis; settings: RateLimitSettings; logger: Logger }): RateLimiter {
+  const { settings, logger } = options;
+  const store = new RedisWithLocalFallbackStore(options.redis, RATE_LIMIT_PREFIX, logger);
+  const limiter = rateLimit({
+    windowMs: settings.windowMs,
+    limit: (_req, res) =>
+      authOf(res).key?.limitPerMinute ?? settings[familyOf(res) === 'threads-list' ? 'threadsList' : 'default'],
+    standardHeaders: false,
+    legacyHeaders: false,
+    store,
+    keyGenerator: (req, res) => {
+      const key = authOf(res).key;
+      if (key) return `user:${key.userId}`;
+      return `${String(res.locals.routeId)}|ip:${ipKeyGenerator(req.ip ?? 'unknown')}`;
+    },
+    handler: (req, res, next) => {
+      const info = infoOf(req);
+      setRateLimitHeaders(res, info, settings.windowMs);
+      const resetAt = info?.resetTime?.getTime() ?? Date.now() + settings.windowMs;
+      const retryAfterSeconds = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
+      next(
+        new AppError('RATE_LIMIT_EXCEEDED', {
+          detail: `Rate limit of ${info?.limit ?? ''} requests per ${settings.windowMs / 1000} s exceeded; retry in ${retryAfterSeconds} s.`,
+          retryAfterSeconds,
+        }),
+      );
+    },
+    // TRUST_PROXY is a deliberate deployment setting, and X-Forwarded-For is ignored unless it names the proxies.
+    validate: { trustProxy: false, xForwardedForHeader: false },
+    logger: {
+      warn: (error, message) => logger.warn({ err: error }, message ?? 'rate limiter'),
+      error: (error, message) => logger.error({ err: error }, message ?? 'rate limiter'),
+    },
+  });
+  return {
+    store,
+    forFamily(family) {
+      return (req: Request, res: Response, next: NextFunction) => {
+        res.locals.rateLimitFamily = family;
+        void limiter(req, res, (error?: unknown) => {
+          if (error === undefined) setRateLimitHeaders(res, infoOf(req), settings.windowMs);
+          next(error);
+        });
+      };
+    },
+  };
+}

@@ -1,0 +1,134 @@
+/* OpenAPI paths of markets, quotes and social links. */
+import { marketStatusFilters } from '../domain/market-status.js';
+import {
+  errorResponse,
+  getOperation,
+  idParam,
+  limitParam,
+  offsetParam,
+  ok,
+  queryParam,
+  sortByParam,
+  sortOrderParam,
+} from './operation-helpers.js';
+import type { JsonSchema } from './schema-helpers.js';
+
+const invalid = errorResponse('INVALID_REQUEST: an invalid, repeated or unknown query parameter (named in `message`).');
+const text = { type: 'string' };
+const marketPageParameters: JsonSchema[] = [
+  queryParam(
+    'status',
+    { type: 'string', enum: [...marketStatusFilters], default: 'active' },
+    'active = OPEN, paused = FROZEN, resolved = RESOLVED, cancelled and refunded = CANCELLED, all = any.',
+  ),
+  queryParam('category', text, 'Category.'),
+  limitParam(50, 100),
+  offsetParam,
+  sortByParam(['created_at', 'total_volume', 'current_probability', 'title', 'end_time']),
+  sortOrderParam,
+];
+
+export const marketPaths: Record<string, JsonSchema> = {
+  '/api/markets': getOperation({
+    operationId: 'listMarkets',
+    summary: 'Markets, filtered and sorted',
+    tags: ['Markets'],
+    parameters: [
+      ...marketPageParameters,
+      queryParam('threadId', text, 'Thread id.'),
+      queryParam('thread_id', text, 'Alias of threadId (must agree when both are given).'),
+      queryParam('organizationId', text, 'Organization id.'),
+      queryParam('partnerId', text, 'Partner id.'),
+      queryParam('chapterId', text, 'Chapter id.'),
+    ],
+    responses: { '200': ok('MarketListResponse', 'A page of markets.'), '400': invalid },
+  }),
+  '/api/markets/trending': getOperation({
+    operationId: 'listTrendingMarkets',
+    summary: 'Active markets ranked by recent activity',
+    description:
+      'trendingScore = ln(1 + tradeCount) + ln(1 + volumeUsd) + 3·ln(1 + uniqueTraders) over the timeframe; ' +
+      'markets without a trade in the timeframe are not listed.',
+    tags: ['Markets'],
+    parameters: [
+      queryParam('timeframe', { type: 'string', enum: ['1d', '7d', '30d'], default: '7d' }, 'Activity window.'),
+      limitParam(10, 50),
+      queryParam('category', text, 'Category.'),
+      queryParam('minVolume', { type: 'number', minimum: 0 }, 'Minimum totalVolume, in cents.'),
+    ],
+    responses: { '200': ok('TrendingResponse', 'Ranked markets.'), '400': invalid },
+  }),
+  '/api/markets/featured': getOperation({
+    operationId: 'listFeaturedMarkets',
+    summary: 'Active featured markets (at most 50), highest volume first',
+    tags: ['Markets'],
+    responses: { '200': ok('FeaturedResponse', 'Featured markets.'), '400': invalid },
+  }),
+  '/api/markets/{id}': getOperation({
+    operationId: 'getMarket',
+    summary: 'One market, optionally with price history and recent trades',
+    tags: ['Markets'],
+    parameters: [
+      idParam('market'),
+      queryParam('history', { type: 'boolean', default: false }, 'Include the price history (≤ 100 points).'),
+      queryParam('trades', { type: 'boolean', default: false }, 'Include recent trades.'),
+      queryParam(
+        'trades_limit',
+        { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+        'Recent trades (with trades=true).',
+      ),
+    ],
+    responses: {
+      '200': ok('MarketDetailResponse', 'The market.'),
+      '400': invalid,
+      '404': errorResponse('Unknown market: the body has only `error`.', 'ErrorOnly'),
+    },
+  }),
+  '/api/markets/{id}/quote': getOperation({
+    operationId: 'getMarketQuote',
+    summary: "On-chain quote from the market contract's views (cached 10 s per market, outcome, action, amount)",
+    tags: ['Markets'],
+    parameters: [
+      idParam('market'),
+      queryParam('outcomeIndex', { type: 'integer', minimum: 0 }, '0 to outcomes − 1 (binary: 0 = YES, 1 = NO).', true),
+      queryParam('action', { type: 'string', enum: ['buy', 'sell'] }, 'Trade direction.', true),
+      queryParam(
+        'amount',
+        { type: 'string', pattern: '^[0-9]+$' },
+        'Positive integer: buy in USDC atomic-6, sell in tokens WAD-18.',
+        true,
+      ),
+    ],
+    responses: {
+      '200': ok('QuoteResponse', 'The quote (Cache-Control: public, max-age ≤ 10).'),
+      '400': errorResponse('`error` = ValidationError: invalid parameters (e.g. amount not greater than zero).'),
+      '404': errorResponse('`error` = NotFoundError: unknown market (or no contract on this chain).'),
+    },
+  }),
+  '/api/markets/{id}/social-link': getOperation({
+    operationId: 'getMarketSocialLink',
+    summary: 'A social-post link that places a prediction through the bot (active markets with a source post)',
+    tags: ['Markets', 'Social'],
+    parameters: [
+      idParam('market'),
+      queryParam('side', { type: 'string', enum: ['yes', 'no'] }, 'Prediction side.', true),
+      queryParam('amount', { type: 'number', minimum: 1, maximum: 10_000 }, 'USD, at most 2 decimals.', true),
+    ],
+    responses: {
+      '200': ok('MarketSocialLinkResponse', 'The link.'),
+      '400': errorResponse('INVALID_SIDE (side missing or not yes/no) or INVALID_REQUEST (other parameters).'),
+      '404': errorResponse('MARKET_NOT_FOUND: unknown, not active, or without a source post.'),
+    },
+  }),
+  '/api/organizations/{id}/markets': getOperation({
+    operationId: 'listOrganizationMarkets',
+    summary: "An organization's markets: /api/markets filtered by organizationId, reduced items",
+    tags: ['Organizations'],
+    parameters: [idParam('organization'), ...marketPageParameters],
+    responses: {
+      '200': ok('OrganizationMarketsResponse', 'A page of markets.'),
+      '400': invalid,
+      '404': errorResponse('NOT_FOUND: unknown organization.'),
+    },
+  }),
+};

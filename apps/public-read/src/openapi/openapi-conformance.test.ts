@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import {
+  createFixtureMarket,
+  startChainFixture,
+  type ChainFixture,
+} from '../../../../shared/src/chain/chain-test-fixtures.js';
+import { insertMarket } from '../../../../shared/src/db/index.js';
+import { demoIds } from '../../../../shared/src/db/seed/demo-catalog.js';
+import { seedDemoData } from '../../../../shared/src/db/seed/demo-data.js';
+import { address, insertPricePoint, insertTrade } from '../testing/activity-fixtures.js';
+import { createResponseValidator, type ResponseValidator } from '../testing/openapi-validator.js';
+import {
+  createPublicReadSuite,
+  getJson,
+  type PublicReadSuite,
+  type RunningPublicRead,
+} from '../testing/public-read-test-kit.js';
+import { publicReadOpenApi } from './public-read.openapi.js';
+
+const { threads: t, organizations: o, partners: p } = demoIds;
+const market1 = '000000d4-0000-4000-8000-000000000001';
+const market3 = '000000d4-0000-4000-8000-000000000003';
+
+let suite: PublicReadSuite;
+let fixture: ChainFixture;
+let app: RunningPublicRead;
+let onChainId: string;
+let validator: ResponseValidator;
+const document = publicReadOpenApi('1.2.3');
+
+/** [documented path, request path and query, expected status] — every operation, its success and its errors. */
+const cases = (): Array<[string, string, number]> => [
+  ['/api/threads', '/api/threads?sortBy=total_volume&tags=football', 200],
+  ['/api/threads', '/api/threads?limit=0', 400],
+  ['/api/threads/{id}', `/api/threads/${t.championship}`, 200],
+  ['/api/threads/{id}', `/api/threads/${t.techLaunches}`, 200],
+  ['/api/threads/{id}', '/api/threads/nope', 404],
+  ['/api/threads/{id}/markets', `/api/threads/${t.championship}/markets`, 200],
+  ['/api/threads/{id}/markets', '/api/threads/nope/markets', 404],
+  ['/api/threads/{id}/chapters', `/api/threads/${t.championship}/chapters`, 200],
+  ['/api/threads/{id}/chapters', '/api/threads/nope/chapters', 404],
+  ['/api/threads/{id}/social-links', `/api/threads/${t.championship}/social-links?amount=12.5`, 200],
+  ['/api/threads/{id}/social-links', `/api/threads/${t.championship}/social-links?amount=0`, 400],
+  ['/api/markets', '/api/markets?status=all&sortBy=end_time', 200],
+  ['/api/markets', '/api/markets?status=open', 400],
+  ['/api/markets/trending', '/api/markets/trending?timeframe=30d', 200],
+  ['/api/markets/trending', '/api/markets/trending?limit=51', 400],
+  ['/api/markets/featured', '/api/markets/featured', 200],
+  ['/api/markets/{id}', `/api/markets/${market1}?history=true&trades=true`, 200],
+  ['/api/markets/{id}', `/api/markets/${market3}`, 200],
+  ['/api/markets/{id}', '/api/markets/nope', 404],
+  ['/api/markets/{id}', `/api/markets/${market1}?trades_limit=500`, 400],
+  ['/api/markets/{id}/quote', `/api/markets/${onChainId}/quote?outcomeIndex=0&action=buy&amount=1000000`, 200],
+  ['/api/markets/{id}/quote', `/api/markets/${onChainId}/quote?outcomeIndex=1&action=sell&amount=1000`, 200],
+  ['/api/markets/{id}/quote', `/api/markets/${onChainId}/quote?outcomeIndex=0&action=buy&amount=0`, 400],
+  ['/api/markets/{id}/quote', '/api/markets/nope/quote?outcomeIndex=0&action=buy&amount=1', 404],
+  ['/api/markets/{id}/social-link', `/api/markets/${market1}/social-link?side=yes&amount=10`, 200],
+  ['/api/markets/{id}/social-link', `/api/markets/${market1}/social-link?amount=10`, 400],
+  ['/api/markets/{id}/social-link', `/api/markets/${market3}/social-link?side=no&amount=10`, 404],
+  ['/api/organizations/{id}', `/api/organizations/${o.acme}`, 200],
+  ['/api/organizations/{id}', '/api/organizations/nope', 404],
+  ['/api/organizations/{id}/markets', `/api/organizations/${o.acme}/markets?status=all`, 200],
+  ['/api/organizations/{id}/markets', '/api/organizations/nope/markets', 404],
+  ['/api/organizations/{id}/threads', `/api/organizations/${o.acme}/threads`, 200],
+  ['/api/organizations/{id}/threads', '/api/organizations/nope/threads', 404],
+  ['/api/partners/{id}', `/api/partners/${p.ballotWatch}`, 200],
+  ['/api/partners/{id}', '/api/partners/nope', 404],
+  ['/api/partners/{id}/threads', `/api/partners/${p.goalLine}/threads`, 200],
+  ['/api/partners/{id}/threads', `/api/partners/${p.goalLine}/threads?sortOrder=sideways`, 400],
+  ['/api/openapi.json', '/api/openapi.json', 200],
+];
+
+beforeAll(async () => {
+  [suite, fixture] = await Promise.all([createPublicReadSuite(), startChainFixture()]);
+  await seedDemoData(suite.db);
+  const deployed = await createFixtureMarket(fixture);
+  onChainId = deployed.marketId;
+  await insertMarket(suite.db, {
+    id: onChainId,
+    question: 'On chain?',
+    category: 'misc',
+    outcomes: ['YES', 'NO'],
+    contractAddress: deployed.market,
+    chainId: fixture.reader.chain.id,
+  });
+  const now = Date.now();
+  for (let index = 0; index < 3; index += 1) {
+    const at = new Date(now - (index + 1) * 3_600_000);
+    await insertTrade(suite.db, { marketId: market1, trader: address(index), usdc: 1_000_000n, blockTime: at });
+    await insertPricePoint(suite.db, {
+      marketId: market1,
+      recordedAt: at,
+      prices: ['600000000000000000', '400000000000000000'],
+      probabilities: ['600000000000000000', '400000000000000000'],
+      cumulativeVolume: BigInt(index + 1) * 1_000_000n,
+    });
+  }
+  app = await suite.start({ chainReader: () => Promise.resolve(fixture.reader) });
+  validator = createResponseValidator(document);
+}, 60_000);
+
+afterAll(async () => {
+  await suite.destroy();
+  await fixture.stop();
+});
+
+describe('the public OpenAPI document', () => {
+  it('is a valid OpenAPI 3.1 document, served at /api/openapi.json', async () => {
+    const result = await new Validator().validate(structuredClone(document));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    const served = await getJson<Record<string, unknown>>(`${app.url}/api/openapi.json`);
+    expect(served.status).toBe(200);
+    expect(served.body).toMatchObject({ openapi: '3.1.0', paths: expect.any(Object) });
+    expect(Object.keys(served.body.paths as object).sort()).toEqual(Object.keys(document.paths as object).sort());
+  });
+
+  it('documents exactly the routes the app serves, each exercised below with its 200', () => {
+    const documented = Object.keys(document.paths as object).sort();
+    const exercised = [
+      ...new Set(
+        cases()
+          .filter(([, , status]) => status === 200)
+          .map(([path]) => path),
+      ),
+    ].sort();
+    expect(exercised).toEqual(documented);
+  });
+
+  it('describes every real response of every operation (bodies and rate-limit headers)', async () => {
+    const failures: string[] = [];
+    for (const [path, url, expectedStatus] of cases()) {
+      const { status, body, headers } = await getJson(`${app.url}${url}`);
+      if (status !== expectedStatus) failures.push(`${url}: status ${status}, expected ${expectedStatus}`);
+      for (const error of validator.validate(path, status, body)) failures.push(`${url} (${status}): ${error}`);
+      for (const header of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) {
+        if (headers.get(header) === null) failures.push(`${url}: no ${header}`);
+      }
+      if (headers.get('access-control-allow-origin') !== '*') failures.push(`${url}: no CORS header`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('catches drift: an undocumented member fails validation', () => {
+    const errors = validator.validate('/api/partners/{id}', 200, {
+      partner: { id: 'x', surprise: true },
+      _meta: { requestedAt: new Date().toISOString() },
+    });
+    expect(errors.length).toBeGreaterThan(0);
+  });
+});

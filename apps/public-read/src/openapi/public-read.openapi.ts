@@ -1,0 +1,46 @@
+/*
+ * The OpenAPI 3.1 description of the public read API, served at /api/openapi.json. Kept in sync with the code by
+ * openapi-conformance.test.ts, which validates real responses of every operation against it.
+ */
+import { catalogSchemas } from './catalog-schemas.js';
+import { marketPaths } from './market-paths.js';
+import { marketSchemas } from './market-schemas.js';
+import { responseSchemas } from './response-schemas.js';
+import { threadPaths } from './thread-paths.js';
+import { getOperation, ok } from './operation-helpers.js';
+
+export function publicReadOpenApi(version: string): Record<string, unknown> {
+  return {
+    openapi: '3.1.0',
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    info: {
+      title: 'Foretell public read API',
+      version,
+      description:
+        'Public, read-only JSON for embeds and custom UIs. No key needed; per-IP rate limits (threads list 50/min, ' +
+        'every other endpoint 100/min) reported in X-RateLimit-* headers (reset in epoch milliseconds). Volumes in ' +
+        'cents, thread times in Unix seconds, market endTime in Unix milliseconds, probabilities 0-1. Errors are ' +
+        '`{ error, message, code }`; unknown or repeated query parameters are rejected (400).',
+    },
+    servers: [{ url: '/' }],
+    tags: ['Threads', 'Markets', 'Organizations', 'Partners', 'Social', 'Meta'].map((name) => ({ name })),
+    paths: {
+      ...threadPaths,
+      ...marketPaths,
+      '/api/openapi.json': getOperation({
+        operationId: 'getOpenApi',
+        summary: 'This document',
+        tags: ['Meta'],
+        responses: { '200': ok('OpenApiDocument', 'OpenAPI 3.1 document.') },
+      }),
+    },
+    components: {
+      schemas: {
+        ...catalogSchemas,
+        ...marketSchemas,
+        ...responseSchemas,
+        OpenApiDocument: { type: 'object', required: ['openapi', 'info', 'paths'] },
+      },
+    },
+  };
+}

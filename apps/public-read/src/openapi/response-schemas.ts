@@ -1,0 +1,70 @@
+/* OpenAPI component schemas of whole response bodies. */
+import {
+  array,
+  boolean,
+  dateTime,
+  enumOf,
+  integer,
+  number,
+  object,
+  ref,
+  string,
+  type JsonSchema,
+} from './schema-helpers.js';
+
+const authMeta = (extra: Record<string, JsonSchema> = {}, optional: string[] = []): JsonSchema =>
+  object({ authenticated: boolean, requestedAt: dateTime, ...extra }, optional);
+const requestedAtMeta = object({ requestedAt: dateTime });
+
+export const responseSchemas: Record<string, JsonSchema> = {
+  ThreadListResponse: object({
+    threads: array(ref('Thread'), 100),
+    pagination: ref('Pagination'),
+    _meta: authMeta({ organizationId: string(), partnerId: string() }, ['organizationId', 'partnerId']),
+  }),
+  ThreadDetailResponse: object({ thread: ref('ThreadDetail'), _meta: authMeta() }),
+  ThreadMarketsResponse: object({
+    markets: array(ref('ThreadMarketItem'), 100),
+    pagination: ref('Pagination'),
+    _meta: authMeta(),
+  }),
+  ThreadChaptersResponse: object({
+    chapters: array(ref('Chapter')),
+    _meta: object({ threadId: string(), requestedAt: dateTime }),
+  }),
+  ThreadSocialLinksResponse: object({
+    thread: object({ id: string(), title: string(), description: string() }),
+    markets: array(ref('ThreadSocialLink')),
+    _meta: object({ requestedAt: dateTime, amount: number('USD.'), totalMarkets: integer() }),
+  }),
+  MarketListResponse: object({ markets: array(ref('MarketListItem'), 100), pagination: ref('Pagination') }),
+  TrendingResponse: object({
+    markets: array(ref('TrendingMarketItem'), 50),
+    timeframe: object({ trending: enumOf(['1d', '7d', '30d']) }),
+  }),
+  FeaturedResponse: object({ markets: array(ref('FeaturedMarketItem')), _meta: object({ count: integer() }) }),
+  MarketDetailResponse: object(
+    {
+      market: ref('MarketDetail'),
+      priceHistory: array(ref('PriceHistoryPoint'), 100),
+      recentTrades: array(ref('RecentTrade'), 100),
+      _meta: object({
+        requestedAt: dateTime,
+        includes: object({ history: boolean, trades: boolean, tradesCount: integer() }),
+      }),
+    },
+    ['priceHistory', 'recentTrades'],
+  ),
+  MarketSocialLinkResponse: object({
+    socialUrl: string('Full intent URL.'),
+    postContent: string(),
+    market: object({ id: string(), question: string(), sourceSocialPostUrl: string() }),
+  }),
+  OrganizationResponse: object({ organization: ref('Organization'), _meta: requestedAtMeta }),
+  OrganizationMarketsResponse: object({
+    markets: array(ref('OrganizationMarketItem'), 100),
+    pagination: ref('Pagination'),
+    _meta: object({ organizationId: string(), requestedAt: dateTime }),
+  }),
+  PartnerResponse: object({ partner: ref('Partner'), _meta: requestedAtMeta }),
+};

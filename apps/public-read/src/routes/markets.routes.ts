@@ -1,0 +1,50 @@
+import type { RouteRegistrar } from '../../../../shared/src/http/index.js';
+import { parseQuery } from '../http/query-params.js';
+import { JSON_CONTENT_TYPE } from '../http/response-cache.js';
+import {
+  marketDetailQuerySchema,
+  marketListQuerySchema,
+  quoteQuerySchema,
+  trendingQuerySchema,
+} from '../schemas/market-queries.schema.js';
+import { noQuerySchema } from '../schemas/thread-queries.schema.js';
+import { getMarketDetail } from '../use-cases/get-market-detail.use-case.js';
+import { getMarketQuote } from '../use-cases/get-market-quote.use-case.js';
+import { listFeaturedMarkets } from '../use-cases/list-featured-markets.use-case.js';
+import { listMarkets } from '../use-cases/list-markets.use-case.js';
+import { listTrendingMarkets } from '../use-cases/list-trending-markets.use-case.js';
+import { cacheKey, type RouteDeps } from './route-deps.js';
+
+/** Market routes; the fixed paths (trending, featured) are registered before `/api/markets/:id`. */
+export function mountMarketRoutes(router: RouteRegistrar, deps: RouteDeps): void {
+  const { context, guards, cache } = deps;
+
+  router.route('GET', '/api/markets', ...guards('default'), async (req, res) => {
+    const query = parseQuery(marketListQuerySchema, req.query);
+    await cache.send(res, cacheKey(res.locals.routeId, query), () => listMarkets(context, query));
+  });
+
+  router.route('GET', '/api/markets/trending', ...guards('default'), async (req, res) => {
+    const query = parseQuery(trendingQuerySchema, req.query);
+    await cache.send(res, cacheKey(res.locals.routeId, query), () => listTrendingMarkets(context, query));
+  });
+
+  router.route('GET', '/api/markets/featured', ...guards('default'), async (req, res) => {
+    parseQuery(noQuerySchema, req.query);
+    await cache.send(res, cacheKey(res.locals.routeId), () => listFeaturedMarkets(context));
+  });
+
+  router.route('GET', '/api/markets/:id', ...guards('default'), async (req, res) => {
+    const query = parseQuery(marketDetailQuerySchema, req.query);
+    const { id } = req.params;
+    await cache.send(res, cacheKey(res.locals.routeId, id, query), () => getMarketDetail(context, id, query));
+  });
+
+  router.route('GET', '/api/markets/:id/quote', ...guards('default'), async (req, res) => {
+    const query = parseQuery(quoteQuerySchema, req.query, { label: 'ValidationError' });
+    const result = await getMarketQuote(deps.quote, req.params.id, query);
+    res.setHeader('Cache-Control', `public, max-age=${result.maxAgeSeconds}`);
+    res.setHeader('Content-Type', JSON_CONTENT_TYPE);
+    res.send(result.json);
+  });
+}

@@ -1,0 +1,15 @@
+import type { RouteRegistrar } from '../../../../shared/src/http/index.js';
+import { serviceVersion } from '../../../../shared/src/runtime/service-version.js';
+import { parseQuery } from '../http/query-params.js';
+import { publicReadOpenApi } from '../openapi/public-read.openapi.js';
+import { noQuerySchema } from '../schemas/thread-queries.schema.js';
+import type { RouteDeps } from './route-deps.js';
+
+/** GET /api/openapi.json: serialised once at start. */
+export function mountOpenApiRoute(router: RouteRegistrar, deps: RouteDeps): void {
+  const body = JSON.stringify(publicReadOpenApi(serviceVersion));
+  router.route('GET', '/api/openapi.json', ...deps.guards('default'), (req, res) => {
+    parseQuery(noQuerySchema, req.query);
+    res.type('application/json').send(body);
+  });
+}

@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Address } from 'viem';
+import {
+  createFixtureMarket,
+  startChainFixture,
+  WAD,
+  USDC,
+  type ChainFixture,
+} from '../../../../shared/src/chain/chain-test-fixtures.js';
+import { freezeMarket } from '../../../../shared/src/chain/market-admin.js';
+import { readBuyQuote, readQuote, readSellQuote } from '../../../../shared/src/chain/market-reads.js';
+import { insertMarket } from '../../../../shared/src/db/index.js';
+import { quoteCacheKey } from '../use-cases/get-market-quote.use-case.js';
+import {
+  createPublicReadSuite,
+  getJson,
+  type PublicReadSuite,
+  type RunningPublicRead,
+} from '../testing/public-read-test-kit.js';
+
+type Body = Record<string, unknown>;
+
+let suite: PublicReadSuite;
+let fixture: ChainFixture;
+let app: RunningPublicRead;
+let marketId: string;
+let contract: Address;
+let threeWayId: string;
+
+beforeAll(async () => {
+  [suite, fixture] = await Promise.all([createPublicReadSuite(), startChainFixture()]);
+  const binary = await createFixtureMarket(fixture);
+  const threeWay = await createFixtureMarket(fixture, { outcomeCount: 3 });
+  marketId = binary.marketId;
+  contract = binary.market;
+  threeWayId = threeWay.marketId;
+  const chainId = fixture.reader.chain.id;
+  await insertMarket(suite.db, {
+    id: marketId,
+    question: 'On chain?',
+    category: 'misc',
+    outcomes: ['YES', 'NO'],
+    contractAddress: contract,
+    chainId,
+  });
+  await insertMarket(suite.db, {
+    id: threeWayId,
+    question: 'Three ways?',
+    category: 'misc',
+    outcomes: ['A', 'B', 'C'],
+    contractAddress: threeWay.market,
+    chainId,
+  });
+  app = await suite.start({ chainReader: () => Promise.resolve(fixture.reader) });
+}, 60_000);
+
+afterAll(async () => {
+  await suite.destroy();
+  await fixture.stop();
+});
+
+const quoteUrl = (id: string, query: string): string => `${app.url}/api/markets/${id}/quote?${query}`;
+
+describe('GET /api/markets/{id}/quote', () => {
+  it("returns the buy quote of the contract's views with market and units", async () => {
+    const amount = 25n * USDC;
+    const { status, body, headers } = await getJson<Body & { quote: Body }>(
+      quoteUrl(marketId, `outcomeIndex=0&action=buy&amount=${amount}`),
+    );
+    expect(status).toBe(200);
+    const expected = await readQuote(fixture.reader, {
+      marketId,
+      contractAddress: contract,
+      labels: ['YES', 'NO'],
+      outcomeIndex: 0,
+      action: 'buy',
+      amount,
+    });
+    expect(body).toEqual(JSON.parse(JSON.stringify(expected)));
+    const raw = await readBuyQuote(fixture.reader, { market: contract, outcomeIndex: 0, usdcIn: amount });
+    expect(body.quote).toMatchObject({
+      action: 'buy',
+      amountIn: amount.toString(),
+      tokensOut: raw.tokensOut.toString(),
+      reserveAfter: raw.reserveAfter.toString(),
+      c: raw.c.toString(),
+      pAfter: raw.pAfter.map(String),
+      qAfter: raw.qAfter.map(String),
+    });
+    expect(body.market).toMatchObject({ id: marketId, contractAddress: contract, chainId: 31337, status: 'ACTIVE' });
+    expect(body.units).toEqual({ usdc: 'atomic-6', token: 'wad-18' });
+    expect(headers.get('cache-control')).toBe('public, max-age=10');
+  });
+
+  it("returns the sell quote of the contract's views on a multi-outcome market", async () => {
+    const { status, body } = await getJson<Body & { quote: Body }>(
+      quoteUrl(threeWayId, `outcomeIndex=2&action=sell&amount=${WAD}`),
+    );
+    expect(status).toBe(200);
+    const markets = await suite.db('markets').where({ id: threeWayId }).first('contract_address');
+    const raw = await readSellQuote(fixture.reader, {
+      market: markets.contract_address as Address,
+      outcomeIndex: 2,
+      tokensIn: WAD,
+    });
+    expect(body.quote).toMatchObject({
+      action: 'sell',
+      outcomeIndex: 2,
+      tokensIn: WAD.toString(),
+      usdcOut: raw.usdcOut.toString(),
+      grossRelease: raw.grossRelease.toString(),
+      sellFeeBps: 200,
+    });
+    expect((body.market as { outcomes: Body[] }).outcomes.map((outcome) => outcome.label)).toEqual(['A', 'B', 'C']);
+  });
+
+  it('serves the cached quote for 10 s per (market, outcome, action, amount), even after the chain moved', async () => {
+    const query = { outcomeIndex: 1, action: 'buy' as const, amount: 7n * USDC };
+    const url = quoteUrl(marketId, `outcomeIndex=1&action=buy&amount=${query.amount}`);
+    const first = await getJson<Body & { market: Body }>(url);
+    expect(first.body.market.status).toBe('ACTIVE');
+    expect(first.headers.get('cache-control')).toBe('public, max-age=10');
+    const ttl = await suite.redis.pttl(quoteCacheKey(marketId, query));
+    expect(ttl).toBeGreaterThan(8_000);
+    expect(ttl).toBeLessThanOrEqual(10_000);
+
+    await fixture.checkpoint();
+    await freezeMarket(fixture.admin, contract);
+    const cached = await getJson<Body & { market: Body }>(url);
+    expect(cached.body).toEqual(first.body);
+    const otherAmount = await getJson<Body & { market: Body }>(
+      quoteUrl(marketId, `outcomeIndex=1&action=buy&amount=${query.amount + 1n}`),
+    );
+    expect(otherAmount.body.market.status).toBe('PAUSED');
+
+    // Ten seconds later the entry is gone: from Redis (expired) and from the replica's memory (same expiry).
+    app.clock.now = new Date(app.clock.now.getTime() + 10_001);
+    await suite.redis.del(quoteCacheKey(marketId, query));
+    const fresh = await getJson<Body & { market: Body }>(url);
+    expect(fresh.body.market.status).toBe('PAUSED');
+    await fixture.reset();
+    await suite.redis.del(quoteCacheKey(marketId, query));
+  });
+
+  it('shares the cache between replicas through Redis', async () => {
+    const query = { outcomeIndex: 0, action: 'sell' as const, amount: 3n * 10n ** 17n };
+    const url = `/api/markets/${marketId}/quote?outcomeIndex=0&action=sell&amount=${query.amount}`;
+    const first = await getJson<Body & { market: Body }>(`${app.url}${url}`);
+    await fixture.checkpoint();
+    await freezeMarket(fixture.admin, contract);
+    const replica = await suite.start({ chainReader: () => Promise.resolve(fixture.reader) });
+    const fromReplica = await getJson<Body & { market: Body }>(`${replica.url}${url}`);
+    expect(fromReplica.body).toEqual(first.body);
+    expect(fromReplica.body.market.status).toBe('ACTIVE');
+    const maxAge = Number(/max-age=(\d+)/.exec(fromReplica.headers.get('cache-control') ?? '')?.[1]);
+    expect(maxAge).toBeGreaterThanOrEqual(0);
+    expect(maxAge).toBeLessThanOrEqual(10);
+    await fixture.reset();
+    await suite.redis.del(quoteCacheKey(marketId, query));
+  });
+
+  it.each([
+    ['outcomeIndex=2&action=buy&amount=1000000', 'outcomeIndex'],
+    ['outcomeIndex=-1&action=buy&amount=1000000', 'outcomeIndex'],
+    ['action=buy&amount=1000000', 'outcomeIndex'],
+    ['outcomeIndex=0&amount=1000000', 'action'],
+    ['outcomeIndex=0&action=hold&amount=1000000', 'action'],
+    ['outcomeIndex=0&action=buy', 'amount'],
+    ['outcomeIndex=0&action=buy&amount=0', 'amount'],
+    ['outcomeIndex=0&action=buy&amount=1.5', 'amount'],
+    ['outcomeIndex=0&action=buy&amount=-3', 'amount'],
+    ['outcomeIndex=0&action=buy&amount=1&slippage=1', 'slippage'],
+  ])('answers 400 ValidationError naming the parameter for %s', async (query, name) => {
+    const { status, body } = await getJson(quoteUrl(marketId, query));
+    expect(status).toBe(400);
+    expect(body).toEqual({
+      error: 'ValidationError',
+      code: 'INVALID_REQUEST',
+      message: expect.stringContaining(`"${name}"`),
+    });
+  });
+
+  it('answers 400 ValidationError when the contract refuses the amount (selling more tokens than exist)', async () => {
+    const { status, body } = await getJson(quoteUrl(marketId, `outcomeIndex=0&action=sell&amount=${10n ** 40n}`));
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ error: 'ValidationError' });
+  });
+
+  it('answers 404 NotFoundError for an unknown market and for a market without a contract', async () => {
+    const unknown = await getJson(
+      quoteUrl('00000000-0000-4000-8000-000000000000', 'outcomeIndex=0&action=buy&amount=1'),
+    );
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ error: 'NotFoundError', code: 'MARKET_NOT_FOUND', message: expect.any(String) });
+    const offChain = await insertMarket(suite.db, { question: 'Off?', category: 'misc', outcomes: ['YES', 'NO'] });
+    const noContract = await getJson(quoteUrl(offChain.id, 'outcomeIndex=0&action=buy&amount=1'));
+    expect(noContract.status).toBe(404);
+    expect(noContract.body).toMatchObject({ error: 'NotFoundError' });
+  });
+});

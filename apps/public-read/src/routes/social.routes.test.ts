@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { insertMarket, type Market } from '../../../../shared/src/db/index.js';
+import {
+  createPublicReadSuite,
+  getJson,
+  type PublicReadSuite,
+  type RunningPublicRead,
+} from '../testing/public-read-test-kit.js';
+
+let suite: PublicReadSuite;
+let app: RunningPublicRead;
+let open: Market;
+let frozen: Market;
+let unlinked: Market;
+
+beforeAll(async () => {
+  suite = await createPublicReadSuite();
+  const base = { category: 'misc', outcomes: ['YES', 'NO'] };
+  open = await insertMarket(suite.db, {
+    ...base,
+    question: 'Open?',
+    sourceSocialPostUrl: 'https://social.example/@src/status/1234567890',
+  });
+  frozen = await insertMarket(suite.db, {
+    ...base,
+    question: 'Frozen?',
+    status: 'FROZEN',
+    sourceSocialPostUrl: 'https://social.example/@src/status/99',
+  });
+  unlinked = await insertMarket(suite.db, { ...base, question: 'No post?' });
+  app = await suite.start({
+    settings: { social: { intentUrl: 'https://social.example/intent/post', botHandle: 'PredictBot' } },
+  });
+});
+
+afterAll(async () => {
+  await suite.destroy();
+});
+
+describe('GET /api/markets/{id}/social-link', () => {
+  it('builds the intent URL replying to the source post with content naming the bot, side and amount', async () => {
+    const { status, body } = await getJson(`${app.url}/api/markets/${open.id}/social-link?side=yes&amount=25`);
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      socialUrl: 'https://social.example/intent/post?text=%40PredictBot+YES+%2425&in_reply_to=1234567890',
+      postContent: '@PredictBot YES $25',
+      market: { id: open.id, question: 'Open?', sourceSocialPostUrl: 'https://social.example/@src/status/1234567890' },
+    });
+    const url = new URL(body.socialUrl as string);
+    expect(url.searchParams.get('text')).toBe('@PredictBot YES $25');
+    const no = await getJson(`${app.url}/api/markets/${open.id}/social-link?side=no&amount=0.99e1`);
+    expect(no.status).toBe(400);
+    const cents = await getJson(`${app.url}/api/markets/${open.id}/social-link?side=no&amount=12.5`);
+    expect(cents.body).toMatchObject({ postContent: '@PredictBot NO $12.50' });
+  });
+
+  it.each([
+    ['amount=10', 'required'],
+    ['side=maybe&amount=10', 'one of yes, no'],
+    ['side=YES&amount=10', 'one of yes, no'],
+    ['side=yes&side=no&amount=10', 'one of yes, no'],
+  ])('answers 400 INVALID_SIDE for %s', async (query, phrase) => {
+    const { status, body } = await getJson(`${app.url}/api/markets/${open.id}/social-link?${query}`);
+    expect(status).toBe(400);
+    expect(body).toEqual({ error: 'Bad Request', code: 'INVALID_SIDE', message: expect.stringContaining(phrase) });
+  });
+
+  it.each(['side=yes', 'side=yes&amount=0', 'side=yes&amount=10001', 'side=yes&amount=5&extra=1'])(
+    'answers 400 INVALID_REQUEST for %s',
+    async (query) => {
+      const { status, body } = await getJson(`${app.url}/api/markets/${open.id}/social-link?${query}`);
+      expect(status).toBe(400);
+      expect(body).toMatchObject({ code: 'INVALID_REQUEST' });
+    },
+  );
+
+  it('answers 404 MARKET_NOT_FOUND for unknown, inactive and post-less markets', async () => {
+    for (const id of ['nope', frozen.id, unlinked.id]) {
+      const { status, body } = await getJson(`${app.url}/api/markets/${id}/social-link?side=yes&amount=10`);
+      expect(status).toBe(404);
+      expect(body).toEqual({ error: 'Not Found', code: 'MARKET_NOT_FOUND', message: expect.any(String) });
+    }
+    const inactive = await getJson(`${app.url}/api/markets/${frozen.id}/social-link?side=yes&amount=10`);
+    expect(inactive.body.message).toContain('not active');
+  });
+});

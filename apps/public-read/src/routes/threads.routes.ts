@@ -1,0 +1,48 @@
+import type { RouteRegistrar } from '../../../../shared/src/http/index.js';
+import { authOf } from '../http/api-key.js';
+import { parseQuery } from '../http/query-params.js';
+import { noQuerySchema, threadListQuerySchema, threadMarketsQuerySchema } from '../schemas/thread-queries.schema.js';
+import { threadSocialLinksQuerySchema } from '../schemas/social-queries.schema.js';
+import { getThreadSocialLinks } from '../use-cases/get-thread-social-links.use-case.js';
+import { getThread } from '../use-cases/get-thread.use-case.js';
+import { listThreadChapters } from '../use-cases/list-thread-chapters.use-case.js';
+import { listThreadMarkets } from '../use-cases/list-thread-markets.use-case.js';
+import { listThreads } from '../use-cases/list-threads.use-case.js';
+import { cacheKey, type RouteDeps } from './route-deps.js';
+
+export function mountThreadRoutes(router: RouteRegistrar, deps: RouteDeps): void {
+  const { context, guards, cache } = deps;
+
+  router.route('GET', '/api/threads', ...guards('threads-list'), async (req, res) => {
+    const query = parseQuery(threadListQuerySchema, req.query);
+    await cache.send(res, cacheKey(res.locals.routeId, query), () => listThreads(context, query, authOf(res)));
+  });
+
+  router.route('GET', '/api/threads/:id', ...guards('default'), async (req, res) => {
+    parseQuery(noQuerySchema, req.query);
+    const { id } = req.params;
+    await cache.send(res, cacheKey(res.locals.routeId, id), () => getThread(context, id, authOf(res)));
+  });
+
+  router.route('GET', '/api/threads/:id/markets', ...guards('default'), async (req, res) => {
+    const query = parseQuery(threadMarketsQuerySchema, req.query);
+    const { id } = req.params;
+    await cache.send(res, cacheKey(res.locals.routeId, id, query), () =>
+      listThreadMarkets(context, id, query, authOf(res)),
+    );
+  });
+
+  router.route('GET', '/api/threads/:id/chapters', ...guards('default'), async (req, res) => {
+    parseQuery(noQuerySchema, req.query);
+    const { id } = req.params;
+    await cache.send(res, cacheKey(res.locals.routeId, id), () => listThreadChapters(context, id));
+  });
+
+  router.route('GET', '/api/threads/:id/social-links', ...guards('default'), async (req, res) => {
+    const { amount } = parseQuery(threadSocialLinksQuerySchema, req.query);
+    const { id } = req.params;
+    await cache.send(res, cacheKey(res.locals.routeId, id, amount), () =>
+      getThreadSocialLinks({ ...context, social: deps.social }, id, amount),
+    );
+  });
+}

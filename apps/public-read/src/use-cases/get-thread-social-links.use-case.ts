@@ -1,0 +1,53 @@
+import { findThreadById, listSocialLinkableMarkets } from '../../../../shared/src/db/index.js';
+import { AppError } from '../../../../shared/src/errors/index.js';
+import { buildSocialLink, type SocialPostSettings } from '../domain/social-post.js';
+import type { ReadContext } from './read-context.js';
+
+export interface ThreadSocialLinkItem {
+  marketId: string;
+  question: string;
+  sourceSocialPostUrl: string;
+  yesLink: string;
+  noLink: string;
+  yesPostContent: string;
+  noPostContent: string;
+}
+
+export interface ThreadSocialLinksResult {
+  thread: { id: string; title: string; description: string };
+  markets: ThreadSocialLinkItem[];
+  _meta: { requestedAt: string; amount: number; totalMarkets: number };
+}
+
+/** YES and NO links for every active market of a thread that has a source post to reply to. */
+export async function getThreadSocialLinks(
+  context: ReadContext & { social: SocialPostSettings },
+  threadId: string,
+  amount: number,
+): Promise<ThreadSocialLinksResult> {
+  const requestedAt = context.now().toISOString();
+  const [thread, markets] = await Promise.all([
+    findThreadById(context.db, threadId),
+    listSocialLinkableMarkets(context.db, threadId),
+  ]);
+  if (!thread) throw new AppError('THREAD_NOT_FOUND', { detail: `Thread ${threadId} does not exist.` });
+  const items = markets.map((market) => {
+    const sourcePostUrl = market.sourceSocialPostUrl ?? '';
+    const yes = buildSocialLink(context.social, { side: 'yes', amount, sourcePostUrl });
+    const no = buildSocialLink(context.social, { side: 'no', amount, sourcePostUrl });
+    return {
+      marketId: market.id,
+      question: market.question,
+      sourceSocialPostUrl: sourcePostUrl,
+      yesLink: yes.socialUrl,
+      noLink: no.socialUrl,
+      yesPostContent: yes.postContent,
+      noPostContent: no.postContent,
+    };
+  });
+  return {
+    thread: { id: thread.id, title: thread.title, description: thread.description },
+    markets: items,
+    _meta: { requestedAt, amount, totalMarkets: items.length },
+  };
+}

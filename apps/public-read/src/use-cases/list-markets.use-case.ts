@@ -1,0 +1,45 @@
+import { listPublicMarkets, type PublicMarketFilter } from '../../../../shared/src/db/index.js';
+import { statusesForFilter, type MarketStatusFilter } from '../domain/market-status.js';
+import type { MarketListQuery } from '../schemas/market-queries.schema.js';
+import { toMarketListItem, type MarketListItem } from '../views/market-views.js';
+import { toPagination, type Pagination } from '../views/pagination.js';
+import type { ReadContext } from './read-context.js';
+
+export interface MarketListResult {
+  markets: MarketListItem[];
+  pagination: Pagination;
+}
+
+export interface MarketFilterInput {
+  status: MarketStatusFilter;
+  category?: string | undefined;
+  threadId?: string | undefined;
+  organizationId?: string | undefined;
+  partnerId?: string | undefined;
+  chapterId?: string | undefined;
+}
+
+export function marketFilterOf(query: MarketFilterInput): PublicMarketFilter {
+  const filter: PublicMarketFilter = { statuses: statusesForFilter(query.status) };
+  if (query.category !== undefined) filter.category = query.category;
+  if (query.threadId !== undefined) filter.threadId = query.threadId;
+  if (query.organizationId !== undefined) filter.organizationId = query.organizationId;
+  if (query.partnerId !== undefined) filter.partnerId = query.partnerId;
+  if (query.chapterId !== undefined) filter.chapterId = query.chapterId;
+  return filter;
+}
+
+/** A filtered, sorted page of markets (default: active, newest first, 50 per page). */
+export async function listMarkets(context: ReadContext, query: MarketListQuery): Promise<MarketListResult> {
+  const page = await listPublicMarkets(context.db, {
+    filter: marketFilterOf(query),
+    sortBy: query.sortBy,
+    sortOrder: query.sortOrder,
+    limit: query.limit,
+    offset: query.offset,
+  });
+  return {
+    markets: page.items.map(toMarketListItem),
+    pagination: toPagination(query.offset, query.limit, page.items.length, page.total),
+  };
+}

@@ -1,0 +1,117 @@
+/*
+ * Pure mapping of stored markets to the public JSON items (spec/public-read-api.md, "Market"): volumes in cents,
+ * market endTime in Unix ms, probabilities and prices as 0..1 numbers from the WAD-18 strings, status in the list
+ * form (lower case) except on the detail (stored form).
+ */
+import type { MarketListStatus } from '../../../../shared/src/chain/market-state.js';
+import type { Market, MarketStatus } from '../../../../shared/src/db/index.js';
+import { listStatusOf } from '../domain/market-status.js';
+import { unixMillis, wadComplement, wadFraction } from './wad.js';
+
+export interface MarketPrices {
+  /** Outcome 0's probability (YES on binary markets), null before the indexer has seen the market. */
+  probability: number | null;
+  yesPrice: number | null;
+  noPrice: number | null;
+}
+
+export interface MarketListItem extends MarketPrices {
+  id: string;
+  question: string;
+  description: string;
+  totalVolume: number;
+  tradeCount: number;
+  status: MarketListStatus;
+  endTime: number | null;
+  category: string;
+  createdAt: string;
+  sourceSocialPostUrl: string | null;
+}
+
+export interface ThreadMarketItem extends Omit<MarketListItem, 'probability' | 'sourceSocialPostUrl'> {
+  currentProbability: number | null;
+  tags: string[];
+}
+
+export type OrganizationMarketItem = Pick<
+  MarketListItem,
+  'id' | 'question' | 'probability' | 'totalVolume' | 'status' | 'endTime' | 'category' | 'createdAt'
+>;
+
+export interface MarketOutcomeView {
+  outcomeIndex: number;
+  label: string;
+  probability: number | null;
+  price: number | null;
+}
+
+export interface MarketDetailView extends Omit<MarketListItem, 'status'> {
+  status: MarketStatus;
+  tags: string[];
+  outcomes: MarketOutcomeView[];
+}
+
+/**
+ * Probability = outcome 0's capital share; yesPrice = outcome 0's marginal price (the probability while the indexer
+ * has recorded no prices); noPrice = 1 − yesPrice (the NO outcome's price on a binary market).
+ */
+export function marketPrices(market: Market): MarketPrices {
+  const probabilityWad = market.currentProbabilities?.[0];
+  const probability = probabilityWad !== undefined ? wadFraction(probabilityWad) : market.currentProbability;
+  const yesWad = market.currentPrices?.[0] ?? probabilityWad;
+  if (yesWad !== undefined) return { probability, yesPrice: wadFraction(yesWad), noPrice: wadComplement(yesWad) };
+  return { probability, yesPrice: probability, noPrice: probability === null ? null : 1 - probability };
+}
+
+export function toMarketListItem(market: Market): MarketListItem {
+  return {
+    id: market.id,
+    question: market.question,
+    description: market.description,
+    ...marketPrices(market),
+    totalVolume: market.totalVolumeCents,
+    tradeCount: market.tradeCount,
+    status: listStatusOf(market.status),
+    endTime: unixMillis(market.endTime),
+    category: market.category,
+    createdAt: market.createdAt.toISOString(),
+    sourceSocialPostUrl: market.sourceSocialPostUrl,
+  };
+}
+
+export function toThreadMarketItem(market: Market): ThreadMarketItem {
+  const { probability, sourceSocialPostUrl: _source, ...item } = toMarketListItem(market);
+  return { ...item, currentProbability: probability, tags: market.tags };
+}
+
+export function toOrganizationMarketItem(market: Market): OrganizationMarketItem {
+  const item = toMarketListItem(market);
+  return {
+    id: item.id,
+    question: item.question,
+    probability: item.probability,
+    totalVolume: item.totalVolume,
+    status: item.status,
+    endTime: item.endTime,
+    category: item.category,
+    createdAt: item.createdAt,
+  };
+}
+
+export function toMarketDetailView(market: Market): MarketDetailView {
+  return {
+    ...toMarketListItem(market),
+    status: market.status,
+    tags: market.tags,
+    outcomes: market.outcomes.map((label, outcomeIndex) => {
+      const probability = market.currentProbabilities?.[outcomeIndex];
+      const price = market.currentPrices?.[outcomeIndex] ?? probability;
+      return {
+        outcomeIndex,
+        label,
+        probability: probability === undefined ? null : wadFraction(probability),
+        price: price === undefined ? null : wadFraction(price),
+      };
+    }),
+  };
+}

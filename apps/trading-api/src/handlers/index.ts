@@ -1,0 +1,45 @@
+import type { Knex } from 'knex';
+import type { OperationHandler } from '../pipeline/operation-handler.js';
+import { confirmTradeHandler } from './confirm-trade.handler.js';
+import { createRedemptionHandler } from './create-redemption.handler.js';
+import { createTradeHandler } from './create-trade.handler.js';
+import { getAccountUsageHandler } from './get-account-usage.handler.js';
+import { getMarketQuoteHandler } from './get-market-quote.handler.js';
+import { getMarketHandler } from './get-market.handler.js';
+import { getPortfolioHandler } from './get-portfolio.handler.js';
+import { getTraceHandler } from './get-trace.handler.js';
+import { getTradeHandler } from './get-trade.handler.js';
+import { listMarketPredictionsHandler } from './list-market-predictions.handler.js';
+import { listMarketsHandler } from './list-markets.handler.js';
+import { listPortfolioPositionsHandler } from './list-portfolio-positions.handler.js';
+import { listTradesHandler } from './list-trades.handler.js';
+import { listWebhookEventsHandler } from './list-webhook-events.handler.js';
+import { redeliverWebhookEventHandler } from './redeliver-webhook-event.handler.js';
+import { rotateWebhookSecretHandler } from './rotate-webhook-secret.handler.js';
+
+/** What the use cases behind the handlers use. */
+export interface HandlerDeps {
+  db: Knex;
+}
+
+/** operationId → handler. The v1 router refuses to start when an authenticated operation has none. */
+export function createHandlers(deps: HandlerDeps): Record<string, OperationHandler> {
+  return {
+    listMarkets: listMarketsHandler(),
+    getMarket: getMarketHandler(deps),
+    getMarketQuote: getMarketQuoteHandler(),
+    listMarketPredictions: listMarketPredictionsHandler(),
+    createTrade: createTradeHandler(),
+    listTrades: listTradesHandler(),
+    getTrade: getTradeHandler(),
+    confirmTrade: confirmTradeHandler(),
+    getTrace: getTraceHandler(),
+    createRedemption: createRedemptionHandler(),
+    getPortfolio: getPortfolioHandler(),
+    listPortfolioPositions: listPortfolioPositionsHandler(),
+    listWebhookEvents: listWebhookEventsHandler(),
+    redeliverWebhookEvent: redeliverWebhookEventHandler(),
+    rotateWebhookSecret: rotateWebhookSecretHandler(),
+    getAccountUsage: getAccountUsageHandler(),
+  };
+}

@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import addFormats from 'ajv-formats';
+import { OpenAPIBackend } from 'openapi-backend';
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { apiScopes } from '../../../../shared/src/auth/index.js';
+import { errorCodes } from '../../../../shared/src/errors/index.js';
+import { createHandlers } from '../handlers/index.js';
+import { PUBLIC_OPERATIONS } from '../pipeline/v1-router.js';
+import { call, callAs, createCaller, startTradingApiKit, type TradingApiKit } from '../testing/trading-api-test-kit.js';
+import { loadOpenApiDocument } from './load-spec.js';
+import { listOperations, requiredScope } from './operations.js';
+
+const document = loadOpenApiDocument();
+const operations = listOperations(document);
+const uuid = '5a1d3f1e-8c3b-4f55-9a0e-2b7c9d1e4f60';
+
+describe('the OpenAPI description', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const result = await new Validator().validate(structuredClone(document) as Record<string, unknown>);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.info.version).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(document.servers?.[0]?.url).toBe('{base_url}/v1');
+  });
+
+  it('declares exactly one scope on every operation except the listed public routes (fail closed)', () => {
+    const unscoped = operations
+      .filter((operation) => operation.scope === null)
+      .map((operation) => operation.operationId);
+    expect(new Set(unscoped)).toEqual(PUBLIC_OPERATIONS);
+    expect(() => requiredScope({ responses: {} }, 'noSecurity')).toThrow('declares no security requirement');
+    expect(() => requiredScope({ responses: {}, security: [{ apiKey: [] }] }, 'noRole')).toThrow('exactly one');
+    expect(() => requiredScope({ responses: {}, security: [{ apiKey: ['admin:all'] }] }, 'unknown')).toThrow(
+      'unknown scope',
+    );
+  });
+
+  it('maps every contract route to its scope', () => {
+    const scopes = Object.fromEntries(operations.map((operation) => [operation.routeId, operation.scope]));
+    expect(scopes).toMatchObject({
+      'GET /v1/markets': 'markets:read',
+      'GET /v1/markets/:id': 'markets:read',
+      'GET /v1/markets/:id/predictions': 'markets:read',
+      'GET /v1/markets/:id/quote': 'markets:quote',
+      'GET /v1/portfolio': 'portfolio:read',
+      'GET /v1/portfolio/positions': 'portfolio:read',
+      'GET /v1/trades': 'trades:read',
+      'GET /v1/trades/:id': 'trades:read',
+      'GET /v1/traces/:correlationId': 'trades:read',
+      'POST /v1/trades': 'trades:write',
+      'POST /v1/trades/:id/confirm': 'trades:write',
+      'POST /v1/redemptions': 'trades:write',
+      'GET /v1/webhooks/events': 'webhooks:manage',
+      'POST /v1/webhooks/events/:id/redeliver': 'webhooks:manage',
+      'POST /v1/auth/api-keys/me/webhook-secret/rotate': 'auth:manage',
+      'GET /v1/account/usage': 'auth:manage',
+    });
+    const buckets = operations.filter((operation) => operation.rateLimit === 'token-bucket').map((op) => op.routeId);
+    expect(buckets.sort()).toEqual([
+      'POST /v1/trades',
+      'POST /v1/trades/:id/confirm',
+      'POST /v1/webhooks/events/:id/redeliver',
+    ]);
+  });
+
+  it('has a handler for every authenticated operation', () => {
+    const handlers = createHandlers({} as Parameters<typeof createHandlers>[0]);
+    const missing = operations.filter((op) => op.scope !== null && !handlers[op.operationId]);
+    expect(missing).toEqual([]);
+  });
+
+  it('documents the problem responses of every authenticated operation', () => {
+    for (const operation of operations.filter((op) => op.scope !== null)) {
+      const object = document.paths![operation.specPath]![
+        operation.method.toLowerCase() as 'get'
+      ] as OpenAPIV3_1.OperationObject;
+      expect([operation.operationId, ...Object.keys(object.responses ?? {}).filter((s) => s >= '400')]).toEqual(
+        expect.arrayContaining([operation.operationId, '400', '401', '403', '429', '500', '503']),
+      );
+    }
+  });
+
+  it('describes the four webhook events', () => {
+    expect(Object.keys(document.webhooks ?? {}).sort()).toEqual([
+      'trade.completed',
+      'trade.confirmation-required',
+      'trade.failed',
+      'trade.rejected',
+    ]);
+  });
+});
+
+describe('served documentation', () => {
+  let kit: TradingApiKit;
+  beforeAll(async () => {
+    kit = await startTradingApiKit();
+  });
+  afterAll(async () => {
+    await kit.close();
+  });
+
+  it('serves the description at /v1/openapi.json without a key', async () => {
+    const response = await call(kit, 'GET', '/v1/openapi.json');
+    expect(response.status).toBe(200);
+    expect(response.json).toEqual(JSON.parse(JSON.stringify(document)));
+    expect(response.headers.get('x-service-api-version')).toBe('2026-04-29');
+  });
+
+  it('serves the interactive reference from node_modules with its own Content-Security-Policy', async () => {
+    const page = await call(kit, 'GET', '/v1/docs');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const scripts = [...page.text.matchAll(/src="([^"]+)"/g)].map((match) => match[1]!);
+    expect(scripts.every((src) => src.startsWith('/v1/docs/assets/'))).toBe(true);
+    for (const src of scripts) {
+      const asset = await call(kit, 'GET', src);
+      expect({ src, status: asset.status }).toEqual({ src, status: 200 });
+      expect(asset.headers.get('content-type')).toContain('javascript');
+    }
+    expect((await call(kit, 'GET', '/v1/docs/assets/swagger-ui.css')).status).toBe(200);
+    expect((await call(kit, 'GET', '/v1/docs/assets/package.json')).status).toBe(404);
+  });
+
+  it('serves a page for every catalogue code and 404 for unknown codes', async () => {
+    for (const code of errorCodes) {
+      const page = await call(kit, 'GET', `/v1/docs/errors/${code}`);
+      expect({ code, status: page.status }).toEqual({ code, status: 200 });
+      expect(page.text).toContain(code);
+    }
+    const unknown = await call(kit, 'GET', '/v1/docs/errors/NOT_A_CODE');
+    expect(unknown.status).toBe(404);
+    expect(unknown.json.code).toBe('RESOURCE_NOT_FOUND');
+  });
+});
+
+describe('responses conform to the description', () => {
+  let kit: TradingApiKit;
+  const validator = new OpenAPIBackend({
+    definition: structuredClone(document),
+    quick: true,
+    customizeAjv: (ajv) => {
+      addFormats.default(ajv);
+      return ajv;
+    },
+  });
+  beforeAll(async () => {
+    kit = await startTradingApiKit();
+    await validator.init();
+  });
+  afterAll(async () => {
+    await kit.close();
+  });
+
+  function expectConforming(operationId: string, response: { status: number; json: unknown }): void {
+    const result = validator.validateResponse(response.json, operationId, response.status);
+    expect({ operationId, status: response.status, errors: result.errors ?? [] }).toEqual({
+      operationId,
+      status: response.status,
+      errors: [],
+    });
+  }
+
+  it('401, 403, 400 and 501 problems of every authenticated operation match their schemas', async () => {
+    const caller = await createCaller(kit, { scopes: [...apiScopes] });
+    const narrow = await createCaller(kit, { scopes: ['markets:read'] });
+    for (const operation of operations.filter((op) => op.scope !== null)) {
+      const path = operation.expressPath.replace(
+        /:[A-Za-z]+/g,
+        operation.expressPath.includes('webhooks') ? 'evt_x1' : uuid,
+      );
+      expectConforming(operation.operationId, await call(kit, operation.method, path, { ip: caller.ip }));
+      if (operation.scope !== 'markets:read') {
+        expectConforming(operation.operationId, await callAs(kit, narrow, operation.method, path));
+      }
+      const invalid = await callAs(kit, caller, operation.method, `${path}${path.includes('?') ? '&' : '?'}limit=0`, {
+        headers: { 'X-Service-Api-Version': '1999-01-01' },
+      });
+      expect(invalid.json.code).toBe('API_VERSION_UNSUPPORTED');
+      expectConforming(operation.operationId, invalid);
+    }
+  });
+});

@@ -1,0 +1,104 @@
+import type { ErrorObject } from 'ajv';
+import addFormats from 'ajv-formats';
+import { OpenAPIBackend, type Document, type Operation } from 'openapi-backend';
+import { AppError } from '../../../../shared/src/errors/index.js';
+
+export interface ValidatableRequest {
+  method: string;
+  /** Path relative to the server (without `/v1`). */
+  path: string;
+  query: Record<string, string | string[]>;
+  headers: Record<string, string | string[]>;
+  body?: unknown;
+}
+
+export interface ValidatedRequest {
+  params: Record<string, unknown>;
+  query: Record<string, unknown>;
+  body: unknown;
+}
+
+/**
+ * openapi-backend over the merged description: ajv with ajv-formats (uuid, date-time…), query and path values
+ * coerced to their schema types. Built synchronously (quick mode: the document is dereferenced in-process and
+ * validators compile on first use); the description itself is validated by a test, not at start-up.
+ */
+export function createRequestValidator(document: Document) {
+  const api = new OpenAPIBackend({
+    definition: structuredClone(document),
+    apiRoot: '/',
+    quick: true,
+    strict: true,
+    coerceTypes: true,
+    customizeAjv: (ajv) => {
+      addFormats.default(ajv);
+      return ajv;
+    },
+  });
+  void api.init();
+  const operations = new Map<string, Operation>(
+    api.getOperations().map((operation) => [operation.operationId!, operation]),
+  );
+
+  return {
+    api,
+    operation(operationId: string): Operation {
+      const operation = operations.get(operationId);
+      if (!operation) throw new Error(`unknown operation ${operationId}`);
+      return operation;
+    },
+    /** Throws 400 VALIDATION_FAILED naming the first offending member; returns the coerced request. */
+    validate(operationId: string, request: ValidatableRequest): ValidatedRequest {
+      const operation = this.operation(operationId);
+      const result = api.validateRequest(request, operation);
+      if (!result.valid) throw validationError(result.errors ?? []);
+      const parsed = api.router.parseRequest(request, operation);
+      const coerced = (result.coerced ?? {}) as { query?: Record<string, unknown>; params?: Record<string, unknown> };
+      return {
+        params: coerced.params ?? (parsed.params as Record<string, unknown>),
+        query: coerced.query ?? (parsed.query as Record<string, unknown>),
+        body: request.body,
+      };
+    },
+  };
+}
+
+export type RequestValidator = ReturnType<typeof createRequestValidator>;
+
+/** `/requestBody/metadata/a` → `metadata.a`; `/query/limit` → `limit`. */
+export function fieldOf(error: ErrorObject): string {
+  const segments = error.instancePath.split('/').filter(Boolean);
+  const location = segments.shift() ?? '';
+  if (error.keyword === 'required')
+    segments.push(String((error.params as { missingProperty?: string }).missingProperty));
+  if (error.keyword === 'additionalProperties') {
+    segments.push(String((error.params as { additionalProperty?: string }).additionalProperty));
+  }
+  const field = segments.join('.');
+  return field || (location === 'requestBody' ? 'body' : location);
+}
+
+function locationOf(error: ErrorObject): string {
+  const location = error.instancePath.split('/').filter(Boolean)[0] ?? '';
+  return { requestBody: 'body', query: 'query', path: 'path', header: 'header' }[location] ?? 'request';
+}
+
+export function validationError(errors: readonly ErrorObject[]): AppError {
+  const first = errors[0];
+  if (!first) return new AppError('VALIDATION_FAILED');
+  const field = fieldOf(first);
+  const message =
+    first.keyword === 'required'
+      ? 'is required'
+      : first.keyword === 'additionalProperties'
+        ? 'is not allowed'
+        : (first.message ?? 'is invalid');
+  return new AppError('VALIDATION_FAILED', {
+    detail: `${locationOf(first)} member ${field} ${message}.`,
+    extensions: {
+      field,
+      location: locationOf(first),
+      errors: errors.slice(0, 10).map((error) => ({ field: fieldOf(error), message: error.message ?? 'invalid' })),
+    },
+  });
+}

@@ -1,0 +1,72 @@
+import type { Knex } from 'knex';
+import { effectiveRpm, isApiScope, parseIpAllowlist, type ApiScope } from '../../../../shared/src/auth/index.js';
+import { findApiKeyByHash, listActiveKeyLimits } from '../../../../shared/src/db/index.js';
+import { AppError } from '../../../../shared/src/errors/index.js';
+import type { ResolvedApiKey } from './request-context.js';
+
+/** How long a lookup (hit or miss) is reused: revocations and limit changes reach every replica within this. */
+export const KEY_CACHE_TTL_MS = 5_000;
+export const KEY_CACHE_MAX_ENTRIES = 10_000;
+
+export interface ApiKeyResolverOptions {
+  db: Knex;
+  ttlMs?: number;
+  maxEntries?: number;
+  now?: () => number;
+}
+
+export interface ApiKeyResolver {
+  /** The key stored under `keyHash` (null when unknown), from the cache when fresh. */
+  resolve(keyHash: string): Promise<ResolvedApiKey | null>;
+  /** Drops a cached entry (this process only; other replicas converge within the TTL). */
+  invalidate(keyHash: string): void;
+}
+
+/**
+ * Key lookup behind a small in-process cache: at most `maxEntries` entries (oldest evicted first), each reused for
+ * `ttlMs` (default 5 s). Unknown keys are cached too, so a flood of bad keys cannot hammer MySQL.
+ */
+export function createApiKeyResolver(options: ApiKeyResolverOptions): ApiKeyResolver {
+  const ttlMs = options.ttlMs ?? KEY_CACHE_TTL_MS;
+  const maxEntries = options.maxEntries ?? KEY_CACHE_MAX_ENTRIES;
+  const now = options.now ?? Date.now;
+  const cache = new Map<string, { value: Promise<ResolvedApiKey | null>; expiresAt: number }>();
+
+  async function load(keyHash: string): Promise<ResolvedApiKey | null> {
+    try {
+      const record = await findApiKeyByHash(options.db, keyHash);
+      if (!record) return null;
+      const limits = await listActiveKeyLimits(options.db, record.userId, new Date(now()));
+      const userRpm = Math.max(
+        effectiveRpm(record.tier, record.rateLimitRpm),
+        ...limits.map((limit) => effectiveRpm(limit.tier, limit.rateLimitRpm)),
+      );
+      return {
+        record,
+        scopes: new Set(record.scopes.filter(isApiScope)) as ReadonlySet<ApiScope>,
+        allowlist: record.ipAllowlist && record.ipAllowlist.length > 0 ? parseIpAllowlist(record.ipAllowlist) : null,
+        userRpm,
+      };
+    } catch (error) {
+      throw new AppError('DEPENDENCY_UNAVAILABLE', { detail: 'API keys cannot be verified right now.', cause: error });
+    }
+  }
+
+  return {
+    resolve(keyHash) {
+      const at = now();
+      const cached = cache.get(keyHash);
+      if (cached && cached.expiresAt > at) return cached.value;
+      const value = load(keyHash);
+      cache.delete(keyHash);
+      if (cache.size >= maxEntries) cache.delete(cache.keys().next().value as string);
+      cache.set(keyHash, { value, expiresAt: at + ttlMs });
+      // A failed lookup is not cached.
+      value.catch(() => cache.delete(keyHash));
+      return value;
+    },
+    invalidate(keyHash) {
+      cache.delete(keyHash);
+    },
+  };
+}

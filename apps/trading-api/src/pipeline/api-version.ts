@@ -1,0 +1,29 @@
+import type { RequestHandler } from 'express';
+import { AppError } from '../../../../shared/src/errors/index.js';
+import { setApiVersion } from './request-context.js';
+
+export const CURRENT_API_VERSION = '2026-04-29';
+/** Versions served side by side (breaking changes run in parallel for 12 months). */
+export const SUPPORTED_API_VERSIONS: readonly string[] = [CURRENT_API_VERSION];
+export const API_VERSION_HEADER = 'X-Service-Api-Version';
+
+/** Labels every /v1 response, errors included, with the current version. */
+export const apiVersionHeaderMiddleware: RequestHandler = (_req, res, next) => {
+  res.setHeader(API_VERSION_HEADER, CURRENT_API_VERSION);
+  next();
+};
+
+/** Version selection: the optional request header pins a version; unknown → 400 API_VERSION_UNSUPPORTED. */
+export const apiVersionSelectionMiddleware: RequestHandler = (req, res, next) => {
+  const requested = req.get(API_VERSION_HEADER)?.trim();
+  if (requested !== undefined && requested !== '' && !SUPPORTED_API_VERSIONS.includes(requested)) {
+    throw new AppError('API_VERSION_UNSUPPORTED', {
+      detail: `API version ${requested.slice(0, 32)} is not supported.`,
+      extensions: { supported: SUPPORTED_API_VERSIONS },
+    });
+  }
+  const version = requested || CURRENT_API_VERSION;
+  setApiVersion(res, version);
+  res.setHeader(API_VERSION_HEADER, version);
+  next();
+};

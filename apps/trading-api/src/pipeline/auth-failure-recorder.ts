@@ -1,0 +1,47 @@
+import type { Knex } from 'knex';
+import { recordAuthFailure } from '../../../../shared/src/db/index.js';
+import type { AppError } from '../../../../shared/src/errors/index.js';
+import type { Logger } from '../../../../shared/src/logger/index.js';
+import type { UsageRecorder } from '../usage/usage-recorder.js';
+import type { AuthLockout } from './auth-lockout.js';
+
+export interface AuthFailureEvent {
+  error: AppError;
+  ip: string;
+  route: string;
+  requestId: string;
+  /** The key the request presented, when it matched one. */
+  apiKeyId: string | null;
+}
+
+export type AuthFailureRecorder = (event: AuthFailureEvent) => Promise<void>;
+
+/**
+ * Every authentication or authorisation failure is written to the auth_failures audit log (per key, or per IP when
+ * no key matched) and counted in the key's usage. Only 401s count toward the per-IP lockout. Recording never turns
+ * the original failure into another error.
+ */
+export function createAuthFailureRecorder(deps: {
+  db: Knex;
+  lockout: AuthLockout;
+  usage: UsageRecorder;
+  logger: Logger;
+}): AuthFailureRecorder {
+  return async (event) => {
+    const writes: Array<Promise<unknown>> = [
+      recordAuthFailure(deps.db, {
+        apiKeyId: event.apiKeyId,
+        ip: event.ip,
+        code: event.error.code,
+        route: event.route,
+        requestId: event.requestId,
+      }),
+    ];
+    if (event.error.status === 401) writes.push(deps.lockout.recordFailure(event.ip));
+    if (event.apiKeyId) deps.usage.recordAuthFailure(event.apiKeyId);
+    const results = await Promise.allSettled(writes);
+    for (const result of results) {
+      if (result.status === 'rejected') deps.logger.warn({ err: result.reason }, 'auth failure not recorded');
+    }
+  };
+}

@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import type { Logger } from '../../../../shared/src/logger/index.js';
+import type { Redis } from '../../../../shared/src/redis/index.js';
+
+export interface AuthLockoutPolicy {
+  /** 401s from one IP within `windowMs` that trigger a lockout. */
+  threshold: number;
+  windowMs: number;
+  lockoutMs: number;
+}
+
+/** DESIGN.md §6: 20 authentication failures in 5 minutes lock the IP out for 15 minutes. */
+export const DEFAULT_LOCKOUT_POLICY: AuthLockoutPolicy = {
+  threshold: 20,
+  windowMs: 5 * 60_000,
+  lockoutMs: 15 * 60_000,
+};
+
+/** KEYS: failures zset, lock. ARGV: now, member, windowMs, threshold, lockoutMs. Returns the lock's PTTL or 0. */
+const RECORD_FAILURE_SCRIPT = `
+local now = tonumber(ARGV[1])
+local window = tonumber(ARGV[3])
+redis.call('ZADD', KEYS[1], now, ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+redis.call('PEXPIRE', KEYS[1], window)
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then
+  redis.call('SET', KEYS[2], '1', 'PX', tonumber(ARGV[5]))
+  redis.call('DEL', KEYS[1])
+  return tonumber(ARGV[5])
+end
+return 0
+`;
+
+type ScriptRedis = Redis & {
+  foretellAuthFailure(failures: string, lock: string, ...args: Array<string | number>): Promise<number>;
+};
+
+export interface AuthLockout {
+  /** Milliseconds the IP stays locked out (0 = not locked). Fails open (0) when Redis is unavailable. */
+  remainingMs(ip: string): Promise<number>;
+  /** Counts one 401 from `ip`; returns the lockout it started (ms) or 0. */
+  recordFailure(ip: string): Promise<number>;
+}
+
+/** Per-IP brute-force lockout in Redis, shared by every replica. */
+export function createAuthLockout(options: {
+  redis: Redis;
+  logger: Logger;
+  policy?: AuthLockoutPolicy;
+  now?: () => number;
+}): AuthLockout {
+  const policy = options.policy ?? DEFAULT_LOCKOUT_POLICY;
+  const now = options.now ?? Date.now;
+  if (!('foretellAuthFailure' in options.redis)) {
+    options.redis.defineCommand('foretellAuthFailure', { numberOfKeys: 2, lua: RECORD_FAILURE_SCRIPT });
+  }
+  const redis = options.redis as ScriptRedis;
+  const lockKey = (ip: string) => `authlock:ip:${ip}`;
+  const failuresKey = (ip: string) => `authfail:ip:${ip}`;
+
+  return {
+    async remainingMs(ip) {
+      try {
+        return Math.max(0, await redis.pttl(lockKey(ip)));
+      } catch (error) {
+        options.logger.warn({ err: error }, 'auth lockout check skipped: Redis unavailable');
+        return 0;
+      }
+    },
+    async recordFailure(ip) {
+      try {
+        const member = `${now()}:${randomBytes(4).toString('hex')}`;
+        return Number(
+          await redis.foretellAuthFailure(
+            failuresKey(ip),
+            lockKey(ip),
+            now(),
+            member,
+            policy.windowMs,
+            policy.threshold,
+            policy.lockoutMs,
+          ),
+        );
+      } catch (error) {
+        options.logger.warn({ err: error }, 'auth failure not counted: Redis unavailable');
+        return 0;
+      }
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import type { Request, RequestHandler, Response } from 'express';
+import { hashApiKey, parseApiKey, verifyApiKey, type ApiKeyEnvironment } from '../../../../shared/src/auth/index.js';
+import { AppError } from '../../../../shared/src/errors/index.js';
+import { requestIdOf } from '../../../../shared/src/http/index.js';
+import type { ApiKeyResolver } from './api-key-resolver.js';
+import type { AuthFailureRecorder } from './auth-failure-recorder.js';
+import type { AuthLockout } from './auth-lockout.js';
+import { operationOf, setAuth, type ResolvedApiKey } from './request-context.js';
+
+export interface AuthenticateDeps {
+  pepper: string;
+  serviceEnv: ApiKeyEnvironment;
+  resolver: ApiKeyResolver;
+  lockout: AuthLockout;
+  recordFailure: AuthFailureRecorder;
+  now?: () => number;
+}
+
+/** An AppError about a key that matched a stored record (the audit row is attributed to it). */
+class KeyFailure extends AppError {
+  constructor(
+    code: ConstructorParameters<typeof AppError>[0],
+    readonly apiKeyId: string | null,
+    detail?: string,
+  ) {
+    super(code, detail === undefined ? {} : { detail });
+  }
+}
+
+/**
+ * The key step, in DESIGN.md order: lockout (429 AUTH_LOCKED_OUT) → format (MISSING, MALFORMED) → lookup (INVALID)
+ * → revoked → expired → environment (INVALID, saying so). 401s are audited and counted toward the lockout.
+ */
+export function authenticateMiddleware(deps: AuthenticateDeps): RequestHandler {
+  const now = deps.now ?? Date.now;
+  return async (req, res, next) => {
+    const ip = req.ip ?? '';
+    const lockedMs = await deps.lockout.remainingMs(ip);
+    if (lockedMs > 0) {
+      throw new AppError('AUTH_LOCKED_OUT', {
+        detail: 'Too many authentication failures from this address; try again later.',
+        retryAfterSeconds: Math.ceil(lockedMs / 1000),
+      });
+    }
+    try {
+      const header = req.get('x-api-key');
+      const key = await identify(deps, header, now());
+      setAuth(res, { key, plaintext: header! });
+      next();
+    } catch (error) {
+      if (error instanceof AppError && error.status === 401) await recordFailure(deps, req, res, error);
+      throw error;
+    }
+  };
+}
+
+async function identify(deps: AuthenticateDeps, header: string | undefined, nowMs: number): Promise<ResolvedApiKey> {
+  if (header === undefined || header === '') {
+    throw new KeyFailure('API_KEY_MISSING', null, 'Send your API key in the X-API-Key header.');
+  }
+  const parsed = parseApiKey(header);
+  if (!parsed) {
+    throw new KeyFailure(
+      'API_KEY_MALFORMED',
+      null,
+      'API keys look like svc_live_ or svc_test_ plus 32 letters/digits.',
+    );
+  }
+  const keyHash = hashApiKey(deps.pepper, parsed.key);
+  const resolved = await deps.resolver.resolve(keyHash);
+  if (!resolved || !verifyApiKey(deps.pepper, parsed.key, resolved.record.keyHash)) {
+    const hint = parsed.env === deps.serviceEnv ? '' : ` This deployment serves ${deps.serviceEnv} keys.`;
+    throw new KeyFailure('API_KEY_INVALID', null, `The API key is not recognised.${hint}`);
+  }
+  const { record } = resolved;
+  if (record.revokedAt) throw new KeyFailure('API_KEY_REVOKED', record.id, 'The API key has been revoked.');
+  if (record.expiresAt && record.expiresAt.getTime() <= nowMs) {
+    throw new KeyFailure('API_KEY_EXPIRED', record.id, `The API key expired at ${record.expiresAt.toISOString()}.`);
+  }
+  if (record.env !== deps.serviceEnv) {
+    throw new KeyFailure(
+      'API_KEY_INVALID',
+      record.id,
+      `This is a ${record.env} key; this deployment serves the ${deps.serviceEnv} environment (svc_${deps.serviceEnv}_ keys).`,
+    );
+  }
+  return resolved;
+}
+
+async function recordFailure(deps: AuthenticateDeps, req: Request, res: Response, error: AppError): Promise<void> {
+  await deps.recordFailure({
+    error,
+    ip: req.ip ?? '',
+    route: operationOf(res).routeId,
+    requestId: requestIdOf(res),
+    apiKeyId: error instanceof KeyFailure ? error.apiKeyId : null,
+  });
+}

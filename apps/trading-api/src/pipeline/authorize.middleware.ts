@@ -1,0 +1,37 @@
+import type { RequestHandler } from 'express';
+import { AppError } from '../../../../shared/src/errors/index.js';
+import { requestIdOf } from '../../../../shared/src/http/index.js';
+import type { AuthFailureRecorder } from './auth-failure-recorder.js';
+import { authOf, operationOf } from './request-context.js';
+
+/**
+ * IP allowlist (403 IP_NOT_ALLOWED), then scope (403 INSUFFICIENT_SCOPE). Fails closed: an operation that reaches
+ * this step without a scope is refused. Both are audited; neither counts toward the lockout.
+ */
+export function authorizeMiddleware(deps: { recordFailure: AuthFailureRecorder }): RequestHandler {
+  return async (req, res, next) => {
+    const { key } = authOf(res);
+    const operation = operationOf(res);
+    let error: AppError | undefined;
+    if (key.allowlist && !key.allowlist.allows(req.ip ?? '')) {
+      error = new AppError('IP_NOT_ALLOWED', { detail: 'This API key does not accept requests from your address.' });
+    } else if (operation.scope === null || !key.scopes.has(operation.scope)) {
+      error = new AppError('INSUFFICIENT_SCOPE', {
+        detail: `This operation requires the ${operation.scope ?? '(undeclared)'} scope.`,
+        extensions: { requiredScope: operation.scope },
+      });
+    }
+    if (!error) {
+      next();
+      return;
+    }
+    await deps.recordFailure({
+      error,
+      ip: req.ip ?? '',
+      route: operation.routeId,
+      requestId: requestIdOf(res),
+      apiKeyId: key.record.id,
+    });
+    throw error;
+  };
+}

@@ -1,0 +1,23 @@
+import type { AuthContext, ValidatedInput } from './request-context.js';
+
+/** What a handler receives: the validated request, the caller, and request-scoped values. */
+export interface HandlerContext {
+  input: ValidatedInput;
+  auth: AuthContext;
+  requestId: string;
+  apiVersion: string;
+  now: Date;
+}
+
+export interface HandlerResult {
+  status: number;
+  /** The envelope without `_meta` (respond() appends it). */
+  body: Record<string, unknown>;
+  /** Extra `_meta` members, e.g. `{ idempotent: true }` on writes. */
+  meta?: { idempotent?: boolean };
+  /** Default `private, no-cache`. */
+  cacheControl?: string;
+}
+
+/** One per operationId (handlers/<operationId>.ts): request → command → one use case → envelope. */
+export type OperationHandler = (context: HandlerContext) => Promise<HandlerResult>;

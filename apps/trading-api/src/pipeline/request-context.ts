@@ -1,0 +1,88 @@
+import type { Response } from 'express';
+import type { ApiScope, IpAllowlist } from '../../../../shared/src/auth/index.js';
+import type { ApiKeyRecord } from '../../../../shared/src/db/index.js';
+import type { OperationDescriptor } from '../openapi/operations.js';
+
+/** A looked-up key with what the pipeline derives from it (cached together for a few seconds). */
+export interface ResolvedApiKey {
+  record: ApiKeyRecord;
+  scopes: ReadonlySet<ApiScope>;
+  allowlist: IpAllowlist | null;
+  /** The per-user limit: the highest rpm among the user's active keys. */
+  userRpm: number;
+}
+
+export interface AuthContext {
+  key: ResolvedApiKey;
+  /** The plaintext key of this request: the secret of body signatures. Never logged. */
+  plaintext: string;
+}
+
+export interface ValidatedInput {
+  params: Record<string, unknown>;
+  query: Record<string, unknown>;
+  body: unknown;
+}
+
+/** What the /v1 pipeline stores on `res.locals` as a request moves through it. */
+interface PipelineLocals {
+  operation?: OperationDescriptor;
+  auth?: AuthContext;
+  rawBody?: Buffer;
+  apiVersion?: string;
+  input?: ValidatedInput;
+}
+
+function locals(res: Response): PipelineLocals {
+  return res.locals as PipelineLocals;
+}
+
+export function setOperation(res: Response, operation: OperationDescriptor): void {
+  locals(res).operation = operation;
+}
+
+export function operationOf(res: Response): OperationDescriptor {
+  const operation = locals(res).operation;
+  if (!operation) throw new Error('pipeline step ran before the operation was set');
+  return operation;
+}
+
+export function setAuth(res: Response, auth: AuthContext): void {
+  locals(res).auth = auth;
+}
+
+export function authOf(res: Response): AuthContext {
+  const auth = locals(res).auth;
+  if (!auth) throw new Error('pipeline step ran before authentication');
+  return auth;
+}
+
+export function maybeAuthOf(res: Response): AuthContext | undefined {
+  return locals(res).auth;
+}
+
+export function setRawBody(res: Response, body: Buffer): void {
+  locals(res).rawBody = body;
+}
+
+export function rawBodyOf(res: Response): Buffer {
+  return locals(res).rawBody ?? Buffer.alloc(0);
+}
+
+export function setApiVersion(res: Response, version: string): void {
+  locals(res).apiVersion = version;
+}
+
+export function apiVersionOf(res: Response): string | undefined {
+  return locals(res).apiVersion;
+}
+
+export function setInput(res: Response, input: ValidatedInput): void {
+  locals(res).input = input;
+}
+
+export function inputOf(res: Response): ValidatedInput {
+  const input = locals(res).input;
+  if (!input) throw new Error('handler ran before validation');
+  return input;
+}

@@ -1,0 +1,65 @@
+import { createHash } from 'node:crypto';
+import type { Request, Response } from 'express';
+import type { OperationDescriptor } from '../openapi/operations.js';
+import { withMeta } from '../http/envelope.js';
+import type { HandlerResult } from './operation-handler.js';
+
+export const DEFAULT_CACHE_CONTROL = 'private, no-cache';
+
+/** Weak validator over (route, query, key id, body): opaque to clients, stable while the representation is. */
+export function computeEtag(routeId: string, query: string, apiKeyId: string, json: string): string {
+  const digest = createHash('sha1').update(`${routeId}\n${query}\n${apiKeyId}\n`).update(json).digest('base64url');
+  return `W/"${digest}"`;
+}
+
+/** RFC 9110 weak comparison of If-None-Match against our ETag (`*` matches anything). */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const opaque = etag.replace(/^W\//, '');
+  return header.split(',').some((candidate) => {
+    const value = candidate.trim();
+    return value === '*' || value.replace(/^W\//, '') === opaque;
+  });
+}
+
+/**
+ * Writes a handler's result: serialises once (`_meta` appended after the ETag), adds a weak ETag to successful GETs (304 with an empty body when
+ * If-None-Match matches), Cache-Control, and Deprecation/Sunset for operations the description marks deprecated.
+ */
+export function respond(
+  req: Request,
+  res: Response,
+  operation: OperationDescriptor,
+  context: { apiKeyId: string; requestId: string; now: Date },
+  result: HandlerResult,
+): void {
+  const envelope = JSON.stringify(result.body);
+  res.setHeader('Cache-Control', result.cacheControl ?? DEFAULT_CACHE_CONTROL);
+  if (operation.deprecated) {
+    res.setHeader('Deprecation', 'true');
+    if (operation.sunset) res.setHeader('Sunset', operation.sunset);
+  }
+  if (req.method === 'GET' && result.status === 200) {
+    const queryStart = req.originalUrl.indexOf('?');
+    const etag = computeEtag(
+      operation.routeId,
+      queryStart < 0 ? '' : req.originalUrl.slice(queryStart + 1),
+      context.apiKeyId,
+      envelope,
+    );
+    res.setHeader('ETag', etag);
+    if (matchesIfNoneMatch(req.get('if-none-match'), etag)) {
+      res.status(304).end();
+      return;
+    }
+  }
+  const json = withMeta(envelope, {
+    requestId: context.requestId,
+    timestamp: context.now.toISOString(),
+    ...result.meta,
+  });
+  res.status(result.status);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(json));
+  res.end(json);
+}

@@ -1,0 +1,93 @@
+import type { RequestHandler, Router } from 'express';
+import { assertRouteEnabled, requestIdOf, type RouteRegistrar } from '../../../../shared/src/http/index.js';
+import type { RouteSwitches } from '../../../../shared/src/kill-switch/index.js';
+import type { OperationDescriptor } from '../openapi/operations.js';
+import type { RateLimiters } from '../rate-limit/rate-limit.middleware.js';
+import type { UsageRecorder } from '../usage/usage-recorder.js';
+import { apiVersionSelectionMiddleware } from './api-version.js';
+import type { OperationHandler } from './operation-handler.js';
+import { rawBodyMiddleware } from './raw-body.js';
+import { apiVersionOf, authOf, inputOf, setOperation } from './request-context.js';
+import { respond } from './respond.js';
+
+/** Operations without an API key; served by the infrastructure and docs routes, never by this pipeline. */
+export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
+  'getHealth',
+  'getReady',
+  'getOpenApiDocument',
+  'getApiReference',
+  'getErrorDocumentation',
+]);
+
+export interface V1PipelineSteps {
+  routeSwitches: RouteSwitches;
+  authenticate: RequestHandler;
+  authorize: RequestHandler;
+  rateLimiters: RateLimiters;
+  signature: RequestHandler;
+  validate: RequestHandler;
+  usage: UsageRecorder;
+  handlers: Record<string, OperationHandler>;
+  now?: () => number;
+}
+
+const methodsWithBody = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Registers every authenticated operation of the description on the registrar's router, each with the DESIGN.md
+ * order: kill switch → body size → key → IP allowlist → scope → rate limit → signature → version → validation →
+ * handler. Fails at start-up (fail closed) when an operation has no scope and is not a known public route, or no
+ * handler.
+ */
+export function mountV1Operations(
+  registrar: RouteRegistrar,
+  operations: readonly OperationDescriptor[],
+  steps: V1PipelineSteps,
+): void {
+  const now = steps.now ?? Date.now;
+  const router: Router = registrar.router;
+  for (const operation of operations) {
+    if (operation.scope === null) {
+      if (!PUBLIC_OPERATIONS.has(operation.operationId)) {
+        throw new Error(`operation ${operation.operationId} has no scope and is not a public route`);
+      }
+      continue;
+    }
+    const handler = steps.handlers[operation.operationId];
+    if (!handler) throw new Error(`operation ${operation.operationId} has no handler`);
+    const begin: RequestHandler = (_req, res, next) => {
+      res.locals.routeId = operation.routeId;
+      setOperation(res, operation);
+      assertRouteEnabled(steps.routeSwitches, operation.routeId);
+      next();
+    };
+    const countRequest: RequestHandler = (_req, res, next) => {
+      steps.usage.recordRequest(authOf(res).key.record.id);
+      next();
+    };
+    const run: RequestHandler = async (req, res) => {
+      const auth = authOf(res);
+      const context = { requestId: requestIdOf(res), now: new Date(now()) };
+      const result = await handler({ ...context, input: inputOf(res), auth, apiVersion: apiVersionOf(res) ?? '' });
+      respond(req, res, operation, { ...context, apiKeyId: auth.key.record.id }, result);
+    };
+    const chain: RequestHandler[] = [
+      begin,
+      ...(methodsWithBody.has(operation.method) ? [rawBodyMiddleware()] : []),
+      steps.authenticate,
+      countRequest,
+      steps.authorize,
+      steps.rateLimiters[operation.rateLimit],
+      steps.signature,
+      apiVersionSelectionMiddleware,
+      steps.validate,
+      run,
+    ];
+    const route = router.route(operation.expressPath);
+    if (operation.method === 'GET') route.get(chain);
+    else if (operation.method === 'POST') route.post(chain);
+    else if (operation.method === 'PUT') route.put(chain);
+    else if (operation.method === 'PATCH') route.patch(chain);
+    else route.delete(chain);
+  }
+}

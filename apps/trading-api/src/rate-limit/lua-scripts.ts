@@ -1,0 +1,49 @@
+/*
+ * Atomic Redis scripts of the two limiters. Times come from the caller's clock (ARGV) so tests can inject one and
+ * every replica uses the same rule; floats travel as strings (Redis truncates Lua numbers in replies).
+ */
+
+/** KEYS: current window, previous window. ARGV: limit, windowMs, elapsedMs. Returns {admitted, current, previous}. */
+export const SLIDING_WINDOW_SCRIPT = `
+local limit = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local elapsed = tonumber(ARGV[3])
+local previous = tonumber(redis.call('GET', KEYS[2]) or '0')
+local current = tonumber(redis.call('GET', KEYS[1]) or '0')
+local estimate = previous * (window - elapsed) / window + current
+if estimate + 1 > limit + 1e-9 then
+  return {0, current, previous}
+end
+current = redis.call('INCR', KEYS[1])
+if current == 1 then
+  redis.call('PEXPIRE', KEYS[1], window * 2 + 1000)
+end
+return {1, current, previous}
+`;
+
+/** KEYS: bucket hash. ARGV: capacity, nowMs. Returns {admitted, tokens (string)}. */
+export const TOKEN_BUCKET_SCRIPT = `
+local capacity = tonumber(ARGV[1])
+local now = tonumber(ARGV[2])
+local rate = capacity / 60000
+local state = redis.call('HMGET', KEYS[1], 'tokens', 'updated')
+local tokens = tonumber(state[1])
+local updated = tonumber(state[2])
+if tokens == nil or updated == nil then
+  tokens = capacity
+  updated = now
+end
+if now > updated then
+  tokens = math.min(capacity, tokens + (now - updated) * rate)
+  updated = now
+end
+tokens = math.min(tokens, capacity)
+local admitted = 0
+if tokens >= 1 then
+  tokens = tokens - 1
+  admitted = 1
+end
+redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'updated', tostring(updated))
+redis.call('PEXPIRE', KEYS[1], math.ceil(capacity / rate) + 1000)
+return {admitted, tostring(tokens)}
+`;

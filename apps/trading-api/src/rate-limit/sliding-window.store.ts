@@ -1,0 +1,120 @@
+import type { ClientRateLimitInfo, Store } from 'express-rate-limit';
+import type { Redis } from '../../../../shared/src/redis/index.js';
+import type { Logger } from '../../../../shared/src/logger/index.js';
+import { parseLimiterKey } from './limiter-key.js';
+import { SLIDING_WINDOW_SCRIPT } from './lua-scripts.js';
+import {
+  admits,
+  estimateHits,
+  nextAdmissionAt,
+  reportedHits,
+  windowPosition,
+  type WindowCounts,
+} from './sliding-window-math.js';
+
+export const WINDOW_MS = 60_000;
+
+export interface SlidingWindowStoreOptions {
+  redis: Redis;
+  logger: Logger;
+  now?: () => number;
+  /** Namespace under the client's own key prefix. */
+  namespace?: string;
+}
+
+type ScriptRedis = Redis & {
+  foretellSlidingWindow(current: string, previous: string, ...args: Array<string | number>): Promise<unknown>;
+};
+
+function withScript(redis: Redis): ScriptRedis {
+  if (!('foretellSlidingWindow' in redis)) {
+    redis.defineCommand('foretellSlidingWindow', { numberOfKeys: 2, lua: SLIDING_WINDOW_SCRIPT });
+  }
+  return redis as ScriptRedis;
+}
+
+/**
+ * The per-user read limiter: a sliding window counted atomically in Redis. When Redis fails it falls back to a
+ * per-process window with the same rule (fail open, bounded per replica) and logs once per outage.
+ */
+export class SlidingWindowStore implements Store {
+  readonly localKeys = false;
+  private readonly redis: ScriptRedis;
+  private readonly now: () => number;
+  private readonly namespace: string;
+  private readonly local = new Map<string, { windowStart: number; counts: WindowCounts }>();
+  private degraded = false;
+
+  constructor(private readonly options: SlidingWindowStoreOptions) {
+    this.redis = withScript(options.redis);
+    this.now = options.now ?? Date.now;
+    this.namespace = options.namespace ?? 'rl:sw:';
+  }
+
+  async increment(key: string): Promise<ClientRateLimitInfo> {
+    const { userId, limit } = parseLimiterKey(key);
+    const now = this.now();
+    const { windowStart, elapsed } = windowPosition(now, WINDOW_MS);
+    let admitted: boolean;
+    let counts: WindowCounts;
+    try {
+      const reply = (await this.redis.foretellSlidingWindow(
+        `${this.namespace}${userId}:${windowStart}`,
+        `${this.namespace}${userId}:${windowStart - WINDOW_MS}`,
+        limit,
+        WINDOW_MS,
+        elapsed,
+      )) as [number, number, number];
+      admitted = reply[0] === 1;
+      counts = { current: Number(reply[1]), previous: Number(reply[2]) };
+      this.recovered();
+    } catch (error) {
+      ({ admitted, counts } = this.incrementLocally(userId, limit, now, error));
+    }
+    if (!admitted) {
+      return { totalHits: limit + 1, resetTime: new Date(nextAdmissionAt(counts, now, WINDOW_MS, limit)) };
+    }
+    return {
+      totalHits: reportedHits(estimateHits(counts, elapsed, WINDOW_MS), limit),
+      resetTime: new Date(windowStart + WINDOW_MS),
+    };
+  }
+
+  async decrement(): Promise<void> {
+    // Requests are never refunded (304s and failures count, DESIGN.md §6).
+  }
+
+  async resetKey(key: string): Promise<void> {
+    const { userId } = parseLimiterKey(key);
+    const { windowStart } = windowPosition(this.now(), WINDOW_MS);
+    this.local.delete(userId);
+    await this.redis.del(
+      `${this.namespace}${userId}:${windowStart}`,
+      `${this.namespace}${userId}:${windowStart - WINDOW_MS}`,
+    );
+  }
+
+  private incrementLocally(userId: string, limit: number, now: number, error: unknown) {
+    if (!this.degraded) {
+      this.degraded = true;
+      this.options.logger.warn({ err: error }, 'rate limiter: Redis unavailable, reads limited per process');
+    }
+    const { windowStart, elapsed } = windowPosition(now, WINDOW_MS);
+    const entry = this.local.get(userId);
+    let counts: WindowCounts = { previous: 0, current: 0 };
+    if (entry?.windowStart === windowStart) counts = entry.counts;
+    else if (entry?.windowStart === windowStart - WINDOW_MS) counts = { previous: entry.counts.current, current: 0 };
+    const admitted = admits(counts, elapsed, WINDOW_MS, limit);
+    if (admitted) counts = { ...counts, current: counts.current + 1 };
+    if (this.local.size > 100_000) this.local.clear();
+    this.local.set(userId, { windowStart, counts });
+    return { admitted, counts };
+  }
+
+  private recovered(): void {
+    if (!this.degraded) return;
+    this.degraded = false;
+    this.local.clear();
+    this.options.logger.info('rate limiter: Redis available again');
+  }
+}

@@ -1,0 +1,68 @@
+import type { ClientRateLimitInfo, Store } from 'express-rate-limit';
+import { AppError } from '../../../../shared/src/errors/index.js';
+import type { Redis } from '../../../../shared/src/redis/index.js';
+import { parseLimiterKey } from './limiter-key.js';
+import { TOKEN_BUCKET_SCRIPT } from './lua-scripts.js';
+import { bucketResetAt } from './token-bucket-math.js';
+
+export interface TokenBucketStoreOptions {
+  redis: Redis;
+  now?: () => number;
+  namespace?: string;
+}
+
+type ScriptRedis = Redis & {
+  foretellTokenBucket(bucket: string, ...args: Array<string | number>): Promise<unknown>;
+};
+
+function withScript(redis: Redis): ScriptRedis {
+  if (!('foretellTokenBucket' in redis)) {
+    redis.defineCommand('foretellTokenBucket', { numberOfKeys: 1, lua: TOKEN_BUCKET_SCRIPT });
+  }
+  return redis as ScriptRedis;
+}
+
+/**
+ * The per-user write limiter: a token bucket in Redis (capacity = limit, refill limit/60 per second). Writes fail
+ * closed: when Redis is unavailable the request gets 503 DEPENDENCY_UNAVAILABLE rather than an unlimited pass.
+ */
+export class TokenBucketStore implements Store {
+  readonly localKeys = false;
+  private readonly redis: ScriptRedis;
+  private readonly now: () => number;
+  private readonly namespace: string;
+
+  constructor(options: TokenBucketStoreOptions) {
+    this.redis = withScript(options.redis);
+    this.now = options.now ?? Date.now;
+    this.namespace = options.namespace ?? 'rl:tb:';
+  }
+
+  async increment(key: string): Promise<ClientRateLimitInfo> {
+    const { userId, limit } = parseLimiterKey(key);
+    const now = this.now();
+    let reply: [number, string];
+    try {
+      reply = (await this.redis.foretellTokenBucket(`${this.namespace}${userId}`, limit, now)) as [number, string];
+    } catch (error) {
+      throw new AppError('DEPENDENCY_UNAVAILABLE', {
+        detail: 'The rate limiter is unavailable; write requests are refused until it recovers.',
+        cause: error,
+      });
+    }
+    const admitted = reply[0] === 1;
+    const tokens = Number(reply[1]);
+    return {
+      totalHits: admitted ? limit - Math.floor(tokens + 1e-9) : limit + 1,
+      resetTime: new Date(bucketResetAt(tokens, limit, now, admitted)),
+    };
+  }
+
+  async decrement(): Promise<void> {
+    // Tokens are never refunded.
+  }
+
+  async resetKey(key: string): Promise<void> {
+    await this.redis.del(`${this.namespace}${parseLimiterKey(key).userId}`);
+  }
+}

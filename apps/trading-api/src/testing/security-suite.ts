@@ -1,0 +1,90 @@
+/* The shared security cases every authenticated /v1 route must pass (STYLE.md "Tests"). */
+import { expect, it } from '@jest/globals';
+import type { ApiScope } from '../../../../shared/src/auth/index.js';
+import { apiScopes } from '../../../../shared/src/auth/index.js';
+import { call, callAs, createCaller, type CallOptions, type TradingApiKit } from './trading-api-test-kit.js';
+
+export interface RouteUnderTest {
+  method: string;
+  /** A concrete path, e.g. `/v1/markets/<uuid>`. */
+  path: string;
+  scope: ApiScope;
+  body?: unknown;
+  /** The status a permitted caller gets (the handler's answer). */
+  allowedStatus: number;
+}
+
+function expectProblem(
+  response: { status: number; json: Record<string, unknown>; headers: Headers },
+  status: number,
+  code: string,
+) {
+  expect({ status: response.status, code: response.json.code }).toEqual({ status, code });
+  expect(response.headers.get('content-type')).toContain('application/problem+json');
+  expect(response.headers.get('x-service-error-code')).toBe(code);
+  expect(response.headers.get('x-service-api-version')).toBe('2026-04-29');
+}
+
+/** Declares the common security tests of one route (call inside a describe with a started kit). */
+export function describeRouteSecurity(getKit: () => TradingApiKit, route: RouteUnderTest): void {
+  const send = (options: CallOptions) => call(getKit(), route.method, route.path, { body: route.body, ...options });
+  const otherScopes = apiScopes.filter((scope) => scope !== route.scope);
+
+  it('returns 401 API_KEY_MISSING without a key', async () => {
+    expectProblem(await send({ ip: '198.51.100.1' }), 401, 'API_KEY_MISSING');
+  });
+
+  it('returns 401 API_KEY_MALFORMED for a key of the wrong shape', async () => {
+    expectProblem(await send({ key: 'svc_test_short', ip: '198.51.100.2' }), 401, 'API_KEY_MALFORMED');
+  });
+
+  it('returns 401 API_KEY_INVALID for an unknown key', async () => {
+    expectProblem(await send({ key: `svc_test_${'A'.repeat(32)}`, ip: '198.51.100.3' }), 401, 'API_KEY_INVALID');
+  });
+
+  it('returns 401 API_KEY_REVOKED for a revoked key', async () => {
+    const caller = await createCaller(getKit(), { scopes: [route.scope] });
+    await getKit().database.db('api_keys').where({ id: caller.record.id }).update({ revoked_at: new Date() });
+    expectProblem(await send({ key: caller.key, ip: caller.ip }), 401, 'API_KEY_REVOKED');
+  });
+
+  it('returns 401 API_KEY_EXPIRED for a key past expires_at', async () => {
+    const caller = await createCaller(getKit(), { scopes: [route.scope] });
+    await getKit()
+      .database.db('api_keys')
+      .where({ id: caller.record.id })
+      .update({ expires_at: new Date(Date.now() - 60_000) });
+    expectProblem(await send({ key: caller.key, ip: caller.ip }), 401, 'API_KEY_EXPIRED');
+  });
+
+  it('returns 401 API_KEY_INVALID naming the environment for a live key on the test deployment', async () => {
+    const caller = await createCaller(getKit(), { env: 'live', scopes: [route.scope] });
+    const response = await send({ key: caller.key, ip: caller.ip });
+    expectProblem(response, 401, 'API_KEY_INVALID');
+    expect(response.json.detail).toContain('test environment');
+  });
+
+  it(`returns 403 INSUFFICIENT_SCOPE for a key without ${route.scope}`, async () => {
+    const caller = await createCaller(getKit(), { scopes: otherScopes });
+    const response = await send({ key: caller.key, ip: caller.ip });
+    expectProblem(response, 403, 'INSUFFICIENT_SCOPE');
+    expect(response.json.extensions).toEqual({ requiredScope: route.scope });
+  });
+
+  it('returns 403 IP_NOT_ALLOWED from outside the allowlist and admits an address inside it', async () => {
+    const caller = await createCaller(getKit(), {
+      scopes: [route.scope],
+      ipAllowlist: ['203.0.113.0/24', '2001:db8::/32'],
+    });
+    expectProblem(await send({ key: caller.key, ip: '192.0.2.10' }), 403, 'IP_NOT_ALLOWED');
+    expect((await send({ key: caller.key, ip: '203.0.113.77' })).status).toBe(route.allowedStatus);
+    expect((await send({ key: caller.key, ip: '2001:db8::5' })).status).toBe(route.allowedStatus);
+  });
+
+  it(`answers ${route.allowedStatus} to a key holding exactly ${route.scope}`, async () => {
+    const caller = await createCaller(getKit(), { scopes: [route.scope] });
+    const response = await callAs(getKit(), caller, route.method, route.path, { body: route.body });
+    expect(response.status).toBe(route.allowedStatus);
+    expect(response.headers.get('x-ratelimit-limit')).toBe('1200');
+  });
+}

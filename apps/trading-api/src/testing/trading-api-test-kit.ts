@@ -1,0 +1,163 @@
+/* A real trading API on port 0 against a suite database and Redis prefix, plus per-test users, keys and requests. */
+import { randomInt } from 'node:crypto';
+import { issueApiKey, type IssueApiKeyInput } from '../../../../shared/src/auth/index.js';
+import { createUser, type ApiKeyRecord } from '../../../../shared/src/db/index.js';
+import { startHttpServer, type RunningServer } from '../../../../shared/src/http/index.js';
+import { createMutableRouteSwitches, type MutableRouteSwitches } from '../../../../shared/src/kill-switch/index.js';
+import { createLogger } from '../../../../shared/src/logger/index.js';
+import { createTestDatabase, type TestDatabase } from '../../../../shared/src/testing/test-database.js';
+import { createTestRedis, type TestRedis } from '../../../../shared/src/testing/test-redis.js';
+import { createApp, type TradingApiDeps } from '../app.js';
+import { createUsageRecorder, type UsageRecorder } from '../usage/usage-recorder.js';
+
+export const TEST_PEPPER = 'test-pepper-0123456789abcdef0123456789abcdef';
+
+export interface TestClock {
+  now(): number;
+  advance(ms: number): void;
+}
+
+export interface TradingApiKit {
+  url: string;
+  database: TestDatabase;
+  testRedis: TestRedis;
+  usage: UsageRecorder;
+  clock: TestClock;
+  switches: MutableRouteSwitches;
+  close(): Promise<void>;
+}
+
+export async function startTradingApiKit(overrides: Partial<TradingApiDeps> = {}): Promise<TradingApiKit> {
+  const [database, testRedis] = await Promise.all([createTestDatabase(), createTestRedis()]);
+  let offset = 0;
+  const clock: TestClock = { now: () => Date.now() + offset, advance: (ms) => (offset += ms) };
+  const logger = createLogger({ name: 'trading-api-test', level: 'silent' });
+  const usage = createUsageRecorder({ db: database.db, logger, now: clock.now });
+  const switches = createMutableRouteSwitches([]);
+  const app = createApp({
+    logger,
+    version: '0.0.0-test',
+    routeSwitches: switches.switches,
+    readinessChecks: [],
+    // Tests choose their client address with X-Forwarded-For (lockouts and allowlists are per IP).
+    trustProxy: 'loopback',
+    docsBaseUrl: 'http://docs.test/v1/docs',
+    db: database.db,
+    redis: testRedis.redis,
+    apiKeyPepper: TEST_PEPPER,
+    serviceEnv: 'test',
+    usage,
+    now: clock.now,
+    ...overrides,
+  });
+  const running: RunningServer = await startHttpServer(app, {
+    port: 0,
+    host: '127.0.0.1',
+    logger,
+    shutdownGraceMs: 1_000,
+  });
+  return {
+    url: `http://127.0.0.1:${running.port}`,
+    database,
+    testRedis,
+    usage,
+    clock,
+    switches,
+    close: async () => {
+      await running.close();
+      await usage.stop();
+      await Promise.all([database.destroy(), testRedis.destroy()]);
+    },
+  };
+}
+
+/** A documentation-range address (TEST-NET-2) unique enough per test. */
+export function randomTestIp(): string {
+  return `198.51.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+}
+
+export interface TestCaller {
+  userId: string;
+  key: string;
+  record: ApiKeyRecord;
+  ip: string;
+}
+
+/** A fresh user with one key (tier enterprise unless overridden: it holds every trading scope). */
+export async function createCaller(
+  kit: TradingApiKit,
+  options: Partial<Omit<IssueApiKeyInput, 'userId'>> = {},
+): Promise<TestCaller> {
+  const user = await createUser(kit.database.db, { email: `u-${Date.now()}-${randomInt(1e9)}@test.example` });
+  const issued = await issueApiKey(kit.database.db, TEST_PEPPER, {
+    tier: 'enterprise',
+    env: 'test',
+    ...options,
+    userId: user.id,
+  });
+  return { userId: user.id, key: issued.key, record: issued.record, ip: randomTestIp() };
+}
+
+export async function addKey(
+  kit: TradingApiKit,
+  caller: TestCaller,
+  options: Partial<Omit<IssueApiKeyInput, 'userId'>> = {},
+): Promise<string> {
+  const issued = await issueApiKey(kit.database.db, TEST_PEPPER, {
+    tier: 'enterprise',
+    env: 'test',
+    ...options,
+    userId: caller.userId,
+  });
+  return issued.key;
+}
+
+export interface CallOptions {
+  key?: string | null;
+  ip?: string;
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: Record<string, unknown>;
+}
+
+/** One HTTP request to the kit's app. */
+export async function call(
+  kit: TradingApiKit,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<CallResult> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.key) headers['X-API-Key'] = options.key;
+  if (options.ip) headers['X-Forwarded-For'] = options.ip;
+  let body: string | undefined = options.rawBody;
+  if (options.body !== undefined) body = JSON.stringify(options.body);
+  if (body !== undefined) headers['Content-Type'] ??= 'application/json';
+  const response = await fetch(`${kit.url}${path}`, { method, headers, body });
+  const text = await response.text();
+  let json: Record<string, unknown>;
+  try {
+    json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  } catch {
+    json = {};
+  }
+  return { status: response.status, headers: response.headers, text, json };
+}
+
+/** A caller's request: its key and its address. */
+export function callAs(
+  kit: TradingApiKit,
+  caller: TestCaller,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+) {
+  return call(kit, method, path, { key: caller.key, ip: caller.ip, ...options });
+}

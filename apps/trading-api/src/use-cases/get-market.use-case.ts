@@ -1,0 +1,10 @@
+import type { Knex } from 'knex';
+import { findMarketById, type Market } from '../../../../shared/src/db/index.js';
+import { AppError } from '../../../../shared/src/errors/index.js';
+
+/** One market by id; markets are public to every key holding markets:read. */
+export async function getMarket(deps: { db: Knex }, command: { marketId: string }): Promise<Market> {
+  const market = await findMarketById(deps.db, command.marketId);
+  if (!market) throw new AppError('RESOURCE_NOT_FOUND', { detail: `No market ${command.marketId}.` });
+  return market;
+}

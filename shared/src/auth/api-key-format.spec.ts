@@ -1,0 +1,52 @@
+import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
+import { digestsEqual, generateApiKey, hashApiKey, parseApiKey, verifyApiKey } from './api-key-format.js';
+
+const pepper = 'p'.repeat(40);
+
+describe('API key format', () => {
+  it('generates keys that parse back with their environment and last four characters', () => {
+    for (const env of ['live', 'test'] as const) {
+      const key = generateApiKey(env);
+      expect(key).toMatch(/^svc_(live|test)_[0-9A-Za-z]{32}$/);
+      expect(parseApiKey(key)).toEqual({ key, env, last4: key.slice(-4) });
+    }
+  });
+
+  it('rejects wrong prefixes, lengths and alphabets', () => {
+    for (const bad of [
+      '',
+      'svc_prod_' + 'a'.repeat(32),
+      'svc_test_' + 'a'.repeat(31),
+      'svc_test_' + 'a'.repeat(33),
+      'svc_test_' + 'a'.repeat(31) + '-',
+      ' svc_test_' + 'a'.repeat(32),
+      'SVC_TEST_' + 'a'.repeat(32),
+    ]) {
+      expect(parseApiKey(bad)).toBeNull();
+    }
+  });
+
+  it('stores HMAC-SHA256 under the pepper as 64 hex characters', () => {
+    const key = generateApiKey('test');
+    const hash = hashApiKey(pepper, key);
+    expect(hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(hashApiKey(pepper, key)).toBe(hash);
+    expect(hashApiKey(`${pepper}x`, key)).not.toBe(hash);
+  });
+
+  it('verifies only the key that produced the stored hash', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.string(), (a, b) => {
+        expect(verifyApiKey(pepper, a, hashApiKey(pepper, a))).toBe(true);
+        expect(verifyApiKey(pepper, b, hashApiKey(pepper, a))).toBe(a === b);
+      }),
+    );
+  });
+
+  it('compares digests of different lengths as unequal', () => {
+    expect(digestsEqual('abcd', 'abcd')).toBe(true);
+    expect(digestsEqual('abcd', 'abcdef')).toBe(false);
+    expect(digestsEqual('', '')).toBe(false);
+  });
+});

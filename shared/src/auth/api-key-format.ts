@@ -1,0 +1,45 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { randomBase62 } from '../ids/index.js';
+
+export const apiKeyEnvironments = ['live', 'test'] as const;
+export type ApiKeyEnvironment = (typeof apiKeyEnvironments)[number];
+
+/** `svc_live_` or `svc_test_` followed by exactly 32 base62 characters. */
+export const API_KEY_PATTERN = /^svc_(live|test)_[0-9A-Za-z]{32}$/;
+const SECRET_LENGTH = 32;
+
+export interface ParsedApiKey {
+  key: string;
+  env: ApiKeyEnvironment;
+  last4: string;
+}
+
+/** Checks the whole format; returns the environment the prefix names, or null for a malformed key. */
+export function parseApiKey(raw: string): ParsedApiKey | null {
+  const match = API_KEY_PATTERN.exec(raw);
+  if (!match) return null;
+  return { key: raw, env: match[1] as ApiKeyEnvironment, last4: raw.slice(-4) };
+}
+
+/** A fresh plaintext key (~190 bits of entropy). Shown once at issuance, never stored. */
+export function generateApiKey(env: ApiKeyEnvironment): string {
+  return `svc_${env}_${randomBase62(SECRET_LENGTH)}`;
+}
+
+/** The stored form: HMAC-SHA256 under the server-side pepper, 64 lower-case hex characters. */
+export function hashApiKey(pepper: string, key: string): string {
+  return createHmac('sha256', pepper).update(key, 'utf8').digest('hex');
+}
+
+/** Constant-time comparison of two hex digests (false for different lengths, without an early exit on content). */
+export function digestsEqual(expectedHex: string, actualHex: string): boolean {
+  const expected = Buffer.from(expectedHex, 'hex');
+  const actual = Buffer.from(actualHex, 'hex');
+  if (expected.length !== actual.length || expected.length === 0) return false;
+  return timingSafeEqual(expected, actual);
+}
+
+/** Whether `key` hashes to `storedHash` under `pepper` (constant-time on the digests). */
+export function verifyApiKey(pepper: string, key: string, storedHash: string): boolean {
+  return digestsEqual(storedHash, hashApiKey(pepper, key));
+}

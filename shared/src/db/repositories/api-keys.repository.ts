@@ -1,0 +1,153 @@
+import { toBigIntOrNull, toDate, toDateOrNull, toIntOrNull, toStringOrNull } from '../column-values.js';
+import { parseJsonColumn, type Queryable } from '../transaction.js';
+import { readBack } from './read-back.js';
+
+export type ApiKeyEnv = 'live' | 'test';
+export type ApiKeyTierName = 'free' | 'developer' | 'enterprise' | 'mm';
+
+/** An api_keys row without the secret material (the hash stays inside the repository and the lookup). */
+export interface ApiKeyRecord {
+  id: string;
+  userId: string;
+  env: ApiKeyEnv;
+  keyHash: string;
+  last4: string;
+  name: string | null;
+  tier: ApiKeyTierName;
+  scopes: string[];
+  /** NULL = any address. */
+  ipAllowlist: string[] | null;
+  webhookUrl: string | null;
+  /** NULL = the tier's default. */
+  rateLimitRpm: number | null;
+  /** USDC atomic; NULL = the tier's default. */
+  dailySpendLimit: bigint | null;
+  perTradeLimit: bigint | null;
+  highValueThreshold: bigint | null;
+  confirmationWindowS: number | null;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+  createdAt: Date;
+}
+
+export interface NewApiKey {
+  id: string;
+  userId: string;
+  env: ApiKeyEnv;
+  keyHash: string;
+  last4: string;
+  name?: string | null;
+  tier: ApiKeyTierName;
+  scopes: string[];
+  ipAllowlist?: string[] | null;
+  webhookUrl?: string | null;
+  /** Already encrypted by the caller: the repository never sees a plaintext webhook secret. */
+  webhookSecretEnc?: string | null;
+  rateLimitRpm?: number | null;
+  dailySpendLimit?: bigint | null;
+  perTradeLimit?: bigint | null;
+  highValueThreshold?: bigint | null;
+  confirmationWindowS?: number | null;
+  expiresAt?: Date | null;
+}
+
+type Row = Record<string, unknown>;
+
+export async function insertApiKey(db: Queryable, input: NewApiKey): Promise<ApiKeyRecord> {
+  await db('api_keys').insert({
+    id: input.id,
+    user_id: input.userId,
+    env: input.env,
+    key_hash: input.keyHash,
+    last4: input.last4,
+    name: input.name ?? null,
+    tier: input.tier,
+    scopes: JSON.stringify(input.scopes),
+    ip_allowlist: input.ipAllowlist ? JSON.stringify(input.ipAllowlist) : null,
+    webhook_url: input.webhookUrl ?? null,
+    webhook_secret_enc: input.webhookSecretEnc ?? null,
+    rate_limit_rpm: input.rateLimitRpm ?? null,
+    daily_spend_limit: input.dailySpendLimit?.toString() ?? null,
+    per_trade_limit: input.perTradeLimit?.toString() ?? null,
+    high_value_threshold: input.highValueThreshold?.toString() ?? null,
+    confirmation_window_s: input.confirmationWindowS ?? null,
+    expires_at: input.expiresAt ?? null,
+  });
+  return readBack(await findApiKeyById(db, input.id), `api key ${input.id}`);
+}
+
+export async function findApiKeyById(db: Queryable, id: string): Promise<ApiKeyRecord | null> {
+  const row = (await db('api_keys').where({ id }).first()) as Row | undefined;
+  return row ? toApiKey(row) : null;
+}
+
+/** The lookup of an incoming key: by its HMAC (unique index). */
+export async function findApiKeyByHash(db: Queryable, keyHash: string): Promise<ApiKeyRecord | null> {
+  const row = (await db('api_keys').where({ key_hash: keyHash }).first()) as Row | undefined;
+  return row ? toApiKey(row) : null;
+}
+
+/**
+ * Locks the user's row (SELECT … FOR UPDATE) inside the caller's transaction, serialising key issuance per user so
+ * the active-key cap holds under concurrency. Returns false when the user does not exist.
+ */
+export async function lockUserForKeyChange(trx: Queryable, userId: string): Promise<boolean> {
+  const row = (await trx('users').select('id').where({ id: userId }).forUpdate().first()) as Row | undefined;
+  return row !== undefined;
+}
+
+/** Keys that are neither revoked nor expired at `now`. */
+export async function countActiveApiKeys(db: Queryable, userId: string, now: Date): Promise<number> {
+  const row = (await db('api_keys')
+    .where({ user_id: userId })
+    .whereNull('revoked_at')
+    .andWhere((query) => query.whereNull('expires_at').orWhere('expires_at', '>', now))
+    .count({ count: '*' })
+    .first()) as Row | undefined;
+  return Number(row?.count ?? 0);
+}
+
+export interface ActiveKeyLimit {
+  tier: ApiKeyTierName;
+  rateLimitRpm: number | null;
+}
+
+/** Tier and rpm override of each active key of a user: the shared per-user window uses the highest. */
+export async function listActiveKeyLimits(db: Queryable, userId: string, now: Date): Promise<ActiveKeyLimit[]> {
+  const rows = (await db('api_keys')
+    .select('tier', 'rate_limit_rpm')
+    .where({ user_id: userId })
+    .whereNull('revoked_at')
+    .andWhere((query) => query.whereNull('expires_at').orWhere('expires_at', '>', now))) as Row[];
+  return rows.map((row) => ({ tier: row.tier as ApiKeyTierName, rateLimitRpm: toIntOrNull(row.rate_limit_rpm) }));
+}
+
+/** Marks a key revoked (idempotent: the first revocation time is kept). Returns whether a row changed. */
+export async function revokeApiKey(db: Queryable, id: string, now: Date): Promise<boolean> {
+  const changed = await db('api_keys').where({ id }).whereNull('revoked_at').update({ revoked_at: now });
+  return changed > 0;
+}
+
+function toApiKey(row: Row): ApiKeyRecord {
+  const allowlist = row.ip_allowlist === null ? null : parseJsonColumn<string[]>(row.ip_allowlist);
+  return {
+    id: String(row.id),
+    userId: String(row.user_id),
+    env: row.env as ApiKeyEnv,
+    keyHash: String(row.key_hash),
+    last4: String(row.last4),
+    name: toStringOrNull(row.name),
+    tier: row.tier as ApiKeyTierName,
+    scopes: parseJsonColumn<string[]>(row.scopes),
+    ipAllowlist: allowlist,
+    webhookUrl: toStringOrNull(row.webhook_url),
+    rateLimitRpm: toIntOrNull(row.rate_limit_rpm),
+    dailySpendLimit: toBigIntOrNull(row.daily_spend_limit),
+    perTradeLimit: toBigIntOrNull(row.per_trade_limit),
+    highValueThreshold: toBigIntOrNull(row.high_value_threshold),
+    confirmationWindowS: toIntOrNull(row.confirmation_window_s),
+    expiresAt: toDateOrNull(row.expires_at),
+    revokedAt: toDateOrNull(row.revoked_at),
+    createdAt: toDate(row.created_at),
+  };
+}

@@ -1,0 +1,57 @@
+import type { Queryable } from '../transaction.js';
+
+/** Counts of one key in one UTC minute. */
+export interface UsageIncrement {
+  apiKeyId: string;
+  /** Truncated to the minute by the caller (see usageBucketStart). */
+  bucketStart: Date;
+  requests: number;
+  rateLimitRejections: number;
+  authFailures: number;
+}
+
+/** The UTC minute a moment belongs to. */
+export function usageBucketStart(at: Date): Date {
+  return new Date(Math.floor(at.getTime() / 60_000) * 60_000);
+}
+
+/** Adds the increments (one upsert per statement; rows of the same key and minute accumulate). */
+export async function addRequestUsage(db: Queryable, increments: readonly UsageIncrement[]): Promise<void> {
+  if (increments.length === 0) return;
+  await db('request_usage')
+    .insert(
+      increments.map((increment) => ({
+        api_key_id: increment.apiKeyId,
+        bucket_start: increment.bucketStart,
+        requests: increment.requests,
+        rate_limit_rejections: increment.rateLimitRejections,
+        auth_failures: increment.authFailures,
+      })),
+    )
+    .onConflict(['api_key_id', 'bucket_start'])
+    .merge({
+      requests: db.raw('requests + VALUES(requests)'),
+      rate_limit_rejections: db.raw('rate_limit_rejections + VALUES(rate_limit_rejections)'),
+      auth_failures: db.raw('auth_failures + VALUES(auth_failures)'),
+    });
+}
+
+export interface UsageTotals {
+  requests: number;
+  rateLimitRejections: number;
+  authFailures: number;
+}
+
+/** Sums a key's counts over minutes at or after `since`. */
+export async function sumRequestUsage(db: Queryable, apiKeyId: string, since: Date): Promise<UsageTotals> {
+  const row = (await db('request_usage')
+    .where({ api_key_id: apiKeyId })
+    .andWhere('bucket_start', '>=', usageBucketStart(since))
+    .sum({ requests: 'requests', rateLimitRejections: 'rate_limit_rejections', authFailures: 'auth_failures' })
+    .first()) as Record<string, unknown> | undefined;
+  return {
+    requests: Number(row?.requests ?? 0),
+    rateLimitRejections: Number(row?.rateLimitRejections ?? 0),
+    authFailures: Number(row?.authFailures ?? 0),
+  };
+}

@@ -2,16 +2,16 @@ import express from 'express';
 import type { HelmetOptions } from 'helmet';
 import type { RouteSwitches } from '../kill-switch/index.js';
 import type { Logger } from '../logger/index.js';
-import { accessLogMiddleware } from './access-log.middleware.js';
+import { requestObservationMiddleware } from './request-observation.middleware.js';
 import type { ErrorStyle } from './error-mapping.js';
 import { errorMiddleware, notFoundMiddleware } from './error-middleware.js';
-import { createHttpMetrics, httpMetricsMiddleware, type HttpMetrics } from './http-metrics.js';
+import { createHttpMetrics, type HttpMetrics } from './http-metrics.js';
 import { infrastructureRouteIds, mountInfrastructureRoutes } from './infrastructure.routes.js';
 import { createLifecycle, registerLifecycle } from './lifecycle.js';
 import { createReadinessProbe, DEFAULT_READINESS_TIMEOUT_MS, type ReadinessCheck } from './readiness.js';
-import { requestIdMiddleware } from './request-id.middleware.js';
+import { requestStartMiddleware } from './request-id.middleware.js';
 import { createRouteRegistrar, type RouteRegistrar } from './route-registrar.js';
-import { apiHelmetOptions, securityHeadersMiddleware } from './security-headers.middleware.js';
+import { apiHelmetOptions, staticSecurityHeaders } from './security-headers.middleware.js';
 import { parseTrustProxy } from './trust-proxy.js';
 
 export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
@@ -45,7 +45,7 @@ export interface HttpAppOptions {
 }
 
 /**
- * The common express app of every deployable: request id → security headers → metrics → access log →
+ * The common express app of every deployable: request id + security headers → metrics + access log →
  * health/ready/metrics (never kill-switched) → routes from `mountRoutes` (kill switch, then JSON body) →
  * 404 → one error middleware in the app's style.
  */
@@ -65,10 +65,8 @@ export function createHttpApp(options: HttpAppOptions, mountRoutes: (router: Rou
     metricsPath: options.metricsPath ?? '/metrics',
   };
 
-  app.use(requestIdMiddleware());
-  app.use(securityHeadersMiddleware(options.helmet ?? apiHelmetOptions));
-  app.use(httpMetricsMiddleware(metrics));
-  app.use(accessLogMiddleware({ logger, quietRoutes: infrastructureRouteIds(paths) }));
+  app.use(requestStartMiddleware(staticSecurityHeaders(options.helmet ?? apiHelmetOptions)));
+  app.use(requestObservationMiddleware({ logger, metrics, quietRoutes: infrastructureRouteIds(paths) }));
 
   const infrastructure = express.Router();
   mountInfrastructureRoutes(infrastructure, {

@@ -1,4 +1,4 @@
-import type { RequestHandler, Response } from 'express';
+import type { Response } from 'express';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 type HttpLabel = 'route' | 'method' | 'status';
@@ -43,17 +43,4 @@ export function createHttpMetrics(serviceName: string): HttpMetrics {
 /** The route id set by the registrar or an infrastructure route, else `unmatched`. */
 export function routeIdOf(res: Response): string {
   return typeof res.locals.routeId === 'string' ? res.locals.routeId : UNMATCHED_ROUTE;
-}
-
-/** Counts and times each request once it has finished (or the client went away). */
-export function httpMetricsMiddleware(metrics: HttpMetrics): RequestHandler {
-  return (req, res, next) => {
-    const started = process.hrtime.bigint();
-    res.once('close', () => {
-      const labels = { route: routeIdOf(res), method: req.method, status: String(res.statusCode) };
-      metrics.requestsTotal.inc(labels);
-      metrics.requestDuration.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
-    });
-    next();
-  };
 }

@@ -1,19 +1,13 @@
-export { accessLogMiddleware, type AccessLogOptions } from './access-log.middleware.js';
+export { requestObservationMiddleware, type RequestObservationOptions } from './request-observation.middleware.js';
 export { routeNotFoundError, toHttpAppError, type ErrorStyle } from './error-mapping.js';
 export { errorMiddleware, notFoundMiddleware, type ErrorMiddlewareOptions } from './error-middleware.js';
 export { createHttpApp, DEFAULT_BODY_LIMIT_BYTES, type HttpAppOptions } from './http-app.js';
-export {
-  createHttpMetrics,
-  httpMetricsMiddleware,
-  routeIdOf,
-  UNMATCHED_ROUTE,
-  type HttpMetrics,
-} from './http-metrics.js';
+export { createHttpMetrics, routeIdOf, UNMATCHED_ROUTE, type HttpMetrics } from './http-metrics.js';
 export { startHttpServer, type RunningServer, type StartHttpServerOptions } from './http-server.js';
 export { markShuttingDown } from './lifecycle.js';
 export { createReadinessProbe, type CheckStatus, type ReadinessCheck, type ReadinessReport } from './readiness.js';
-export { acceptRequestId, REQUEST_ID_HEADER, requestIdMiddleware, requestIdOf } from './request-id.middleware.js';
+export { acceptRequestId, REQUEST_ID_HEADER, requestIdOf, requestStartMiddleware } from './request-id.middleware.js';
 export { assertRouteEnabled, createRouteRegistrar, type HttpMethod, type RouteRegistrar } from './route-registrar.js';
-export { apiHelmetOptions } from './security-headers.middleware.js';
+export { apiHelmetOptions, staticSecurityHeaders } from './security-headers.middleware.js';
 export { installShutdownSignals, type ShutdownSignalOptions } from './shutdown-signals.js';
 export { parseTrustProxy } from './trust-proxy.js';

@@ -12,14 +12,16 @@ export function acceptRequestId(incoming: string | undefined): string {
 }
 
 /**
- * Accepts a sane `X-Request-Id` or mints `req_…`, echoes it, stores it in `res.locals.requestId`, and runs the rest
- * of the request inside the logger's AsyncLocalStorage context so every log line carries it.
+ * Starts each request: accepts a sane `X-Request-Id` or mints `req_…`, echoes it, stores it in
+ * `res.locals.requestId`, sets the app's static response headers (security headers, computed once), and runs the
+ * rest of the request inside the logger's AsyncLocalStorage context so every log line carries the id.
  */
-export function requestIdMiddleware(): RequestHandler {
+export function requestStartMiddleware(staticHeaders: ReadonlyArray<readonly [string, string]> = []): RequestHandler {
   return (req, res, next) => {
     const requestId = acceptRequestId(req.get(REQUEST_ID_HEADER));
     res.locals.requestId = requestId;
     res.setHeader(REQUEST_ID_HEADER, requestId);
+    for (const [name, value] of staticHeaders) res.setHeader(name, value);
     runWithContext({ requestId }, next);
   };
 }

@@ -72,8 +72,9 @@ export function createRateLimiter(options: { redis: Redis; settings: RateLimitSe
         }),
       );
     },
-    // TRUST_PROXY is a deliberate deployment setting, and X-Forwarded-For is ignored unless it names the proxies.
-    validate: { trustProxy: false, xForwardedForHeader: false },
+    // express-rate-limit's validations are developer-time checks run on requests; this configuration is fixed and
+    // tested (TRUST_PROXY is a deliberate deployment setting; X-Forwarded-For is ignored unless it names the proxies).
+    validate: false,
     logger: {
       warn: (error, message) => logger.warn({ err: error }, message ?? 'rate limiter'),
       error: (error, message) => logger.error({ err: error }, message ?? 'rate limiter'),

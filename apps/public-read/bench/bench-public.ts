@@ -38,8 +38,13 @@ function freePort(): Promise<number> {
   });
 }
 
+/** BENCH_PROFILE_DIR=<dir> writes a V8 CPU profile of each server process there (open it in Chrome DevTools). */
+// eslint-disable-next-line no-restricted-properties -- a bench option, not app configuration
+const profileDir = process.env.BENCH_PROFILE_DIR;
+
 function startChild(script: string, args: string[], env: Record<string, string> = {}): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  return spawn(process.execPath, [...profile, '--import', 'tsx', script, ...args], {
     // eslint-disable-next-line no-restricted-properties -- the child inherits PATH and node settings, plus its own config
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

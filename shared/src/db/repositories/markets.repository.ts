@@ -119,7 +119,8 @@ function parseNullableJson<T>(value: unknown): T | null {
   return value === null || value === undefined ? null : parseJsonColumn<T>(value);
 }
 
-function toMarket(row: MarketRow): Market {
+/** A `markets` row (SELECT *) as a Market. */
+export function toMarket(row: MarketRow): Market {
   return {
     id: String(row.id),
     threadId: toStringOrNull(row.thread_id),

@@ -4,7 +4,8 @@
  */
 import { toBigInt, toDate, toInt } from '../column-values.js';
 import { parseJsonColumn, type Queryable } from '../transaction.js';
-import { toPublicMarket, type MarketRow } from './public-markets.repository.js';
+import { type MarketRow } from './public-markets.repository.js';
+import { toMarket } from './markets.repository.js';
 import type { Market } from './markets.repository.js';
 
 export interface PricePoint {
@@ -119,7 +120,7 @@ export async function listMarketActivity(db: Queryable, query: ActivityQuery): P
     .select('markets.*', 'recent.recent_trades', 'recent.recent_usdc', 'recent.recent_traders')
     .join(recent.as('recent'), 'recent.market_id', 'markets.id')) as MarketRow[];
   return rows.map((row) => ({
-    market: toPublicMarket(row),
+    market: toMarket(row),
     tradeCount: toInt(row.recent_trades),
     volumeAtomic: toBigInt(row.recent_usdc ?? 0),
     uniqueTraders: toInt(row.recent_traders),

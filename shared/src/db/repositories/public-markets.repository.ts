@@ -3,18 +3,9 @@
  * list. Every filter column here leads one of the markets_* indexes (see migrations/20261122_0300_markets.ts).
  */
 import type { Knex } from 'knex';
-import {
-  toBigInt,
-  toBoolean,
-  toDate,
-  toDateOrNull,
-  toDecimalNumberOrNull,
-  toInt,
-  toIntOrNull,
-  toStringOrNull,
-} from '../column-values.js';
-import { parseJsonColumn, type Queryable } from '../transaction.js';
-import type { Market, MarketStatus } from './markets.repository.js';
+import { toInt } from '../column-values.js';
+import type { Queryable } from '../transaction.js';
+import { toMarket, type Market, type MarketStatus } from './markets.repository.js';
 
 export type PublicMarketSortField = 'created_at' | 'total_volume' | 'current_probability' | 'title' | 'end_time';
 export type PublicSortOrder = 'asc' | 'desc';
@@ -81,7 +72,7 @@ export async function listPublicMarkets(db: Queryable, query: PublicMarketPageQu
   const count = applyMarketFilter(db('markets').count({ total: '*' }), query.filter);
   const [rows, counted] = await Promise.all([page, count]);
   return {
-    items: (rows as MarketRow[]).map(toPublicMarket),
+    items: (rows as MarketRow[]).map(toMarket),
     total: toInt((counted as Array<{ total: unknown }>)[0]?.total ?? 0),
   };
 }
@@ -97,7 +88,7 @@ export async function listFeaturedMarkets(db: Queryable, limit: number): Promise
       { column: 'id', order: 'desc' },
     ])
     .limit(limit)) as MarketRow[];
-  return rows.map(toPublicMarket);
+  return rows.map(toMarket);
 }
 
 /** Open markets of a thread that have a source post (the ones a social link can reply to), newest first. */
@@ -110,43 +101,7 @@ export async function listSocialLinkableMarkets(db: Queryable, threadId: string)
       { column: 'created_at', order: 'desc' },
       { column: 'id', order: 'desc' },
     ])) as MarketRow[];
-  return rows.map(toPublicMarket);
+  return rows.map(toMarket);
 }
 
 export type MarketRow = Record<string, unknown>;
-
-const parseNullableJson = <T>(value: unknown): T | null =>
-  value === null || value === undefined ? null : parseJsonColumn<T>(value);
-
-/** A `markets` row (SELECT *) as a Market. */
-export function toPublicMarket(row: MarketRow): Market {
-  return {
-    id: String(row.id),
-    threadId: toStringOrNull(row.thread_id),
-    chapterId: toStringOrNull(row.chapter_id),
-    organizationId: toStringOrNull(row.organization_id),
-    partnerId: toStringOrNull(row.partner_id),
-    question: String(row.question),
-    description: String(row.description),
-    category: String(row.category),
-    tags: parseJsonColumn<string[]>(row.tags),
-    status: row.status as MarketStatus,
-    outcomes: parseJsonColumn<string[]>(row.outcomes),
-    contractAddress: toStringOrNull(row.contract_address),
-    chainId: toIntOrNull(row.chain_id),
-    endTime: toDateOrNull(row.end_time),
-    resolveTime: toDateOrNull(row.resolve_time),
-    winningOutcomes: parseNullableJson<number[]>(row.winning_outcomes),
-    sourceSocialPostUrl: toStringOrNull(row.source_social_post_url),
-    featured: toBoolean(row.featured),
-    totalVolumeCents: toInt(row.total_volume_cents),
-    totalVolumeAtomic: toBigInt(row.total_volume_atomic),
-    tradeCount: toInt(row.trade_count),
-    uniqueTraders: toInt(row.unique_traders),
-    currentProbabilities: parseNullableJson<string[]>(row.current_probabilities),
-    currentPrices: parseNullableJson<string[]>(row.current_prices),
-    currentProbability: toDecimalNumberOrNull(row.current_probability),
-    createdAt: toDate(row.created_at),
-    updatedAt: toDate(row.updated_at),
-  };
-}

@@ -4,10 +4,10 @@
  * they can never drift from their sources (migrations/20261122_0200_catalog.ts).
  */
 import type { Knex } from 'knex';
-import { toDate, toDateOrNull, toInt, toIntOrNull, toStringOrNull } from '../column-values.js';
-import { parseJsonColumn, type Queryable } from '../transaction.js';
+import { toInt, toIntOrNull } from '../column-values.js';
+import type { Queryable } from '../transaction.js';
 import type { PublicPage, PublicSortOrder } from './public-markets.repository.js';
-import type { Thread, ThreadStatus } from './threads.repository.js';
+import { toThread, type Thread, type ThreadStatus } from './threads.repository.js';
 
 export type PublicThreadSortField = 'created_at' | 'updated_at' | 'total_volume' | 'market_count' | 'title';
 
@@ -90,7 +90,7 @@ export async function listPublicThreads(
   page.orderBy('threads.id', sortOrder).limit(query.limit).offset(query.offset);
   const count = applyThreadFilter(db('threads').count({ total: '*' }), query.filter);
   const [rows, counted] = await Promise.all([page, count]);
-  const threads = (rows as ThreadRow[]).map(toPublicThread);
+  const threads = (rows as Array<Record<string, unknown>>).map(toThread);
   const totals = await threadTotals(
     db,
     threads.map((thread) => thread.id),
@@ -102,9 +102,9 @@ export async function listPublicThreads(
 }
 
 export async function findPublicThread(db: Queryable, id: string): Promise<ThreadWithTotals | null> {
-  const row = (await db('threads').where({ id }).first()) as ThreadRow | undefined;
+  const row = (await db('threads').where({ id }).first()) as Record<string, unknown> | undefined;
   if (!row) return null;
-  const thread = toPublicThread(row);
+  const thread = toThread(row);
   const totals = await threadTotals(db, [thread.id]);
   return { ...thread, totals: totals.get(thread.id) ?? noTotals };
 }
@@ -163,25 +163,4 @@ export async function listChaptersWithMarketCounts(db: Queryable, threadId: stri
     position: toIntOrNull(row.position),
     marketCount: toInt(row.market_count ?? 0),
   }));
-}
-
-type ThreadRow = Record<string, unknown>;
-
-function toPublicThread(row: ThreadRow): Thread {
-  return {
-    id: String(row.id),
-    organizationId: toStringOrNull(row.organization_id),
-    partnerId: toStringOrNull(row.partner_id),
-    title: String(row.title),
-    description: String(row.description),
-    imageUrl: toStringOrNull(row.image_url),
-    backgroundImageUrl: toStringOrNull(row.background_image_url),
-    status: row.status as ThreadStatus,
-    category: String(row.category),
-    tags: parseJsonColumn<string[]>(row.tags),
-    startTime: toDateOrNull(row.start_time),
-    endTime: toDateOrNull(row.end_time),
-    createdAt: toDate(row.created_at),
-    updatedAt: toDate(row.updated_at),
-  };
 }

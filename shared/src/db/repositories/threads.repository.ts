@@ -65,7 +65,8 @@ export async function findThreadById(db: Queryable, id: string): Promise<Thread 
   return row ? toThread(row) : null;
 }
 
-function toThread(row: ThreadRow): Thread {
+/** A `threads` row (SELECT *) as a Thread. */
+export function toThread(row: ThreadRow): Thread {
   return {
     id: String(row.id),
     organizationId: toStringOrNull(row.organization_id),

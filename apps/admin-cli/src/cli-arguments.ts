@@ -78,3 +78,29 @@ export function parseInstant(text: string, flag: string): Date {
   }
   return date;
 }
+
+/** A whole number from `min` to `max` for `flag`. */
+export function parseInteger(text: string, flag: string, min: number, max: number): number {
+  const value = /^\d{1,10}$/.test(text.trim()) ? Number(text.trim()) : NaN;
+  if (!Number.isSafeInteger(value) || value < min || value > max) {
+    throw invalid(`${flag} must be a whole number from ${min} to ${max} (got "${text}")`);
+  }
+  return value;
+}
+
+/** "a, b,,c" → ["a", "b", "c"]. */
+export function parseList(text: string): string[] {
+  return text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+/** One of `allowed`, for `flag`. */
+export function parseChoice<T extends string>(text: string, flag: string, allowed: readonly T[]): T {
+  const value = text.trim().toLowerCase();
+  if (!(allowed as readonly string[]).includes(value)) {
+    throw invalid(`${flag} must be one of ${allowed.join(', ')} (got "${text}")`);
+  }
+  return value as T;
+}

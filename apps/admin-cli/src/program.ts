@@ -4,6 +4,7 @@ import { AppError } from '../../../shared/src/errors/index.js';
 import { createAdminContext } from './admin-context.js';
 import { exitCodes, printError, type CliIo } from './cli-output.js';
 import { registerCatalogCommands } from './commands/catalog.command.js';
+import { registerKeyCommands } from './commands/keys.command.js';
 import { registerMarketCommands } from './commands/markets.command.js';
 import { registerMigrationCommands } from './commands/migrations.command.js';
 import { registerUserCommands } from './commands/users.command.js';
@@ -26,6 +27,7 @@ export async function runAdminCli(argv: string[], config: AdminCliConfig, io: Cl
   });
   registerMigrationCommands(program, context);
   registerUserCommands(program, context);
+  registerKeyCommands(program, context);
   registerMarketCommands(program, context);
   registerCatalogCommands(program, context);
   try {

@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import { loadConfigOrExit, publicReadConfigSchema } from '../../../shared/src/config/index.js';
 import { runDeployable } from '../../../shared/src/runtime/index.js';
 import { createApp, publicReadSettingsFrom } from './app.js';
+import { createApiKeyVerifier } from './http/api-key.js';
 import { lazyChainReader } from './chain-reader-source.js';
 
 const settings = loadConfigOrExit(publicReadConfigSchema, 'public-read');
@@ -33,6 +34,11 @@ await runDeployable({
       redis: hotPathRedis,
       chainReader: chain.get,
       settings: publicReadSettingsFrom(settings),
+      apiKeyVerifier: createApiKeyVerifier({
+        db: resources.db,
+        pepper: settings.API_KEY_PEPPER,
+        env: settings.SERVICE_ENV,
+      }),
     });
   },
   startWorkers: () =>

@@ -4,3 +4,5 @@ export * from './tiers.js';
 export * from './ip-allowlist.js';
 export * from './request-signature.js';
 export * from './issue-api-key.js';
+export * from './secret-box.js';
+export * from './api-key-lookup.js';

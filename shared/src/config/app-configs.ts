@@ -5,6 +5,7 @@ import {
   booleanFlag,
   csvList,
   DEVELOPMENT_PEPPER,
+  DEVELOPMENT_WEBHOOK_SECRET_KEY,
   logLevel,
   port,
   positiveInt,
@@ -46,30 +47,34 @@ const http = {
   TRUST_PROXY: z.string().default('false'),
 };
 
-export const publicReadConfigSchema = z.object({
-  ...common,
-  ...http,
-  ...chain,
-  PORT: port(3001),
-  /** Per-IP fixed windows (rate-limit-redis): the threads list, and every other /api endpoint (each its own window). */
-  RATE_LIMIT_WINDOW_MS: positiveInt(60_000),
-  RATE_LIMIT_THREADS_LIST: positiveInt(50),
-  RATE_LIMIT_DEFAULT: positiveInt(100),
-  /** Server-side cache of on-chain quotes per (market, outcomeIndex, action, amount). */
-  QUOTE_CACHE_SECONDS: positiveInt(10),
-  /** Per-replica micro-cache of list and detail responses (ms); 0 turns it off. */
-  READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
-  /** Social links: the post-intent URL and the bot that places predictions from replies. */
-  SOCIAL_INTENT_URL: url('https://social.example/intent/post'),
-  SOCIAL_BOT_HANDLE: z
-    .string()
-    .regex(/^@?[A-Za-z0-9_]{1,30}$/, 'a handle of letters, digits and _ (an optional leading @)')
-    .default('ForetellBot')
-    .transform((handle) => handle.replace(/^@/, '')),
-});
-export type PublicReadConfig = z.infer<typeof publicReadConfigSchema>;
-
 const apiKeyPepper = z.string().min(32, 'must be at least 32 characters').default(DEVELOPMENT_PEPPER);
+
+export const publicReadConfigSchema = z
+  .object({
+    ...common,
+    ...http,
+    ...chain,
+    PORT: port(3001),
+    /** Per-IP fixed windows (rate-limit-redis): the threads list, and every other /api endpoint (each its own window). */
+    RATE_LIMIT_WINDOW_MS: positiveInt(60_000),
+    RATE_LIMIT_THREADS_LIST: positiveInt(50),
+    RATE_LIMIT_DEFAULT: positiveInt(100),
+    /** Server-side cache of on-chain quotes per (market, outcomeIndex, action, amount). */
+    QUOTE_CACHE_SECONDS: positiveInt(10),
+    /** Per-replica micro-cache of list and detail responses (ms); 0 turns it off. */
+    READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+    /** Social links: the post-intent URL and the bot that places predictions from replies. */
+    SOCIAL_INTENT_URL: url('https://social.example/intent/post'),
+    SOCIAL_BOT_HANDLE: z
+      .string()
+      .regex(/^@?[A-Za-z0-9_]{1,30}$/, 'a handle of letters, digits and _ (an optional leading @)')
+      .default('ForetellBot')
+      .transform((handle) => handle.replace(/^@/, '')),
+    /** Verifies the optional X-API-Key (the same HMAC pepper as the trading API). */
+    API_KEY_PEPPER: apiKeyPepper,
+  })
+  .superRefine(refuseDevelopmentSecrets);
+export type PublicReadConfig = z.infer<typeof publicReadConfigSchema>;
 
 export const tradingApiConfigSchema = z
   .object({
@@ -114,6 +119,8 @@ export const adminCliConfigSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
     DATABASE_URL: common.DATABASE_URL,
     API_KEY_PEPPER: apiKeyPepper,
+    /** Encrypts webhook signing secrets at rest (AES-256-GCM, see shared/src/auth/secret-box.ts). */
+    WEBHOOK_SECRET_KEY: z.string().min(32, 'must be at least 32 characters').default(DEVELOPMENT_WEBHOOK_SECRET_KEY),
     ...chain,
     /** Owns the factories and markets: deploys, freezes, resolves, cancels, mints test USDC. */
     PLATFORM_ADMIN_PRIVATE_KEY: privateKey(ANVIL_ADMIN_KEY),

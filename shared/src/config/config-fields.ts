@@ -28,6 +28,8 @@ export const serviceEnv = z.enum(['test', 'live']).default('test');
 export const ANVIL_ADMIN_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 export const ANVIL_EXECUTOR_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
 export const DEVELOPMENT_PEPPER = 'local-dev-pepper-change-me-in-production-0001';
+/** Local default of WEBHOOK_SECRET_KEY (encrypts webhook signing secrets at rest); refused in live mode. */
+export const DEVELOPMENT_WEBHOOK_SECRET_KEY = 'local-dev-webhook-secret-key-change-me-0001';
 
 export const privateKey = (fallback: string) =>
   z
@@ -35,7 +37,12 @@ export const privateKey = (fallback: string) =>
     .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 32-byte hex private key (0x + 64 hex digits)')
     .default(fallback);
 
-const developmentSecrets = new Set([ANVIL_ADMIN_KEY, ANVIL_EXECUTOR_KEY, DEVELOPMENT_PEPPER]);
+const developmentSecrets = new Set([
+  ANVIL_ADMIN_KEY,
+  ANVIL_EXECUTOR_KEY,
+  DEVELOPMENT_PEPPER,
+  DEVELOPMENT_WEBHOOK_SECRET_KEY,
+]);
 
 /** In live mode every secret must be set explicitly: the public development defaults are refused. */
 export function refuseDevelopmentSecrets(config: Record<string, unknown>, context: z.RefinementCtx): void {

@@ -61,6 +61,8 @@ describe('live mode', () => {
     );
     expect(() => loadConfig(tradingApiConfigSchema, { SERVICE_ENV: 'live' })).toThrow(/API_KEY_PEPPER: must not be/);
     expect(() => loadConfig(adminCliConfigSchema, { SERVICE_ENV: 'live' })).toThrow(/PLATFORM_ADMIN_PRIVATE_KEY/);
+    expect(() => loadConfig(adminCliConfigSchema, { SERVICE_ENV: 'live' })).toThrow(/WEBHOOK_SECRET_KEY: must not be/);
+    expect(() => loadConfig(publicReadConfigSchema, { SERVICE_ENV: 'live' })).toThrow(/API_KEY_PEPPER: must not be/);
   });
 
   it('accepts explicitly set secrets', () => {

@@ -25,7 +25,7 @@ describe('npm start (the local stack)', () => {
     await deleteTestTopology(amqpPrefix);
   });
 
-  it('migrates, loads demo data on the chain, brings every deployable up healthy, indexes the demo trades and stops cleanly on SIGTERM', async () => {
+  it('migrates, loads demo data on the chain, brings every deployable up healthy, indexes the demo trades, prints a working demo API key and stops cleanly on SIGTERM', async () => {
     const ports = { TRADING_API_PORT: 0, PUBLIC_READ_PORT: 0, CHAIN_EXECUTOR_PORT: 0, WEBHOOK_DISPATCHER_PORT: 0 };
     for (const name of Object.keys(ports) as Array<keyof typeof ports>) ports[name] = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', 'shared/src/local-stack/start-local-stack.ts'], {
@@ -73,6 +73,22 @@ describe('npm start (the local stack)', () => {
       expect(ready.status).toBe(200);
       expect(await ready.json()).toMatchObject({ status: 'ready' });
     }
+    // A demo enterprise key is printed with a curl example, and it authenticates against the trading API.
+    const printed = /Demo API key +(svc_test_[0-9A-Za-z]{32})/.exec(output)?.[1];
+    expect(printed).toBeDefined();
+    const curl = /curl -H 'X-API-Key: (svc_test_\w+)' (\S+)/.exec(output);
+    expect(curl?.[1]).toBe(printed);
+    expect(curl?.[2]).toMatch(new RegExp(`^http://localhost:${ports.TRADING_API_PORT}/v1/markets/[0-9a-f-]{36}$`));
+    const market = await fetch(curl![2]!.replace('localhost', '127.0.0.1'), { headers: { 'X-API-Key': printed! } });
+    expect(market.status).toBe(200);
+    const anonymous = await fetch(curl![2]!.replace('localhost', '127.0.0.1'));
+    expect(anonymous.status).toBe(401);
+    // The public read API recognises the same key (optional X-API-Key).
+    const publicRead = await fetch(`http://127.0.0.1:${ports.PUBLIC_READ_PORT}/api/threads`, {
+      headers: { 'X-API-Key': printed! },
+    });
+    expect(((await publicRead.json()) as { _meta: { authenticated: boolean } })._meta.authenticated).toBe(true);
+
     const db = createKnex({ databaseUrl, poolMax: 1 });
     try {
       const statuses = (await db('markets').distinct('status').pluck('status')) as string[];

@@ -1,4 +1,6 @@
 import { loadConfigOrExit, localStackConfigSchema } from '../config/index.js';
+import { DEVELOPMENT_PEPPER } from '../config/config-fields.js';
+import { issueDemoApiKey } from './demo-api-key.js';
 import { backingServices, findUnreachableServices } from './service-probes.js';
 import { prepareDatabase } from './prepare-database.js';
 import { startLocalChain } from './local-chain.js';
@@ -52,6 +54,30 @@ say(
     `${onChain.marketsDeployed} markets deployed, ${onChain.accountsCreated} smart accounts created, ${onChain.demoTrades} demo trades`,
 );
 
+// The local stack's one pepper: the demo key is hashed with it and every deployable is given it (sharedEnv).
+const apiKeyPepper = DEVELOPMENT_PEPPER;
+const keyDb = createKnex({ databaseUrl: config.DATABASE_URL, poolMax: 2 });
+const demoKey = await Promise.all([
+  issueDemoApiKey(keyDb, apiKeyPepper),
+  keyDb('markets').select('id').where({ status: 'OPEN' }).orderBy('id').first() as Promise<{ id: string } | undefined>,
+])
+  .catch(async (error: unknown) => {
+    process.stderr.write(`Cannot issue the demo API key: ${(error as Error).message}\n`);
+    await chain.stop();
+    process.exit(1);
+  })
+  .finally(() => keyDb.destroy());
+
+function demoKeyLines(): string[] {
+  const [result, market] = demoKey;
+  if (!result.issued) return [`  Demo API key      none issued: ${result.reason}`];
+  const url = `http://localhost:${config.TRADING_API_PORT}/v1/markets/${market?.id ?? '<market id>'}`;
+  return [
+    `  Demo API key      ${result.key}   (enterprise, alice@foretell.test; replaced on every npm start)`,
+    `    curl -H 'X-API-Key: ${result.key}' ${url}`,
+  ];
+}
+
 function chainStartMessage(): string {
   return config.CHAIN_RPC_URL
     ? `[local-stack] using the chain at ${config.CHAIN_RPC_URL}`
@@ -69,6 +95,7 @@ const sharedEnv = {
   CHAIN_RPC_URL: chain.rpcUrl,
   CHAIN_ID: String(onChain.chainId),
   EXECUTOR_PRIVATE_KEY: config.EXECUTOR_PRIVATE_KEY,
+  API_KEY_PEPPER: apiKeyPepper,
   PLATFORM_ADMIN_PRIVATE_KEY: config.PLATFORM_ADMIN_PRIVATE_KEY,
 };
 const specs = [
@@ -123,6 +150,7 @@ say(
     `    TestUSDC ${onChain.platform.usdc}  MarketFactory ${onChain.platform.marketFactory}`,
     `    SmartAccountFactory ${onChain.platform.accountFactory}`,
     `  Admin CLI         CHAIN_RPC_URL=${chain.rpcUrl} npm run -s admin -- --help`,
+    ...demoKeyLines(),
     'Press Ctrl-C to stop.',
     '',
   ].join('\n'),

@@ -18,6 +18,7 @@ const liveEnv = {
   SERVICE_ENV: 'live',
   PLATFORM_ADMIN_PRIVATE_KEY: `0x${randomBytes(32).toString('hex')}`,
   API_KEY_PEPPER: randomBytes(32).toString('hex'),
+  WEBHOOK_SECRET_KEY: randomBytes(32).toString('hex'),
 };
 
 describe('foretell-admin users', () => {

@@ -1,11 +1,12 @@
 /*
- * The optional X-API-Key of the public read API. This is a hook, not an authentication scheme: key verification
- * lands with the trading API (its key repository and HMAC pepper). Until an ApiKeyVerifier is wired in, the header is
- * ignored and every request is anonymous (`_meta.authenticated: false`, per-IP limits) — nothing pretends to verify.
- * With a verifier: a valid key → `_meta.authenticated: true` and that key's per-user limit instead of the per-IP one;
- * a missing, unknown or failing key → anonymous (this API is public, so a bad key is never an error here).
+ * The optional X-API-Key of the public read API. A valid, active key of this environment (whose IP allowlist, if any,
+ * admits the caller) → `_meta.authenticated: true` and that user's per-minute limit instead of the per-IP one; a
+ * missing, malformed, unknown, revoked, expired, other-environment or failing key → anonymous (this API is public,
+ * so a bad key is never an error here). Verification: shared/src/auth/api-key-lookup.ts behind a short cache.
  */
 import type { RequestHandler, Response } from 'express';
+import type { Knex } from 'knex';
+import { hashApiKey, lookUpActiveApiKey, type ApiKeyEnvironment } from '../../../../shared/src/auth/index.js';
 import type { Logger } from '../../../../shared/src/logger/index.js';
 
 export const API_KEY_HEADER = 'x-api-key';
@@ -18,8 +19,11 @@ export interface VerifiedApiKey {
 }
 
 export interface ApiKeyVerifier {
-  /** The key's identity when `rawKey` is a valid, active key of this environment; null otherwise. */
-  verify(rawKey: string): Promise<VerifiedApiKey | null>;
+  /**
+   * The key's identity when `rawKey` is a valid, active key of this environment whose allowlist (if any) admits
+   * `clientIp`; null otherwise.
+   */
+  verify(rawKey: string, clientIp?: string): Promise<VerifiedApiKey | null>;
 }
 
 export interface PublicAuth {
@@ -46,11 +50,71 @@ export function optionalApiKeyMiddleware(verifier: ApiKeyVerifier | undefined, l
     res.locals.publicAuth = anonymous;
     if (!rawKey) return next();
     try {
-      const key = await verifier.verify(rawKey);
+      const key = await verifier.verify(rawKey, req.ip);
       if (key) res.locals.publicAuth = { authenticated: true, key } satisfies PublicAuth;
     } catch (error) {
       logger.warn({ err: error }, 'API key verification failed; serving the request anonymously');
     }
     next();
+  };
+}
+
+/** How long a lookup (hit or miss) is reused: a revocation reaches every replica within this. */
+export const VERIFIED_KEY_TTL_MS = 5_000;
+const MAX_CACHED_KEYS = 10_000;
+
+interface CachedLookup {
+  value: Promise<{ key: VerifiedApiKey; allows: (ip: string) => boolean } | null>;
+  expiresAt: number;
+}
+
+/**
+ * Verifies keys against MySQL (HMAC under API_KEY_PEPPER, as the trading API stores them) behind a small in-process
+ * cache (5 s, at most 10 000 entries, oldest evicted first). Unknown keys are cached too, so a flood of bad keys does
+ * not reach MySQL; a failed lookup is not cached (and the middleware serves that request anonymously).
+ */
+export function createApiKeyVerifier(options: {
+  db: Knex;
+  pepper: string;
+  env: ApiKeyEnvironment;
+  ttlMs?: number;
+  now?: () => number;
+}): ApiKeyVerifier {
+  const ttlMs = options.ttlMs ?? VERIFIED_KEY_TTL_MS;
+  const now = options.now ?? Date.now;
+  const cache = new Map<string, CachedLookup>();
+
+  async function load(rawKey: string): Promise<{ key: VerifiedApiKey; allows: (ip: string) => boolean } | null> {
+    const active = await lookUpActiveApiKey(options.db, options.pepper, rawKey, {
+      env: options.env,
+      now: new Date(now()),
+    });
+    if (!active) return null;
+    const { record, allowlist, userRpm } = active;
+    return {
+      key: { apiKeyId: record.id, userId: record.userId, limitPerMinute: userRpm },
+      allows: (ip) => allowlist === null || allowlist.allows(ip),
+    };
+  }
+
+  return {
+    async verify(rawKey, clientIp) {
+      const at = now();
+      // Cached under the key's HMAC: plaintext keys are not kept in memory.
+      const cacheKey = hashApiKey(options.pepper, rawKey);
+      let entry = cache.get(cacheKey);
+      if (!entry || entry.expiresAt <= at) {
+        const value = load(rawKey);
+        entry = { value, expiresAt: at + ttlMs };
+        cache.delete(cacheKey);
+        if (cache.size >= MAX_CACHED_KEYS) cache.delete(cache.keys().next().value as string);
+        cache.set(cacheKey, entry);
+        value.catch(() => cache.delete(cacheKey));
+      }
+      const found = await entry.value;
+      if (!found) return null;
+      if (found.allows(clientIp ?? '')) return found.key;
+      return null;
+    },
   };
 }

@@ -16,3 +16,4 @@ export * from './auth-failures.repository.js';
 export * from './request-usage.repository.js';
 export * from './market-activity.repository.js';
 export * from './chain-cursors.repository.js';
+export * from './api-key-admin.repository.js';

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { issueApiKey } from '../../../../shared/src/auth/index.js';
+import { createUser, revokeApiKey, type User } from '../../../../shared/src/db/index.js';
+import { createPublicReadSuite, getJson, type PublicReadSuite } from '../testing/public-read-test-kit.js';
+import { createApiKeyVerifier } from './api-key.js';
+
+const pepper = 'a-public-read-test-pepper-of-32-chars!!';
+let suite: PublicReadSuite;
+let clientNumber = 0;
+const nextClient = (): Record<string, string> => ({ 'X-Forwarded-For': `198.51.100.${++clientNumber}` });
+const limits = { windowMs: 60_000, threadsList: 3, default: 5 };
+
+beforeAll(async () => {
+  suite = await createPublicReadSuite();
+});
+afterAll(() => suite.destroy());
+
+const newUser = (): Promise<User> => createUser(suite.db, { email: `reader-${randomUUID()}@example.test` });
+
+describe('the X-API-Key verifier', () => {
+  it('verifies active keys of its environment and refuses everything else', async () => {
+    const user = await newUser();
+    const verifier = createApiKeyVerifier({ db: suite.db, pepper, env: 'test', ttlMs: 0 });
+    const developer = await issueApiKey(suite.db, pepper, { userId: user.id, tier: 'developer', env: 'test' });
+    expect(await verifier.verify(developer.key, '203.0.113.9')).toEqual({
+      apiKeyId: developer.record.id,
+      userId: user.id,
+      limitPerMinute: 300,
+    });
+    // The per-user limit is the highest among the user's active keys: a custom rpm counts.
+    await issueApiKey(suite.db, pepper, { userId: user.id, tier: 'enterprise', env: 'test', rateLimitRpm: 2_000 });
+    expect((await verifier.verify(developer.key))?.limitPerMinute).toBe(2_000);
+
+    const live = await issueApiKey(suite.db, pepper, { userId: user.id, tier: 'free', env: 'live' });
+    expect(await verifier.verify(live.key)).toBeNull();
+    expect(await verifier.verify('svc_test_0123456789abcdef0123456789abcdef')).toBeNull();
+    expect(await verifier.verify('not-a-key')).toBeNull();
+    expect(await createApiKeyVerifier({ db: suite.db, pepper: `${pepper}x`, env: 'test' }).verify(developer.key)).toBe(
+      null,
+    );
+    const allowlisted = await issueApiKey(suite.db, pepper, {
+      userId: (await newUser()).id,
+      tier: 'free',
+      env: 'test',
+      ipAllowlist: ['10.1.0.0/16'],
+    });
+    expect(await verifier.verify(allowlisted.key, '10.1.2.3')).not.toBeNull();
+    expect(await verifier.verify(allowlisted.key, '::ffff:10.1.2.3')).not.toBeNull();
+    expect(await verifier.verify(allowlisted.key, '10.2.0.1')).toBeNull();
+    expect(await verifier.verify(allowlisted.key)).toBeNull();
+
+    await revokeApiKey(suite.db, developer.record.id, new Date());
+    expect(await verifier.verify(developer.key)).toBeNull();
+    const expiring = await issueApiKey(suite.db, pepper, {
+      userId: (await newUser()).id,
+      tier: 'free',
+      env: 'test',
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    const later = createApiKeyVerifier({ db: suite.db, pepper, env: 'test', now: () => Date.now() + 120_000 });
+    expect(await verifier.verify(expiring.key)).not.toBeNull();
+    expect(await later.verify(expiring.key)).toBeNull();
+  });
+
+  it('reuses a lookup for its TTL, so a revocation takes effect within it', async () => {
+    const user = await newUser();
+    const clock = { at: 1_000_000 };
+    const verifier = createApiKeyVerifier({ db: suite.db, pepper, env: 'test', ttlMs: 5_000, now: () => clock.at });
+    const issued = await issueApiKey(suite.db, pepper, { userId: user.id, tier: 'free', env: 'test' });
+    expect(await verifier.verify(issued.key)).not.toBeNull();
+    await revokeApiKey(suite.db, issued.record.id, new Date());
+    expect(await verifier.verify(issued.key)).not.toBeNull();
+    clock.at += 5_000;
+    expect(await verifier.verify(issued.key)).toBeNull();
+  });
+
+  it('in the app: a valid key authenticates and is limited per user; a bad key is ignored', async () => {
+    const user = await newUser();
+    const app = await suite.start({
+      settings: { rateLimit: limits },
+      apiKeyVerifier: createApiKeyVerifier({ db: suite.db, pepper, env: 'test' }),
+      trustProxy: 'loopback',
+    });
+    const issued = await issueApiKey(suite.db, pepper, { userId: user.id, tier: 'free', env: 'test' });
+    const good = await getJson(`${app.url}/api/threads`, { headers: { ...nextClient(), 'X-API-Key': issued.key } });
+    expect(good.status).toBe(200);
+    expect(good.body._meta).toMatchObject({ authenticated: true });
+    expect(good.headers.get('x-ratelimit-limit')).toBe('60');
+    // Another route from another address shares the user's window.
+    const other = await getJson(`${app.url}/api/markets`, { headers: { ...nextClient(), 'X-API-Key': issued.key } });
+    expect(other.headers.get('x-ratelimit-remaining')).toBe('58');
+
+    for (const bad of ['svc_test_0123456789abcdef0123456789abcdef', 'garbage']) {
+      const response = await getJson(`${app.url}/api/threads`, { headers: { ...nextClient(), 'X-API-Key': bad } });
+      expect(response.status).toBe(200);
+      expect(response.body._meta).toMatchObject({ authenticated: false });
+      expect(response.headers.get('x-ratelimit-limit')).toBe('3');
+    }
+  });
+});

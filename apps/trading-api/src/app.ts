@@ -5,6 +5,7 @@ import { createHttpApp, type HttpMetrics, type ReadinessCheck } from '../../../s
 import type { RouteSwitches } from '../../../shared/src/kill-switch/index.js';
 import type { Logger } from '../../../shared/src/logger/index.js';
 import type { Redis } from '../../../shared/src/redis/index.js';
+import { createCursorCodec, deriveCursorSecret } from './http/cursor.js';
 import { mountDocsRoutes } from './docs/docs.routes.js';
 import { createHandlers } from './handlers/index.js';
 import { loadOpenApiDocument } from './openapi/load-spec.js';
@@ -22,6 +23,7 @@ import { mountV1Operations } from './pipeline/v1-router.js';
 import { createRateLimiter } from './rate-limit/rate-limit.middleware.js';
 import { SlidingWindowStore } from './rate-limit/sliding-window.store.js';
 import { TokenBucketStore } from './rate-limit/token-bucket.store.js';
+import type { ChainSource } from './use-cases/chain-source.js';
 import type { UsageRecorder } from './usage/usage-recorder.js';
 
 export interface TradingApiDeps {
@@ -42,6 +44,10 @@ export interface TradingApiDeps {
   now?: () => number;
   lockoutPolicy?: AuthLockoutPolicy;
   keyCacheTtlMs?: number;
+  /** Quotes and portfolio read the chain through it (connected on first use); absent = those routes answer 503. */
+  chainReader?: ChainSource;
+  /** Key of the pagination cursors; default derived from the API-key pepper. */
+  cursorSecret?: string;
 }
 
 /** The trading API (`/v1/*`): every operation of apps/trading-api/openapi through one request pipeline. */
@@ -93,7 +99,11 @@ export function createApp(deps: TradingApiDeps): express.Express {
         signature: signatureMiddleware({ recordFailure, now }),
         validate: validateMiddleware(validator),
         usage: deps.usage,
-        handlers: createHandlers({ db: deps.db }),
+        handlers: createHandlers({
+          db: deps.db,
+          cursors: createCursorCodec({ secret: deps.cursorSecret ?? deriveCursorSecret(deps.apiKeyPepper), now }),
+          chain: deps.chainReader,
+        }),
         now,
       });
     },

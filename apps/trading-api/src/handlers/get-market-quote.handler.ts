@@ -1,7 +1,17 @@
+import type { Knex } from 'knex';
 import type { OperationHandler } from '../pipeline/operation-handler.js';
-import { notImplemented } from './not-implemented.js';
+import type { ChainSource } from '../use-cases/chain-source.js';
+import { getMarketQuote } from '../use-cases/get-market-quote.use-case.js';
 
-/** GET /v1/markets/{id}/quote: arrives with the read-routes step. */
-export function getMarketQuoteHandler(): OperationHandler {
-  return notImplemented('getMarketQuote');
+/** GET /v1/markets/{id}/quote → `{ quote, market, units, _meta }`, cacheable 10 s. */
+export function getMarketQuoteHandler(deps: { db: Knex; chain?: ChainSource }): OperationHandler {
+  return async ({ input }) => {
+    const body = await getMarketQuote(deps, {
+      marketId: String(input.params.id),
+      outcomeIndex: Number(input.query.outcomeIndex),
+      action: input.query.action === 'sell' ? 'sell' : 'buy',
+      amount: BigInt(String(input.query.amount)),
+    });
+    return { status: 200, body: { ...body }, cacheControl: 'public, max-age=10' };
+  };
 }

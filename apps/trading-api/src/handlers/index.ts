@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
+import type { CursorCodec } from '../http/cursor.js';
 import type { OperationHandler } from '../pipeline/operation-handler.js';
+import type { ChainSource } from '../use-cases/chain-source.js';
 import { confirmTradeHandler } from './confirm-trade.handler.js';
 import { createRedemptionHandler } from './create-redemption.handler.js';
 import { createTradeHandler } from './create-trade.handler.js';
@@ -20,26 +22,30 @@ import { rotateWebhookSecretHandler } from './rotate-webhook-secret.handler.js';
 /** What the use cases behind the handlers use. */
 export interface HandlerDeps {
   db: Knex;
+  /** Signs and checks pagination cursors. */
+  cursors: CursorCodec;
+  /** The chain reader (quotes, portfolio); absent = those routes answer 503 DEPENDENCY_UNAVAILABLE. */
+  chain?: ChainSource;
 }
 
 /** operationId → handler. The v1 router refuses to start when an authenticated operation has none. */
 export function createHandlers(deps: HandlerDeps): Record<string, OperationHandler> {
   return {
-    listMarkets: listMarketsHandler(),
+    listMarkets: listMarketsHandler(deps),
     getMarket: getMarketHandler(deps),
-    getMarketQuote: getMarketQuoteHandler(),
-    listMarketPredictions: listMarketPredictionsHandler(),
+    getMarketQuote: getMarketQuoteHandler(deps),
+    listMarketPredictions: listMarketPredictionsHandler(deps),
     createTrade: createTradeHandler(),
     listTrades: listTradesHandler(),
     getTrade: getTradeHandler(),
     confirmTrade: confirmTradeHandler(),
     getTrace: getTraceHandler(),
     createRedemption: createRedemptionHandler(),
-    getPortfolio: getPortfolioHandler(),
-    listPortfolioPositions: listPortfolioPositionsHandler(),
+    getPortfolio: getPortfolioHandler(deps),
+    listPortfolioPositions: listPortfolioPositionsHandler(deps),
     listWebhookEvents: listWebhookEventsHandler(),
     redeliverWebhookEvent: redeliverWebhookEventHandler(),
     rotateWebhookSecret: rotateWebhookSecretHandler(),
-    getAccountUsage: getAccountUsageHandler(),
+    getAccountUsage: getAccountUsageHandler(deps),
   };
 }

@@ -1,7 +1,23 @@
+import type { Knex } from 'knex';
+import type { CursorCodec } from '../http/cursor.js';
+import { listEnvelope } from '../http/envelope.js';
 import type { OperationHandler } from '../pipeline/operation-handler.js';
-import { notImplemented } from './not-implemented.js';
+import { presentMarket } from '../presenters/market.presenter.js';
+import { listMarkets, marketStatusFilters, type MarketStatusFilter } from '../use-cases/list-markets.use-case.js';
 
-/** GET /v1/markets: arrives with the read-routes step. */
-export function listMarketsHandler(): OperationHandler {
-  return notImplemented('listMarkets');
+const optionalString = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+/** GET /v1/markets → list envelope of markets (default status filter `active`). */
+export function listMarketsHandler(deps: { db: Knex; cursors: CursorCodec }): OperationHandler {
+  return async ({ input }) => {
+    const status = optionalString(input.query.status);
+    const page = await listMarkets(deps, {
+      status: status !== undefined && status in marketStatusFilters ? (status as MarketStatusFilter) : 'active',
+      category: optionalString(input.query.category),
+      threadId: optionalString(input.query.threadId),
+      limit: typeof input.query.limit === 'number' ? input.query.limit : undefined,
+      cursor: optionalString(input.query.cursor),
+    });
+    return { status: 200, body: listEnvelope(page.items.map(presentMarket), page.pagination) };
+  };
 }

@@ -16,4 +16,5 @@ export * from './auth-failures.repository.js';
 export * from './request-usage.repository.js';
 export * from './market-activity.repository.js';
 export * from './chain-cursors.repository.js';
+export * from './trading-reads.repository.js';
 export * from './api-key-admin.repository.js';

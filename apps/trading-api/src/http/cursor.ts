@@ -1,0 +1,141 @@
+/*
+ * Opaque pagination cursors (DESIGN.md §6 "Cursors"): base64url(JSON payload) + "." + base64url(HMAC-SHA256).
+ * The payload carries the sort key of the last row served (epoch ms of created_at / block_time), its id, a hash of
+ * the route and filters the page was read with, and the issue time. A cursor is refused (400 VALIDATION_FAILED) when
+ * its signature does not verify, when it is presented with other filters (or on another route), or when it is older
+ * than 7 days. Pages are keyset pages on (sort key, id) descending, so rows inserted during a walk never shift it.
+ */
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { AppError } from '../../../../shared/src/errors/index.js';
+
+export const CURSOR_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+export const MAX_PAGE_LIMIT = 100;
+
+/** The last row a page served: the walk continues strictly after it in (sortKey, id) descending order. */
+export interface KeysetPosition {
+  sortKey: Date;
+  id: string;
+}
+
+/** What a cursor is bound to: the route and every filter value (undefined members are ignored). */
+export interface CursorContext {
+  route: string;
+  filters: Record<string, string | number | boolean | undefined>;
+}
+
+export interface CursorCodec {
+  encode(context: CursorContext, position: KeysetPosition): string;
+  /** The position a cursor carries; throws AppError VALIDATION_FAILED when it is not valid for this context. */
+  decode(token: string, context: CursorContext): KeysetPosition;
+}
+
+interface CursorPayload {
+  v: 1;
+  /** Sort key, epoch ms. */
+  s: number;
+  i: string;
+  /** Filter hash. */
+  f: string;
+  /** Issued at, epoch ms. */
+  t: number;
+}
+
+/** The cursor key: its own secret, or one derived from the API-key pepper (so no extra secret to deploy). */
+export function deriveCursorSecret(apiKeyPepper: string): Buffer {
+  return createHmac('sha256', apiKeyPepper).update('foretell/v1/pagination-cursor').digest();
+}
+
+/** Canonical hash of the route and filters: member order and absent members do not matter. */
+export function hashCursorContext(context: CursorContext): string {
+  const entries = Object.entries(context.filters)
+    .filter(([, value]) => value !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return createHash('sha256')
+    .update(JSON.stringify([context.route, entries]))
+    .digest('base64url')
+    .slice(0, 22);
+}
+
+/** `limit` as applied: the endpoint's default when absent, at most 100. */
+export function resolvePageLimit(requested: unknown, defaultLimit: number): number {
+  const value =
+    typeof requested === 'number' && Number.isInteger(requested) && requested >= 1 ? requested : defaultLimit;
+  return Math.min(value, MAX_PAGE_LIMIT);
+}
+
+const invalidCursor = (detail: string) =>
+  new AppError('VALIDATION_FAILED', {
+    detail,
+    extensions: { field: 'cursor', location: 'query', errors: [{ field: 'cursor', message: detail }] },
+  });
+
+export function createCursorCodec(options: { secret: Buffer | string; now?: () => number; maxAgeMs?: number }) {
+  const now = options.now ?? Date.now;
+  const maxAgeMs = options.maxAgeMs ?? CURSOR_MAX_AGE_MS;
+  const sign = (body: string) => createHmac('sha256', options.secret).update(body).digest();
+
+  const codec: CursorCodec = {
+    encode(context, position) {
+      const payload: CursorPayload = {
+        v: 1,
+        s: position.sortKey.getTime(),
+        i: position.id,
+        f: hashCursorContext(context),
+        t: now(),
+      };
+      const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
+      return `${body}.${sign(body).toString('base64url')}`;
+    },
+    decode(token, context) {
+      const [body, signature, ...rest] = token.split('.');
+      if (!body || !signature || rest.length > 0) throw invalidCursor('The cursor is malformed.');
+      const expected = sign(body);
+      const given = Buffer.from(signature, 'base64url');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        throw invalidCursor('The cursor is not valid: pass back `pagination.cursor` unchanged.');
+      }
+      let payload: CursorPayload;
+      try {
+        payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as CursorPayload;
+      } catch {
+        throw invalidCursor('The cursor is malformed.');
+      }
+      if (
+        payload.v !== 1 ||
+        !Number.isSafeInteger(payload.s) ||
+        !Number.isSafeInteger(payload.t) ||
+        typeof payload.i !== 'string' ||
+        typeof payload.f !== 'string'
+      ) {
+        throw invalidCursor('The cursor is malformed.');
+      }
+      if (payload.f !== hashCursorContext(context)) {
+        throw invalidCursor('The cursor was issued for other filters: keep every filter unchanged during a walk.');
+      }
+      if (now() - payload.t > maxAgeMs) {
+        throw invalidCursor('The cursor has expired (cursors stay valid 7 days): start the walk again.');
+      }
+      return { sortKey: new Date(payload.s), id: payload.i };
+    },
+  };
+  return codec;
+}
+
+/**
+ * One page from `fetch(limit + 1)` rows: the page, `hasMore`, and the cursor after its last row (null on the last
+ * page).
+ */
+export function paginate<T>(
+  rows: T[],
+  limit: number,
+  positionOf: (row: T) => KeysetPosition,
+  cursorFor: (position: KeysetPosition) => string,
+): { items: T[]; pagination: { cursor: string | null; hasMore: boolean; limit: number } } {
+  const hasMore = rows.length > limit;
+  const items = hasMore ? rows.slice(0, limit) : rows;
+  const last = items[items.length - 1];
+  return {
+    items,
+    pagination: { cursor: hasMore && last ? cursorFor(positionOf(last)) : null, hasMore, limit },
+  };
+}

@@ -1,0 +1,57 @@
+import type { Knex } from 'knex';
+import type { Address } from 'viem';
+import { readQuote, type ChainReader, type QuoteResponse } from '../../../../shared/src/chain/index.js';
+import { findMarketById } from '../../../../shared/src/db/index.js';
+import { AppError, isAppError } from '../../../../shared/src/errors/index.js';
+import { requireChain, type ChainSource } from './chain-source.js';
+
+export interface QuoteCommand {
+  marketId: string;
+  outcomeIndex: number;
+  action: 'buy' | 'sell';
+  /** Buy: USDC atomic-6; sell: tokens WAD-18. */
+  amount: bigint;
+}
+
+const invalid = (field: string, detail: string, cause?: unknown) =>
+  new AppError('VALIDATION_FAILED', {
+    detail,
+    extensions: { field, location: 'query', errors: [{ field, message: detail }] },
+    cause,
+  });
+
+/** The on-chain quote of a market (`{ quote, market, units }`), read from the market contract's views. */
+export async function getMarketQuote(
+  deps: { db: Knex; chain?: ChainSource },
+  command: QuoteCommand,
+): Promise<QuoteResponse> {
+  const market = await findMarketById(deps.db, command.marketId);
+  if (!market) throw new AppError('RESOURCE_NOT_FOUND', { detail: `No market ${command.marketId}.` });
+  if (command.outcomeIndex >= market.outcomes.length) {
+    throw invalid(
+      'outcomeIndex',
+      `query member outcomeIndex must be an integer from 0 to ${market.outcomes.length - 1}.`,
+    );
+  }
+  if (!market.contractAddress) {
+    throw new AppError('MARKET_NOT_TRADEABLE', { detail: `Market ${market.id} has no contract to quote yet.` });
+  }
+  const reader: ChainReader = await requireChain(deps.chain);
+  if (market.chainId !== null && market.chainId !== reader.chain.id) {
+    throw new AppError('MARKET_NOT_TRADEABLE', { detail: `Market ${market.id} is not deployed on this chain.` });
+  }
+  try {
+    return await readQuote(reader, {
+      marketId: market.id,
+      contractAddress: market.contractAddress as Address,
+      labels: market.outcomes,
+      outcomeIndex: command.outcomeIndex,
+      action: command.action,
+      amount: command.amount,
+    });
+  } catch (error) {
+    // A revert the request caused (more tokens than exist, an amount the pool refuses) is the client's: 400.
+    if (isAppError(error) && error.status >= 400 && error.status < 500) throw invalid('amount', error.detail, error);
+    throw error;
+  }
+}

@@ -5,108 +5,32 @@
  * and prints requests/s, p50/p99 and the ratios to both baselines against the DESIGN.md §10 targets. Each server
  * runs in its own child process; rate limits are set out of reach so they never bind.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { createRedis, deleteKeysWithPrefix, waitForRedis } from '../../../shared/src/redis/index.js';
+import {
+  freePort,
+  measure,
+  reportAgainstBaselines,
+  startBaselines,
+  startServerProcess,
+  waitUntilServing,
+} from '../../../shared/src/testing/bench/bench-kit.js';
 import { testEnv } from '../../../shared/src/testing/test-env.js';
 import { benchRedisPrefix, createBenchWorld } from './bench-fixture.js';
 
-const CONNECTIONS = 32;
-const DURATION_SECONDS = 10;
-const WARMUP_SECONDS = 3;
-
-interface Measurement {
-  name: string;
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-}
-
+const SECONDS = 10;
 const here = (file: string): string => fileURLToPath(new URL(file, import.meta.url));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-/** BENCH_PROFILE_DIR=<dir> writes a V8 CPU profile of each server process there (open it in Chrome DevTools). */
-// eslint-disable-next-line no-restricted-properties -- a bench option, not app configuration
-const profileDir = process.env.BENCH_PROFILE_DIR;
-
-function startChild(script: string, args: string[], env: Record<string, string> = {}): ChildProcess {
-  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  return spawn(process.execPath, [...profile, '--import', 'tsx', script, ...args], {
-    // eslint-disable-next-line no-restricted-properties -- the child inherits PATH and node settings, plus its own config
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-async function waitUntilServing(url: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not answer 200 within 30 s`);
-}
-
-async function measure(name: string, url: string): Promise<Measurement> {
-  await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_SECONDS });
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS });
-  if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${name}: ${result.non2xx} non-2xx responses and ${result.errors} errors`);
-  }
-  return { name, requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
-}
-
-function report(
-  baselines: { node: Measurement; express: Measurement },
-  results: Array<Measurement & { target?: number }>,
-) {
-  const all: Array<Measurement & { target?: number }> = [baselines.node, baselines.express, ...results];
-  const rows = all.map((row) => {
-    const target = row.target;
-    const ofExpress = row.requestsPerSecond / baselines.express.requestsPerSecond;
-    return {
-      scenario: row.name,
-      'req/s': Math.round(row.requestsPerSecond),
-      'p50 ms': row.p50,
-      'p99 ms': row.p99,
-      'vs node:http': `${(100 * (row.requestsPerSecond / baselines.node.requestsPerSecond)).toFixed(1)} %`,
-      'vs express': `${(100 * ofExpress).toFixed(1)} %`,
-      target: target === undefined ? '' : `≥ ${target * 100} % express, p99 < 25 ms`,
-      met: target === undefined ? '' : ofExpress >= target && row.p99 < 25 ? 'yes' : 'NO',
-    };
-  });
-  console.table(rows);
-  return rows.every((row) => row.met !== 'NO');
-}
-
 async function main(): Promise<void> {
-  const children: ChildProcess[] = [];
   const prefix = benchRedisPrefix();
   console.log('preparing MySQL, Redis and anvil…');
   const world = await createBenchWorld();
+  const baselines = await startBaselines();
+  const children = [...baselines.processes];
   try {
-    const [nodePort, expressPort, appPort] = await Promise.all([freePort(), freePort(), freePort()]);
-    children.push(startChild(here('./hello-server.ts'), ['node', String(nodePort)]));
-    children.push(startChild(here('./hello-server.ts'), ['express', String(expressPort)]));
+    const appPort = await freePort();
     children.push(
-      startChild(here('../src/main.ts'), [], {
+      startServerProcess(here('../src/main.ts'), [], {
         PORT: String(appPort),
         HOST: '127.0.0.1',
         LOG_LEVEL: 'info',
@@ -120,28 +44,18 @@ async function main(): Promise<void> {
     );
     const base = `http://127.0.0.1:${appPort}`;
     const quote = `${base}/api/markets/${world.quoteMarketId}/quote?outcomeIndex=0&action=buy&amount=10000000`;
-    await Promise.all([
-      waitUntilServing(`http://127.0.0.1:${nodePort}/`),
-      waitUntilServing(`http://127.0.0.1:${expressPort}/`),
-      waitUntilServing(quote),
-    ]);
-    console.log(`measuring: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${DURATION_SECONDS} s each`);
-    const node = await measure('node:http hello-world', `http://127.0.0.1:${nodePort}/`);
-    const express = await measure('express hello-world', `http://127.0.0.1:${expressPort}/`);
-    const results = [
-      { ...(await measure('GET /api/markets', `${base}/api/markets`)), target: 0.5 },
-      {
-        ...(await measure(
-          'GET /api/markets/{id}?history=true',
-          `${base}/api/markets/${world.historyMarketId}?history=true`,
-        )),
-        target: 0.5,
-      },
-      { ...(await measure('GET quote (cached)', quote)), target: 0.6 },
+    await waitUntilServing(quote);
+    console.log(`measuring: 32 connections, 3 s warm-up + ${SECONDS} s each`);
+    const run = { seconds: SECONDS };
+    const node = await measure('node:http hello-world', baselines.node, run);
+    const express = await measure('express hello-world', baselines.express, run);
+    const detail = `${base}/api/markets/${world.historyMarketId}?history=true`;
+    const scenarios = [
+      { ...(await measure('GET /api/markets', `${base}/api/markets`, run)), target: 0.5 },
+      { ...(await measure('GET /api/markets/{id}?history=true', detail, run)), target: 0.5 },
+      { ...(await measure('GET quote (cached)', quote, run)), target: 0.6 },
     ];
-    const met = report({ node, express }, results);
-    console.log(met ? 'all targets met' : 'some targets NOT met');
-    process.exitCode = met ? 0 : 1;
+    process.exitCode = reportAgainstBaselines({ node, express }, scenarios) ? 0 : 1;
   } finally {
     for (const child of children) child.kill('SIGTERM');
     const redis = createRedis({ redisUrl: testEnv.redisUrl });

@@ -1,6 +1,6 @@
 /*
  * The bench baselines: a JSON hello-world on bare node:http (`node`) or on Express 5 with its defaults (`express`),
- * listening on 127.0.0.1:<port>. Run as a child process by bench-public.ts.
+ * listening on 127.0.0.1:<port>. Run as a child process by the bench kit (bench-kit.ts).
  */
 import http from 'node:http';
 import express from 'express';

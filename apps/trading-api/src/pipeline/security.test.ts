@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { loadOpenApiDocument } from '../openapi/load-spec.js';
 import { listOperations } from '../openapi/operations.js';
 import { describeRouteSecurity, type RouteUnderTest } from '../testing/security-suite.js';
@@ -42,6 +42,14 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await kit.close();
+});
+
+it('runs the security cases on every operation that requires a key', () => {
+  const scoped = listOperations(loadOpenApiDocument()).filter((operation) => operation.scope !== null);
+  expect(routes.map((route) => route.operationId).sort()).toEqual(
+    scoped.map((operation) => operation.operationId).sort(),
+  );
+  expect(routes.length).toBeGreaterThanOrEqual(16);
 });
 
 describe.each(routes)('$method $path security', (route) => {

@@ -31,14 +31,13 @@ export function freePort(): Promise<number> {
 }
 
 /** BENCH_PROFILE_DIR=<dir> writes a V8 CPU profile of each server process there (open it in Chrome DevTools). */
- 
+
 const profileDir = process.env.BENCH_PROFILE_DIR;
 
 /** Runs a TypeScript server entry point in its own process (stdout discarded, stderr shown). */
 export function startServerProcess(script: string, args: string[], env: Record<string, string> = {}): ChildProcess {
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
   return spawn(process.execPath, [...profile, '--import', 'tsx', script, ...args], {
-     
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

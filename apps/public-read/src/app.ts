@@ -1,7 +1,7 @@
 import type express from 'express';
 import type { Knex } from 'knex';
 import type { Redis } from 'ioredis';
-import type { ChainReader } from '../../../shared/src/chain/chain-clients.js';
+import type { ChainSource } from '../../../shared/src/chain/index.js';
 import type { PublicReadConfig } from '../../../shared/src/config/index.js';
 import { createHttpApp, type HttpMetrics, type ReadinessCheck } from '../../../shared/src/http/index.js';
 import type { RouteSwitches } from '../../../shared/src/kill-switch/index.js';
@@ -38,7 +38,7 @@ export interface PublicReadDeps {
   /** Rate-limit windows and the quote cache live here (under the deployment's key prefix). */
   redis: Redis;
   /** The chain reader for quotes, connected on first use. */
-  chainReader: () => Promise<ChainReader>;
+  chainReader: ChainSource;
   settings: PublicReadSettings;
   /** Injected clock (requestedAt, trending windows). Default: the system clock. */
   now?: () => Date;

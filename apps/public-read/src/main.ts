@@ -1,12 +1,13 @@
 import type { Redis } from 'ioredis';
+import { createLazyChainReader } from '../../../shared/src/chain/index.js';
 import { loadConfigOrExit, publicReadConfigSchema } from '../../../shared/src/config/index.js';
 import { runDeployable } from '../../../shared/src/runtime/index.js';
 import { createApp, publicReadSettingsFrom } from './app.js';
 import { createApiKeyVerifier } from './http/api-key.js';
-import { lazyChainReader } from './chain-reader-source.js';
 
 const settings = loadConfigOrExit(publicReadConfigSchema, 'public-read');
-const chain = lazyChainReader({
+// Quotes connect on first use: every other endpoint keeps serving while the RPC is down (quotes 503 meanwhile).
+const chain = createLazyChainReader({
   rpcUrl: settings.CHAIN_RPC_URL,
   ...(settings.CHAIN_ID !== undefined ? { chainId: settings.CHAIN_ID } : {}),
 });

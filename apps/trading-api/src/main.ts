@@ -1,19 +1,16 @@
 import { loadConfigOrExit, tradingApiConfigSchema } from '../../../shared/src/config/index.js';
-import { createChainClients } from '../../../shared/src/chain/index.js';
+import { createLazyChainReader } from '../../../shared/src/chain/index.js';
 import { runDeployable } from '../../../shared/src/runtime/index.js';
 import { createApp } from './app.js';
-import { lazyChainSource } from './use-cases/chain-source.js';
 import { createUsageRecorder, type UsageRecorder } from './usage/usage-recorder.js';
 
 const settings = loadConfigOrExit(tradingApiConfigSchema, 'trading-api');
 let usage: UsageRecorder | undefined;
 // Quotes and portfolio need the chain; every other route keeps serving while the RPC is down (503 on those only).
-const chain = lazyChainSource(() =>
-  createChainClients({
-    rpcUrl: settings.CHAIN_RPC_URL,
-    ...(settings.CHAIN_ID !== undefined ? { chainId: settings.CHAIN_ID } : {}),
-  }),
-);
+const chain = createLazyChainReader({
+  rpcUrl: settings.CHAIN_RPC_URL,
+  ...(settings.CHAIN_ID !== undefined ? { chainId: settings.CHAIN_ID } : {}),
+});
 
 await runDeployable({
   name: 'trading-api',

@@ -19,3 +19,4 @@ export * from './market-admin.js';
 export * from './market-events.js';
 export * from './deploy-platform.js';
 export * from './platform-deployment.js';
+export * from './lazy-chain-reader.js';

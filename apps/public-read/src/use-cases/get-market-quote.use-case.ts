@@ -19,7 +19,7 @@ import type { QuoteQuery } from '../schemas/market-queries.schema.js';
 export interface QuoteDeps {
   db: Knex;
   redis: Redis;
-  /** The chain reader, connected on first use (see chain-reader-source.ts). */
+  /** The chain reader, connected on first use (shared/src/chain/lazy-chain-reader.ts). */
   chain: () => Promise<ChainReader>;
   cacheSeconds: number;
   logger: Logger;

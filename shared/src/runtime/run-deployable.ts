@@ -3,22 +3,19 @@ import { createHttpMetrics, installShutdownSignals, startHttpServer, type HttpMe
 import { createStaticRouteSwitches, type RouteSwitches } from '../kill-switch/index.js';
 import { createLogger, type Logger } from '../logger/index.js';
 import { routeSwitchesFromConfig } from './route-switches-from-config.js';
-import { openServiceResources, type ResourceNeeds, type ServiceResources } from './service-resources.js';
+import {
+  openServiceResources,
+  type ResourceNeeds,
+  type ResourceSettings,
+  type ServiceResources,
+} from './service-resources.js';
 import { serviceVersion } from './service-version.js';
 
-interface DeployableSettings {
+interface DeployableSettings extends ResourceSettings {
   LOG_LEVEL: string;
   PORT: number;
   HOST: string;
   SHUTDOWN_GRACE_MS: number;
-  DATABASE_URL: string;
-  DB_POOL_MAX: number;
-  REDIS_URL: string;
-  REDIS_PREFIX: string;
-  AMQP_URL: string;
-  AMQP_PREFIX: string;
-  CHAIN_RPC_URL?: string;
-  CHAIN_ID?: number | undefined;
   ROUTE_DISABLED?: string[];
   ROUTE_SWITCHES_FILE?: string | undefined;
 }

@@ -8,7 +8,7 @@ import { createAmqpConnectionManager, type AmqpConnectionManager } from '../mess
 import { createRedis } from '../redis/index.js';
 import { chainReadiness, mysqlReadiness, rabbitmqReadiness, redisReadiness } from './readiness-checks.js';
 
-interface ResourceSettings {
+export interface ResourceSettings {
   DATABASE_URL: string;
   DB_POOL_MAX: number;
   REDIS_URL: string;

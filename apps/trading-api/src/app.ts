@@ -12,7 +12,7 @@ import { loadOpenApiDocument } from './openapi/load-spec.js';
 import { listOperations } from './openapi/operations.js';
 import { createRequestValidator } from './openapi/request-validator.js';
 import { createApiKeyResolver } from './pipeline/api-key-resolver.js';
-import { apiVersionHeaderMiddleware } from './pipeline/api-version.js';
+import { API_VERSION_HEADER, CURRENT_API_VERSION } from './pipeline/api-version.js';
 import { createAuthFailureRecorder } from './pipeline/auth-failure-recorder.js';
 import { createAuthLockout, type AuthLockoutPolicy } from './pipeline/auth-lockout.js';
 import { authenticateMiddleware } from './pipeline/authenticate.middleware.js';
@@ -73,9 +73,10 @@ export function createApp(deps: TradingApiDeps): express.Express {
       readinessChecks: deps.readinessChecks,
       trustProxy: deps.trustProxy,
       metrics: deps.metrics,
+      // Every response carries the current label, health/ready and errors included; version selection may pin another.
+      responseHeaders: { [API_VERSION_HEADER]: CURRENT_API_VERSION },
     },
     (registrar) => {
-      registrar.router.use('/v1', apiVersionHeaderMiddleware);
       mountDocsRoutes(registrar, document);
       mountV1Operations(registrar, operations, {
         routeSwitches: deps.routeSwitches,

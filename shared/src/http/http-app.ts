@@ -42,6 +42,8 @@ export interface HttpAppOptions {
   readinessTimeoutMs?: number;
   /** Replaces the API helmet configuration. */
   helmet?: HelmetOptions;
+  /** Static headers on every response, infrastructure routes and errors included (e.g. the API version label). */
+  responseHeaders?: Record<string, string>;
 }
 
 /**
@@ -65,7 +67,11 @@ export function createHttpApp(options: HttpAppOptions, mountRoutes: (router: Rou
     metricsPath: options.metricsPath ?? '/metrics',
   };
 
-  app.use(requestStartMiddleware(staticSecurityHeaders(options.helmet ?? apiHelmetOptions)));
+  const staticHeaders = [
+    ...staticSecurityHeaders(options.helmet ?? apiHelmetOptions),
+    ...Object.entries(options.responseHeaders ?? {}),
+  ];
+  app.use(requestStartMiddleware(staticHeaders));
   app.use(requestObservationMiddleware({ logger, metrics, quietRoutes: infrastructureRouteIds(paths) }));
 
   const infrastructure = express.Router();

@@ -7,12 +7,6 @@ export const CURRENT_API_VERSION = '2026-04-29';
 export const SUPPORTED_API_VERSIONS: readonly string[] = [CURRENT_API_VERSION];
 export const API_VERSION_HEADER = 'X-Service-Api-Version';
 
-/** Labels every /v1 response, errors included, with the current version. */
-export const apiVersionHeaderMiddleware: RequestHandler = (_req, res, next) => {
-  res.setHeader(API_VERSION_HEADER, CURRENT_API_VERSION);
-  next();
-};
-
 /** Version selection: the optional request header pins a version; unknown → 400 API_VERSION_UNSUPPORTED. */
 export const apiVersionSelectionMiddleware: RequestHandler = (req, res, next) => {
   const requested = req.get(API_VERSION_HEADER)?.trim();

@@ -129,6 +129,10 @@ describe('versioning and precedence', () => {
     const missing = await call(kit, 'GET', '/v1/no-such-route');
     expect(missing.status).toBe(404);
     expect(missing.headers.get('x-service-api-version')).toBe('2026-04-29');
+    for (const path of ['/v1/health', '/v1/ready']) {
+      const probe = await call(kit, 'GET', path);
+      expect(probe.headers.get('x-service-api-version')).toBe('2026-04-29');
+    }
   });
 
   it('answers 503 ROUTE_DISABLED before checking the key, and 413 before the key', async () => {

@@ -1,6 +1,7 @@
 import type express from 'express';
 import type { Knex } from 'knex';
 import type { ApiKeyEnvironment } from '../../../shared/src/auth/index.js';
+import { createReadThroughCache } from '../../../shared/src/cache/index.js';
 import { createHttpApp, type HttpMetrics, type ReadinessCheck } from '../../../shared/src/http/index.js';
 import type { RouteSwitches } from '../../../shared/src/kill-switch/index.js';
 import type { Logger } from '../../../shared/src/logger/index.js';
@@ -46,6 +47,8 @@ export interface TradingApiDeps {
   keyCacheTtlMs?: number;
   /** Quotes and portfolio read the chain through it (connected on first use); absent = those routes answer 503. */
   chainReader?: ChainSource;
+  /** Per-replica micro-cache of market reads (ms; READ_CACHE_MS); default 0 = off. */
+  readCacheMs?: number;
   /** Key of the pagination cursors; default derived from the API-key pepper. */
   cursorSecret?: string;
 }
@@ -104,6 +107,7 @@ export function createApp(deps: TradingApiDeps): express.Express {
           db: deps.db,
           cursors: createCursorCodec({ secret: deps.cursorSecret ?? deriveCursorSecret(deps.apiKeyPepper), now }),
           chain: deps.chainReader,
+          sharedReads: createReadThroughCache({ ttlMs: deps.readCacheMs ?? 0, maxEntries: 5_000, now }),
         }),
         now,
       });

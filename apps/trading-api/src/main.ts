@@ -34,6 +34,7 @@ await runDeployable({
       serviceEnv: settings.SERVICE_ENV,
       usage,
       chainReader: chain.get,
+      readCacheMs: settings.READ_CACHE_MS,
     });
   },
   // The usage counters flush every 5 s and once more on shutdown (before the pool closes).

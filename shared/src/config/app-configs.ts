@@ -47,6 +47,9 @@ const http = {
   TRUST_PROXY: z.string().default('false'),
 };
 
+/** Per-replica micro-cache of hot reads that may be up to this stale (ms); 0 turns it off. */
+const readCacheMs = z.coerce.number().int().min(0).max(60_000).default(1_000);
+
 const apiKeyPepper = z.string().min(32, 'must be at least 32 characters').default(DEVELOPMENT_PEPPER);
 
 export const publicReadConfigSchema = z
@@ -61,8 +64,8 @@ export const publicReadConfigSchema = z
     RATE_LIMIT_DEFAULT: positiveInt(100),
     /** Server-side cache of on-chain quotes per (market, outcomeIndex, action, amount). */
     QUOTE_CACHE_SECONDS: positiveInt(10),
-    /** Per-replica micro-cache of list and detail responses (ms); 0 turns it off. */
-    READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+    /** Per-replica micro-cache of list and detail responses. */
+    READ_CACHE_MS: readCacheMs,
     /** Social links: the post-intent URL and the bot that places predictions from replies. */
     SOCIAL_INTENT_URL: url('https://social.example/intent/post'),
     SOCIAL_BOT_HANDLE: z
@@ -83,6 +86,8 @@ export const tradingApiConfigSchema = z
     ...chain,
     PORT: port(3000),
     API_KEY_PEPPER: apiKeyPepper,
+    /** Per-replica micro-cache of market reads (they answer the same to every key). */
+    READ_CACHE_MS: readCacheMs,
     DOCS_BASE_URL: url('http://localhost:3000/v1/docs'),
   })
   .superRefine(refuseDevelopmentSecrets);

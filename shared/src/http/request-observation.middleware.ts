@@ -28,6 +28,8 @@ export function requestObservationMiddleware(options: RequestObservationOptions)
       const labels = { route, method: req.method, status: String(res.statusCode) };
       metrics.requestsTotal.inc(labels);
       metrics.requestDuration.observe(labels, elapsedNs / 1e9);
+      const quiet = quietRoutes?.has(route) === true;
+      if (!logger.isLevelEnabled(quiet ? 'debug' : 'info')) return;
       const line = {
         requestId: requestIdOf(res),
         method: req.method,
@@ -37,7 +39,7 @@ export function requestObservationMiddleware(options: RequestObservationOptions)
         durationMs: Math.round(elapsedNs / 1e4) / 100,
         ...(res.writableFinished ? {} : { aborted: true }),
       };
-      if (quietRoutes?.has(route)) logger.debug(line, 'request');
+      if (quiet) logger.debug(line, 'request');
       else logger.info(line, 'request');
     });
     next();

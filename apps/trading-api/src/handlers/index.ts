@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
+import type { ReadThroughCache } from '../../../../shared/src/cache/index.js';
 import type { CursorCodec } from '../http/cursor.js';
-import type { OperationHandler } from '../pipeline/operation-handler.js';
+import type { HandlerResult, OperationHandler } from '../pipeline/operation-handler.js';
 import type { ChainSource } from '../use-cases/chain-source.js';
 import { confirmTradeHandler } from './confirm-trade.handler.js';
 import { createRedemptionHandler } from './create-redemption.handler.js';
@@ -18,6 +19,7 @@ import { listTradesHandler } from './list-trades.handler.js';
 import { listWebhookEventsHandler } from './list-webhook-events.handler.js';
 import { redeliverWebhookEventHandler } from './redeliver-webhook-event.handler.js';
 import { rotateWebhookSecretHandler } from './rotate-webhook-secret.handler.js';
+import { cachedForEveryCaller } from './shared-read-cache.js';
 
 /** What the use cases behind the handlers use. */
 export interface HandlerDeps {
@@ -26,13 +28,15 @@ export interface HandlerDeps {
   cursors: CursorCodec;
   /** The chain reader (quotes, portfolio); absent = those routes answer 503 DEPENDENCY_UNAVAILABLE. */
   chain?: ChainSource;
+  /** Micro-cache of the reads that answer the same to every caller (markets). */
+  sharedReads: ReadThroughCache<HandlerResult>;
 }
 
 /** operationId → handler. The v1 router refuses to start when an authenticated operation has none. */
 export function createHandlers(deps: HandlerDeps): Record<string, OperationHandler> {
   return {
-    listMarkets: listMarketsHandler(deps),
-    getMarket: getMarketHandler(deps),
+    listMarkets: cachedForEveryCaller(deps.sharedReads, 'listMarkets', listMarketsHandler(deps)),
+    getMarket: cachedForEveryCaller(deps.sharedReads, 'getMarket', getMarketHandler(deps)),
     getMarketQuote: getMarketQuoteHandler(deps),
     listMarketPredictions: listMarketPredictionsHandler(deps),
     createTrade: createTradeHandler(),

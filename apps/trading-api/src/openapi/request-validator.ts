@@ -39,6 +39,11 @@ export function createRequestValidator(document: Document) {
   const operations = new Map<string, Operation>(
     api.getOperations().map((operation) => [operation.operationId!, operation]),
   );
+  // Only the headers an operation declares are validated; handing openapi-backend just those spares it copying
+  // every request header (API key included) on each request.
+  const declaredHeaders = new Map<string, string[]>(
+    [...operations].map(([operationId, operation]) => [operationId, headerParameterNames(operation)]),
+  );
 
   return {
     api,
@@ -50,10 +55,17 @@ export function createRequestValidator(document: Document) {
     /** Throws 400 VALIDATION_FAILED naming the first offending member; returns the coerced request. */
     validate(operationId: string, request: ValidatableRequest): ValidatedRequest {
       const operation = this.operation(operationId);
-      const result = api.validateRequest(request, operation);
+      const headers: Record<string, string | string[]> = {};
+      for (const name of declaredHeaders.get(operationId) ?? []) {
+        const value = request.headers[name];
+        if (value !== undefined) headers[name] = value;
+      }
+      const declared = { ...request, headers };
+      const result = api.validateRequest(declared, operation);
       if (!result.valid) throw validationError(result.errors ?? []);
-      const parsed = api.router.parseRequest(request, operation);
       const coerced = (result.coerced ?? {}) as { query?: Record<string, unknown>; params?: Record<string, unknown> };
+      if (coerced.params && coerced.query) return { params: coerced.params, query: coerced.query, body: request.body };
+      const parsed = api.router.parseRequest(declared, operation);
       return {
         params: coerced.params ?? (parsed.params as Record<string, unknown>),
         query: coerced.query ?? (parsed.query as Record<string, unknown>),
@@ -64,6 +76,13 @@ export function createRequestValidator(document: Document) {
 }
 
 export type RequestValidator = ReturnType<typeof createRequestValidator>;
+
+/** Lower-case names of the operation's `in: header` parameters (already dereferenced in quick mode). */
+function headerParameterNames(operation: Operation): string[] {
+  return (operation.parameters ?? []).flatMap((parameter) =>
+    '$ref' in parameter || parameter.in !== 'header' ? [] : [parameter.name.toLowerCase()],
+  );
+}
 
 /** `/requestBody/metadata/a` → `metadata.a`; `/query/limit` → `limit`. */
 export function fieldOf(error: ErrorObject): string {

@@ -9,10 +9,15 @@ export interface HandlerContext {
   now: Date;
 }
 
+/** An envelope serialised ahead of time (a cached read): respond() writes it without serialising again. */
+export class SerializedEnvelope {
+  constructor(readonly json: string) {}
+}
+
 export interface HandlerResult {
   status: number;
   /** The envelope without `_meta` (respond() appends it). */
-  body: Record<string, unknown>;
+  body: Record<string, unknown> | SerializedEnvelope;
   /** Extra `_meta` members, e.g. `{ idempotent: true }` on writes. */
   meta?: { idempotent?: boolean };
   /** Default `private, no-cache`. */

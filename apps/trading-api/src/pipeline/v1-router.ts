@@ -9,6 +9,7 @@ import type { OperationHandler } from './operation-handler.js';
 import { rawBodyMiddleware } from './raw-body.js';
 import { apiVersionOf, authOf, inputOf, setOperation } from './request-context.js';
 import { respond } from './respond.js';
+import { runSteps } from './run-steps.js';
 
 /** Operations without an API key; served by the infrastructure and docs routes, never by this pipeline. */
 export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
@@ -71,7 +72,7 @@ export function mountV1Operations(
       const result = await handler({ ...context, input: inputOf(res), auth, apiVersion: apiVersionOf(res) ?? '' });
       respond(req, res, operation, { ...context, apiKeyId: auth.key.record.id }, result);
     };
-    const chain: RequestHandler[] = [
+    const chain = runSteps([
       begin,
       ...(methodsWithBody.has(operation.method) ? [rawBodyMiddleware()] : []),
       steps.authenticate,
@@ -82,7 +83,7 @@ export function mountV1Operations(
       apiVersionSelectionMiddleware,
       steps.validate,
       run,
-    ];
+    ]);
     const route = router.route(operation.expressPath);
     if (operation.method === 'GET') route.get(chain);
     else if (operation.method === 'POST') route.post(chain);

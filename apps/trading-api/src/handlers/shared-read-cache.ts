@@ -1,0 +1,24 @@
+import type { ReadThroughCache } from '../../../../shared/src/cache/index.js';
+import { SerializedEnvelope, type HandlerResult, type OperationHandler } from '../pipeline/operation-handler.js';
+
+/**
+ * For reads that answer the same to every caller (markets are public to every key holding markets:read): the
+ * result is kept per (operation, API version, validated params and query) in a per-replica micro-cache
+ * (READ_CACHE_MS, default 1 s), serialised once. A hot market costs MySQL at most once per window per replica;
+ * errors are never cached. The ETag and `_meta` stay per request (respond()).
+ */
+export function cachedForEveryCaller(
+  cache: ReadThroughCache<HandlerResult>,
+  operationId: string,
+  handler: OperationHandler,
+): OperationHandler {
+  return (context) => {
+    const { params, query } = context.input;
+    const key = `${operationId}\n${context.apiVersion}\n${JSON.stringify(params)}\n${JSON.stringify(query)}`;
+    return cache.get(key, async () => {
+      const result = await handler(context);
+      const json = result.body instanceof SerializedEnvelope ? result.body.json : JSON.stringify(result.body);
+      return { ...result, body: new SerializedEnvelope(json) };
+    });
+  };
+}

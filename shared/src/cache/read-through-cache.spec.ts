@@ -1,0 +1,83 @@
+import { describe, expect, it } from '@jest/globals';
+import { createReadThroughCache } from './read-through-cache.js';
+
+function counter(result: () => Promise<string> = async () => 'value') {
+  const loader = async () => {
+    loader.calls += 1;
+    return result();
+  };
+  loader.calls = 0;
+  return loader;
+}
+
+describe('createReadThroughCache', () => {
+  it('reuses a loaded value until the TTL passes on the injected clock, then loads again', async () => {
+    let now = 1_000;
+    const cache = createReadThroughCache<string>({ ttlMs: 1_000, maxEntries: 10, now: () => now });
+    const load = counter();
+    expect(await cache.get('k', load)).toBe('value');
+    now += 999;
+    expect(await cache.get('k', load)).toBe('value');
+    expect(load.calls).toBe(1);
+    now += 2;
+    await cache.get('k', load);
+    expect(load.calls).toBe(2);
+  });
+
+  it('shares one load among concurrent misses of the same key', async () => {
+    const cache = createReadThroughCache<string>({ ttlMs: 1_000, maxEntries: 10 });
+    const load = counter();
+    const values = await Promise.all(Array.from({ length: 20 }, () => cache.get('k', load)));
+    expect(new Set(values)).toEqual(new Set(['value']));
+    expect(load.calls).toBe(1);
+  });
+
+  it('does not keep a failed load: the next call retries', async () => {
+    const cache = createReadThroughCache<string>({ ttlMs: 1_000, maxEntries: 10 });
+    let fail = true;
+    const load = counter(async () => {
+      if (fail) throw new Error('MySQL down');
+      return 'recovered';
+    });
+    await expect(cache.get('k', load)).rejects.toThrow('MySQL down');
+    fail = false;
+    expect(await cache.get('k', load)).toBe('recovered');
+    expect(load.calls).toBe(2);
+  });
+
+  it('remembers null results ("not found") like any other value', async () => {
+    const cache = createReadThroughCache<string | null>({ ttlMs: 1_000, maxEntries: 10 });
+    const load = counter(async () => null as unknown as string);
+    expect(await cache.get('missing', load)).toBeNull();
+    expect(await cache.get('missing', load)).toBeNull();
+    expect(load.calls).toBe(1);
+  });
+
+  it('evicts the least recently used entry beyond maxEntries', async () => {
+    const cache = createReadThroughCache<string>({ ttlMs: 60_000, maxEntries: 2 });
+    const load = counter();
+    await cache.get('a', load);
+    await cache.get('b', load);
+    await cache.get('a', load);
+    await cache.get('c', load);
+    expect(cache.size).toBe(2);
+    await cache.get('a', load);
+    expect(load.calls).toBe(3);
+    await cache.get('b', load);
+    expect(load.calls).toBe(4);
+  });
+
+  it('loads on every call when the TTL is 0, and delete forgets a key', async () => {
+    const off = createReadThroughCache<string>({ ttlMs: 0, maxEntries: 10 });
+    const load = counter();
+    await off.get('k', load);
+    await off.get('k', load);
+    expect(load.calls).toBe(2);
+
+    const cache = createReadThroughCache<string>({ ttlMs: 1_000, maxEntries: 10 });
+    await cache.get('k', load);
+    cache.delete('k');
+    await cache.get('k', load);
+    expect(load.calls).toBe(4);
+  });
+});

@@ -186,6 +186,12 @@ describe('headers and proxies', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('content-security-policy')).toBe("default-src 'none';frame-ancestors 'none'");
     expect(response.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    // Document-only headers stay off JSON responses (docs/decisions/0012).
+    expect(response.headers.get('cross-origin-opener-policy')).toBeNull();
+    expect(response.headers.get('x-xss-protection')).toBeNull();
   });
 
   it('ignores X-Forwarded-For by default and honours it only from trusted proxies', async () => {

@@ -8,6 +8,6 @@ export { markShuttingDown } from './lifecycle.js';
 export { createReadinessProbe, type CheckStatus, type ReadinessCheck, type ReadinessReport } from './readiness.js';
 export { acceptRequestId, REQUEST_ID_HEADER, requestIdOf, requestStartMiddleware } from './request-id.middleware.js';
 export { assertRouteEnabled, createRouteRegistrar, type HttpMethod, type RouteRegistrar } from './route-registrar.js';
-export { apiHelmetOptions, staticSecurityHeaders } from './security-headers.middleware.js';
+export { apiHelmetOptions, documentSecurityHeaders, staticSecurityHeaders } from './security-headers.middleware.js';
 export { installShutdownSignals, type ShutdownSignalOptions } from './shutdown-signals.js';
 export { parseTrustProxy } from './trust-proxy.js';

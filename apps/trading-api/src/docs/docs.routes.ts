@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import { AppError } from '../../../../shared/src/errors/index.js';
-import type { RouteRegistrar } from '../../../../shared/src/http/index.js';
+import { documentSecurityHeaders, type RouteRegistrar } from '../../../../shared/src/http/index.js';
 import { DOCS_CONTENT_SECURITY_POLICY, docsAsset } from './docs-assets.js';
 import { errorPage } from './error-pages.js';
 
@@ -13,8 +13,10 @@ const REFERENCE_PAGE = `<!doctype html>
 </body></html>
 `;
 
+const DOCUMENT_HEADERS = documentSecurityHeaders(DOCS_CONTENT_SECURITY_POLICY);
+
 function sendHtml(res: Response, html: string): void {
-  res.setHeader('Content-Security-Policy', DOCS_CONTENT_SECURITY_POLICY);
+  for (const [name, value] of DOCUMENT_HEADERS) res.setHeader(name, value);
   res.setHeader('Cache-Control', 'public, max-age=300');
   res.type('html').send(html);
 }

@@ -113,6 +113,8 @@ describe('served documentation', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(page.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(page.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     const scripts = [...page.text.matchAll(/src="([^"]+)"/g)].map((match) => match[1]!);
     expect(scripts.every((src) => src.startsWith('/v1/docs/assets/'))).toBe(true);
     for (const src of scripts) {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createReadThroughCache } from '../../../../shared/src/cache/index.js';
 import type { Logger } from '../../../../shared/src/logger/index.js';
 import type { Redis } from '../../../../shared/src/redis/index.js';
 
@@ -31,6 +32,12 @@ end
 return 0
 `;
 
+/**
+ * How long a replica reuses an IP's lock state read from Redis: a lockout started on another replica applies here
+ * within this bound; one started on this replica applies at once. Spares every authenticated request a Redis call.
+ */
+export const LOCK_STATE_CACHE_MS = 1_000;
+
 type ScriptRedis = Redis & {
   foretellAuthFailure(failures: string, lock: string, ...args: Array<string | number>): Promise<number>;
 };
@@ -56,12 +63,18 @@ export function createAuthLockout(options: {
   }
   const redis = options.redis as ScriptRedis;
   const lockKey = (ip: string) => `authlock:ip:${ip}`;
+  /** ip → the time its lock ends (0 = not locked), as last read from Redis. */
+  const lockedUntil = createReadThroughCache<number>({ ttlMs: LOCK_STATE_CACHE_MS, maxEntries: 10_000, now });
   const failuresKey = (ip: string) => `authfail:ip:${ip}`;
 
   return {
     async remainingMs(ip) {
       try {
-        return Math.max(0, await redis.pttl(lockKey(ip)));
+        const until = await lockedUntil.get(ip, async () => {
+          const ttl = await redis.pttl(lockKey(ip));
+          return ttl > 0 ? now() + ttl : 0;
+        });
+        return Math.max(0, until - now());
       } catch (error) {
         options.logger.warn({ err: error }, 'auth lockout check skipped: Redis unavailable');
         return 0;
@@ -70,7 +83,7 @@ export function createAuthLockout(options: {
     async recordFailure(ip) {
       try {
         const member = `${now()}:${randomBytes(4).toString('hex')}`;
-        return Number(
+        const lockedMs = Number(
           await redis.foretellAuthFailure(
             failuresKey(ip),
             lockKey(ip),
@@ -81,6 +94,8 @@ export function createAuthLockout(options: {
             policy.lockoutMs,
           ),
         );
+        lockedUntil.delete(ip);
+        return lockedMs;
       } catch (error) {
         options.logger.warn({ err: error }, 'auth failure not counted: Redis unavailable');
         return 0;

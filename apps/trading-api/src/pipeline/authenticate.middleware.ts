@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { hashApiKey, parseApiKey, verifyApiKey, type ApiKeyEnvironment } from '../../../../shared/src/auth/index.js';
+import { digestsEqual, hashApiKey, parseApiKey, type ApiKeyEnvironment } from '../../../../shared/src/auth/index.js';
 import { AppError } from '../../../../shared/src/errors/index.js';
 import { requestIdOf } from '../../../../shared/src/http/index.js';
 import type { ApiKeyResolver } from './api-key-resolver.js';
@@ -68,7 +68,7 @@ async function identify(deps: AuthenticateDeps, header: string | undefined, nowM
   }
   const keyHash = hashApiKey(deps.pepper, parsed.key);
   const resolved = await deps.resolver.resolve(keyHash);
-  if (!resolved || !verifyApiKey(deps.pepper, parsed.key, resolved.record.keyHash)) {
+  if (!resolved || !digestsEqual(resolved.record.keyHash, keyHash)) {
     const hint = parsed.env === deps.serviceEnv ? '' : ` This deployment serves ${deps.serviceEnv} keys.`;
     throw new KeyFailure('API_KEY_INVALID', null, `The API key is not recognised.${hint}`);
   }

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createLogger } from '../../../../shared/src/logger/index.js';
+import { createTestRedis, type TestRedis } from '../../../../shared/src/testing/test-redis.js';
+import { randomTestIp } from '../testing/trading-api-test-kit.js';
+import { createAuthLockout, LOCK_STATE_CACHE_MS } from './auth-lockout.js';
+
+let testRedis: TestRedis;
+beforeAll(async () => {
+  testRedis = await createTestRedis();
+});
+afterAll(async () => {
+  await testRedis.destroy();
+});
+
+const policy = { threshold: 3, windowMs: 60_000, lockoutMs: 900_000 };
+const logger = createLogger({ name: 'lockout-test', level: 'silent' });
+
+function replica(clock: { now: number }) {
+  return createAuthLockout({ redis: testRedis.redis, logger, policy, now: () => clock.now });
+}
+
+describe('auth lockout across replicas', () => {
+  it('applies a lockout started on this replica at once', async () => {
+    const clock = { now: Date.now() };
+    const lockout = replica(clock);
+    const ip = randomTestIp();
+    expect(await lockout.remainingMs(ip)).toBe(0);
+    for (let failure = 0; failure < policy.threshold; failure += 1) await lockout.recordFailure(ip);
+    expect(await lockout.remainingMs(ip)).toBeGreaterThan(899_000);
+  });
+
+  it('applies a lockout started on another replica within LOCK_STATE_CACHE_MS', async () => {
+    const clock = { now: Date.now() };
+    const [here, elsewhere] = [replica(clock), replica(clock)];
+    const ip = randomTestIp();
+    expect(await here.remainingMs(ip)).toBe(0);
+    for (let failure = 0; failure < policy.threshold; failure += 1) await elsewhere.recordFailure(ip);
+    expect(await here.remainingMs(ip)).toBe(0);
+    clock.now += LOCK_STATE_CACHE_MS + 1;
+    expect(await here.remainingMs(ip)).toBeGreaterThan(898_000);
+  });
+
+  it('keeps other addresses unlocked', async () => {
+    const lockout = replica({ now: Date.now() });
+    const [locked, other] = [randomTestIp(), randomTestIp()];
+    for (let failure = 0; failure < policy.threshold; failure += 1) await lockout.recordFailure(locked);
+    expect(await lockout.remainingMs(other)).toBe(0);
+  });
+});

@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
+import { LRUCache } from 'lru-cache';
 import { OpenAPIBackend, type Document, type Operation } from 'openapi-backend';
 import { AppError } from '../../../../shared/src/errors/index.js';
 
@@ -18,10 +19,15 @@ export interface ValidatedRequest {
   body: unknown;
 }
 
+/** Distinct valid body-less requests whose validated form is remembered (see createRequestValidator). */
+const VALIDATED_MEMO_ENTRIES = 2_000;
+
 /**
  * openapi-backend over the merged description: ajv with ajv-formats (uuid, date-time…), query and path values
  * coerced to their schema types. Built synchronously (quick mode: the document is dereferenced in-process and
  * validators compile on first use); the description itself is validated by a test, not at start-up.
+ * Validation is a pure function of the request, so the validated form of a valid body-less request (every GET) is
+ * remembered per (operation, path, query, declared headers) in a small LRU: a hot read is validated once.
  */
 export function createRequestValidator(document: Document) {
   const api = new OpenAPIBackend({
@@ -44,6 +50,7 @@ export function createRequestValidator(document: Document) {
   const declaredHeaders = new Map<string, string[]>(
     [...operations].map(([operationId, operation]) => [operationId, headerParameterNames(operation)]),
   );
+  const validatedMemo = new LRUCache<string, ValidatedRequest>({ max: VALIDATED_MEMO_ENTRIES });
 
   return {
     api,
@@ -60,17 +67,24 @@ export function createRequestValidator(document: Document) {
         const value = request.headers[name];
         if (value !== undefined) headers[name] = value;
       }
+      const memoKey =
+        request.body === undefined
+          ? `${operationId} ${request.path} ${JSON.stringify(request.query)} ${JSON.stringify(headers)}`
+          : undefined;
+      const remembered = memoKey === undefined ? undefined : validatedMemo.get(memoKey);
+      if (remembered) return remembered;
       const declared = { ...request, headers };
       const result = api.validateRequest(declared, operation);
       if (!result.valid) throw validationError(result.errors ?? []);
       const coerced = (result.coerced ?? {}) as { query?: Record<string, unknown>; params?: Record<string, unknown> };
-      if (coerced.params && coerced.query) return { params: coerced.params, query: coerced.query, body: request.body };
-      const parsed = api.router.parseRequest(declared, operation);
-      return {
-        params: coerced.params ?? (parsed.params as Record<string, unknown>),
-        query: coerced.query ?? (parsed.query as Record<string, unknown>),
+      const parsed = coerced.params && coerced.query ? undefined : api.router.parseRequest(declared, operation);
+      const validated: ValidatedRequest = {
+        params: Object.freeze(coerced.params ?? (parsed!.params as Record<string, unknown>)),
+        query: Object.freeze(coerced.query ?? (parsed!.query as Record<string, unknown>)),
         body: request.body,
       };
+      if (memoKey !== undefined) validatedMemo.set(memoKey, validated);
+      return validated;
     },
   };
 }

@@ -9,7 +9,7 @@ import { authOf, operationOf } from './request-context.js';
  * this step without a scope is refused. Both are audited; neither counts toward the lockout.
  */
 export function authorizeMiddleware(deps: { recordFailure: AuthFailureRecorder }): RequestHandler {
-  return async (req, res, next) => {
+  return (req, res, next) => {
     const { key } = authOf(res);
     const operation = operationOf(res);
     let error: AppError | undefined;
@@ -25,13 +25,17 @@ export function authorizeMiddleware(deps: { recordFailure: AuthFailureRecorder }
       next();
       return;
     }
-    await deps.recordFailure({
-      error,
-      ip: req.ip ?? '',
-      route: operation.routeId,
-      requestId: requestIdOf(res),
-      apiKeyId: key.record.id,
-    });
-    throw error;
+    const refused = error;
+    return deps
+      .recordFailure({
+        error,
+        ip: req.ip ?? '',
+        route: operation.routeId,
+        requestId: requestIdOf(res),
+        apiKeyId: key.record.id,
+      })
+      .then(() => {
+        throw refused;
+      });
   };
 }

@@ -17,7 +17,7 @@ const reasons = {
  */
 export function signatureMiddleware(deps: { recordFailure: AuthFailureRecorder; now?: () => number }): RequestHandler {
   const now = deps.now ?? Date.now;
-  return async (req, res, next) => {
+  return (req, res, next) => {
     const header = req.get('x-service-signature');
     if (header === undefined) {
       next();
@@ -38,13 +38,16 @@ export function signatureMiddleware(deps: { recordFailure: AuthFailureRecorder; 
       detail: reasons[check.reason],
       extensions: { reason: check.reason },
     });
-    await deps.recordFailure({
-      error,
-      ip: req.ip ?? '',
-      route: operationOf(res).routeId,
-      requestId: requestIdOf(res),
-      apiKeyId: auth.key.record.id,
-    });
-    throw error;
+    return deps
+      .recordFailure({
+        error,
+        ip: req.ip ?? '',
+        route: operationOf(res).routeId,
+        requestId: requestIdOf(res),
+        apiKeyId: auth.key.record.id,
+      })
+      .then(() => {
+        throw error;
+      });
   };
 }

@@ -8,9 +8,9 @@
 import { fileURLToPath } from 'node:url';
 import { createRedis, deleteKeysWithPrefix, waitForRedis } from '../../../shared/src/redis/index.js';
 import {
+  benchSeconds,
   freePort,
-  measure,
-  reportAgainstBaselines,
+  measureAgainstBaselines,
   startBaselines,
   startServerProcess,
   waitUntilServing,
@@ -18,7 +18,7 @@ import {
 import { testEnv } from '../../../shared/src/testing/test-env.js';
 import { benchRedisPrefix, createBenchWorld } from './bench-fixture.js';
 
-const SECONDS = 10;
+const SECONDS = benchSeconds();
 const here = (file: string): string => fileURLToPath(new URL(file, import.meta.url));
 
 async function main(): Promise<void> {
@@ -45,17 +45,13 @@ async function main(): Promise<void> {
     const base = `http://127.0.0.1:${appPort}`;
     const quote = `${base}/api/markets/${world.quoteMarketId}/quote?outcomeIndex=0&action=buy&amount=10000000`;
     await waitUntilServing(quote);
-    console.log(`measuring: 32 connections, 3 s warm-up + ${SECONDS} s each`);
-    const run = { seconds: SECONDS };
-    const node = await measure('node:http hello-world', baselines.node, run);
-    const express = await measure('express hello-world', baselines.express, run);
     const detail = `${base}/api/markets/${world.historyMarketId}?history=true`;
     const scenarios = [
-      { ...(await measure('GET /api/markets', `${base}/api/markets`, run)), target: 0.5 },
-      { ...(await measure('GET /api/markets/{id}?history=true', detail, run)), target: 0.5 },
-      { ...(await measure('GET quote (cached)', quote, run)), target: 0.6 },
+      { name: 'GET /api/markets', url: `${base}/api/markets`, target: 0.5 },
+      { name: 'GET /api/markets/{id}?history=true', url: detail, target: 0.5 },
+      { name: 'GET quote (cached)', url: quote, target: 0.6 },
     ];
-    process.exitCode = reportAgainstBaselines({ node, express }, scenarios) ? 0 : 1;
+    process.exitCode = (await measureAgainstBaselines(baselines, scenarios, SECONDS)) ? 0 : 1;
   } finally {
     for (const child of children) child.kill('SIGTERM');
     const redis = createRedis({ redisUrl: testEnv.redisUrl });

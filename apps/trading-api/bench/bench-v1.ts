@@ -11,9 +11,9 @@ import { DEVELOPMENT_PEPPER } from '../../../shared/src/config/config-fields.js'
 import { createUser, insertMarket } from '../../../shared/src/db/index.js';
 import { createRedis, deleteKeysWithPrefix, waitForRedis } from '../../../shared/src/redis/index.js';
 import {
+  benchSeconds,
   freePort,
-  measure,
-  reportAgainstBaselines,
+  measureAgainstBaselines,
   startBaselines,
   startServerProcess,
   waitUntilServing,
@@ -21,8 +21,7 @@ import {
 import { createTestDatabase } from '../../../shared/src/testing/test-database.js';
 import { testEnv } from '../../../shared/src/testing/test-env.js';
 
-const secondsFlag = process.argv.indexOf('--seconds');
-const SECONDS = secondsFlag > 0 ? Number(process.argv[secondsFlag + 1]) : 10;
+const SECONDS = benchSeconds();
 const here = (file: string): string => fileURLToPath(new URL(file, import.meta.url));
 
 async function main(): Promise<void> {
@@ -53,21 +52,18 @@ async function main(): Promise<void> {
         REDIS_URL: testEnv.redisUrl,
         REDIS_PREFIX: redisPrefix,
         SERVICE_ENV: 'test',
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL: 'info',
         API_KEY_PEPPER: DEVELOPMENT_PEPPER,
       }),
     );
     const api = `http://127.0.0.1:${apiPort}`;
     await waitUntilServing(`${api}/health`);
-    const run = { seconds: SECONDS };
-    const authenticated = { ...run, headers: { 'X-API-Key': key } };
-    const node = await measure('node:http hello-world', baselines.node, run);
-    const express = await measure('express hello-world', baselines.express, run);
+    const headers = { 'X-API-Key': key };
     const scenarios = [
-      { ...(await measure('GET /v1/markets/{id}', `${api}/v1/markets/${market.id}`, authenticated)), target: 0.5 },
-      { ...(await measure('GET /v1/markets', `${api}/v1/markets`, authenticated)), target: 0.5 },
+      { name: 'GET /v1/markets/{id}', url: `${api}/v1/markets/${market.id}`, headers, target: 0.5 },
+      { name: 'GET /v1/markets', url: `${api}/v1/markets`, headers, target: 0.5 },
     ];
-    process.exitCode = reportAgainstBaselines({ node, express }, scenarios) ? 0 : 1;
+    process.exitCode = (await measureAgainstBaselines(baselines, scenarios, SECONDS)) ? 0 : 1;
   } finally {
     for (const child of children) child.kill('SIGTERM');
     const redis = createRedis({ redisUrl: testEnv.redisUrl });
@@ -77,7 +73,5 @@ async function main(): Promise<void> {
     await database.destroy();
   }
 }
-
-/** Prints the table and a verdict per API scenario; true when every target is met. */
 
 await main();

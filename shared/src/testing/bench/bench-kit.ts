@@ -8,6 +8,14 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
 export const BENCH_CONNECTIONS = 32;
+
+/** `--seconds N` on the command line (default 10): how long each target is measured, warm-up excluded. */
+export function benchSeconds(argv: readonly string[] = process.argv): number {
+  const flag = argv.indexOf('--seconds');
+  const seconds = flag > 0 ? Number(argv[flag + 1]) : 10;
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new Error('--seconds takes a positive number');
+  return seconds;
+}
 const WARMUP_SECONDS = 3;
 
 export interface Measurement {
@@ -15,6 +23,8 @@ export interface Measurement {
   requestsPerSecond: number;
   p50: number;
   p99: number;
+  /** The highest p99 of any slice. */
+  worstP99: number;
   non2xx: number;
 }
 
@@ -75,22 +85,44 @@ export async function startBaselines(): Promise<Baselines> {
   return baselines;
 }
 
-/** Warms up, then loads `url` for `seconds` at BENCH_CONNECTIONS connections. */
-export async function measure(
-  name: string,
-  url: string,
-  options: { seconds: number; headers?: Record<string, string> },
-): Promise<Measurement> {
-  const common = { url, connections: BENCH_CONNECTIONS, headers: options.headers ?? {} };
-  await autocannon({ ...common, duration: WARMUP_SECONDS });
-  const result = await autocannon({ ...common, duration: options.seconds });
-  return {
-    name,
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-  };
+export interface LoadTarget {
+  name: string;
+  url: string;
+  headers?: Record<string, string>;
+}
+
+const SLICE_SECONDS = 2;
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+/**
+ * Loads every target at BENCH_CONNECTIONS connections, interleaved: after a warm-up of each, round after round
+ * gives each target one 2 s slice, and each figure is the median over its slices. This machine's speed drifts
+ * by ±20 % over a minute (shared VM), so back-to-back runs of 10 s each compare a baseline measured in a fast
+ * minute with a scenario measured in a slow one; interleaving exposes every target to the same drift.
+ */
+export async function measureInterleaved(targets: LoadTarget[], seconds: number): Promise<Measurement[]> {
+  const load = (target: LoadTarget, duration: number) =>
+    autocannon({ url: target.url, connections: BENCH_CONNECTIONS, headers: target.headers ?? {}, duration });
+  for (const target of targets) await load(target, WARMUP_SECONDS);
+  const slices = targets.map(() => [] as autocannon.Result[]);
+  const rounds = Math.max(3, Math.round(seconds / SLICE_SECONDS));
+  for (let round = 0; round < rounds; round += 1) {
+    for (const [index, target] of targets.entries()) slices[index]!.push(await load(target, SLICE_SECONDS));
+  }
+  return targets.map((target, index) => {
+    const results = slices[index]!;
+    return {
+      name: target.name,
+      requestsPerSecond: median(results.map((result) => result.requests.average)),
+      p50: median(results.map((result) => result.latency.p50)),
+      p99: median(results.map((result) => result.latency.p99)),
+      worstP99: Math.max(...results.map((result) => result.latency.p99)),
+      non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
+    };
+  });
 }
 
 export interface Scenario extends Measurement {
@@ -109,6 +141,7 @@ export function reportAgainstBaselines(baselines: { node: Measurement; express: 
       'req/s': Math.round(measurement.requestsPerSecond),
       'p50 ms': measurement.p50,
       'p99 ms': measurement.p99,
+      'worst p99': measurement.worstP99,
       non2xx: measurement.non2xx,
       'vs node:http': `${(100 * (measurement.requestsPerSecond / baselines.node.requestsPerSecond)).toFixed(1)} %`,
       'vs express': `${(100 * ofExpress).toFixed(1)} %`,
@@ -125,4 +158,27 @@ export function reportAgainstBaselines(baselines: { node: Measurement; express: 
   const allMet = rows.every((entry) => entry.met !== 'NO');
   console.log(allMet ? 'all targets met' : 'some targets NOT met');
   return allMet;
+}
+
+/** Measures both baselines and every scenario interleaved (measureInterleaved), then prints the report. */
+export async function measureAgainstBaselines(
+  baselines: Baselines,
+  scenarios: Array<LoadTarget & { target: number }>,
+  seconds: number,
+): Promise<boolean> {
+  console.log(
+    `measuring: ${BENCH_CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up each, then ${seconds} s each in interleaved ${SLICE_SECONDS} s slices`,
+  );
+  const [node, express, ...measured] = await measureInterleaved(
+    [
+      { name: 'node:http hello-world', url: baselines.node },
+      { name: 'express hello-world', url: baselines.express },
+      ...scenarios,
+    ],
+    seconds,
+  );
+  return reportAgainstBaselines(
+    { node: node!, express: express! },
+    measured.map((measurement, index) => ({ ...measurement, target: scenarios[index]!.target })),
+  );
 }

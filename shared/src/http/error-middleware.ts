@@ -52,6 +52,7 @@ function logServerError(logger: Logger, appError: AppError, res: Response): void
       code: appError.code,
       status: appError.status,
       route: routeIdOf(res),
+      requestId: requestIdOf(res),
       ...(cause !== undefined && !(cause instanceof Error) ? { thrown: String(cause) } : {}),
     },
     'request failed',

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { currentContext } from '../logger/index.js';
 import { startTestApp, type TestApp, type TestAppOptions } from './http-test-kit.js';
 import type { RouteRegistrar } from './route-registrar.js';
+import { requestIdOf } from './request-id.middleware.js';
 
 let current: TestApp | undefined;
 afterEach(async () => {
@@ -121,12 +121,17 @@ describe('request ids and access logs', () => {
     expect(minted.headers.get('x-request-id')).toMatch(/^req_/);
   });
 
-  it('keeps the request id in context after the JSON body is parsed and on every log line of the request', async () => {
+  it('puts the request id on the access line and on the error line of a failed request, never the body', async () => {
     const app = await start({}, (registrar) => {
       registrar.route('POST', '/v1/trades', async (req, res) => {
         await Promise.resolve();
-        app.logs.logger.info({ marketId: (req.body as { marketId?: string }).marketId }, 'handler ran');
-        res.status(201).json({ requestIdSeenByHandler: currentContext()?.requestId ?? null });
+        res
+          .status(201)
+          .json({ requestIdSeenByHandler: requestIdOf(res), marketId: (req.body as { marketId?: string }).marketId });
+      });
+      registrar.route('GET', '/v1/broken', async () => {
+        await Promise.resolve();
+        throw new Error('database on fire');
       });
     });
     const response = await fetch(`${app.url}/v1/trades`, {
@@ -134,11 +139,15 @@ describe('request ids and access logs', () => {
       headers: { 'content-type': 'application/json', 'x-request-id': 'trace-42' },
       body: JSON.stringify({ marketId: 'm-1', secretNote: 'do-not-log-body' }),
     });
-    expect(await response.json()).toEqual({ requestIdSeenByHandler: 'trace-42' });
-    const lines = app.logs.lines().filter((line) => line.requestId === 'trace-42');
-    expect(lines.map((line) => line.msg)).toEqual(['handler ran', 'request']);
-    expect(lines[1]).toMatchObject({ method: 'POST', route: 'POST /v1/trades', path: '/v1/trades', status: 201 });
-    expect(typeof lines[1]?.durationMs).toBe('number');
+    expect(await response.json()).toEqual({ requestIdSeenByHandler: 'trace-42', marketId: 'm-1' });
+    await fetch(`${app.url}/v1/broken`, { headers: { 'x-request-id': 'trace-43' } });
+    const access = app.logs.lines().filter((line) => line.requestId === 'trace-42');
+    expect(access.map((line) => line.msg)).toEqual(['request']);
+    expect(access[0]).toMatchObject({ method: 'POST', route: 'POST /v1/trades', path: '/v1/trades', status: 201 });
+    expect(typeof access[0]?.durationMs).toBe('number');
+    const failed = app.logs.lines().filter((line) => line.requestId === 'trace-43');
+    expect(failed.map((line) => line.msg)).toEqual(['request failed', 'request']);
+    expect(failed[0]).toMatchObject({ level: 'error', route: 'GET /v1/broken', code: 'INTERNAL_ERROR' });
     expect(app.logs.text()).not.toContain('do-not-log-body');
   });
 

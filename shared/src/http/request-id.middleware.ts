@@ -1,6 +1,5 @@
 import type { RequestHandler } from 'express';
 import { newRequestId } from '../ids/index.js';
-import { runWithContext } from '../logger/index.js';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
@@ -13,8 +12,10 @@ export function acceptRequestId(incoming: string | undefined): string {
 
 /**
  * Starts each request: accepts a sane `X-Request-Id` or mints `req_…`, echoes it, stores it in
- * `res.locals.requestId`, sets the app's static response headers (security headers, computed once), and runs the
- * rest of the request inside the logger's AsyncLocalStorage context so every log line carries the id.
+ * `res.locals.requestId` and sets the app's static response headers (security headers, computed once). The id
+ * travels explicitly (requestIdOf) onto the access line, error lines and audit rows. It is deliberately not put in
+ * AsyncLocalStorage here: on Node 20 that installs a promise hook that taxes every promise of every request
+ * (docs/decisions/0012); queue consumers, with one context per message, still use it.
  */
 export function requestStartMiddleware(staticHeaders: ReadonlyArray<readonly [string, string]> = []): RequestHandler {
   return (req, res, next) => {
@@ -22,7 +23,7 @@ export function requestStartMiddleware(staticHeaders: ReadonlyArray<readonly [st
     res.locals.requestId = requestId;
     res.setHeader(REQUEST_ID_HEADER, requestId);
     for (const [name, value] of staticHeaders) res.setHeader(name, value);
-    runWithContext({ requestId }, next);
+    next();
   };
 }
 

@@ -33,6 +33,9 @@ export const redactedPaths = [
   'pepper',
 ];
 
+/** What the mixin adds outside a message context (every HTTP line): nothing, and without allocating. */
+const NO_CONTEXT: Readonly<Record<string, never>> = Object.freeze({});
+
 export interface CreateLoggerOptions {
   name: string;
   level?: LoggerOptions['level'];
@@ -40,7 +43,10 @@ export interface CreateLoggerOptions {
   destination?: pino.DestinationStream;
 }
 
-/** pino JSON logger whose lines carry the current request or message id from AsyncLocalStorage. */
+/**
+ * pino JSON logger whose lines carry the id of the queue message being handled (AsyncLocalStorage, see
+ * runWithContext); HTTP code passes the request id explicitly (requestIdOf).
+ */
 export function createLogger(options: CreateLoggerOptions): Logger {
   return pino(
     {
@@ -52,12 +58,14 @@ export function createLogger(options: CreateLoggerOptions): Logger {
       formatters: { level: (label) => ({ level: label }) },
       mixin: () => {
         const context = currentContext();
-        if (!context) return {};
+        if (!context) return NO_CONTEXT;
         return {
           ...(context.requestId ? { requestId: context.requestId } : {}),
           ...(context.messageId ? { messageId: context.messageId } : {}),
         };
       },
+      // pino's default merge copies the line into the mixin's object; with no context the line is used as is.
+      mixinMergeStrategy: (line, mixed) => (mixed === NO_CONTEXT ? line : Object.assign(mixed, line)),
     },
     options.destination ?? pino.destination({ sync: false }),
   );

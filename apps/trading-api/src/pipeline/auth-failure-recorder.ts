@@ -41,7 +41,8 @@ export function createAuthFailureRecorder(deps: {
     if (event.apiKeyId) deps.usage.recordAuthFailure(event.apiKeyId);
     const results = await Promise.allSettled(writes);
     for (const result of results) {
-      if (result.status === 'rejected') deps.logger.warn({ err: result.reason }, 'auth failure not recorded');
+      if (result.status === 'rejected')
+        deps.logger.warn({ err: result.reason, requestId: event.requestId }, 'auth failure not recorded');
     }
   };
 }

@@ -65,8 +65,10 @@ export function setRawBody(res: Response, body: Buffer): void {
   locals(res).rawBody = body;
 }
 
+const NO_BODY = Buffer.alloc(0);
+
 export function rawBodyOf(res: Response): Buffer {
-  return locals(res).rawBody ?? Buffer.alloc(0);
+  return locals(res).rawBody ?? NO_BODY;
 }
 
 export function setApiVersion(res: Response, version: string): void {

@@ -11,3 +11,4 @@ export { assertRouteEnabled, createRouteRegistrar, type HttpMethod, type RouteRe
 export { apiHelmetOptions, documentSecurityHeaders, staticSecurityHeaders } from './security-headers.middleware.js';
 export { installShutdownSignals, type ShutdownSignalOptions } from './shutdown-signals.js';
 export { parseTrustProxy } from './trust-proxy.js';
+export { runSteps } from './run-steps.js';

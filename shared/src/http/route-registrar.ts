@@ -2,6 +2,7 @@ import type { RequestHandler, Router } from 'express';
 import type { RouteParameters } from 'express-serve-static-core';
 import { AppError } from '../errors/index.js';
 import type { RouteSwitches } from '../kill-switch/index.js';
+import { runSteps } from './run-steps.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 
@@ -56,11 +57,11 @@ export function createRouteRegistrar(options: RouteRegistrarOptions): RouteRegis
         next();
       };
       // The path's typed params only narrow `req.params`; express calls every handler with the same request.
-      const chain = [
+      const chain = runSteps([
         guard,
         ...(methodsWithBody.has(method) ? [parseJson] : []),
         ...(handlers as unknown as RequestHandler[]),
-      ];
+      ]);
       const route = router.route(path);
       switch (method) {
         case 'GET':

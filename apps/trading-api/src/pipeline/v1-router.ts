@@ -1,5 +1,5 @@
 import type { RequestHandler, Router } from 'express';
-import { assertRouteEnabled, requestIdOf, type RouteRegistrar } from '../../../../shared/src/http/index.js';
+import { assertRouteEnabled, requestIdOf, runSteps, type RouteRegistrar } from '../../../../shared/src/http/index.js';
 import type { RouteSwitches } from '../../../../shared/src/kill-switch/index.js';
 import type { OperationDescriptor } from '../openapi/operations.js';
 import type { RateLimiters } from '../rate-limit/rate-limit.middleware.js';
@@ -9,7 +9,6 @@ import type { OperationHandler } from './operation-handler.js';
 import { rawBodyMiddleware } from './raw-body.js';
 import { apiVersionOf, authOf, inputOf, setOperation } from './request-context.js';
 import { respond } from './respond.js';
-import { runSteps } from './run-steps.js';
 
 /** Operations without an API key; served by the infrastructure and docs routes, never by this pipeline. */
 export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([

@@ -1,10 +1,10 @@
 import type { RequestHandler } from 'express';
 
 /**
- * Runs an operation's pipeline steps (Express-style middlewares) in order as ONE route handler: one router layer
- * per operation instead of ten, since the router's per-layer dispatch was a measurable share of every request
- * (`npm run bench:v1`). A step ends the chain by throwing, rejecting or calling next(error) (→ the error
- * middleware), or by answering without calling next.
+ * Runs a route's steps (Express-style middlewares: kill switch, body, auth, limits, handler) in order as ONE route
+ * handler: one router layer per route instead of one per step, since the router's per-layer dispatch was a
+ * measurable share of every request (`npm run bench:*`). A step ends the chain by throwing, rejecting or calling
+ * next(error) (→ the error middleware), or by answering without calling next.
  */
 export function runSteps(steps: readonly RequestHandler[]): RequestHandler {
   return (req, res, done) => {

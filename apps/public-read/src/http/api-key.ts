@@ -7,6 +7,7 @@
 import type { RequestHandler, Response } from 'express';
 import type { Knex } from 'knex';
 import { hashApiKey, lookUpActiveApiKey, type ApiKeyEnvironment } from '../../../../shared/src/auth/index.js';
+import { createReadThroughCache } from '../../../../shared/src/cache/index.js';
 import type { Logger } from '../../../../shared/src/logger/index.js';
 
 export const API_KEY_HEADER = 'x-api-key';
@@ -63,14 +64,14 @@ export function optionalApiKeyMiddleware(verifier: ApiKeyVerifier | undefined, l
 export const VERIFIED_KEY_TTL_MS = 5_000;
 const MAX_CACHED_KEYS = 10_000;
 
-interface CachedLookup {
-  value: Promise<{ key: VerifiedApiKey; allows: (ip: string) => boolean } | null>;
-  expiresAt: number;
+interface VerifiedLookup {
+  key: VerifiedApiKey;
+  allows: (ip: string) => boolean;
 }
 
 /**
  * Verifies keys against MySQL (HMAC under API_KEY_PEPPER, as the trading API stores them) behind a small in-process
- * cache (5 s, at most 10 000 entries, oldest evicted first). Unknown keys are cached too, so a flood of bad keys does
+ * cache (5 s, at most 10 000 entries, least recently used evicted first). Unknown keys are cached too, so a flood of bad keys does
  * not reach MySQL; a failed lookup is not cached (and the middleware serves that request anonymously).
  */
 export function createApiKeyVerifier(options: {
@@ -80,11 +81,15 @@ export function createApiKeyVerifier(options: {
   ttlMs?: number;
   now?: () => number;
 }): ApiKeyVerifier {
-  const ttlMs = options.ttlMs ?? VERIFIED_KEY_TTL_MS;
   const now = options.now ?? Date.now;
-  const cache = new Map<string, CachedLookup>();
+  // Cached under the key's HMAC: plaintext keys are not kept in memory.
+  const cache = createReadThroughCache<VerifiedLookup | null>({
+    ttlMs: options.ttlMs ?? VERIFIED_KEY_TTL_MS,
+    maxEntries: MAX_CACHED_KEYS,
+    now,
+  });
 
-  async function load(rawKey: string): Promise<{ key: VerifiedApiKey; allows: (ip: string) => boolean } | null> {
+  async function load(rawKey: string): Promise<VerifiedLookup | null> {
     const active = await lookUpActiveApiKey(options.db, options.pepper, rawKey, {
       env: options.env,
       now: new Date(now()),
@@ -99,19 +104,7 @@ export function createApiKeyVerifier(options: {
 
   return {
     async verify(rawKey, clientIp) {
-      const at = now();
-      // Cached under the key's HMAC: plaintext keys are not kept in memory.
-      const cacheKey = hashApiKey(options.pepper, rawKey);
-      let entry = cache.get(cacheKey);
-      if (!entry || entry.expiresAt <= at) {
-        const value = load(rawKey);
-        entry = { value, expiresAt: at + ttlMs };
-        cache.delete(cacheKey);
-        if (cache.size >= MAX_CACHED_KEYS) cache.delete(cache.keys().next().value as string);
-        cache.set(cacheKey, entry);
-        value.catch(() => cache.delete(cacheKey));
-      }
-      const found = await entry.value;
+      const found = await cache.get(hashApiKey(options.pepper, rawKey), () => load(rawKey));
       if (!found) return null;
       if (found.allows(clientIp ?? '')) return found.key;
       return null;

@@ -5,7 +5,7 @@
  */
 import type { Response } from 'express';
 import { authOf } from './api-key.js';
-import { ExpiringMap } from './expiring-map.js';
+import { createReadThroughCache } from '../../../../shared/src/cache/index.js';
 
 const MAX_ENTRIES = 5_000;
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
@@ -36,32 +36,15 @@ function render(cached: CachedBody, res: Response, now: Date): string {
 
 export function createResponseCache(options: { ttlMs: number; now: () => Date }): ResponseCache {
   const { ttlMs, now } = options;
-  const nowMs = (): number => now().getTime();
-  const entries = new ExpiringMap<CachedBody>(MAX_ENTRIES, nowMs);
-  const pending = new Map<string, Promise<CachedBody>>();
-
-  async function load(key: string, compute: () => Promise<object>): Promise<CachedBody> {
-    if (ttlMs <= 0) return toCached(await compute());
-    const hit = entries.get(key);
-    if (hit) return hit;
-    const inFlight = pending.get(key);
-    if (inFlight) return inFlight;
-    const started = (async () => {
-      try {
-        const cached = toCached(await compute());
-        entries.set(key, cached, nowMs() + ttlMs);
-        return cached;
-      } finally {
-        pending.delete(key);
-      }
-    })();
-    pending.set(key, started);
-    return started;
-  }
+  const entries = createReadThroughCache<CachedBody>({
+    ttlMs,
+    maxEntries: MAX_ENTRIES,
+    now: () => now().getTime(),
+  });
 
   return {
     async send(res, key, compute) {
-      const cached = await load(key, compute);
+      const cached = await entries.get(key, async () => toCached(await compute()));
       res.setHeader('Content-Type', JSON_CONTENT_TYPE);
       res.send(render(cached, res, now()));
     },

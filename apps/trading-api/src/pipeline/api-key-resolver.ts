@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { createReadThroughCache } from '../../../../shared/src/cache/index.js';
 import { effectiveRpm, isApiScope, parseIpAllowlist, type ApiScope } from '../../../../shared/src/auth/index.js';
 import { findApiKeyByHash, listActiveKeyLimits } from '../../../../shared/src/db/index.js';
 import { AppError } from '../../../../shared/src/errors/index.js';
@@ -23,14 +24,16 @@ export interface ApiKeyResolver {
 }
 
 /**
- * Key lookup behind a small in-process cache: at most `maxEntries` entries (oldest evicted first), each reused for
+ * Key lookup behind a small in-process cache: at most `maxEntries` entries (least recently used evicted first), each reused for
  * `ttlMs` (default 5 s). Unknown keys are cached too, so a flood of bad keys cannot hammer MySQL.
  */
 export function createApiKeyResolver(options: ApiKeyResolverOptions): ApiKeyResolver {
-  const ttlMs = options.ttlMs ?? KEY_CACHE_TTL_MS;
-  const maxEntries = options.maxEntries ?? KEY_CACHE_MAX_ENTRIES;
   const now = options.now ?? Date.now;
-  const cache = new Map<string, { value: Promise<ResolvedApiKey | null>; expiresAt: number }>();
+  const cache = createReadThroughCache<ResolvedApiKey | null>({
+    ttlMs: options.ttlMs ?? KEY_CACHE_TTL_MS,
+    maxEntries: options.maxEntries ?? KEY_CACHE_MAX_ENTRIES,
+    now,
+  });
 
   async function load(keyHash: string): Promise<ResolvedApiKey | null> {
     try {
@@ -53,18 +56,7 @@ export function createApiKeyResolver(options: ApiKeyResolverOptions): ApiKeyReso
   }
 
   return {
-    resolve(keyHash) {
-      const at = now();
-      const cached = cache.get(keyHash);
-      if (cached && cached.expiresAt > at) return cached.value;
-      const value = load(keyHash);
-      cache.delete(keyHash);
-      if (cache.size >= maxEntries) cache.delete(cache.keys().next().value as string);
-      cache.set(keyHash, { value, expiresAt: at + ttlMs });
-      // A failed lookup is not cached.
-      value.catch(() => cache.delete(keyHash));
-      return value;
-    },
+    resolve: (keyHash) => cache.get(keyHash, () => load(keyHash)),
     invalidate(keyHash) {
       cache.delete(keyHash);
     },

@@ -68,7 +68,8 @@ describe('per-user read limit (sliding window)', () => {
   it('weights the previous minute: one minute after a full window only the decayed share is free again', async () => {
     const caller = await createCaller(kit, { tier: 'free' });
     const clock = kit.clock;
-    clock.advance(60_000 - (clock.now() % 60_000) + 100);
+    // A stopped clock 100 ms into a minute: the bursts' own duration must not decay the window under load.
+    clock.freezeAt(clock.now() - (clock.now() % 60_000) + 60_100);
     expect(admitted(await burst(caller, 61))).toBe(60);
     clock.advance(61_500);
     // 1.6 s into the next minute the estimate is 60 × 58.4/60 = 58.4: exactly one more request fits.

@@ -15,6 +15,8 @@ export const TEST_PEPPER = 'test-pepper-0123456789abcdef0123456789abcdef';
 export interface TestClock {
   now(): number;
   advance(ms: number): void;
+  /** Stops the clock at `at` (it then moves only by advance()): for assertions that real time must not blur. */
+  freezeAt(at: number): void;
 }
 
 export interface TradingApiKit {
@@ -30,7 +32,15 @@ export interface TradingApiKit {
 export async function startTradingApiKit(overrides: Partial<TradingApiDeps> = {}): Promise<TradingApiKit> {
   const [database, testRedis] = await Promise.all([createTestDatabase(), createTestRedis()]);
   let offset = 0;
-  const clock: TestClock = { now: () => Date.now() + offset, advance: (ms) => (offset += ms) };
+  let frozen: number | undefined;
+  const clock: TestClock = {
+    now: () => (frozen ?? Date.now()) + offset,
+    advance: (ms) => (offset += ms),
+    freezeAt: (at) => {
+      frozen = at;
+      offset = 0;
+    },
+  };
   const logger = createLogger({ name: 'trading-api-test', level: 'silent' });
   const usage = createUsageRecorder({ db: database.db, logger, now: clock.now });
   const switches = createMutableRouteSwitches([]);

@@ -92,7 +92,7 @@ export function createApp(deps: PublicReadDeps): express.Express {
       metrics: deps.metrics,
     },
     (router) => {
-      router.router.use('/api', corsMiddleware());
+      router.use('/api', corsMiddleware());
       mountThreadRoutes(router, routeDeps);
       mountMarketRoutes(router, routeDeps);
       mountSocialRoutes(router, routeDeps);

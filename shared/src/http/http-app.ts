@@ -11,6 +11,7 @@ import { createLifecycle, registerLifecycle } from './lifecycle.js';
 import { createReadinessProbe, DEFAULT_READINESS_TIMEOUT_MS, type ReadinessCheck } from './readiness.js';
 import { requestStartMiddleware } from './request-id.middleware.js';
 import { createRouteRegistrar, type RouteRegistrar } from './route-registrar.js';
+import { createRouteTable } from './route-table.js';
 import { apiHelmetOptions, staticSecurityHeaders } from './security-headers.middleware.js';
 import { parseTrustProxy } from './trust-proxy.js';
 
@@ -47,9 +48,9 @@ export interface HttpAppOptions {
 }
 
 /**
- * The common express app of every deployable: request id + security headers → metrics + access log →
- * health/ready/metrics (never kill-switched) → routes from `mountRoutes` (kill switch, then JSON body) →
- * 404 → one error middleware in the app's style.
+ * The common express app of every deployable: request id + security headers → metrics + access log → prefix
+ * middlewares → one route table (health/ready/metrics, never kill-switched, and the routes from `mountRoutes`:
+ * kill switch, then JSON body) → 404 → one error middleware in the app's style.
  */
 export function createHttpApp(options: HttpAppOptions, mountRoutes: (router: RouteRegistrar) => void): express.Express {
   const { logger, errorStyle } = options;
@@ -74,8 +75,8 @@ export function createHttpApp(options: HttpAppOptions, mountRoutes: (router: Rou
   app.use(requestStartMiddleware(staticHeaders));
   app.use(requestObservationMiddleware({ logger, metrics, quietRoutes: infrastructureRouteIds(paths) }));
 
-  const infrastructure = express.Router();
-  mountInfrastructureRoutes(infrastructure, {
+  const table = createRouteTable();
+  mountInfrastructureRoutes(table, {
     ...paths,
     version: options.version,
     lifecycle,
@@ -86,15 +87,20 @@ export function createHttpApp(options: HttpAppOptions, mountRoutes: (router: Rou
       options.readinessTimeoutMs ?? DEFAULT_READINESS_TIMEOUT_MS,
     ),
   });
-  app.use(infrastructure);
 
-  const router = express.Router();
   const parseJson = express.json({
     limit: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
     type: ['application/json', 'application/*+json'],
   });
-  mountRoutes(createRouteRegistrar({ router, routeSwitches: options.routeSwitches, parseJson }));
-  app.use(router);
+  mountRoutes(
+    createRouteRegistrar({
+      table,
+      routeSwitches: options.routeSwitches,
+      parseJson,
+      use: (prefix, middleware) => app.use(prefix, middleware),
+    }),
+  );
+  app.use(table.dispatch);
 
   app.use(notFoundMiddleware(errorStyle));
   app.use(errorMiddleware({ style: errorStyle, logger, docsBaseUrl: options.docsBaseUrl ?? '/v1/docs' }));

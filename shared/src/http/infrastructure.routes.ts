@@ -1,7 +1,8 @@
-import type { Router } from 'express';
+import type { RequestHandler } from 'express';
 import type { HttpMetrics } from './http-metrics.js';
 import type { AppLifecycle } from './lifecycle.js';
 import type { ReadinessProbe } from './readiness.js';
+import type { RouteTable } from './route-table.js';
 
 export interface InfrastructureRoutesOptions {
   version: string;
@@ -21,9 +22,10 @@ export function infrastructureRouteIds(
 }
 
 /** Liveness, readiness and Prometheus metrics. Mounted before data routes and never kill-switched. */
-export function mountInfrastructureRoutes(router: Router, options: InfrastructureRoutesOptions): void {
+export function mountInfrastructureRoutes(table: RouteTable, options: InfrastructureRoutesOptions): void {
+  const get = (path: string, handler: RequestHandler) => table.add('GET', path, handler);
   for (const path of options.healthPaths) {
-    router.get(path, (_req, res) => {
+    get(path, (_req, res) => {
       res.locals.routeId = `GET ${path}`;
       res.setHeader('Cache-Control', 'no-store');
       res.json({ status: 'ok', version: options.version });
@@ -31,7 +33,7 @@ export function mountInfrastructureRoutes(router: Router, options: Infrastructur
   }
 
   for (const path of options.readyPaths) {
-    router.get(path, async (_req, res) => {
+    get(path, async (_req, res) => {
       res.locals.routeId = `GET ${path}`;
       res.setHeader('Cache-Control', 'no-store');
       if (options.lifecycle.shuttingDown) {
@@ -45,7 +47,7 @@ export function mountInfrastructureRoutes(router: Router, options: Infrastructur
     });
   }
 
-  router.get(options.metricsPath, async (_req, res) => {
+  get(options.metricsPath, async (_req, res) => {
     res.locals.routeId = `GET ${options.metricsPath}`;
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Content-Type', options.metrics.registry.contentType);

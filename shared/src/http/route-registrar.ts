@@ -1,15 +1,21 @@
-import type { RequestHandler, Router } from 'express';
+import type { RequestHandler } from 'express';
 import type { RouteParameters } from 'express-serve-static-core';
 import { AppError } from '../errors/index.js';
 import type { RouteSwitches } from '../kill-switch/index.js';
+import type { RouteTable } from './route-table.js';
 import { runSteps } from './run-steps.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 
 /** Registers routes under stable ids (`${method} ${path}`) that metrics, logs and kill switches share. */
 export interface RouteRegistrar {
-  /** The underlying router, for special cases (e.g. openapi-backend); call assertRouteEnabled and parseJson there. */
-  readonly router: Router;
+  /**
+   * Registers one handler with no guard, for pipelines that run their own (the trading API's operations check the
+   * kill switch and read the raw body themselves); it must set `res.locals.routeId` and call assertRouteEnabled.
+   */
+  mount(method: HttpMethod, path: string, handler: RequestHandler): void;
+  /** A middleware for every request under `prefix`, run before any route (e.g. CORS on `/api`). */
+  use(prefix: string, middleware: RequestHandler): void;
   /** JSON body parser with the app's size limit. route() adds it itself on methods that carry a body. */
   readonly parseJson: RequestHandler;
   /**
@@ -22,8 +28,6 @@ export interface RouteRegistrar {
     path: Path,
     ...handlers: Array<RequestHandler<RouteParameters<Path>>>
   ): void;
-  /** Ids registered so far, in registration order. */
-  routeIds(): string[];
 }
 
 /** Throws ROUTE_DISABLED (503, Retry-After 60, `extensions.route`) when the kill switch covers `routeId`. */
@@ -34,55 +38,47 @@ export function assertRouteEnabled(switches: RouteSwitches, routeId: string): vo
 const methodsWithBody = new Set<HttpMethod>(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export interface RouteRegistrarOptions {
-  router: Router;
+  table: RouteTable;
   routeSwitches: RouteSwitches;
   parseJson: RequestHandler;
+  /** Adds a prefix middleware ahead of the route table (the app's `use`). */
+  use(prefix: string, middleware: RequestHandler): void;
 }
 
 export function createRouteRegistrar(options: RouteRegistrarOptions): RouteRegistrar {
-  const { router, routeSwitches, parseJson } = options;
+  const { table, routeSwitches, parseJson } = options;
   const ids: string[] = [];
+  const claim = (method: HttpMethod, path: string): string => {
+    const routeId = `${method} ${path}`;
+    if (ids.includes(routeId)) throw new Error(`route ${routeId} is registered twice`);
+    ids.push(routeId);
+    return routeId;
+  };
 
   return {
-    router,
     parseJson,
-    routeIds: () => [...ids],
+    use: options.use,
+    mount(method, path, handler) {
+      claim(method, path);
+      table.add(method, path, handler);
+    },
     route(method, path, ...handlers) {
-      const routeId = `${method} ${path}`;
-      if (ids.includes(routeId)) throw new Error(`route ${routeId} is registered twice`);
-      ids.push(routeId);
+      const routeId = claim(method, path);
       const guard: RequestHandler = (_req, res, next) => {
         res.locals.routeId = routeId;
         assertRouteEnabled(routeSwitches, routeId);
         next();
       };
-      // The path's typed params only narrow `req.params`; express calls every handler with the same request.
-      const chain = runSteps([
-        guard,
-        ...(methodsWithBody.has(method) ? [parseJson] : []),
-        ...(handlers as unknown as RequestHandler[]),
-      ]);
-      const route = router.route(path);
-      switch (method) {
-        case 'GET':
-          route.get(chain);
-          break;
-        case 'POST':
-          route.post(chain);
-          break;
-        case 'PUT':
-          route.put(chain);
-          break;
-        case 'PATCH':
-          route.patch(chain);
-          break;
-        case 'DELETE':
-          route.delete(chain);
-          break;
-        case 'OPTIONS':
-          route.options(chain);
-          break;
-      }
+      // The path's typed params only narrow `req.params`; every handler sees the same request.
+      table.add(
+        method,
+        path,
+        runSteps([
+          guard,
+          ...(methodsWithBody.has(method) ? [parseJson] : []),
+          ...(handlers as unknown as RequestHandler[]),
+        ]),
+      );
     },
   };
 }

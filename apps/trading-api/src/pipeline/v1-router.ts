@@ -1,4 +1,4 @@
-import type { RequestHandler, Router } from 'express';
+import type { RequestHandler } from 'express';
 import { assertRouteEnabled, requestIdOf, runSteps, type RouteRegistrar } from '../../../../shared/src/http/index.js';
 import type { RouteSwitches } from '../../../../shared/src/kill-switch/index.js';
 import type { OperationDescriptor } from '../openapi/operations.js';
@@ -45,7 +45,6 @@ export function mountV1Operations(
   steps: V1PipelineSteps,
 ): void {
   const now = steps.now ?? Date.now;
-  const router: Router = registrar.router;
   for (const operation of operations) {
     if (operation.scope === null) {
       if (!PUBLIC_OPERATIONS.has(operation.operationId)) {
@@ -83,11 +82,6 @@ export function mountV1Operations(
       steps.validate,
       run,
     ]);
-    const route = router.route(operation.expressPath);
-    if (operation.method === 'GET') route.get(chain);
-    else if (operation.method === 'POST') route.post(chain);
-    else if (operation.method === 'PUT') route.put(chain);
-    else if (operation.method === 'PATCH') route.patch(chain);
-    else route.delete(chain);
+    registrar.mount(operation.method, operation.expressPath, chain);
   }
 }

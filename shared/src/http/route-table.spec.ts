@@ -1,0 +1,58 @@
+import { describe, expect, it } from '@jest/globals';
+import type { Request, RequestHandler, Response } from 'express';
+import { createRouteTable } from './route-table.js';
+
+/** Dispatches one request; resolves with the route that answered (and its params) or what reached next(). */
+function dispatch(table: ReturnType<typeof createRouteTable>, method: string, url: string) {
+  return new Promise<{ route?: string; params?: unknown; next?: unknown }>((resolve) => {
+    const req = { method, url } as Request;
+    const res = { answer: (route: string) => resolve({ route, params: req.params }) } as unknown as Response;
+    void table.dispatch(req, res, (error?: unknown) => resolve({ next: error ?? 'next' }));
+  });
+}
+
+const answer =
+  (route: string): RequestHandler =>
+  (_req, res) =>
+    (res as unknown as { answer(route: string): void }).answer(route);
+
+function marketsTable() {
+  const table = createRouteTable();
+  table.add('GET', '/api/markets/:id', answer('detail'));
+  table.add('GET', '/api/markets/trending', answer('trending'));
+  table.add('POST', '/v1/trades', answer('create'));
+  return table;
+}
+
+describe('createRouteTable', () => {
+  it('prefers a static segment over a parameter, whatever the registration order', async () => {
+    const table = marketsTable();
+    expect(await dispatch(table, 'GET', '/api/markets/trending')).toEqual({ route: 'trending', params: {} });
+    expect(await dispatch(table, 'GET', '/api/markets/m-1?history=true')).toEqual({
+      route: 'detail',
+      params: { id: 'm-1' },
+    });
+  });
+
+  it('matches like Express by default: any path case (parameters keep theirs), an optional trailing slash, HEAD', async () => {
+    const table = marketsTable();
+    expect(await dispatch(table, 'GET', '/API/Markets/AbC')).toEqual({ route: 'detail', params: { id: 'AbC' } });
+    expect(await dispatch(table, 'GET', '/api/markets/m-1/')).toEqual({ route: 'detail', params: { id: 'm-1' } });
+    expect((await dispatch(table, 'HEAD', '/api/markets/m-1')).route).toBe('detail');
+    expect(await dispatch(table, 'GET', '/api/markets/a%20b')).toEqual({ route: 'detail', params: { id: 'a b' } });
+  });
+
+  it('hands unknown paths and methods to next() (the 404) and malformed encoding to the error handler as a 400', async () => {
+    const table = marketsTable();
+    expect(await dispatch(table, 'GET', '/api/nowhere')).toEqual({ next: 'next' });
+    expect(await dispatch(table, 'GET', '/v1/trades')).toEqual({ next: 'next' });
+    const bad = await dispatch(table, 'GET', '/api/markets/%E0%A4%A');
+    expect(bad.next).toBeInstanceOf(URIError);
+    expect((bad.next as { status: number }).status).toBe(400);
+  });
+
+  it('refuses the same method and path twice', () => {
+    const table = marketsTable();
+    expect(() => table.add('POST', '/v1/trades', answer('again'))).toThrow();
+  });
+});

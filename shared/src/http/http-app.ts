@@ -12,6 +12,7 @@ import { createReadinessProbe, DEFAULT_READINESS_TIMEOUT_MS, type ReadinessCheck
 import { requestStartMiddleware } from './request-id.middleware.js';
 import { createRouteRegistrar, type RouteRegistrar } from './route-registrar.js';
 import { createRouteTable } from './route-table.js';
+import { runSteps } from './run-steps.js';
 import { apiHelmetOptions, staticSecurityHeaders } from './security-headers.middleware.js';
 import { parseTrustProxy } from './trust-proxy.js';
 
@@ -72,8 +73,13 @@ export function createHttpApp(options: HttpAppOptions, mountRoutes: (router: Rou
     ...staticSecurityHeaders(options.helmet ?? apiHelmetOptions),
     ...Object.entries(options.responseHeaders ?? {}),
   ];
-  app.use(requestStartMiddleware(staticHeaders));
-  app.use(requestObservationMiddleware({ logger, metrics, quietRoutes: infrastructureRouteIds(paths) }));
+  // Both run on every request: one app-level layer instead of two.
+  app.use(
+    runSteps([
+      requestStartMiddleware(staticHeaders),
+      requestObservationMiddleware({ logger, metrics, quietRoutes: infrastructureRouteIds(paths) }),
+    ]),
+  );
 
   const table = createRouteTable();
   mountInfrastructureRoutes(table, {

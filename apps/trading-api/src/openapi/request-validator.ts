@@ -8,6 +8,8 @@ export interface ValidatableRequest {
   method: string;
   /** Path relative to the server (without `/v1`). */
   path: string;
+  /** The request target as received (path and query string): with the declared headers, the memo key. */
+  url: string;
   query: Record<string, string | string[]>;
   headers: Record<string, string | string[]>;
   body?: unknown;
@@ -63,17 +65,22 @@ export function createRequestValidator(document: Document) {
     validate(operationId: string, request: ValidatableRequest): ValidatedRequest {
       const operation = this.operation(operationId);
       const headers: Record<string, string | string[]> = {};
+      let memoKey = request.body === undefined ? `${operationId} ${request.url}` : undefined;
       for (const name of declaredHeaders.get(operationId) ?? []) {
         const value = request.headers[name];
-        if (value !== undefined) headers[name] = value;
+        if (value === undefined) continue;
+        headers[name] = value;
+        if (memoKey !== undefined) memoKey += `\n${name}: ${String(value)}`;
       }
-      const memoKey =
-        request.body === undefined
-          ? `${operationId} ${request.path} ${JSON.stringify(request.query)} ${JSON.stringify(headers)}`
-          : undefined;
       const remembered = memoKey === undefined ? undefined : validatedMemo.get(memoKey);
       if (remembered) return remembered;
-      const declared = { ...request, headers };
+      const declared = {
+        method: request.method,
+        path: request.path,
+        query: request.query,
+        headers,
+        body: request.body,
+      };
       const result = api.validateRequest(declared, operation);
       if (!result.valid) throw validationError(result.errors ?? []);
       const coerced = (result.coerced ?? {}) as { query?: Record<string, unknown>; params?: Record<string, unknown> };

@@ -49,7 +49,8 @@ export function respond(
     );
     res.setHeader('ETag', etag);
     if (matchesIfNoneMatch(req.get('if-none-match'), etag)) {
-      res.status(304).end();
+      res.statusCode = 304;
+      res.end();
       return;
     }
   }
@@ -58,7 +59,7 @@ export function respond(
     timestamp: context.now.toISOString(),
     ...result.meta,
   });
-  res.status(result.status);
+  res.statusCode = result.status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', Buffer.byteLength(json));
   res.end(json);

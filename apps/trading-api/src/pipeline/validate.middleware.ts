@@ -31,7 +31,11 @@ export function validateMiddleware(validator: RequestValidator): RequestHandler 
     const input = validator.validate(operation.operationId, {
       method: req.method,
       path,
-      query: req.query as Record<string, string | string[]>,
+      url: req.originalUrl,
+      // Parsed only when the request is actually validated (not on a remembered one).
+      get query() {
+        return req.query as Record<string, string | string[]>;
+      },
       headers: req.headers as Record<string, string | string[]>,
       body,
     });

@@ -38,8 +38,3 @@ export function digestsEqual(expectedHex: string, actualHex: string): boolean {
   if (expected.length !== actual.length || expected.length === 0) return false;
   return timingSafeEqual(expected, actual);
 }
-
-/** Whether `key` hashes to `storedHash` under `pepper` (constant-time on the digests). */
-export function verifyApiKey(pepper: string, key: string, storedHash: string): boolean {
-  return digestsEqual(storedHash, hashApiKey(pepper, key));
-}

@@ -15,8 +15,11 @@ export interface ReadThroughCacheOptions {
 }
 
 export interface ReadThroughCache<V> {
-  /** The live value of `key`, or the result of `load` (shared by concurrent callers, kept on success only). */
-  get(key: string, load: () => Promise<V>): Promise<V>;
+  /**
+   * The live value of `key` (returned as is: a hit costs no promise), or the result of `load` (shared by concurrent
+   * callers, kept on success only).
+   */
+  get(key: string, load: () => Promise<V>): V | Promise<V>;
   /** Forgets `key` in this process (other replicas converge within the TTL). */
   delete(key: string): void;
   clear(): void;
@@ -41,11 +44,10 @@ export function createReadThroughCache<V>(options: ReadThroughCacheOptions): Rea
     fetchMethod: async (_key, _stale, { context }) => ({ value: await context() }),
   });
   return {
-    async get(key, load) {
+    get(key, load) {
       const hit = cache.get(key);
       if (hit) return hit.value;
-      const box = await cache.fetch(key, { context: load });
-      return (box as Box<V>).value;
+      return cache.fetch(key, { context: load }).then((box) => (box as Box<V>).value);
     },
     delete: (key) => void cache.delete(key),
     clear: () => cache.clear(),

@@ -17,8 +17,8 @@ export interface ApiKeyResolverOptions {
 }
 
 export interface ApiKeyResolver {
-  /** The key stored under `keyHash` (null when unknown), from the cache when fresh. */
-  resolve(keyHash: string): Promise<ResolvedApiKey | null>;
+  /** The key stored under `keyHash` (null when unknown), from the cache when fresh (then without a promise). */
+  resolve(keyHash: string): ResolvedApiKey | null | Promise<ResolvedApiKey | null>;
   /** Drops a cached entry (this process only; other replicas converge within the TTL). */
   invalidate(keyHash: string): void;
 }

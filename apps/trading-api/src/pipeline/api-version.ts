@@ -18,6 +18,7 @@ export const apiVersionSelectionMiddleware: RequestHandler = (req, res, next) =>
   }
   const version = requested || CURRENT_API_VERSION;
   setApiVersion(res, version);
-  res.setHeader(API_VERSION_HEADER, version);
+  // The current label is already on every response (the app's static headers); only a pinned other one is set.
+  if (version !== CURRENT_API_VERSION) res.setHeader(API_VERSION_HEADER, version);
   next();
 };

@@ -43,8 +43,11 @@ type ScriptRedis = Redis & {
 };
 
 export interface AuthLockout {
-  /** Milliseconds the IP stays locked out (0 = not locked). Fails open (0) when Redis is unavailable. */
-  remainingMs(ip: string): Promise<number>;
+  /**
+   * Milliseconds the IP stays locked out (0 = not locked); a number when the state is cached (the common case), a
+   * promise when Redis must be asked. Fails open (0) when Redis is unavailable.
+   */
+  remainingMs(ip: string): number | Promise<number>;
   /** Counts one 401 from `ip`; returns the lockout it started (ms) or 0. */
   recordFailure(ip: string): Promise<number>;
 }
@@ -68,17 +71,19 @@ export function createAuthLockout(options: {
   const failuresKey = (ip: string) => `authfail:ip:${ip}`;
 
   return {
-    async remainingMs(ip) {
-      try {
-        const until = await lockedUntil.get(ip, async () => {
-          const ttl = await redis.pttl(lockKey(ip));
-          return ttl > 0 ? now() + ttl : 0;
-        });
-        return Math.max(0, until - now());
-      } catch (error) {
-        options.logger.warn({ err: error }, 'auth lockout check skipped: Redis unavailable');
-        return 0;
-      }
+    remainingMs(ip) {
+      const until = lockedUntil.get(ip, async () => {
+        const ttl = await redis.pttl(lockKey(ip));
+        return ttl > 0 ? now() + ttl : 0;
+      });
+      if (typeof until === 'number') return Math.max(0, until - now());
+      return until.then(
+        (end) => Math.max(0, end - now()),
+        (error: unknown) => {
+          options.logger.warn({ err: error }, 'auth lockout check skipped: Redis unavailable');
+          return 0;
+        },
+      );
     },
     async recordFailure(ip) {
       try {

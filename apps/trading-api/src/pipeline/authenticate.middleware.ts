@@ -35,7 +35,8 @@ export function authenticateMiddleware(deps: AuthenticateDeps): RequestHandler {
   const now = deps.now ?? Date.now;
   return async (req, res, next) => {
     const ip = req.ip ?? '';
-    const lockedMs = await deps.lockout.remainingMs(ip);
+    const lock = deps.lockout.remainingMs(ip);
+    const lockedMs = typeof lock === 'number' ? lock : await lock;
     if (lockedMs > 0) {
       throw new AppError('AUTH_LOCKED_OUT', {
         detail: 'Too many authentication failures from this address; try again later.',
@@ -67,7 +68,8 @@ async function identify(deps: AuthenticateDeps, header: string | undefined, nowM
     );
   }
   const keyHash = hashApiKey(deps.pepper, parsed.key);
-  const resolved = await deps.resolver.resolve(keyHash);
+  const lookup = deps.resolver.resolve(keyHash);
+  const resolved = lookup instanceof Promise ? await lookup : lookup;
   if (!resolved || !digestsEqual(resolved.record.keyHash, keyHash)) {
     const hint = parsed.env === deps.serviceEnv ? '' : ` This deployment serves ${deps.serviceEnv} keys.`;
     throw new KeyFailure('API_KEY_INVALID', null, `The API key is not recognised.${hint}`);

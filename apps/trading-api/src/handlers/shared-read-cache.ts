@@ -12,7 +12,7 @@ export function cachedForEveryCaller(
   operationId: string,
   handler: OperationHandler,
 ): OperationHandler {
-  return async (context) => {
+  return (context) => {
     const { params, query } = context.input;
     const key = `${operationId}\n${context.apiVersion}\n${JSON.stringify(params)}\n${JSON.stringify(query)}`;
     return cache.get(key, async () => {

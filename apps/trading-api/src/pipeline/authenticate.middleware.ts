@@ -33,29 +33,43 @@ class KeyFailure extends AppError {
  */
 export function authenticateMiddleware(deps: AuthenticateDeps): RequestHandler {
   const now = deps.now ?? Date.now;
-  return async (req, res, next) => {
-    const ip = req.ip ?? '';
-    const lock = deps.lockout.remainingMs(ip);
-    const lockedMs = typeof lock === 'number' ? lock : await lock;
-    if (lockedMs > 0) {
-      throw new AppError('AUTH_LOCKED_OUT', {
-        detail: 'Too many authentication failures from this address; try again later.',
-        retryAfterSeconds: Math.ceil(lockedMs / 1000),
-      });
-    }
-    try {
-      const header = req.get('x-api-key');
-      const key = await identify(deps, header, now());
-      setAuth(res, { key, plaintext: header! });
-      next();
-    } catch (error) {
+  return (req, res, next) => {
+    const failed = async (error: unknown): Promise<never> => {
       if (error instanceof AppError && error.status === 401) await recordFailure(deps, req, res, error);
       throw error;
-    }
+    };
+    const afterLockout = (lockedMs: number): void | Promise<void> => {
+      if (lockedMs > 0) {
+        throw new AppError('AUTH_LOCKED_OUT', {
+          detail: 'Too many authentication failures from this address; try again later.',
+          retryAfterSeconds: Math.ceil(lockedMs / 1000),
+        });
+      }
+      const header = req.get('x-api-key');
+      const accept = (key: ResolvedApiKey): void => {
+        setAuth(res, { key, plaintext: header! });
+        next();
+      };
+      let identified: ResolvedApiKey | Promise<ResolvedApiKey>;
+      try {
+        identified = identify(deps, header, now());
+      } catch (error) {
+        return failed(error);
+      }
+      // Cached lockout state and key lookups answer synchronously: no promise on the hot path.
+      return identified instanceof Promise ? identified.then(accept, failed) : accept(identified);
+    };
+    const lock = deps.lockout.remainingMs(req.ip ?? '');
+    return typeof lock === 'number' ? afterLockout(lock) : lock.then(afterLockout);
   };
 }
 
-async function identify(deps: AuthenticateDeps, header: string | undefined, nowMs: number): Promise<ResolvedApiKey> {
+/** The key presented, checked; synchronous when the lookup is cached, a promise when MySQL must be asked. */
+function identify(
+  deps: AuthenticateDeps,
+  header: string | undefined,
+  nowMs: number,
+): ResolvedApiKey | Promise<ResolvedApiKey> {
   if (header === undefined || header === '') {
     throw new KeyFailure('API_KEY_MISSING', null, 'Send your API key in the X-API-Key header.');
   }
@@ -69,9 +83,19 @@ async function identify(deps: AuthenticateDeps, header: string | undefined, nowM
   }
   const keyHash = hashApiKey(deps.pepper, parsed.key);
   const lookup = deps.resolver.resolve(keyHash);
-  const resolved = lookup instanceof Promise ? await lookup : lookup;
+  const check = (resolved: ResolvedApiKey | null) => checkKey(deps, parsed.env, keyHash, resolved, nowMs);
+  return lookup instanceof Promise ? lookup.then(check) : check(lookup);
+}
+
+function checkKey(
+  deps: AuthenticateDeps,
+  presentedEnv: ApiKeyEnvironment,
+  keyHash: string,
+  resolved: ResolvedApiKey | null,
+  nowMs: number,
+): ResolvedApiKey {
   if (!resolved || !digestsEqual(resolved.record.keyHash, keyHash)) {
-    const hint = parsed.env === deps.serviceEnv ? '' : ` This deployment serves ${deps.serviceEnv} keys.`;
+    const hint = presentedEnv === deps.serviceEnv ? '' : ` This deployment serves ${deps.serviceEnv} keys.`;
     throw new KeyFailure('API_KEY_INVALID', null, `The API key is not recognised.${hint}`);
   }
   const { record } = resolved;

@@ -25,4 +25,4 @@ export interface HandlerResult {
 }
 
 /** One per operationId (handlers/<operationId>.ts): request → command → one use case → envelope. */
-export type OperationHandler = (context: HandlerContext) => Promise<HandlerResult>;
+export type OperationHandler = (context: HandlerContext) => HandlerResult | Promise<HandlerResult>;

@@ -5,7 +5,7 @@ import type { OperationDescriptor } from '../openapi/operations.js';
 import type { RateLimiters } from '../rate-limit/rate-limit.middleware.js';
 import type { UsageRecorder } from '../usage/usage-recorder.js';
 import { apiVersionSelectionMiddleware } from './api-version.js';
-import type { OperationHandler } from './operation-handler.js';
+import type { HandlerResult, OperationHandler } from './operation-handler.js';
 import { rawBodyMiddleware } from './raw-body.js';
 import { apiVersionOf, authOf, inputOf, setOperation } from './request-context.js';
 import { respond } from './respond.js';
@@ -64,11 +64,14 @@ export function mountV1Operations(
       steps.usage.recordRequest(authOf(res).key.record.id);
       next();
     };
-    const run: RequestHandler = async (req, res) => {
+    const run: RequestHandler = (req, res) => {
       const auth = authOf(res);
       const context = { requestId: requestIdOf(res), now: new Date(now()) };
-      const result = await handler({ ...context, input: inputOf(res), auth, apiVersion: apiVersionOf(res) ?? '' });
-      respond(req, res, operation, { ...context, apiKeyId: auth.key.record.id }, result);
+      const answer = (result: HandlerResult): void =>
+        respond(req, res, operation, { ...context, apiKeyId: auth.key.record.id }, result);
+      const result = handler({ ...context, input: inputOf(res), auth, apiVersion: apiVersionOf(res) ?? '' });
+      // A cached read answers synchronously: no promise on the hot path.
+      return result instanceof Promise ? result.then(answer) : answer(result);
     };
     const chain = runSteps([
       begin,

@@ -16,8 +16,6 @@ export interface RouteRegistrar {
   mount(method: HttpMethod, path: string, handler: RequestHandler): void;
   /** A middleware for every request under `prefix`, run before any route (e.g. CORS on `/api`). */
   use(prefix: string, middleware: RequestHandler): void;
-  /** JSON body parser with the app's size limit. route() adds it itself on methods that carry a body. */
-  readonly parseJson: RequestHandler;
   /**
    * Registers `handlers` for `method path`. Before them it sets `res.locals.routeId`, checks the kill switch
    * (503 ROUTE_DISABLED) and, for POST/PUT/PATCH/DELETE, parses the JSON body (413 / 400 in the app's style), in
@@ -56,7 +54,6 @@ export function createRouteRegistrar(options: RouteRegistrarOptions): RouteRegis
   };
 
   return {
-    parseJson,
     use: options.use,
     mount(method, path, handler) {
       claim(method, path);

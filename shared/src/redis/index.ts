@@ -1,1 +1,2 @@
 export * from './create-redis.js';
+export * from './lua-script.js';

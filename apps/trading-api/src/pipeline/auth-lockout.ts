@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createReadThroughCache } from '../../../../shared/src/cache/index.js';
 import type { Logger } from '../../../../shared/src/logger/index.js';
-import type { Redis } from '../../../../shared/src/redis/index.js';
+import { createLuaScript, type Redis } from '../../../../shared/src/redis/index.js';
 
 export interface AuthLockoutPolicy {
   /** 401s from one IP within `windowMs` that trigger a lockout. */
@@ -38,10 +38,6 @@ return 0
  */
 export const LOCK_STATE_CACHE_MS = 1_000;
 
-type ScriptRedis = Redis & {
-  foretellAuthFailure(failures: string, lock: string, ...args: Array<string | number>): Promise<number>;
-};
-
 export interface AuthLockout {
   /**
    * Milliseconds the IP stays locked out (0 = not locked); a number when the state is cached (the common case), a
@@ -61,10 +57,8 @@ export function createAuthLockout(options: {
 }): AuthLockout {
   const policy = options.policy ?? DEFAULT_LOCKOUT_POLICY;
   const now = options.now ?? Date.now;
-  if (!('foretellAuthFailure' in options.redis)) {
-    options.redis.defineCommand('foretellAuthFailure', { numberOfKeys: 2, lua: RECORD_FAILURE_SCRIPT });
-  }
-  const redis = options.redis as ScriptRedis;
+  const { redis } = options;
+  const recordFailureScript = createLuaScript(redis, RECORD_FAILURE_SCRIPT);
   const lockKey = (ip: string) => `authlock:ip:${ip}`;
   /** ip → the time its lock ends (0 = not locked), as last read from Redis. */
   const lockedUntil = createReadThroughCache<number>({ ttlMs: LOCK_STATE_CACHE_MS, maxEntries: 10_000, now });
@@ -89,14 +83,9 @@ export function createAuthLockout(options: {
       try {
         const member = `${now()}:${randomBytes(4).toString('hex')}`;
         const lockedMs = Number(
-          await redis.foretellAuthFailure(
-            failuresKey(ip),
-            lockKey(ip),
-            now(),
-            member,
-            policy.windowMs,
-            policy.threshold,
-            policy.lockoutMs,
+          await recordFailureScript.run(
+            [failuresKey(ip), lockKey(ip)],
+            [now(), member, policy.windowMs, policy.threshold, policy.lockoutMs],
           ),
         );
         lockedUntil.delete(ip);

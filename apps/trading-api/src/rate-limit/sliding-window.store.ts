@@ -1,5 +1,5 @@
 import type { ClientRateLimitInfo, Store } from 'express-rate-limit';
-import type { Redis } from '../../../../shared/src/redis/index.js';
+import { createLuaScript, type LuaScript, type Redis } from '../../../../shared/src/redis/index.js';
 import type { Logger } from '../../../../shared/src/logger/index.js';
 import { parseLimiterKey } from './limiter-key.js';
 import { SLIDING_WINDOW_SCRIPT } from './lua-scripts.js';
@@ -22,31 +22,22 @@ export interface SlidingWindowStoreOptions {
   namespace?: string;
 }
 
-type ScriptRedis = Redis & {
-  foretellSlidingWindow(current: string, previous: string, ...args: Array<string | number>): Promise<unknown>;
-};
-
-function withScript(redis: Redis): ScriptRedis {
-  if (!('foretellSlidingWindow' in redis)) {
-    redis.defineCommand('foretellSlidingWindow', { numberOfKeys: 2, lua: SLIDING_WINDOW_SCRIPT });
-  }
-  return redis as ScriptRedis;
-}
-
 /**
  * The per-user read limiter: a sliding window counted atomically in Redis. When Redis fails it falls back to a
  * per-process window with the same rule (fail open, bounded per replica) and logs once per outage.
  */
 export class SlidingWindowStore implements Store {
   readonly localKeys = false;
-  private readonly redis: ScriptRedis;
+  private readonly script: LuaScript;
+  private readonly redis: Redis;
   private readonly now: () => number;
   private readonly namespace: string;
   private readonly local = new Map<string, { windowStart: number; counts: WindowCounts }>();
   private degraded = false;
 
   constructor(private readonly options: SlidingWindowStoreOptions) {
-    this.redis = withScript(options.redis);
+    this.redis = options.redis;
+    this.script = createLuaScript(options.redis, SLIDING_WINDOW_SCRIPT);
     this.now = options.now ?? Date.now;
     this.namespace = options.namespace ?? 'rl:sw:';
   }
@@ -58,12 +49,9 @@ export class SlidingWindowStore implements Store {
     let admitted: boolean;
     let counts: WindowCounts;
     try {
-      const reply = (await this.redis.foretellSlidingWindow(
-        `${this.namespace}${userId}:${windowStart}`,
-        `${this.namespace}${userId}:${windowStart - WINDOW_MS}`,
-        limit,
-        WINDOW_MS,
-        elapsed,
+      const reply = (await this.script.run(
+        [`${this.namespace}${userId}:${windowStart}`, `${this.namespace}${userId}:${windowStart - WINDOW_MS}`],
+        [limit, WINDOW_MS, elapsed],
       )) as [number, number, number];
       admitted = reply[0] === 1;
       counts = { current: Number(reply[1]), previous: Number(reply[2]) };

@@ -1,6 +1,6 @@
 import type { ClientRateLimitInfo, Store } from 'express-rate-limit';
 import { AppError } from '../../../../shared/src/errors/index.js';
-import type { Redis } from '../../../../shared/src/redis/index.js';
+import { createLuaScript, type LuaScript, type Redis } from '../../../../shared/src/redis/index.js';
 import { parseLimiterKey } from './limiter-key.js';
 import { TOKEN_BUCKET_SCRIPT } from './lua-scripts.js';
 import { bucketResetAt } from './token-bucket-math.js';
@@ -11,29 +11,20 @@ export interface TokenBucketStoreOptions {
   namespace?: string;
 }
 
-type ScriptRedis = Redis & {
-  foretellTokenBucket(bucket: string, ...args: Array<string | number>): Promise<unknown>;
-};
-
-function withScript(redis: Redis): ScriptRedis {
-  if (!('foretellTokenBucket' in redis)) {
-    redis.defineCommand('foretellTokenBucket', { numberOfKeys: 1, lua: TOKEN_BUCKET_SCRIPT });
-  }
-  return redis as ScriptRedis;
-}
-
 /**
  * The per-user write limiter: a token bucket in Redis (capacity = limit, refill limit/60 per second). Writes fail
  * closed: when Redis is unavailable the request gets 503 DEPENDENCY_UNAVAILABLE rather than an unlimited pass.
  */
 export class TokenBucketStore implements Store {
   readonly localKeys = false;
-  private readonly redis: ScriptRedis;
+  private readonly script: LuaScript;
+  private readonly redis: Redis;
   private readonly now: () => number;
   private readonly namespace: string;
 
   constructor(options: TokenBucketStoreOptions) {
-    this.redis = withScript(options.redis);
+    this.redis = options.redis;
+    this.script = createLuaScript(options.redis, TOKEN_BUCKET_SCRIPT);
     this.now = options.now ?? Date.now;
     this.namespace = options.namespace ?? 'rl:tb:';
   }
@@ -43,7 +34,7 @@ export class TokenBucketStore implements Store {
     const now = this.now();
     let reply: [number, string];
     try {
-      reply = (await this.redis.foretellTokenBucket(`${this.namespace}${userId}`, limit, now)) as [number, string];
+      reply = (await this.script.run([`${this.namespace}${userId}`], [limit, now])) as [number, string];
     } catch (error) {
       throw new AppError('DEPENDENCY_UNAVAILABLE', {
         detail: 'The rate limiter is unavailable; write requests are refused until it recovers.',

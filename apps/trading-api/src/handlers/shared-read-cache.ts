@@ -1,5 +1,10 @@
 import type { ReadThroughCache } from '../../../../shared/src/cache/index.js';
-import { SerializedEnvelope, type HandlerResult, type OperationHandler } from '../pipeline/operation-handler.js';
+import {
+  envelopeJson,
+  SerializedEnvelope,
+  type HandlerResult,
+  type OperationHandler,
+} from '../pipeline/operation-handler.js';
 
 /**
  * For reads that answer the same to every caller (markets are public to every key holding markets:read): the
@@ -17,8 +22,7 @@ export function cachedForEveryCaller(
     const key = `${operationId}\n${context.apiVersion}\n${JSON.stringify(params)}\n${JSON.stringify(query)}`;
     return cache.get(key, async () => {
       const result = await handler(context);
-      const json = result.body instanceof SerializedEnvelope ? result.body.json : JSON.stringify(result.body);
-      return { ...result, body: new SerializedEnvelope(json) };
+      return { ...result, body: new SerializedEnvelope(envelopeJson(result.body)) };
     });
   };
 }

@@ -14,6 +14,11 @@ export class SerializedEnvelope {
   constructor(readonly json: string) {}
 }
 
+/** The JSON of an envelope, serialising it only if nobody did yet. */
+export function envelopeJson(body: HandlerResult['body']): string {
+  return body instanceof SerializedEnvelope ? body.json : JSON.stringify(body);
+}
+
 export interface HandlerResult {
   status: number;
   /** The envelope without `_meta` (respond() appends it). */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { OperationDescriptor } from '../openapi/operations.js';
 import { withMeta } from '../http/envelope.js';
-import { SerializedEnvelope, type HandlerResult } from './operation-handler.js';
+import { envelopeJson, type HandlerResult } from './operation-handler.js';
 
 export const DEFAULT_CACHE_CONTROL = 'private, no-cache';
 
@@ -33,7 +33,7 @@ export function respond(
   context: { apiKeyId: string; requestId: string; now: Date },
   result: HandlerResult,
 ): void {
-  const envelope = result.body instanceof SerializedEnvelope ? result.body.json : JSON.stringify(result.body);
+  const envelope = envelopeJson(result.body);
   res.setHeader('Cache-Control', result.cacheControl ?? DEFAULT_CACHE_CONTROL);
   if (operation.deprecated) {
     res.setHeader('Deprecation', 'true');

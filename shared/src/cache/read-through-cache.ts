@@ -2,6 +2,11 @@
  * A bounded, per-process read-through cache (lru-cache underneath) for values that may be a little stale: API-key
  * lookups, hot public reads, market reads. Entries live `ttlMs` on the injected clock; concurrent misses of one key
  * share a single load; a failed load is never cached (the next caller retries). `ttlMs` 0 turns the cache off.
+ *
+ * With `refreshAheadMs`, a key still asked for in the last `refreshAheadMs` of its life is reloaded in the background
+ * (once) while callers keep getting the live value, so a hot key never expires under its callers: without it, every
+ * TTL all concurrent callers of a hot key wait for one load together, which is what a p99 sees. Nothing is ever
+ * served older than `ttlMs`; a failed refresh is dropped and the entry expires as usual.
  */
 import { LRUCache } from 'lru-cache';
 
@@ -12,6 +17,8 @@ export interface ReadThroughCacheOptions {
   maxEntries: number;
   /** Clock in milliseconds (tests inject one); default Date.now. */
   now?: () => number;
+  /** Reload a key asked for within this many ms of its expiry in the background; default 0 (never). */
+  refreshAheadMs?: number;
 }
 
 export interface ReadThroughCache<V> {
@@ -29,6 +36,8 @@ export interface ReadThroughCache<V> {
 /** lru-cache refuses null/undefined values; boxing lets a cache remember "not found" too. */
 interface Box<V> {
   value: V;
+  /** When the box's value was loaded (the injected clock). */
+  loadedAt: number;
 }
 
 export function createReadThroughCache<V>(options: ReadThroughCacheOptions): ReadThroughCache<V> {
@@ -36,21 +45,51 @@ export function createReadThroughCache<V>(options: ReadThroughCacheOptions): Rea
     return { get: (_key, load) => load(), delete: () => undefined, clear: () => undefined, size: 0 };
   }
   const now = options.now ?? Date.now;
+  const refreshFrom = options.ttlMs - (options.refreshAheadMs ?? 0);
   const cache = new LRUCache<string, Box<V>, () => Promise<V>>({
     max: options.maxEntries,
     ttl: options.ttlMs,
     ttlResolution: 0,
     perf: { now },
-    fetchMethod: async (_key, _stale, { context }) => ({ value: await context() }),
+    fetchMethod: async (_key, _stale, { context }) => {
+      const loadedAt = now();
+      return { value: await context(), loadedAt };
+    },
   });
+  /** Background refreshes in flight; delete/clear drop a key's entry so a refresh begun before them is not kept. */
+  const refreshing = new Map<string, Promise<void>>();
+
+  function refresh(key: string, load: () => Promise<V>): void {
+    const loadedAt = now();
+    const flight: Promise<void> = load().then(
+      (value) => {
+        if (refreshing.get(key) === flight) cache.set(key, { value, loadedAt });
+      },
+      () => undefined,
+    );
+    refreshing.set(key, flight);
+    void flight.finally(() => {
+      if (refreshing.get(key) === flight) refreshing.delete(key);
+    });
+  }
+
   return {
     get(key, load) {
       const hit = cache.get(key);
-      if (hit) return hit.value;
+      if (hit) {
+        if (now() - hit.loadedAt >= refreshFrom && !refreshing.has(key)) refresh(key, load);
+        return hit.value;
+      }
       return cache.fetch(key, { context: load }).then((box) => (box as Box<V>).value);
     },
-    delete: (key) => void cache.delete(key),
-    clear: () => cache.clear(),
+    delete(key) {
+      refreshing.delete(key);
+      cache.delete(key);
+    },
+    clear() {
+      refreshing.clear();
+      cache.clear();
+    },
     get size() {
       return cache.size;
     },

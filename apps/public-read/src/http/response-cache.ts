@@ -40,6 +40,7 @@ export function createResponseCache(options: { ttlMs: number; now: () => Date })
     ttlMs,
     maxEntries: MAX_ENTRIES,
     now: () => now().getTime(),
+    refreshAheadMs: ttlMs / 4,
   });
 
   return {

@@ -142,6 +142,58 @@ describe('GET /api/markets/{id}/quote', () => {
     await suite.redis.del(quoteCacheKey(marketId, query));
   });
 
+  it('sends concurrent requests for an uncached quote to the chain once', async () => {
+    let chainReads = 0;
+    const counted = await suite.start({
+      chainReader: () => {
+        chainReads += 1;
+        return Promise.resolve(fixture.reader);
+      },
+    });
+    const query = { outcomeIndex: 0, action: 'buy' as const, amount: 11n * USDC };
+    const url = `${counted.url}/api/markets/${marketId}/quote?outcomeIndex=0&action=buy&amount=${query.amount}`;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => getJson<Body>(url)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 20 }, () => 200));
+    expect(new Set(answers.map((answer) => JSON.stringify(answer.body))).size).toBe(1);
+    expect(chainReads).toBe(1);
+    await suite.redis.del(quoteCacheKey(marketId, query));
+  });
+
+  it('re-reads a quote asked for in its last second from the chain once, serving the cached one meanwhile', async () => {
+    let chainReads = 0;
+    const hot = await suite.start({
+      chainReader: () => {
+        chainReads += 1;
+        return Promise.resolve(fixture.reader);
+      },
+    });
+    const query = { outcomeIndex: 1, action: 'sell' as const, amount: 2n * 10n ** 17n };
+    const key = quoteCacheKey(marketId, query);
+    const url = `${hot.url}/api/markets/${marketId}/quote?outcomeIndex=1&action=sell&amount=${query.amount}`;
+    const first = await getJson<Body & { market: Body }>(url);
+    expect(first.body.market.status).toBe('ACTIVE');
+    await fixture.checkpoint();
+    await freezeMarket(fixture.admin, contract);
+
+    // 9.1 s later, in this replica's memory and in Redis alike, the entry has 0.9 s left.
+    hot.clock.now = new Date(hot.clock.now.getTime() + 9_100);
+    await suite.redis.pexpire(key, 900);
+    const served = await Promise.all(Array.from({ length: 5 }, () => getJson<Body & { market: Body }>(url)));
+    expect(served.map((answer) => answer.body)).toEqual(Array.from({ length: 5 }, () => first.body));
+
+    let refreshed = served[0]!;
+    for (let attempt = 0; attempt < 100 && refreshed.body.market.status !== 'PAUSED'; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      refreshed = await getJson<Body & { market: Body }>(url);
+    }
+    expect(refreshed.body.market.status).toBe('PAUSED');
+    expect(refreshed.headers.get('cache-control')).toBe('public, max-age=10');
+    expect(await suite.redis.pttl(key)).toBeGreaterThan(8_000);
+    expect(chainReads).toBe(2);
+    await fixture.reset();
+    await suite.redis.del(key);
+  });
+
   it('shares the cache between replicas through Redis', async () => {
     const query = { outcomeIndex: 0, action: 'sell' as const, amount: 3n * 10n ** 17n };
     const url = `/api/markets/${marketId}/quote?outcomeIndex=0&action=sell&amount=${query.amount}`;

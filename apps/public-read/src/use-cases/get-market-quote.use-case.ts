@@ -4,6 +4,10 @@
  * costs no JSON work; each replica also keeps what it read or wrote in memory until the same expiry time as the Redis
  * entry (never longer), so a hot quote costs no Redis round trip either. Redis trouble never fails a quote: the cache
  * is skipped.
+ *
+ * Concurrent misses of one quote share a single read (Redis, then MySQL and the chain), and a quote still asked for in
+ * the last QUOTE_REFRESH_AHEAD_MS of its life is re-read from the chain once in the background while callers keep the
+ * live entry: without both, every expiry of a hot quote sent every waiting request to the chain at once.
  */
 import type { Knex } from 'knex';
 import type { Redis } from 'ioredis';
@@ -28,10 +32,17 @@ export interface QuoteDeps {
   nowMs: () => number;
 }
 
-export type QuoteMemory = ExpiringMap<string>;
+export const QUOTE_REFRESH_AHEAD_MS = 1_000;
+
+export interface QuoteMemory {
+  /** Bodies this replica read or wrote, until their Redis expiry time. */
+  bodies: ExpiringMap<string>;
+  /** Reads in flight per cache key (one per key at a time). */
+  reading: Map<string, Promise<QuoteResult>>;
+}
 
 export function createQuoteMemory(nowMs: () => number): QuoteMemory {
-  return new ExpiringMap<string>(10_000, nowMs);
+  return { bodies: new ExpiringMap<string>(10_000, nowMs), reading: new Map() };
 }
 
 export interface QuoteResult {
@@ -53,14 +64,39 @@ export function quoteCacheKey(marketId: string, query: QuoteQuery): string {
 
 export async function getMarketQuote(deps: QuoteDeps, marketId: string, query: QuoteQuery): Promise<QuoteResult> {
   const key = quoteCacheKey(marketId, query);
-  const remembered = deps.memory.entry(key);
-  if (remembered !== undefined) {
-    const maxAgeSeconds = Math.floor((remembered.expiresAt - deps.nowMs()) / 1000);
-    return { json: remembered.value, maxAgeSeconds, cached: true };
+  const remembered = deps.memory.bodies.entry(key);
+  if (remembered === undefined) return readOnce(deps, key, () => readThrough(deps, key, marketId, query, 0));
+  const remainingMs = remembered.expiresAt - deps.nowMs();
+  if (remainingMs <= QUOTE_REFRESH_AHEAD_MS && !deps.memory.reading.has(key)) {
+    // Another replica's refresh (a Redis entry with more life left than ours) is as good as a chain read.
+    readOnce(deps, key, () => readThrough(deps, key, marketId, query, QUOTE_REFRESH_AHEAD_MS)).catch((error) =>
+      deps.logger.warn({ err: error, marketId }, 'quote refresh failed; the cached quote is served until it expires'),
+    );
   }
+  return { json: remembered.value, maxAgeSeconds: Math.floor(remainingMs / 1000), cached: true };
+}
+
+/** The read in flight for `key`, or a new one. */
+function readOnce(deps: QuoteDeps, key: string, read: () => Promise<QuoteResult>): Promise<QuoteResult> {
+  const { reading } = deps.memory;
+  const pending = reading.get(key);
+  if (pending) return pending;
+  const started = read().finally(() => reading.delete(key));
+  reading.set(key, started);
+  return started;
+}
+
+/** Redis (when its entry has more than `minRedisTtlMs` left), else MySQL and the chain; remembered either way. */
+async function readThrough(
+  deps: QuoteDeps,
+  key: string,
+  marketId: string,
+  query: QuoteQuery,
+  minRedisTtlMs: number,
+): Promise<QuoteResult> {
   const hit = await cacheRead(deps, key);
-  if (hit !== null) {
-    deps.memory.set(key, hit.json, deps.nowMs() + hit.ttlMs);
+  if (hit !== null && hit.ttlMs > minRedisTtlMs) {
+    deps.memory.bodies.set(key, hit.json, deps.nowMs() + hit.ttlMs);
     return { json: hit.json, maxAgeSeconds: Math.floor(hit.ttlMs / 1000), cached: true };
   }
 
@@ -93,7 +129,7 @@ export async function getMarketQuote(deps: QuoteDeps, marketId: string, query: Q
   const json = JSON.stringify(body);
   const expiresAt = deps.nowMs() + deps.cacheSeconds * 1000;
   await cacheWrite(deps, key, json);
-  deps.memory.set(key, json, expiresAt);
+  deps.memory.bodies.set(key, json, expiresAt);
   return { json, maxAgeSeconds: deps.cacheSeconds, cached: false };
 }
 

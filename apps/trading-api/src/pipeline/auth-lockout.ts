@@ -61,7 +61,12 @@ export function createAuthLockout(options: {
   const recordFailureScript = createLuaScript(redis, RECORD_FAILURE_SCRIPT);
   const lockKey = (ip: string) => `authlock:ip:${ip}`;
   /** ip → the time its lock ends (0 = not locked), as last read from Redis. */
-  const lockedUntil = createReadThroughCache<number>({ ttlMs: LOCK_STATE_CACHE_MS, maxEntries: 10_000, now });
+  const lockedUntil = createReadThroughCache<number>({
+    ttlMs: LOCK_STATE_CACHE_MS,
+    maxEntries: 10_000,
+    now,
+    refreshAheadMs: LOCK_STATE_CACHE_MS / 4,
+  });
   const failuresKey = (ip: string) => `authfail:ip:${ip}`;
 
   return {

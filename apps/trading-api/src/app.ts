@@ -61,7 +61,7 @@ export function createApp(deps: TradingApiDeps): express.Express {
   const validator = createRequestValidator(document);
   const lockout = createAuthLockout({ redis: deps.redis, logger: deps.logger, policy: deps.lockoutPolicy, now });
   const recordFailure = createAuthFailureRecorder({ db: deps.db, lockout, usage: deps.usage, logger: deps.logger });
-  const resolver = createApiKeyResolver({ db: deps.db, ttlMs: deps.keyCacheTtlMs, now });
+  const resolver = createApiKeyResolver({ db: deps.db, pepper: deps.apiKeyPepper, ttlMs: deps.keyCacheTtlMs, now });
 
   return createHttpApp(
     {
@@ -84,7 +84,6 @@ export function createApp(deps: TradingApiDeps): express.Express {
       mountV1Operations(registrar, operations, {
         routeSwitches: deps.routeSwitches,
         authenticate: authenticateMiddleware({
-          pepper: deps.apiKeyPepper,
           serviceEnv: deps.serviceEnv,
           resolver,
           lockout,
@@ -107,7 +106,12 @@ export function createApp(deps: TradingApiDeps): express.Express {
           db: deps.db,
           cursors: createCursorCodec({ secret: deps.cursorSecret ?? deriveCursorSecret(deps.apiKeyPepper), now }),
           chain: deps.chainReader,
-          sharedReads: createReadThroughCache({ ttlMs: deps.readCacheMs ?? 0, maxEntries: 5_000, now }),
+          sharedReads: createReadThroughCache({
+            ttlMs: deps.readCacheMs ?? 0,
+            maxEntries: 5_000,
+            now,
+            refreshAheadMs: (deps.readCacheMs ?? 0) / 4,
+          }),
         }),
         now,
       });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { digestsEqual, generateApiKey, hashApiKey, parseApiKey } from './api-key-format.js';
+import { apiKeyCacheId, digestsEqual, generateApiKey, hashApiKey, parseApiKey } from './api-key-format.js';
 
 const pepper = 'p'.repeat(40);
 
@@ -48,5 +48,14 @@ describe('API key format', () => {
     expect(digestsEqual('abcd', 'abcd')).toBe(true);
     expect(digestsEqual('abcd', 'abcdef')).toBe(false);
     expect(digestsEqual('', '')).toBe(false);
+  });
+
+  it('files keys in caches under a stable id that differs per key and does not contain the key', () => {
+    const key = generateApiKey('live');
+    const other = generateApiKey('live');
+    expect(apiKeyCacheId(key)).toBe(apiKeyCacheId(key));
+    expect(apiKeyCacheId(key)).not.toBe(apiKeyCacheId(other));
+    expect(apiKeyCacheId(key)).not.toContain(key.slice(9));
+    expect(apiKeyCacheId(key)).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 });

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, hash, timingSafeEqual } from 'node:crypto';
 import { randomBase62 } from '../ids/index.js';
 
 export const apiKeyEnvironments = ['live', 'test'] as const;
@@ -29,6 +29,14 @@ export function generateApiKey(env: ApiKeyEnvironment): string {
 /** The stored form: HMAC-SHA256 under the server-side pepper, 64 lower-case hex characters. */
 export function hashApiKey(pepper: string, key: string): string {
   return createHmac('sha256', pepper).update(key, 'utf8').digest('hex');
+}
+
+/**
+ * What in-process caches file a presented key under: its SHA-256 (a one-shot hash, several times cheaper than
+ * creating an HMAC), so a cached key skips the HMAC on every request and no cache holds a plaintext key.
+ */
+export function apiKeyCacheId(key: string): string {
+  return hash('sha256', key, 'base64url');
 }
 
 /** Constant-time comparison of two hex digests (false for different lengths, without an early exit on content). */

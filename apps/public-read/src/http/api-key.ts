@@ -6,7 +6,7 @@
  */
 import type { RequestHandler, Response } from 'express';
 import type { Knex } from 'knex';
-import { hashApiKey, lookUpActiveApiKey, type ApiKeyEnvironment } from '../../../../shared/src/auth/index.js';
+import { apiKeyCacheId, lookUpActiveApiKey, type ApiKeyEnvironment } from '../../../../shared/src/auth/index.js';
 import { createReadThroughCache } from '../../../../shared/src/cache/index.js';
 import type { Logger } from '../../../../shared/src/logger/index.js';
 
@@ -82,11 +82,12 @@ export function createApiKeyVerifier(options: {
   now?: () => number;
 }): ApiKeyVerifier {
   const now = options.now ?? Date.now;
-  // Cached under the key's HMAC: plaintext keys are not kept in memory.
+  // Cached under apiKeyCacheId: no HMAC per request, no plaintext key kept in memory.
   const cache = createReadThroughCache<VerifiedLookup | null>({
     ttlMs: options.ttlMs ?? VERIFIED_KEY_TTL_MS,
     maxEntries: MAX_CACHED_KEYS,
     now,
+    refreshAheadMs: (options.ttlMs ?? VERIFIED_KEY_TTL_MS) / 5,
   });
 
   async function load(rawKey: string): Promise<VerifiedLookup | null> {
@@ -104,7 +105,7 @@ export function createApiKeyVerifier(options: {
 
   return {
     async verify(rawKey, clientIp) {
-      const found = await cache.get(hashApiKey(options.pepper, rawKey), () => load(rawKey));
+      const found = await cache.get(apiKeyCacheId(rawKey), () => load(rawKey));
       if (!found) return null;
       if (found.allows(clientIp ?? '')) return found.key;
       return null;

@@ -1,6 +1,14 @@
 import type { Knex } from 'knex';
 import { createReadThroughCache } from '../../../../shared/src/cache/index.js';
-import { effectiveRpm, isApiScope, parseIpAllowlist, type ApiScope } from '../../../../shared/src/auth/index.js';
+import {
+  apiKeyCacheId,
+  digestsEqual,
+  effectiveRpm,
+  hashApiKey,
+  isApiScope,
+  parseIpAllowlist,
+  type ApiScope,
+} from '../../../../shared/src/auth/index.js';
 import { findApiKeyByHash, listActiveKeyLimits } from '../../../../shared/src/db/index.js';
 import { AppError } from '../../../../shared/src/errors/index.js';
 import type { ResolvedApiKey } from './request-context.js';
@@ -11,34 +19,38 @@ export const KEY_CACHE_MAX_ENTRIES = 10_000;
 
 export interface ApiKeyResolverOptions {
   db: Knex;
+  /** The HMAC pepper of the stored key hashes. */
+  pepper: string;
   ttlMs?: number;
   maxEntries?: number;
   now?: () => number;
 }
 
 export interface ApiKeyResolver {
-  /** The key stored under `keyHash` (null when unknown), from the cache when fresh (then without a promise). */
-  resolve(keyHash: string): ResolvedApiKey | null | Promise<ResolvedApiKey | null>;
-  /** Drops a cached entry (this process only; other replicas converge within the TTL). */
-  invalidate(keyHash: string): void;
+  /** The stored record of a well-formed presented key (null when unknown), from the cache when fresh (then without a promise). */
+  resolve(key: string): ResolvedApiKey | null | Promise<ResolvedApiKey | null>;
 }
 
 /**
- * Key lookup behind a small in-process cache: at most `maxEntries` entries (least recently used evicted first), each reused for
+ * Key lookup (by HMAC under the pepper, compared in constant time) behind a small in-process cache filed under
+ * apiKeyCacheId, so a cached key costs no HMAC: at most `maxEntries` entries (least recently used evicted first), each reused for
  * `ttlMs` (default 5 s). Unknown keys are cached too, so a flood of bad keys cannot hammer MySQL.
  */
 export function createApiKeyResolver(options: ApiKeyResolverOptions): ApiKeyResolver {
   const now = options.now ?? Date.now;
+  const ttlMs = options.ttlMs ?? KEY_CACHE_TTL_MS;
   const cache = createReadThroughCache<ResolvedApiKey | null>({
-    ttlMs: options.ttlMs ?? KEY_CACHE_TTL_MS,
+    ttlMs,
+    refreshAheadMs: ttlMs / 5,
     maxEntries: options.maxEntries ?? KEY_CACHE_MAX_ENTRIES,
     now,
   });
 
-  async function load(keyHash: string): Promise<ResolvedApiKey | null> {
+  async function load(key: string): Promise<ResolvedApiKey | null> {
     try {
+      const keyHash = hashApiKey(options.pepper, key);
       const record = await findApiKeyByHash(options.db, keyHash);
-      if (!record) return null;
+      if (!record || !digestsEqual(record.keyHash, keyHash)) return null;
       const limits = await listActiveKeyLimits(options.db, record.userId, new Date(now()));
       const userRpm = Math.max(
         effectiveRpm(record.tier, record.rateLimitRpm),
@@ -56,9 +68,6 @@ export function createApiKeyResolver(options: ApiKeyResolverOptions): ApiKeyReso
   }
 
   return {
-    resolve: (keyHash) => cache.get(keyHash, () => load(keyHash)),
-    invalidate(keyHash) {
-      cache.delete(keyHash);
-    },
+    resolve: (key) => cache.get(apiKeyCacheId(key), () => load(key)),
   };
 }

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { digestsEqual, hashApiKey, parseApiKey, type ApiKeyEnvironment } from '../../../../shared/src/auth/index.js';
+import { parseApiKey, type ApiKeyEnvironment } from '../../../../shared/src/auth/index.js';
 import { AppError } from '../../../../shared/src/errors/index.js';
 import { requestIdOf } from '../../../../shared/src/http/index.js';
 import type { ApiKeyResolver } from './api-key-resolver.js';
@@ -8,7 +8,6 @@ import type { AuthLockout } from './auth-lockout.js';
 import { operationOf, setAuth, type ResolvedApiKey } from './request-context.js';
 
 export interface AuthenticateDeps {
-  pepper: string;
   serviceEnv: ApiKeyEnvironment;
   resolver: ApiKeyResolver;
   lockout: AuthLockout;
@@ -81,20 +80,18 @@ function identify(
       'API keys look like svc_live_ or svc_test_ plus 32 letters/digits.',
     );
   }
-  const keyHash = hashApiKey(deps.pepper, parsed.key);
-  const lookup = deps.resolver.resolve(keyHash);
-  const check = (resolved: ResolvedApiKey | null) => checkKey(deps, parsed.env, keyHash, resolved, nowMs);
+  const lookup = deps.resolver.resolve(parsed.key);
+  const check = (resolved: ResolvedApiKey | null) => checkKey(deps, parsed.env, resolved, nowMs);
   return lookup instanceof Promise ? lookup.then(check) : check(lookup);
 }
 
 function checkKey(
   deps: AuthenticateDeps,
   presentedEnv: ApiKeyEnvironment,
-  keyHash: string,
   resolved: ResolvedApiKey | null,
   nowMs: number,
 ): ResolvedApiKey {
-  if (!resolved || !digestsEqual(resolved.record.keyHash, keyHash)) {
+  if (!resolved) {
     const hint = presentedEnv === deps.serviceEnv ? '' : ` This deployment serves ${deps.serviceEnv} keys.`;
     throw new KeyFailure('API_KEY_INVALID', null, `The API key is not recognised.${hint}`);
   }

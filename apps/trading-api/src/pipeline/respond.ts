@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { OperationDescriptor } from '../openapi/operations.js';
 import { withMeta } from '../http/envelope.js';
@@ -8,7 +8,8 @@ export const DEFAULT_CACHE_CONTROL = 'private, no-cache';
 
 /** Weak validator over (route, query, key id, body): opaque to clients, stable while the representation is. */
 export function computeEtag(routeId: string, query: string, apiKeyId: string, json: string): string {
-  const digest = createHash('sha1').update(`${routeId}\n${query}\n${apiKeyId}\n`).update(json).digest('base64url');
+  // One-shot hash: about half the cost of a Hash object on a body this size.
+  const digest = hash('sha1', `${routeId}\n${query}\n${apiKeyId}\n${json}`, 'base64url');
   return `W/"${digest}"`;
 }
 

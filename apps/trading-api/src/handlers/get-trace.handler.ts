@@ -1,7 +1,14 @@
+import type { Knex } from 'knex';
+import { resourceEnvelope } from '../http/envelope.js';
 import type { OperationHandler } from '../pipeline/operation-handler.js';
-import { notImplemented } from './not-implemented.js';
+import { presentTrace } from '../presenters/trade.presenter.js';
+import { getTrace } from '../use-cases/trade-reads.use-case.js';
 
-/** GET /v1/traces/{correlationId}: arrives with the trades issue. */
-export function getTraceHandler(): OperationHandler {
-  return notImplemented('getTrace');
+/** GET /v1/traces/{correlationId} → `{ trace, data, _meta }`; another user's trace is a 404. */
+export function getTraceHandler(deps: { db: Knex }): OperationHandler {
+  return async ({ input, auth }) => {
+    const correlationId = String(input.params.correlationId);
+    const view = await getTrace(deps, { correlationId, userId: auth.key.record.userId });
+    return { status: 200, body: resourceEnvelope('trace', presentTrace(view)) };
+  };
 }

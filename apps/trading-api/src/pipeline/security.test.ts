@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { insertMarket, insertTrade } from '../../../../shared/src/db/index.js';
 import { loadOpenApiDocument } from '../openapi/load-spec.js';
 import { listOperations } from '../openapi/operations.js';
 import { describeRouteSecurity, type RouteUnderTest } from '../testing/security-suite.js';
-import { startTradingApiKit, type TradingApiKit } from '../testing/trading-api-test-kit.js';
+import { startTradingApiKit, type TestCaller, type TradingApiKit } from '../testing/trading-api-test-kit.js';
 
 const uuid = '0b8e4a52-6f0e-4d8a-9a55-2d6f3f0c9b11';
 const bodies: Record<string, unknown> = {
@@ -20,7 +21,48 @@ const allowedStatus: Record<string, number> = {
   getPortfolio: 200,
   listPortfolioPositions: 200,
   getAccountUsage: 200,
+  getTrade: 404,
+  getTrace: 404,
+  confirmTrade: 404,
+  redeliverWebhookEvent: 404,
 };
+
+/** A trade of `owner` on a fresh market. */
+async function ownedTrade(kit: TradingApiKit, owner: TestCaller) {
+  const market = await insertMarket(kit.database.db, { question: 'Owned?', category: 'misc', outcomes: ['YES', 'NO'] });
+  return insertTrade(kit.database.db, {
+    apiKeyId: owner.record.id,
+    userId: owner.userId,
+    marketId: market.id,
+    outcomeIndex: 0,
+    side: 'buy',
+    amount: '1',
+    amountAtomic: 1_000_000n,
+    requestHash: 'b'.repeat(64),
+  });
+}
+/** Routes of a caller's own resources, and how to make one. */
+const ownedResources: Record<string, RouteUnderTest['ownedResource']> = {
+  getTrade: async (kit, owner) => `/v1/trades/${(await ownedTrade(kit, owner)).id}`,
+  getTrace: async (kit, owner) => `/v1/traces/${(await ownedTrade(kit, owner)).correlationId}`,
+  confirmTrade: async (kit, owner) => `/v1/trades/${(await ownedTrade(kit, owner)).id}/confirm`,
+  redeliverWebhookEvent: async (kit, owner) => {
+    const trade = await ownedTrade(kit, owner);
+    const id = `evt_${trade.id.replaceAll('-', '').slice(0, 30)}`;
+    await kit.database.db('webhook_events').insert({
+      id,
+      api_key_id: owner.record.id,
+      seq: 1,
+      type: 'trade.completed',
+      api_version: '2026-04-29',
+      trade_id: trade.id,
+      payload: '{}',
+    });
+    return `/v1/webhooks/events/${id}/redeliver`;
+  },
+};
+/** Owners of resources whose operation is not served yet get 501 once ownership passed. */
+const ownerStatus: Record<string, number> = { confirmTrade: 501, redeliverWebhookEvent: 501 };
 
 const routes: Array<RouteUnderTest & { operationId: string }> = listOperations(loadOpenApiDocument())
   .filter((operation) => operation.scope !== null)
@@ -34,6 +76,8 @@ const routes: Array<RouteUnderTest & { operationId: string }> = listOperations(l
     scope: operation.scope!,
     body: bodies[operation.operationId],
     allowedStatus: allowedStatus[operation.operationId] ?? 501,
+    ownedResource: ownedResources[operation.operationId],
+    ownerStatus: ownerStatus[operation.operationId],
   }));
 
 let kit: TradingApiKit;

@@ -2,7 +2,14 @@
 import { expect, it } from '@jest/globals';
 import type { ApiScope } from '../../../../shared/src/auth/index.js';
 import { apiScopes } from '../../../../shared/src/auth/index.js';
-import { call, callAs, createCaller, type CallOptions, type TradingApiKit } from './trading-api-test-kit.js';
+import {
+  call,
+  callAs,
+  createCaller,
+  type CallOptions,
+  type TestCaller,
+  type TradingApiKit,
+} from './trading-api-test-kit.js';
 
 export interface RouteUnderTest {
   method: string;
@@ -12,6 +19,10 @@ export interface RouteUnderTest {
   body?: unknown;
   /** The status a permitted caller gets (the handler's answer). */
   allowedStatus: number;
+  /** Routes of a caller's own resources: creates one owned by `owner` and returns its path. */
+  ownedResource?: (kit: TradingApiKit, owner: TestCaller) => Promise<string>;
+  /** What the owner gets from `ownedResource`'s path; default 200. */
+  ownerStatus?: number;
 }
 
 function expectProblem(
@@ -87,4 +98,22 @@ export function describeRouteSecurity(getKit: () => TradingApiKit, route: RouteU
     expect(response.status).toBe(route.allowedStatus);
     expect(response.headers.get('x-ratelimit-limit')).toBe('1200');
   });
+
+  const { ownedResource } = route;
+  if (ownedResource) {
+    const ownerStatus = route.ownerStatus ?? 200;
+    it(`returns 404 RESOURCE_NOT_FOUND (never 403) for another user's resource, ${ownerStatus} to its owner`, async () => {
+      const [owner, stranger] = await Promise.all([
+        createCaller(getKit(), { scopes: [route.scope] }),
+        createCaller(getKit(), { scopes: [route.scope] }),
+      ]);
+      const path = await ownedResource(getKit(), owner);
+      expectProblem(
+        await callAs(getKit(), stranger, route.method, path, { body: route.body }),
+        404,
+        'RESOURCE_NOT_FOUND',
+      );
+      expect((await callAs(getKit(), owner, route.method, path, { body: route.body })).status).toBe(ownerStatus);
+    });
+  }
 }

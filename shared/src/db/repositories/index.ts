@@ -18,3 +18,4 @@ export * from './market-activity.repository.js';
 export * from './chain-cursors.repository.js';
 export * from './trading-reads.repository.js';
 export * from './api-key-admin.repository.js';
+export * from './trades.repository.js';

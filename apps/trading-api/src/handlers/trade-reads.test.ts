@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { appendTradeEvent, insertMarket, insertTrade, type TradeRecord } from '../../../../shared/src/db/index.js';
+import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
+import {
+  addKey,
+  call,
+  callAs,
+  createCaller,
+  startTradingApiKit,
+  type TestCaller,
+  type TradingApiKit,
+} from '../testing/trading-api-test-kit.js';
+
+let kit: TradingApiKit;
+let spec: ResponseValidator;
+let marketId: string;
+beforeAll(async () => {
+  [kit, spec] = await Promise.all([startTradingApiKit(), createResponseValidator()]);
+  marketId = (await insertMarket(kit.database.db, { question: 'Traded?', category: 'misc', outcomes: ['YES', 'NO'] }))
+    .id;
+});
+afterAll(async () => {
+  await kit.close();
+});
+
+const placeTrade = (caller: TestCaller, fields: Partial<Parameters<typeof insertTrade>[1]> = {}) =>
+  insertTrade(kit.database.db, {
+    apiKeyId: caller.record.id,
+    userId: caller.userId,
+    marketId,
+    outcomeIndex: 1,
+    side: 'buy',
+    amount: '12.5',
+    amountAtomic: 12_500_000n,
+    requestHash: 'a'.repeat(64),
+    ...fields,
+  });
+
+async function emitWebhookEvent(trade: TradeRecord, state: Record<string, unknown>): Promise<void> {
+  await kit.database.db('webhook_events').insert({
+    id: `evt_${trade.id.replaceAll('-', '')}`,
+    api_key_id: trade.apiKeyId,
+    seq: 1,
+    type: 'trade.completed',
+    api_version: '2026-04-29',
+    trade_id: trade.id,
+    payload: JSON.stringify({}),
+    ...state,
+  });
+}
+
+describe('GET /v1/trades/{id}', () => {
+  it('returns the caller’s trade under `trade` and `data`, every member present, conforming to the description', async () => {
+    const caller = await createCaller(kit);
+    const trade = await placeTrade(caller, { clientRequestId: 'bot-1', metadata: { strategy: 'mm' } });
+    const response = await callAs(kit, caller, 'GET', `/v1/trades/${trade.id}`);
+    expect(response.status).toBe(200);
+    expect(response.json.trade).toEqual(response.json.data);
+    expect(response.json.trade).toEqual({
+      id: trade.id,
+      marketId,
+      outcomeIndex: 1,
+      amount: '12.5',
+      side: 'buy',
+      status: 'pending',
+      correlationId: trade.correlationId,
+      clientRequestId: 'bot-1',
+      txHash: null,
+      tokensOut: null,
+      errorCode: null,
+      errorMessage: null,
+      webhookDelivery: null,
+      metadata: { strategy: 'mm' },
+      createdAt: trade.createdAt.toISOString(),
+      updatedAt: trade.updatedAt.toISOString(),
+    });
+    expect(response.headers.get('etag')).toMatch(/^W\/".+"$/);
+    expect(spec.errors(response.json, 'getTrade', 200)).toEqual([]);
+  });
+
+  it('shows a completed trade’s hash, tokens and the delivery state of its newest webhook event', async () => {
+    const caller = await createCaller(kit, { webhookUrl: 'https://bot.example/hooks' });
+    const trade = await placeTrade(caller, { status: 'completed' });
+    const txHash = `0x${'ab'.repeat(32)}`;
+    await kit.database
+      .db('trades')
+      .where({ id: trade.id })
+      .update({ tx_hash: txHash, tokens_out: '24000000000000000000' });
+    const before = await callAs(kit, caller, 'GET', `/v1/trades/${trade.id}`);
+    expect(before.json.trade).toMatchObject({
+      webhookDelivery: {
+        status: 'none',
+        attempts: 0,
+        lastAttemptedAt: null,
+        lastStatusCode: null,
+        lastFailureCode: null,
+        terminalFailureAt: null,
+      },
+    });
+    const attemptedAt = new Date('2026-11-20T10:00:00.000Z');
+    await emitWebhookEvent(trade, {
+      status: 'retrying',
+      attempts: 2,
+      last_attempted_at: attemptedAt,
+      last_status_code: 503,
+      last_failure_code: 'HTTP_5XX',
+    });
+    const response = await callAs(kit, caller, 'GET', `/v1/trades/${trade.id}`);
+    expect(response.json.trade).toMatchObject({
+      status: 'completed',
+      txHash,
+      tokensOut: '24000000000000000000',
+      webhookDelivery: {
+        status: 'retrying',
+        attempts: 2,
+        lastAttemptedAt: attemptedAt.toISOString(),
+        lastStatusCode: 503,
+        lastFailureCode: 'HTTP_5XX',
+        terminalFailureAt: null,
+      },
+    });
+    expect(spec.errors(response.json, 'getTrade', 200)).toEqual([]);
+  });
+
+  it('serves the trade to every key of the user who placed it', async () => {
+    const caller = await createCaller(kit);
+    const trade = await placeTrade(caller);
+    const otherKey = await addKey(kit, caller);
+    const response = await call(kit, 'GET', `/v1/trades/${trade.id}`, { key: otherKey, ip: caller.ip });
+    expect(response.status).toBe(200);
+    expect(response.json.trade).toMatchObject({ id: trade.id });
+  });
+
+  it('answers another user’s trade exactly like a missing one: 404 RESOURCE_NOT_FOUND, never 403', async () => {
+    const [owner, stranger] = await Promise.all([createCaller(kit), createCaller(kit)]);
+    const trade = await placeTrade(owner);
+    const foreign = await callAs(kit, stranger, 'GET', `/v1/trades/${trade.id}`);
+    const missing = await callAs(kit, stranger, 'GET', '/v1/trades/0b8e4a52-6f0e-4d8a-9a55-2d6f3f0c9b11');
+    expect(foreign.status).toBe(404);
+    expect(foreign.json.code).toBe('RESOURCE_NOT_FOUND');
+    expect(missing.status).toBe(404);
+    const shape = (body: Record<string, unknown>) => ({
+      ...body,
+      detail: undefined,
+      instance: undefined,
+      requestId: undefined,
+    });
+    expect(shape(foreign.json)).toEqual(shape(missing.json));
+    expect(JSON.stringify(foreign.json)).not.toContain(owner.userId);
+    expect(spec.errors(foreign.json, 'getTrade', 404)).toEqual([]);
+  });
+
+  it('refuses an id that is not a UUID with 400 VALIDATION_FAILED naming it', async () => {
+    const caller = await createCaller(kit);
+    const response = await callAs(kit, caller, 'GET', '/v1/trades/not-a-uuid');
+    expect(response.status).toBe(400);
+    expect(response.json.code).toBe('VALIDATION_FAILED');
+    expect(JSON.stringify(response.json)).toContain('id');
+  });
+});
+
+describe('GET /v1/traces/{correlationId}', () => {
+  it('returns the trade’s events in sequence order, conforming to the description', async () => {
+    const caller = await createCaller(kit);
+    const trade = await placeTrade(caller);
+    await appendTradeEvent(kit.database.db, trade, { type: 'trade.created', data: { status: 'pending' } });
+    await appendTradeEvent(kit.database.db, trade, { type: 'trade.validating', data: { status: 'validating' } });
+    const response = await callAs(kit, caller, 'GET', `/v1/traces/${trade.correlationId}`);
+    expect(response.status).toBe(200);
+    expect(response.json.trace).toEqual(response.json.data);
+    expect(response.json.trace).toEqual({
+      correlationId: trade.correlationId,
+      events: [
+        { type: 'trade.created', sequenceNumber: 1, data: { status: 'pending' }, occurredAt: expect.any(String) },
+        { type: 'trade.validating', sequenceNumber: 2, data: { status: 'validating' }, occurredAt: expect.any(String) },
+      ],
+    });
+    expect(spec.errors(response.json, 'getTrace', 200)).toEqual([]);
+  });
+
+  it('answers another user’s trace with 404 RESOURCE_NOT_FOUND', async () => {
+    const [owner, stranger] = await Promise.all([createCaller(kit), createCaller(kit)]);
+    const trade = await placeTrade(owner);
+    const response = await callAs(kit, stranger, 'GET', `/v1/traces/${trade.correlationId}`);
+    expect(response.status).toBe(404);
+    expect(response.json.code).toBe('RESOURCE_NOT_FOUND');
+  });
+});

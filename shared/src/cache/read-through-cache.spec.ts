@@ -94,23 +94,20 @@ describe('createReadThroughCache', () => {
     const flush = () => new Promise((resolve) => setImmediate(resolve));
     // lru-cache treats a start time of 0 as "no TTL": the clock starts later.
     const T0 = 10_000;
+    const refreshingCache = (clock: { now: number }) =>
+      createReadThroughCache<string>({ ttlMs: 1_000, maxEntries: 10, now: () => clock.now, refreshAheadMs: 200 });
 
     it('reloads a key asked for near its expiry once, in the background, serving the live value meanwhile', async () => {
-      let now = T0;
-      const cache = createReadThroughCache<string>({
-        ttlMs: 1_000,
-        maxEntries: 10,
-        now: () => now,
-        refreshAheadMs: 200,
-      });
+      const clock = { now: T0 };
+      const cache = refreshingCache(clock);
       const { load, settle } = deferred();
       const first = cache.get('k', load);
       settle('v1');
       expect(await first).toBe('v1');
-      now = T0 + 799;
+      clock.now = T0 + 799;
       expect(cache.get('k', load)).toBe('v1');
       expect(load.calls).toBe(1);
-      now = T0 + 800;
+      clock.now = T0 + 800;
       expect(cache.get('k', load)).toBe('v1');
       expect(cache.get('k', load)).toBe('v1');
       expect(load.calls).toBe(2);
@@ -118,19 +115,14 @@ describe('createReadThroughCache', () => {
       await flush();
       expect(cache.get('k', load)).toBe('v2');
       // The refreshed value lives a full TTL from its reload: at 1 500 ms the old one would have expired.
-      now = T0 + 1_500;
+      clock.now = T0 + 1_500;
       expect(cache.get('k', load)).toBe('v2');
       expect(load.calls).toBe(2);
     });
 
     it('never serves a value past its TTL: a failed refresh is dropped and the next caller loads', async () => {
-      let now = T0;
-      const cache = createReadThroughCache<string>({
-        ttlMs: 1_000,
-        maxEntries: 10,
-        now: () => now,
-        refreshAheadMs: 200,
-      });
+      const clock = { now: T0 };
+      const cache = refreshingCache(clock);
       let fail = false;
       const load = counter(async () => {
         if (fail) throw new Error('MySQL down');
@@ -138,27 +130,22 @@ describe('createReadThroughCache', () => {
       });
       expect(await cache.get('k', load)).toBe('v1');
       fail = true;
-      now = T0 + 900;
+      clock.now = T0 + 900;
       expect(cache.get('k', load)).toBe('v1');
       await flush();
-      now = T0 + 1_001;
+      clock.now = T0 + 1_001;
       await expect(cache.get('k', load)).rejects.toThrow('MySQL down');
       expect(load.calls).toBe(3);
     });
 
     it('does not keep a refresh that began before the key was deleted', async () => {
-      let now = T0;
-      const cache = createReadThroughCache<string>({
-        ttlMs: 1_000,
-        maxEntries: 10,
-        now: () => now,
-        refreshAheadMs: 200,
-      });
+      const clock = { now: T0 };
+      const cache = refreshingCache(clock);
       const { load, settle } = deferred();
       const first = cache.get('k', load);
       settle('before revocation');
       await first;
-      now = T0 + 900;
+      clock.now = T0 + 900;
       cache.get('k', load);
       cache.delete('k');
       settle('stale refresh');

@@ -59,6 +59,18 @@ afterAll(async () => {
   await fixture.stop();
 });
 
+/** A replica of its own that counts how often it asks for the chain reader (once per chain read). */
+async function startCountingChainReads() {
+  let reads = 0;
+  const replica = await suite.start({
+    chainReader: () => {
+      reads += 1;
+      return Promise.resolve(fixture.reader);
+    },
+  });
+  return { app: replica, chainReads: () => reads };
+}
+
 const quoteUrl = (id: string, query: string): string => `${app.url}/api/markets/${id}/quote?${query}`;
 
 describe('GET /api/markets/{id}/quote', () => {
@@ -143,30 +155,18 @@ describe('GET /api/markets/{id}/quote', () => {
   });
 
   it('sends concurrent requests for an uncached quote to the chain once', async () => {
-    let chainReads = 0;
-    const counted = await suite.start({
-      chainReader: () => {
-        chainReads += 1;
-        return Promise.resolve(fixture.reader);
-      },
-    });
+    const { app: counted, chainReads } = await startCountingChainReads();
     const query = { outcomeIndex: 0, action: 'buy' as const, amount: 11n * USDC };
     const url = `${counted.url}/api/markets/${marketId}/quote?outcomeIndex=0&action=buy&amount=${query.amount}`;
     const answers = await Promise.all(Array.from({ length: 20 }, () => getJson<Body>(url)));
     expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 20 }, () => 200));
     expect(new Set(answers.map((answer) => JSON.stringify(answer.body))).size).toBe(1);
-    expect(chainReads).toBe(1);
+    expect(chainReads()).toBe(1);
     await suite.redis.del(quoteCacheKey(marketId, query));
   });
 
   it('re-reads a quote asked for in its last second from the chain once, serving the cached one meanwhile', async () => {
-    let chainReads = 0;
-    const hot = await suite.start({
-      chainReader: () => {
-        chainReads += 1;
-        return Promise.resolve(fixture.reader);
-      },
-    });
+    const { app: hot, chainReads } = await startCountingChainReads();
     const query = { outcomeIndex: 1, action: 'sell' as const, amount: 2n * 10n ** 17n };
     const key = quoteCacheKey(marketId, query);
     const url = `${hot.url}/api/markets/${marketId}/quote?outcomeIndex=1&action=sell&amount=${query.amount}`;
@@ -189,7 +189,7 @@ describe('GET /api/markets/{id}/quote', () => {
     expect(refreshed.body.market.status).toBe('PAUSED');
     expect(refreshed.headers.get('cache-control')).toBe('public, max-age=10');
     expect(await suite.redis.pttl(key)).toBeGreaterThan(8_000);
-    expect(chainReads).toBe(2);
+    expect(chainReads()).toBe(2);
     await fixture.reset();
     await suite.redis.del(key);
   });

@@ -23,7 +23,7 @@ export default {
     '^@apidevtools/json-schema-ref-parser$': '<rootDir>/apps/trading-api/src/testing/json-schema-ref-parser.stub.cjs',
   },
   testMatch: ['<rootDir>/{apps,shared,migrations,cdk8s}/**/*.{spec,test}.ts'],
-  testPathIgnorePatterns: ['/node_modules/', '/build/'],
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/build/', '<rootDir>/.local/'],
   globalSetup: '<rootDir>/shared/src/testing/global-setup.ts',
   testTimeout: 30_000,
   maxWorkers: 3,

@@ -1,0 +1,30 @@
+/*
+ * `npm run build`: compiles every deployable with tsc (tsconfig.build.json) and copies the files they read at run
+ * time next to the compiled code, so `node <out>/apps/<app>/src/main.js` runs as the image runs it. `--out-dir D`
+ * builds elsewhere (inside the repository, so node_modules resolves); the default is build/.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** Source folders read at run time (not imported), relative to the repository root. */
+export const RUNTIME_ASSETS = ['apps/trading-api/openapi'];
+
+export function buildDeployables(outDir: string): void {
+  rmSync(outDir, { recursive: true, force: true });
+  const tsc = join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+  const compiled = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', outDir], {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+  });
+  if (compiled.status !== 0) throw new Error(`tsc failed (exit ${compiled.status ?? compiled.signal})`);
+  for (const asset of RUNTIME_ASSETS) cpSync(join(REPO_ROOT, asset), join(outDir, asset), { recursive: true });
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const flag = process.argv.indexOf('--out-dir');
+  buildDeployables(resolve(REPO_ROOT, flag > 0 ? process.argv[flag + 1]! : 'build'));
+}

@@ -1,27 +1,26 @@
 /*
  * `npm run bench:public`: in one run, measures a bare node:http JSON hello-world, an Express 5 JSON hello-world and
- * the real public-read deployable (apps/public-read/src/main.ts, its own MySQL database, Redis prefix and anvil) on
+ * the real public-read deployable (its compiled build, as the image runs it; its own MySQL database, Redis prefix and anvil) on
  * GET /api/markets, GET /api/markets/{id}?history=true and a cached quote, each at 32 connections with autocannon,
  * and prints requests/s, p50/p99 and the ratios to both baselines against the DESIGN.md §10 targets. Each server
  * runs in its own child process; rate limits are set out of reach so they never bind.
  */
-import { fileURLToPath } from 'node:url';
 import { createRedis, deleteKeysWithPrefix, waitForRedis } from '../../../shared/src/redis/index.js';
 import {
   benchSeconds,
+  buildDeployablesForBench,
   freePort,
   measureAgainstBaselines,
   startBaselines,
-  startServerProcess,
   waitUntilServing,
 } from '../../../shared/src/testing/bench/bench-kit.js';
 import { testEnv } from '../../../shared/src/testing/test-env.js';
 import { benchRedisPrefix, createBenchWorld } from './bench-fixture.js';
 
 const SECONDS = benchSeconds();
-const here = (file: string): string => fileURLToPath(new URL(file, import.meta.url));
 
 async function main(): Promise<void> {
+  const startDeployable = buildDeployablesForBench();
   const prefix = benchRedisPrefix();
   console.log('preparing MySQL, Redis and anvil…');
   const world = await createBenchWorld();
@@ -30,7 +29,7 @@ async function main(): Promise<void> {
   try {
     const appPort = await freePort();
     children.push(
-      startServerProcess(here('../src/main.ts'), [], {
+      startDeployable('public-read', {
         PORT: String(appPort),
         HOST: '127.0.0.1',
         LOG_LEVEL: 'info',

@@ -1,30 +1,29 @@
 /*
  * `npm run bench:v1`: in one run, a bare node:http JSON hello-world, an Express 5 JSON hello-world and the real
- * trading API (apps/trading-api/src/main.ts on its own database and Redis prefix), each in its own child process,
+ * trading API (its compiled build, as the image runs it, on its own database and Redis prefix), each in its own child process,
  * loaded by autocannon at 32 connections. The API is measured on authenticated GET /v1/markets/{id} and GET /v1/markets (key lookup,
  * lockout check, Redis sliding window, validation, MySQL, ETag) with a limit set out of reach. Prints requests/s,
  * p50/p99 and the ratios against DESIGN.md §10 (≥ 50 % of Express, p99 < 25 ms).
  */
-import { fileURLToPath } from 'node:url';
 import { issueApiKey } from '../../../shared/src/auth/index.js';
 import { DEVELOPMENT_PEPPER } from '../../../shared/src/config/config-fields.js';
 import { createUser, insertMarket } from '../../../shared/src/db/index.js';
 import { createRedis, deleteKeysWithPrefix, waitForRedis } from '../../../shared/src/redis/index.js';
 import {
   benchSeconds,
+  buildDeployablesForBench,
   freePort,
   measureAgainstBaselines,
   startBaselines,
-  startServerProcess,
   waitUntilServing,
 } from '../../../shared/src/testing/bench/bench-kit.js';
 import { createTestDatabase } from '../../../shared/src/testing/test-database.js';
 import { testEnv } from '../../../shared/src/testing/test-env.js';
 
 const SECONDS = benchSeconds();
-const here = (file: string): string => fileURLToPath(new URL(file, import.meta.url));
 
 async function main(): Promise<void> {
+  const startDeployable = buildDeployablesForBench();
   const database = await createTestDatabase();
   const redisPrefix = `bench:v1:${Date.now()}:`;
   const baselines = await startBaselines();
@@ -45,7 +44,7 @@ async function main(): Promise<void> {
     });
     const apiPort = await freePort();
     children.push(
-      startServerProcess(here('../src/main.ts'), [], {
+      startDeployable('trading-api', {
         PORT: String(apiPort),
         HOST: '127.0.0.1',
         DATABASE_URL: database.url,

@@ -4,8 +4,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { buildDeployables, REPO_ROOT } from '../../build/build-deployables.js';
 
 export const BENCH_CONNECTIONS = 32;
 
@@ -44,13 +46,25 @@ export function freePort(): Promise<number> {
 
 const profileDir = process.env.BENCH_PROFILE_DIR;
 
-/** Runs a TypeScript server entry point in its own process (stdout discarded, stderr shown). */
+/** Runs a server entry point (TypeScript through tsx, or compiled JavaScript) in its own process (stdout discarded, stderr shown). */
 export function startServerProcess(script: string, args: string[], env: Record<string, string> = {}): ChildProcess {
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  return spawn(process.execPath, [...profile, '--import', 'tsx', script, ...args], {
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  return spawn(process.execPath, [...profile, ...loader, script, ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+}
+
+/**
+ * Builds the deployables as the image does (`npm run build`, into .local/bench-build) and returns a starter for the
+ * compiled entry point of one: the benches measure what production runs, not the sources under tsx.
+ */
+export function buildDeployablesForBench(): (app: string, env: Record<string, string>) => ChildProcess {
+  const outDir = join(REPO_ROOT, '.local', 'bench-build');
+  console.log('building the deployables as the image does…');
+  buildDeployables(outDir);
+  return (app, env) => startServerProcess(join(outDir, 'apps', app, 'src', 'main.js'), [], env);
 }
 
 export async function waitUntilServing(url: string, headers: Record<string, string> = {}): Promise<void> {

@@ -139,6 +139,9 @@ export async function measureInterleaved(targets: LoadTarget[], seconds: number)
   });
 }
 
+/** DESIGN.md §10: p99 below this at BENCH_CONNECTIONS connections. */
+const P99_BOUND_MS = 25;
+
 export interface Scenario extends Measurement {
   /** Required share of the Express hello-world's requests/s (with p99 < 25 ms and no non-2xx). */
   target: number;
@@ -149,7 +152,9 @@ export function reportAgainstBaselines(baselines: { node: Measurement; express: 
   const row = (measurement: Measurement, target?: number) => {
     const ofExpress = measurement.requestsPerSecond / baselines.express.requestsPerSecond;
     const met =
-      target === undefined ? undefined : ofExpress >= target && measurement.p99 < 25 && measurement.non2xx === 0;
+      target === undefined
+        ? undefined
+        : ofExpress >= target && measurement.p99 < P99_BOUND_MS && measurement.non2xx === 0;
     return {
       scenario: measurement.name,
       'req/s': Math.round(measurement.requestsPerSecond),
@@ -159,7 +164,7 @@ export function reportAgainstBaselines(baselines: { node: Measurement; express: 
       non2xx: measurement.non2xx,
       'vs node:http': `${(100 * (measurement.requestsPerSecond / baselines.node.requestsPerSecond)).toFixed(1)} %`,
       'vs express': `${(100 * ofExpress).toFixed(1)} %`,
-      target: target === undefined ? '' : `≥ ${target * 100} % express, p99 < 25 ms`,
+      target: target === undefined ? '' : `≥ ${target * 100} % express, p99 < ${P99_BOUND_MS} ms`,
       met: met === undefined ? '' : met ? 'yes' : 'NO',
     };
   };
@@ -169,6 +174,13 @@ export function reportAgainstBaselines(baselines: { node: Measurement; express: 
     ...scenarios.map((scenario) => row(scenario, scenario.target)),
   ];
   console.table(rows);
+  if (baselines.express.p99 >= P99_BOUND_MS * 0.8) {
+    // In a closed loop the mean latency is connections ÷ throughput (Little's law): a scenario at half the Express
+    // hello-world's throughput has twice its latency, so the p99 bound can only hold when the machine is fast.
+    console.log(
+      `note: the Express hello-world's own p99 is ${baselines.express.p99} ms on this machine right now; p99 < ${P99_BOUND_MS} ms at ${BENCH_CONNECTIONS} connections needs a faster machine, whatever the code`,
+    );
+  }
   const allMet = rows.every((entry) => entry.met !== 'NO');
   console.log(allMet ? 'all targets met' : 'some targets NOT met');
   return allMet;

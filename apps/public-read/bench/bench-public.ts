@@ -9,11 +9,11 @@ import { createRedis, deleteKeysWithPrefix, waitForRedis } from '../../../shared
 import {
   benchSeconds,
   buildDeployablesForBench,
-  freePort,
   measureAgainstBaselines,
   startBaselines,
   waitUntilServing,
 } from '../../../shared/src/testing/bench/bench-kit.js';
+import { freePort } from '../../../shared/src/testing/free-port.js';
 import { testEnv } from '../../../shared/src/testing/test-env.js';
 import { benchRedisPrefix, createBenchWorld } from './bench-fixture.js';
 

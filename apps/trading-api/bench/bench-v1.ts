@@ -12,12 +12,12 @@ import { createRedis, deleteKeysWithPrefix, waitForRedis } from '../../../shared
 import {
   benchSeconds,
   buildDeployablesForBench,
-  freePort,
   measureAgainstBaselines,
   startBaselines,
   waitUntilServing,
 } from '../../../shared/src/testing/bench/bench-kit.js';
 import { createTestDatabase } from '../../../shared/src/testing/test-database.js';
+import { freePort } from '../../../shared/src/testing/free-port.js';
 import { testEnv } from '../../../shared/src/testing/test-env.js';
 
 const SECONDS = benchSeconds();

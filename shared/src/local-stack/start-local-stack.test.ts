@@ -1,19 +1,11 @@
 import { spawn } from 'node:child_process';
-import net from 'node:net';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { createKnex, dropDatabase, withDatabase } from '../db/index.js';
+import { freePort } from '../testing/free-port.js';
 import { deleteTestTopology } from '../testing/test-amqp.js';
 import { repositoryRoot } from '../testing/run-node.js';
 import { suiteToken, testEnv, TEST_DATABASE_PREFIX } from '../testing/test-env.js';
 import { canConnect } from './service-probes.js';
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('npm start (the local stack)', () => {
   const token = suiteToken();

@@ -3,11 +3,11 @@
  * CPU-profiled), the two baselines measured in the same run, and an autocannon measurement.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { buildDeployables, REPO_ROOT } from '../../build/build-deployables.js';
+import { freePort } from '../free-port.js';
 
 export const BENCH_CONNECTIONS = 32;
 
@@ -28,18 +28,6 @@ export interface Measurement {
   /** The highest p99 of any slice. */
   worstP99: number;
   non2xx: number;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /** BENCH_PROFILE_DIR=<dir> writes a V8 CPU profile of each server process there (open it in Chrome DevTools). */

@@ -11,10 +11,10 @@ import { freePort } from '../free-port.js';
 
 export const BENCH_CONNECTIONS = 32;
 
-/** `--seconds N` on the command line (default 10): how long each target is measured, warm-up excluded. */
+/** `--seconds N` on the command line (default 20, ten slices: 10 s swung ±5 points here): how long each target is measured, warm-up excluded. */
 export function benchSeconds(argv: readonly string[] = process.argv): number {
   const flag = argv.indexOf('--seconds');
-  const seconds = flag > 0 ? Number(argv[flag + 1]) : 10;
+  const seconds = flag > 0 ? Number(argv[flag + 1]) : 20;
   if (!Number.isFinite(seconds) || seconds <= 0) throw new Error('--seconds takes a positive number');
   return seconds;
 }

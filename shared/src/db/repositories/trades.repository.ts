@@ -12,7 +12,8 @@ import {
   toIntOrNull,
   toStringOrNull,
 } from '../column-values.js';
-import { parseJsonColumn, type Queryable } from '../transaction.js';
+import type { Knex } from 'knex';
+import { parseJsonColumn, withTransaction, type Queryable } from '../transaction.js';
 import { readBack } from './read-back.js';
 
 export const tradeStatuses = [
@@ -135,23 +136,33 @@ export interface TradeEventRecord {
   occurredAt: Date;
 }
 
-/** Appends the next event of a trade's timeline (sequence numbers from 1 per correlation id). */
+/**
+ * Appends the next event of a trade's timeline (sequence numbers from 1 per correlation id, without gaps). The trade
+ * row is locked while the next number is taken, so concurrent appends queue instead of colliding; given a
+ * transaction it joins it, given the pool it opens its own.
+ */
 export async function appendTradeEvent(
   db: Queryable,
   trade: Pick<TradeRecord, 'id' | 'correlationId'>,
   event: { type: string; data: Record<string, unknown> },
 ): Promise<number> {
-  const last = (await db('trade_events').where({ correlation_id: trade.correlationId }).max({ seq: 'seq' }).first()) as
-    { seq: unknown } | undefined;
-  const seq = (toIntOrNull(last?.seq) ?? 0) + 1;
-  await db('trade_events').insert({
-    correlation_id: trade.correlationId,
-    trade_id: trade.id,
-    seq,
-    type: event.type,
-    data: JSON.stringify(event.data),
-  });
-  return seq;
+  const append = async (trx: Knex.Transaction): Promise<number> => {
+    await trx('trades').where({ id: trade.id }).forUpdate().first('id');
+    const last = (await trx('trade_events')
+      .where({ correlation_id: trade.correlationId })
+      .max({ seq: 'seq' })
+      .first()) as { seq: unknown } | undefined;
+    const seq = (toIntOrNull(last?.seq) ?? 0) + 1;
+    await trx('trade_events').insert({
+      correlation_id: trade.correlationId,
+      trade_id: trade.id,
+      seq,
+      type: event.type,
+      data: JSON.stringify(event.data),
+    });
+    return seq;
+  };
+  return db.isTransaction === true ? append(db as Knex.Transaction) : withTransaction(db as Knex, append);
 }
 
 /** The timeline of a correlation id in sequence order. */

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { issueApiKey } from '../../auth/index.js';
+import { DEVELOPMENT_PEPPER } from '../../config/config-fields.js';
+import { createTestDatabase, type TestDatabase } from '../../testing/test-database.js';
+import { insertMarket } from './markets.repository.js';
+import {
+  appendTradeEvent,
+  findTradeOfUser,
+  insertTrade,
+  listTradeEvents,
+  type TradeRecord,
+} from './trades.repository.js';
+import { createUser } from './users.repository.js';
+
+describe('trades repository', () => {
+  let test: TestDatabase;
+  let trade: TradeRecord;
+
+  beforeAll(async () => {
+    test = await createTestDatabase();
+    const user = await createUser(test.db, { email: `trader-${Date.now()}@example.test` });
+    const market = await insertMarket(test.db, { question: 'Q?', category: 'misc', outcomes: ['YES', 'NO'] });
+    const { record: key } = await issueApiKey(test.db, DEVELOPMENT_PEPPER, {
+      userId: user.id,
+      tier: 'enterprise',
+      env: 'test',
+    });
+    trade = await insertTrade(test.db, {
+      apiKeyId: key.id,
+      userId: user.id,
+      marketId: market.id,
+      outcomeIndex: 0,
+      side: 'sell',
+      amount: '0.000001',
+      amountAtomic: 1n,
+      requestHash: 'd'.repeat(64),
+    });
+  });
+
+  afterAll(async () => {
+    await test.destroy();
+  });
+
+  it('reads a trade back only for the user who placed it', async () => {
+    expect(await findTradeOfUser(test.db, trade.id, trade.userId)).toEqual(trade);
+    expect(await findTradeOfUser(test.db, trade.id, '0b8e4a52-6f0e-4d8a-9a55-2d6f3f0c9b11')).toBeNull();
+    expect(trade).toMatchObject({ status: 'pending', amountAtomic: 1n, metadata: {}, tokensOut: null });
+  });
+
+  it('numbers concurrent appends of one timeline 1..n without gaps or collisions', async () => {
+    const seqs = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => appendTradeEvent(test.db, trade, { type: 'step', data: { index } })),
+    );
+    expect([...seqs].sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, index) => index + 1));
+    const events = await listTradeEvents(test.db, trade.correlationId);
+    expect(events.map((event) => event.sequenceNumber)).toEqual(Array.from({ length: 12 }, (_, index) => index + 1));
+  });
+});

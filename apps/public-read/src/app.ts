@@ -76,7 +76,7 @@ export function createApp(deps: PublicReadDeps): express.Express {
       chain: deps.chainReader,
       cacheSeconds: deps.settings.quoteCacheSeconds,
       logger: deps.logger,
-      memory: createQuoteMemory(nowMs),
+      memory: createQuoteMemory({ nowMs, cacheSeconds: deps.settings.quoteCacheSeconds, logger: deps.logger }),
       nowMs,
     },
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { createReadThroughCache } from './read-through-cache.js';
+import { createReadThroughCache, type ReadThroughCacheOptions } from './read-through-cache.js';
 
 function counter(result: () => Promise<string> = async () => 'value') {
   const loader = async () => {
@@ -94,8 +94,14 @@ describe('createReadThroughCache', () => {
     const flush = () => new Promise((resolve) => setImmediate(resolve));
     // lru-cache treats a start time of 0 as "no TTL": the clock starts later.
     const T0 = 10_000;
-    const refreshingCache = (clock: { now: number }) =>
-      createReadThroughCache<string>({ ttlMs: 1_000, maxEntries: 10, now: () => clock.now, refreshAheadMs: 200 });
+    const refreshingCache = (clock: { now: number }, options: Partial<ReadThroughCacheOptions<string>> = {}) =>
+      createReadThroughCache<string>({
+        ttlMs: 1_000,
+        maxEntries: 10,
+        now: () => clock.now,
+        refreshAheadMs: 200,
+        ...options,
+      });
 
     it('reloads a key asked for near its expiry once, in the background, serving the live value meanwhile', async () => {
       const clock = { now: T0 };
@@ -120,9 +126,12 @@ describe('createReadThroughCache', () => {
       expect(load.calls).toBe(2);
     });
 
-    it('never serves a value past its TTL: a failed refresh is dropped and the next caller loads', async () => {
+    it('never serves a value past its TTL: a failed refresh is reported and dropped, the next caller loads', async () => {
       const clock = { now: T0 };
-      const cache = refreshingCache(clock);
+      const refreshErrors: string[] = [];
+      const cache = refreshingCache(clock, {
+        onRefreshError: (key, error) => refreshErrors.push(`${key}: ${(error as Error).message}`),
+      });
       let fail = false;
       const load = counter(async () => {
         if (fail) throw new Error('MySQL down');
@@ -133,6 +142,7 @@ describe('createReadThroughCache', () => {
       clock.now = T0 + 900;
       expect(cache.get('k', load)).toBe('v1');
       await flush();
+      expect(refreshErrors).toEqual(['k: MySQL down']);
       clock.now = T0 + 1_001;
       await expect(cache.get('k', load)).rejects.toThrow('MySQL down');
       expect(load.calls).toBe(3);
@@ -153,6 +163,32 @@ describe('createReadThroughCache', () => {
       const next = cache.get('k', load);
       settle('after revocation');
       expect(await next).toBe('after revocation');
+    });
+
+    it('gives each entry the life `ttlOf` says, capped at the TTL, and refreshes it near that end', async () => {
+      const clock = { now: T0 };
+      const cache = refreshingCache(clock, { ttlOf: (value) => Number(value.split(':')[1]) });
+      const { load, settle } = deferred();
+      const first = cache.get('short', load);
+      settle('v1:500');
+      expect(await first).toBe('v1:500');
+      clock.now = T0 + 299;
+      expect(cache.get('short', load)).toBe('v1:500');
+      expect(load.calls).toBe(1);
+      clock.now = T0 + 300;
+      expect(cache.get('short', load)).toBe('v1:500');
+      expect(load.calls).toBe(2);
+      settle('v2:5000');
+      await flush();
+      // 5 000 ms asked, capped at the 1 000 ms TTL from the refresh at T0 + 300.
+      clock.now = T0 + 1_000;
+      expect(cache.get('short', load)).toBe('v2:5000');
+      expect(load.calls).toBe(2);
+      clock.now = T0 + 1_301;
+      const reloaded = cache.get('short', load);
+      expect(reloaded).toBeInstanceOf(Promise);
+      settle('v3:500');
+      expect(await reloaded).toBe('v3:500');
     });
   });
 });

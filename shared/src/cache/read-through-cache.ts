@@ -1,16 +1,17 @@
 /*
  * A bounded, per-process read-through cache (lru-cache underneath) for values that may be a little stale: API-key
- * lookups, hot public reads, market reads. Entries live `ttlMs` on the injected clock; concurrent misses of one key
+ * lookups, hot public reads, market reads, on-chain quotes. Entries live `ttlMs` on the injected clock; concurrent misses of one key
  * share a single load; a failed load is never cached (the next caller retries). `ttlMs` 0 turns the cache off.
  *
  * With `refreshAheadMs`, a key still asked for in the last `refreshAheadMs` of its life is reloaded in the background
  * (once) while callers keep getting the live value, so a hot key never expires under its callers: without it, every
  * TTL all concurrent callers of a hot key wait for one load together, which is what a p99 sees. Nothing is ever
- * served older than `ttlMs`; a failed refresh is dropped and the entry expires as usual.
+ * served past its expiry; a failed refresh is dropped (reported to `onRefreshError`) and the entry expires as usual.
+ * `ttlOf` gives an entry a shorter life of its own (e.g. what remains of a shared Redis entry).
  */
 import { LRUCache } from 'lru-cache';
 
-export interface ReadThroughCacheOptions {
+export interface ReadThroughCacheOptions<V = unknown> {
   /** How long a loaded value is reused (ms); 0 = every call loads. */
   ttlMs: number;
   /** At most this many entries; the least recently used goes first. */
@@ -19,6 +20,10 @@ export interface ReadThroughCacheOptions {
   now?: () => number;
   /** Reload a key asked for within this many ms of its expiry in the background; default 0 (never). */
   refreshAheadMs?: number;
+  /** How long a loaded value lives (ms, capped at `ttlMs`); default `ttlMs`. */
+  ttlOf?: (value: V) => number;
+  /** A background refresh failed (the entry keeps serving until it expires). */
+  onRefreshError?: (key: string, error: unknown) => void;
 }
 
 export interface ReadThroughCache<V> {
@@ -36,36 +41,41 @@ export interface ReadThroughCache<V> {
 /** lru-cache refuses null/undefined values; boxing lets a cache remember "not found" too. */
 interface Box<V> {
   value: V;
-  /** When the box's value was loaded (the injected clock). */
-  loadedAt: number;
+  /** When the entry expires (the injected clock). */
+  expiresAt: number;
 }
 
-export function createReadThroughCache<V>(options: ReadThroughCacheOptions): ReadThroughCache<V> {
+export function createReadThroughCache<V>(options: ReadThroughCacheOptions<V>): ReadThroughCache<V> {
   if (options.ttlMs <= 0) {
     return { get: (_key, load) => load(), delete: () => undefined, clear: () => undefined, size: 0 };
   }
   const now = options.now ?? Date.now;
-  const refreshFrom = options.ttlMs - (options.refreshAheadMs ?? 0);
+  const refreshAheadMs = options.refreshAheadMs ?? 0;
+  const lifeOf = (value: V): number =>
+    options.ttlOf ? Math.min(options.ttlMs, Math.max(1, options.ttlOf(value))) : options.ttlMs;
+  const box = (value: V, ttl: number): Box<V> => ({ value, expiresAt: now() + ttl });
   const cache = new LRUCache<string, Box<V>, () => Promise<V>>({
     max: options.maxEntries,
     ttl: options.ttlMs,
     ttlResolution: 0,
     perf: { now },
-    fetchMethod: async (_key, _stale, { context }) => {
-      const loadedAt = now();
-      return { value: await context(), loadedAt };
+    fetchMethod: async (_key, _stale, { context, options: entry }) => {
+      const value = await context();
+      entry.ttl = lifeOf(value);
+      return box(value, entry.ttl);
     },
   });
   /** Background refreshes in flight; delete/clear drop a key's entry so a refresh begun before them is not kept. */
   const refreshing = new Map<string, Promise<void>>();
 
   function refresh(key: string, load: () => Promise<V>): void {
-    const loadedAt = now();
     const flight: Promise<void> = load().then(
       (value) => {
-        if (refreshing.get(key) === flight) cache.set(key, { value, loadedAt });
+        if (refreshing.get(key) !== flight) return;
+        const ttl = lifeOf(value);
+        cache.set(key, box(value, ttl), { ttl });
       },
-      () => undefined,
+      (error: unknown) => options.onRefreshError?.(key, error),
     );
     refreshing.set(key, flight);
     void flight.finally(() => {
@@ -77,7 +87,7 @@ export function createReadThroughCache<V>(options: ReadThroughCacheOptions): Rea
     get(key, load) {
       const hit = cache.get(key);
       if (hit) {
-        if (now() - hit.loadedAt >= refreshFrom && !refreshing.has(key)) refresh(key, load);
+        if (refreshAheadMs > 0 && hit.expiresAt - now() <= refreshAheadMs && !refreshing.has(key)) refresh(key, load);
         return hit.value;
       }
       return cache.fetch(key, { context: load }).then((box) => (box as Box<V>).value);

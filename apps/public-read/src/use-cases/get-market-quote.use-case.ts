@@ -5,9 +5,11 @@
  * entry (never longer), so a hot quote costs no Redis round trip either. Redis trouble never fails a quote: the cache
  * is skipped.
  *
- * Concurrent misses of one quote share a single read (Redis, then MySQL and the chain), and a quote still asked for in
- * the last QUOTE_REFRESH_AHEAD_MS of its life is re-read from the chain once in the background while callers keep the
- * live entry: without both, every expiry of a hot quote sent every waiting request to the chain at once.
+ * The replica's memory is the shared read-through cache: concurrent misses of one quote share a single read (Redis,
+ * then MySQL and the chain), and a quote still asked for in the last QUOTE_REFRESH_AHEAD_MS of its life is re-read
+ * once in the background while callers keep the live entry; without both, every expiry of a hot quote sent every
+ * waiting request to the chain at once. A Redis entry with less than that left counts as expired (it is re-read from
+ * the chain rather than remembered for a moment).
  */
 import type { Knex } from 'knex';
 import type { Redis } from 'ioredis';
@@ -16,8 +18,8 @@ import type { ChainReader } from '../../../../shared/src/chain/chain-clients.js'
 import { readQuote } from '../../../../shared/src/chain/market-reads.js';
 import { findMarketById } from '../../../../shared/src/db/index.js';
 import { AppError, isAppError } from '../../../../shared/src/errors/index.js';
+import { createReadThroughCache, type ReadThroughCache } from '../../../../shared/src/cache/index.js';
 import type { Logger } from '../../../../shared/src/logger/index.js';
-import { ExpiringMap } from '../http/expiring-map.js';
 import type { QuoteQuery } from '../schemas/market-queries.schema.js';
 
 export interface QuoteDeps {
@@ -27,22 +29,32 @@ export interface QuoteDeps {
   chain: () => Promise<ChainReader>;
   cacheSeconds: number;
   logger: Logger;
-  /** This replica's copy of Redis entries it has seen (see createQuoteMemory). */
+  /** This replica's copy of the Redis entries it read or wrote (see createQuoteMemory). */
   memory: QuoteMemory;
   nowMs: () => number;
 }
 
 export const QUOTE_REFRESH_AHEAD_MS = 1_000;
 
-export interface QuoteMemory {
-  /** Bodies this replica read or wrote, until their Redis expiry time. */
-  bodies: ExpiringMap<string>;
-  /** Reads in flight per cache key (one per key at a time). */
-  reading: Map<string, Promise<QuoteResult>>;
+/** A serialised quote and when its Redis entry expires (the replica forgets it then too, never later). */
+interface RememberedQuote {
+  json: string;
+  expiresAt: number;
 }
 
-export function createQuoteMemory(nowMs: () => number): QuoteMemory {
-  return { bodies: new ExpiringMap<string>(10_000, nowMs), reading: new Map() };
+export type QuoteMemory = ReadThroughCache<RememberedQuote>;
+
+export function createQuoteMemory(options: { nowMs: () => number; cacheSeconds: number; logger: Logger }): QuoteMemory {
+  const { nowMs, logger } = options;
+  return createReadThroughCache<RememberedQuote>({
+    ttlMs: options.cacheSeconds * 1000,
+    ttlOf: (quote) => quote.expiresAt - nowMs(),
+    refreshAheadMs: QUOTE_REFRESH_AHEAD_MS,
+    maxEntries: 10_000,
+    now: nowMs,
+    onRefreshError: (key, error) =>
+      logger.warn({ err: error, key }, 'quote refresh failed; the cached quote is served until it expires'),
+  });
 }
 
 export interface QuoteResult {
@@ -50,7 +62,6 @@ export interface QuoteResult {
   json: string;
   /** Whole seconds the body may still be reused (Cache-Control max-age). */
   maxAgeSeconds: number;
-  cached: boolean;
 }
 
 const validationError = (detail: string, cause?: unknown): AppError =>
@@ -64,40 +75,20 @@ export function quoteCacheKey(marketId: string, query: QuoteQuery): string {
 
 export async function getMarketQuote(deps: QuoteDeps, marketId: string, query: QuoteQuery): Promise<QuoteResult> {
   const key = quoteCacheKey(marketId, query);
-  const remembered = deps.memory.bodies.entry(key);
-  if (remembered === undefined) return readOnce(deps, key, () => readThrough(deps, key, marketId, query, 0));
-  const remainingMs = remembered.expiresAt - deps.nowMs();
-  if (remainingMs <= QUOTE_REFRESH_AHEAD_MS && !deps.memory.reading.has(key)) {
-    // Another replica's refresh (a Redis entry with more life left than ours) is as good as a chain read.
-    readOnce(deps, key, () => readThrough(deps, key, marketId, query, QUOTE_REFRESH_AHEAD_MS)).catch((error) =>
-      deps.logger.warn({ err: error, marketId }, 'quote refresh failed; the cached quote is served until it expires'),
-    );
-  }
-  return { json: remembered.value, maxAgeSeconds: Math.floor(remainingMs / 1000), cached: true };
+  const quote = await deps.memory.get(key, () => readThrough(deps, key, marketId, query));
+  return { json: quote.json, maxAgeSeconds: Math.max(0, Math.floor((quote.expiresAt - deps.nowMs()) / 1000)) };
 }
 
-/** The read in flight for `key`, or a new one. */
-function readOnce(deps: QuoteDeps, key: string, read: () => Promise<QuoteResult>): Promise<QuoteResult> {
-  const { reading } = deps.memory;
-  const pending = reading.get(key);
-  if (pending) return pending;
-  const started = read().finally(() => reading.delete(key));
-  reading.set(key, started);
-  return started;
-}
-
-/** Redis (when its entry has more than `minRedisTtlMs` left), else MySQL and the chain; remembered either way. */
+/** Redis (unless its entry is about to expire), else MySQL and the chain, writing Redis back. */
 async function readThrough(
   deps: QuoteDeps,
   key: string,
   marketId: string,
   query: QuoteQuery,
-  minRedisTtlMs: number,
-): Promise<QuoteResult> {
+): Promise<RememberedQuote> {
   const hit = await cacheRead(deps, key);
-  if (hit !== null && hit.ttlMs > minRedisTtlMs) {
-    deps.memory.bodies.set(key, hit.json, deps.nowMs() + hit.ttlMs);
-    return { json: hit.json, maxAgeSeconds: Math.floor(hit.ttlMs / 1000), cached: true };
+  if (hit !== null && hit.ttlMs > QUOTE_REFRESH_AHEAD_MS) {
+    return { json: hit.json, expiresAt: deps.nowMs() + hit.ttlMs };
   }
 
   const market = await findMarketById(deps.db, marketId);
@@ -129,8 +120,7 @@ async function readThrough(
   const json = JSON.stringify(body);
   const expiresAt = deps.nowMs() + deps.cacheSeconds * 1000;
   await cacheWrite(deps, key, json);
-  deps.memory.bodies.set(key, json, expiresAt);
-  return { json, maxAgeSeconds: deps.cacheSeconds, cached: false };
+  return { json, expiresAt };
 }
 
 async function cacheRead(deps: QuoteDeps, key: string): Promise<{ json: string; ttlMs: number } | null> {

@@ -1,7 +1,8 @@
 /*
  * A bounded, per-process read-through cache (lru-cache underneath) for values that may be a little stale: API-key
- * lookups, hot public reads, market reads, on-chain quotes. Entries live `ttlMs` on the injected clock; concurrent misses of one key
- * share a single load; a failed load is never cached (the next caller retries). `ttlMs` 0 turns the cache off.
+ * lookups, hot public reads, market reads, on-chain quotes. Entries live `ttlMs` on the injected clock; concurrent
+ * misses of one key share a single load; a failed load is never cached (the next caller retries). `ttlMs` 0 turns
+ * the cache off.
  *
  * With `refreshAheadMs`, a key still asked for in the last `refreshAheadMs` of its life is reloaded in the background
  * (once) while callers keep getting the live value, so a hot key never expires under its callers: without it, every

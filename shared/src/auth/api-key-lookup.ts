@@ -28,7 +28,12 @@ export async function lookUpActiveApiKey(
   const record = await findApiKeyByHash(db, hashApiKey(pepper, parsed.key));
   if (!record || record.revokedAt) return null;
   if (record.expiresAt && record.expiresAt.getTime() <= options.now.getTime()) return null;
-  const limits = await listActiveKeyLimits(db, record.userId, options.now);
+  return describeApiKey(db, record, options.now);
+}
+
+/** A stored key with what it allows: its parsed IP allowlist and its user's per-minute limit at `now`. */
+export async function describeApiKey(db: Queryable, record: ApiKeyRecord, now: Date): Promise<ActiveApiKey> {
+  const limits = await listActiveKeyLimits(db, record.userId, now);
   const userRpm = Math.max(
     effectiveRpm(record.tier, record.rateLimitRpm),
     ...limits.map((limit) => effectiveRpm(limit.tier, limit.rateLimitRpm)),

@@ -2,14 +2,13 @@ import type { Knex } from 'knex';
 import { createReadThroughCache } from '../../../../shared/src/cache/index.js';
 import {
   apiKeyCacheId,
+  describeApiKey,
   digestsEqual,
-  effectiveRpm,
   hashApiKey,
   isApiScope,
-  parseIpAllowlist,
   type ApiScope,
 } from '../../../../shared/src/auth/index.js';
-import { findApiKeyByHash, listActiveKeyLimits } from '../../../../shared/src/db/index.js';
+import { findApiKeyByHash } from '../../../../shared/src/db/index.js';
 import { AppError } from '../../../../shared/src/errors/index.js';
 import type { ResolvedApiKey } from './request-context.js';
 
@@ -51,17 +50,8 @@ export function createApiKeyResolver(options: ApiKeyResolverOptions): ApiKeyReso
       const keyHash = hashApiKey(options.pepper, key);
       const record = await findApiKeyByHash(options.db, keyHash);
       if (!record || !digestsEqual(record.keyHash, keyHash)) return null;
-      const limits = await listActiveKeyLimits(options.db, record.userId, new Date(now()));
-      const userRpm = Math.max(
-        effectiveRpm(record.tier, record.rateLimitRpm),
-        ...limits.map((limit) => effectiveRpm(limit.tier, limit.rateLimitRpm)),
-      );
-      return {
-        record,
-        scopes: new Set(record.scopes.filter(isApiScope)) as ReadonlySet<ApiScope>,
-        allowlist: record.ipAllowlist && record.ipAllowlist.length > 0 ? parseIpAllowlist(record.ipAllowlist) : null,
-        userRpm,
-      };
+      const described = await describeApiKey(options.db, record, new Date(now()));
+      return { ...described, scopes: new Set(record.scopes.filter(isApiScope)) as ReadonlySet<ApiScope> };
     } catch (error) {
       throw new AppError('DEPENDENCY_UNAVAILABLE', { detail: 'API keys cannot be verified right now.', cause: error });
     }

@@ -1,9 +1,12 @@
+import type { Request, Response } from 'express';
 import type { Knex } from 'knex';
 import { recordAuthFailure } from '../../../../shared/src/db/index.js';
 import type { AppError } from '../../../../shared/src/errors/index.js';
+import { requestIdOf } from '../../../../shared/src/http/index.js';
 import type { Logger } from '../../../../shared/src/logger/index.js';
 import type { UsageRecorder } from '../usage/usage-recorder.js';
 import type { AuthLockout } from './auth-lockout.js';
+import { operationOf } from './request-context.js';
 
 export interface AuthFailureEvent {
   error: AppError;
@@ -45,4 +48,16 @@ export function createAuthFailureRecorder(deps: {
         deps.logger.warn({ err: result.reason, requestId: event.requestId }, 'auth failure not recorded');
     }
   };
+}
+
+/** Records the refusal of this request (its address, operation and request id), then rejects with the error itself. */
+export async function refuseAudited(
+  record: AuthFailureRecorder,
+  req: Request,
+  res: Response,
+  error: AppError,
+  apiKeyId: string | null,
+): Promise<never> {
+  await record({ error, ip: req.ip ?? '', route: operationOf(res).routeId, requestId: requestIdOf(res), apiKeyId });
+  throw error;
 }

@@ -1,11 +1,10 @@
-import type { Request, RequestHandler, Response } from 'express';
+import type { RequestHandler } from 'express';
 import { parseApiKey, type ApiKeyEnvironment } from '../../../../shared/src/auth/index.js';
 import { AppError } from '../../../../shared/src/errors/index.js';
-import { requestIdOf } from '../../../../shared/src/http/index.js';
 import type { ApiKeyResolver } from './api-key-resolver.js';
-import type { AuthFailureRecorder } from './auth-failure-recorder.js';
+import { refuseAudited, type AuthFailureRecorder } from './auth-failure-recorder.js';
 import type { AuthLockout } from './auth-lockout.js';
-import { operationOf, setAuth, type ResolvedApiKey } from './request-context.js';
+import { setAuth, type ResolvedApiKey } from './request-context.js';
 
 export interface AuthenticateDeps {
   serviceEnv: ApiKeyEnvironment;
@@ -33,10 +32,10 @@ class KeyFailure extends AppError {
 export function authenticateMiddleware(deps: AuthenticateDeps): RequestHandler {
   const now = deps.now ?? Date.now;
   return (req, res, next) => {
-    const failed = async (error: unknown): Promise<never> => {
-      if (error instanceof AppError && error.status === 401) await recordFailure(deps, req, res, error);
-      throw error;
-    };
+    const failed = (error: unknown): Promise<never> =>
+      error instanceof AppError && error.status === 401
+        ? refuseAudited(deps.recordFailure, req, res, error, error instanceof KeyFailure ? error.apiKeyId : null)
+        : Promise.reject(error);
     const afterLockout = (lockedMs: number): void | Promise<void> => {
       if (lockedMs > 0) {
         throw new AppError('AUTH_LOCKED_OUT', {
@@ -108,14 +107,4 @@ function checkKey(
     );
   }
   return resolved;
-}
-
-async function recordFailure(deps: AuthenticateDeps, req: Request, res: Response, error: AppError): Promise<void> {
-  await deps.recordFailure({
-    error,
-    ip: req.ip ?? '',
-    route: operationOf(res).routeId,
-    requestId: requestIdOf(res),
-    apiKeyId: error instanceof KeyFailure ? error.apiKeyId : null,
-  });
 }

@@ -1,7 +1,6 @@
 import type { RequestHandler } from 'express';
 import { AppError } from '../../../../shared/src/errors/index.js';
-import { requestIdOf } from '../../../../shared/src/http/index.js';
-import type { AuthFailureRecorder } from './auth-failure-recorder.js';
+import { refuseAudited, type AuthFailureRecorder } from './auth-failure-recorder.js';
 import { authOf, operationOf } from './request-context.js';
 
 /**
@@ -25,17 +24,6 @@ export function authorizeMiddleware(deps: { recordFailure: AuthFailureRecorder }
       next();
       return;
     }
-    const refused = error;
-    return deps
-      .recordFailure({
-        error,
-        ip: req.ip ?? '',
-        route: operation.routeId,
-        requestId: requestIdOf(res),
-        apiKeyId: key.record.id,
-      })
-      .then(() => {
-        throw refused;
-      });
+    return refuseAudited(deps.recordFailure, req, res, error, key.record.id);
   };
 }

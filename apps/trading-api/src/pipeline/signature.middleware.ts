@@ -1,9 +1,8 @@
 import type { RequestHandler } from 'express';
 import { verifyRequestSignature } from '../../../../shared/src/auth/index.js';
 import { AppError } from '../../../../shared/src/errors/index.js';
-import { requestIdOf } from '../../../../shared/src/http/index.js';
-import type { AuthFailureRecorder } from './auth-failure-recorder.js';
-import { authOf, operationOf, rawBodyOf } from './request-context.js';
+import { refuseAudited, type AuthFailureRecorder } from './auth-failure-recorder.js';
+import { authOf, rawBodyOf } from './request-context.js';
 
 const reasons = {
   malformed: 'The X-Service-Signature header is not of the form t=<unix-ms>,v1=<hex>.',
@@ -38,16 +37,6 @@ export function signatureMiddleware(deps: { recordFailure: AuthFailureRecorder; 
       detail: reasons[check.reason],
       extensions: { reason: check.reason },
     });
-    return deps
-      .recordFailure({
-        error,
-        ip: req.ip ?? '',
-        route: operationOf(res).routeId,
-        requestId: requestIdOf(res),
-        apiKeyId: auth.key.record.id,
-      })
-      .then(() => {
-        throw error;
-      });
+    return refuseAudited(deps.recordFailure, req, res, error, auth.key.record.id);
   };
 }

@@ -45,11 +45,11 @@ export interface RouteRegistrarOptions {
 
 export function createRouteRegistrar(options: RouteRegistrarOptions): RouteRegistrar {
   const { table, routeSwitches, parseJson } = options;
-  const ids: string[] = [];
+  const ids = new Set<string>();
   const claim = (method: HttpMethod, path: string): string => {
     const routeId = `${method} ${path}`;
-    if (ids.includes(routeId)) throw new Error(`route ${routeId} is registered twice`);
-    ids.push(routeId);
+    if (ids.has(routeId)) throw new Error(`route ${routeId} is registered twice`);
+    ids.add(routeId);
     return routeId;
   };
 

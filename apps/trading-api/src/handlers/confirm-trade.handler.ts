@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { OperationHandler } from '../pipeline/operation-handler.js';
-import { getTrade } from '../use-cases/trade-reads.use-case.js';
+import { requireOwnTrade } from '../use-cases/trade-reads.use-case.js';
 import { notImplementedError } from './not-implemented.js';
 
 /**
@@ -9,7 +9,7 @@ import { notImplementedError } from './not-implemented.js';
  */
 export function confirmTradeHandler(deps: { db: Knex }): OperationHandler {
   return async ({ input, auth }) => {
-    await getTrade(deps, { tradeId: String(input.params.id), userId: auth.key.record.userId });
+    await requireOwnTrade(deps, { tradeId: String(input.params.id), userId: auth.key.record.userId });
     throw notImplementedError('confirmTrade');
   };
 }

@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
-import { findWebhookEventOfUser } from '../../../../shared/src/db/index.js';
-import { AppError } from '../../../../shared/src/errors/index.js';
 import type { OperationHandler } from '../pipeline/operation-handler.js';
+import { requireOwnWebhookEvent } from '../use-cases/trade-reads.use-case.js';
 import { notImplementedError } from './not-implemented.js';
 
 /**
@@ -10,10 +9,7 @@ import { notImplementedError } from './not-implemented.js';
  */
 export function redeliverWebhookEventHandler(deps: { db: Knex }): OperationHandler {
   return async ({ input, auth }) => {
-    const eventId = String(input.params.id);
-    if (!(await findWebhookEventOfUser(deps.db, eventId, auth.key.record.userId))) {
-      throw new AppError('RESOURCE_NOT_FOUND', { detail: `No webhook event ${eventId}.` });
-    }
+    await requireOwnWebhookEvent(deps, { eventId: String(input.params.id), userId: auth.key.record.userId });
     throw notImplementedError('redeliverWebhookEvent');
   };
 }

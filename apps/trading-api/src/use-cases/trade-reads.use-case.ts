@@ -1,12 +1,14 @@
 /*
- * Reads of a caller's own trades: GET /v1/trades/{id} and GET /v1/traces/{correlationId}. A trade belongs to the user
- * who placed it, whichever of their keys asks; another user's trade answers exactly like a missing one (404
- * RESOURCE_NOT_FOUND, never 403), so ids cannot be probed.
+ * A caller's own trades and webhook events: GET /v1/trades/{id}, GET /v1/traces/{correlationId}, and the ownership
+ * check of the routes that act on one. A resource belongs to the user behind the key that created it, whichever of
+ * their keys asks; another user's answers exactly like a missing one (404 RESOURCE_NOT_FOUND, never 403), so ids
+ * cannot be probed (docs/decisions/0013).
  */
 import type { Knex } from 'knex';
 import {
   findTradeByCorrelationOfUser,
   findTradeOfUser,
+  isWebhookEventOfUser,
   listTradeEvents,
   webhookDeliveryOfTrade,
   type TradeEventRecord,
@@ -25,9 +27,30 @@ export interface TraceView {
   events: TradeEventRecord[];
 }
 
-export async function getTrade(deps: { db: Knex }, command: { tradeId: string; userId: string }): Promise<TradeView> {
+const notFound = (what: string): AppError => new AppError('RESOURCE_NOT_FOUND', { detail: `No ${what}.` });
+
+/** The trade when the user placed it; 404 otherwise. */
+export async function requireOwnTrade(
+  deps: { db: Knex },
+  command: { tradeId: string; userId: string },
+): Promise<TradeRecord> {
   const trade = await findTradeOfUser(deps.db, command.tradeId, command.userId);
-  if (!trade) throw new AppError('RESOURCE_NOT_FOUND', { detail: `No trade ${command.tradeId}.` });
+  if (!trade) throw notFound(`trade ${command.tradeId}`);
+  return trade;
+}
+
+/** Passes when the webhook event was emitted for one of the user's keys; 404 otherwise. */
+export async function requireOwnWebhookEvent(
+  deps: { db: Knex },
+  command: { eventId: string; userId: string },
+): Promise<void> {
+  if (!(await isWebhookEventOfUser(deps.db, command.eventId, command.userId))) {
+    throw notFound(`webhook event ${command.eventId}`);
+  }
+}
+
+export async function getTrade(deps: { db: Knex }, command: { tradeId: string; userId: string }): Promise<TradeView> {
+  const trade = await requireOwnTrade(deps, command);
   return { trade, webhookDelivery: await webhookDeliveryOfTrade(deps.db, trade) };
 }
 
@@ -36,6 +59,6 @@ export async function getTrace(
   command: { correlationId: string; userId: string },
 ): Promise<TraceView> {
   const trade = await findTradeByCorrelationOfUser(deps.db, command.correlationId, command.userId);
-  if (!trade) throw new AppError('RESOURCE_NOT_FOUND', { detail: `No trace ${command.correlationId}.` });
+  if (!trade) throw notFound(`trace ${command.correlationId}`);
   return { correlationId: trade.correlationId, events: await listTradeEvents(deps.db, trade.correlationId) };
 }

@@ -50,22 +50,14 @@ export interface TradeRecord {
   updatedAt: Date;
 }
 
-export interface NewTrade {
-  id?: string;
-  apiKeyId: string;
-  userId: string;
-  marketId: string;
-  outcomeIndex: number;
-  side: 'buy' | 'sell';
-  amount: string;
-  amountAtomic: bigint;
-  status?: TradeStatus;
-  correlationId?: string;
-  clientRequestId?: string | null;
-  metadata?: Record<string, string>;
-  /** SHA-256 hex of the request identity (idempotency replays). */
-  requestHash: string;
-}
+export type NewTrade = Pick<
+  TradeRecord,
+  'apiKeyId' | 'userId' | 'marketId' | 'outcomeIndex' | 'side' | 'amount' | 'amountAtomic'
+> &
+  Partial<Pick<TradeRecord, 'id' | 'status' | 'correlationId' | 'clientRequestId' | 'metadata'>> & {
+    /** SHA-256 hex of the request identity (idempotency replays). */
+    requestHash: string;
+  };
 
 type Row = Record<string, unknown>;
 
@@ -216,15 +208,11 @@ export async function webhookDeliveryOfTrade(
   };
 }
 
-/** Webhook event `id` when it was emitted for a key of `userId` (ids compared exactly); null otherwise. */
-export async function findWebhookEventOfUser(
-  db: Queryable,
-  id: string,
-  userId: string,
-): Promise<{ id: string } | null> {
+/** Whether webhook event `id` was emitted for a key of `userId` (ids compared exactly). */
+export async function isWebhookEventOfUser(db: Queryable, id: string, userId: string): Promise<boolean> {
   const row = (await db('webhook_events')
     .join('api_keys', 'api_keys.id', 'webhook_events.api_key_id')
     .where({ 'webhook_events.id': id, 'api_keys.user_id': userId })
     .first('webhook_events.id')) as Row | undefined;
-  return row && String(row.id) === id ? { id } : null;
+  return row !== undefined && String(row.id) === id;
 }

@@ -117,8 +117,7 @@ describe('when Redis is unavailable', () => {
   const deadRedis = new Proxy(
     {},
     {
-      get: (_target, property) =>
-        property === 'defineCommand' ? () => undefined : () => Promise.reject(new Error('Connection is closed.')),
+      get: () => () => Promise.reject(new Error('Connection is closed.')),
     },
   ) as Redis;
   beforeAll(async () => {

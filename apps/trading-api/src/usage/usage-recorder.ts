@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { addRequestUsage, usageBucketStart, type UsageIncrement } from '../../../../shared/src/db/index.js';
+import { addRequestUsage, usageBucketMs, type UsageIncrement } from '../../../../shared/src/db/index.js';
 import type { Logger } from '../../../../shared/src/logger/index.js';
 
 /**
@@ -18,21 +18,17 @@ export interface UsageRecorder {
 
 type Field = 'requests' | 'rateLimitRejections' | 'authFailures';
 
-/** request_usage rows are per UTC minute (usageBucketStart). */
-const USAGE_BUCKET_MS = 60_000;
-
 export function createUsageRecorder(deps: { db: Knex; logger: Logger; now?: () => number }): UsageRecorder {
   const now = deps.now ?? Date.now;
   let pending = new Map<string, UsageIncrement>();
   let timer: NodeJS.Timeout | undefined;
 
   function add(apiKeyId: string, field: Field): void {
-    const bucketMs = Math.floor(now() / USAGE_BUCKET_MS) * USAGE_BUCKET_MS;
+    const bucketMs = usageBucketMs(now());
     const id = `${apiKeyId}@${bucketMs}`;
     let entry = pending.get(id);
     if (!entry) {
-      const bucketStart = usageBucketStart(new Date(bucketMs));
-      entry = { apiKeyId, bucketStart, requests: 0, rateLimitRejections: 0, authFailures: 0 };
+      entry = { apiKeyId, bucketStart: new Date(bucketMs), requests: 0, rateLimitRejections: 0, authFailures: 0 };
       pending.set(id, entry);
     }
     entry[field] += 1;

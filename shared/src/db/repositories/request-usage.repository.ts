@@ -10,9 +10,14 @@ export interface UsageIncrement {
   authFailures: number;
 }
 
+/** The UTC minute a moment (epoch ms) belongs to, as epoch ms: allocation-free for per-request counters. */
+export function usageBucketMs(atMs: number): number {
+  return Math.floor(atMs / 60_000) * 60_000;
+}
+
 /** The UTC minute a moment belongs to. */
 export function usageBucketStart(at: Date): Date {
-  return new Date(Math.floor(at.getTime() / 60_000) * 60_000);
+  return new Date(usageBucketMs(at.getTime()));
 }
 
 /** Adds the increments (one upsert per statement; rows of the same key and minute accumulate). */

@@ -9,12 +9,13 @@ import { freePort } from '../testing/free-port.js';
 import { deleteTestTopology } from '../testing/test-amqp.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
 import { suiteToken, testEnv } from '../testing/test-env.js';
-import { buildDeployables, REPO_ROOT } from './build-deployables.js';
+import { repositoryRoot } from '../runtime/repository-root.js';
+import { buildDeployables } from './build-deployables.js';
 
 // What the image runs (Dockerfile: `npm run build`, then `node build/apps/<app>/src/main.js`), built in a folder of
 // its own inside the repository so node_modules resolves as it does in the image.
 const token = suiteToken();
-const outDir = join(REPO_ROOT, '.local', `build-test-${token}`);
+const outDir = join(repositoryRoot, '.local', `build-test-${token}`);
 const prefix = `ft_build_${token}_`;
 let database: TestDatabase;
 const children: ChildProcess[] = [];
@@ -38,7 +39,7 @@ afterAll(async () => {
 async function startCompiled(app: string): Promise<string> {
   const port = await freePort();
   const child = spawn(process.execPath, [join(outDir, 'apps', app, 'src', 'main.js')], {
-    cwd: REPO_ROOT,
+    cwd: repositoryRoot,
     env: {
       PATH: process.env.PATH ?? '',
       PORT: String(port),

@@ -7,24 +7,23 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+import { repositoryRoot } from '../runtime/repository-root.js';
 
 /** Source folders read at run time (not imported), relative to the repository root. */
 export const RUNTIME_ASSETS = ['apps/trading-api/openapi'];
 
 export function buildDeployables(outDir: string): void {
   rmSync(outDir, { recursive: true, force: true });
-  const tsc = join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+  const tsc = join(repositoryRoot, 'node_modules', 'typescript', 'bin', 'tsc');
   const compiled = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', outDir], {
-    cwd: REPO_ROOT,
+    cwd: repositoryRoot,
     stdio: 'inherit',
   });
   if (compiled.status !== 0) throw new Error(`tsc failed (exit ${compiled.status ?? compiled.signal})`);
-  for (const asset of RUNTIME_ASSETS) cpSync(join(REPO_ROOT, asset), join(outDir, asset), { recursive: true });
+  for (const asset of RUNTIME_ASSETS) cpSync(join(repositoryRoot, asset), join(outDir, asset), { recursive: true });
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const flag = process.argv.indexOf('--out-dir');
-  buildDeployables(resolve(REPO_ROOT, flag > 0 ? process.argv[flag + 1]! : 'build'));
+  buildDeployables(resolve(repositoryRoot, flag > 0 ? process.argv[flag + 1]! : 'build'));
 }

@@ -1,9 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { repositoryRoot } from '../runtime/repository-root.js';
 
-const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const START_TIMEOUT_MS = 15_000;
 
 /** The anvil binary: `anvilPath` when given, else the npm optional dependency for this platform. */

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { formatLogLine } from './log-line-format.js';
+import { repositoryRoot } from '../runtime/repository-root.js';
 
 export interface DeployableProcessSpec {
   name: string;
@@ -15,8 +15,6 @@ export interface DeployableProcess {
   child: ChildProcess;
   exited: Promise<number | null>;
 }
-
-const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** Starts one deployable as its own Node process (TypeScript through tsx) with prefixed, readable logs. */
 export function spawnDeployable(spec: DeployableProcessSpec, write: (line: string) => void): DeployableProcess {

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import { createKnex, dropDatabase, withDatabase } from '../db/index.js';
 import { freePort } from '../testing/free-port.js';
 import { deleteTestTopology } from '../testing/test-amqp.js';
-import { repositoryRoot } from '../testing/run-node.js';
+import { repositoryRoot } from '../runtime/repository-root.js';
 import { suiteToken, testEnv, TEST_DATABASE_PREFIX } from '../testing/test-env.js';
 import { canConnect } from './service-probes.js';
 

@@ -1,7 +1,5 @@
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-
-export const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
+import { repositoryRoot } from '../runtime/repository-root.js';
 
 export interface ProcessResult {
   code: number | null;

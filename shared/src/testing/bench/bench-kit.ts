@@ -6,7 +6,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { buildDeployables, REPO_ROOT } from '../../build/build-deployables.js';
+import { buildDeployables } from '../../build/build-deployables.js';
+import { repositoryRoot } from '../../runtime/repository-root.js';
 import { freePort } from '../free-port.js';
 
 export const BENCH_CONNECTIONS = 32;
@@ -49,7 +50,7 @@ export function startServerProcess(script: string, args: string[], env: Record<s
  * compiled entry point of one: the benches measure what production runs, not the sources under tsx.
  */
 export function buildDeployablesForBench(): (app: string, env: Record<string, string>) => ChildProcess {
-  const outDir = join(REPO_ROOT, '.local', 'bench-build');
+  const outDir = join(repositoryRoot, '.local', 'bench-build');
   console.log('building the deployables as the image does…');
   buildDeployables(outDir);
   return (app, env) => startServerProcess(join(outDir, 'apps', app, 'src', 'main.js'), [], env);

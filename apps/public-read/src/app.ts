@@ -18,6 +18,7 @@ import { mountOpenApiRoute } from './routes/openapi.routes.js';
 import type { RouteDeps } from './routes/route-deps.js';
 import { mountSocialRoutes } from './routes/social.routes.js';
 import { mountThreadRoutes } from './routes/threads.routes.js';
+import { mountUnknownApiPath } from './routes/unknown-path.routes.js';
 
 export interface PublicReadSettings {
   rateLimit: RateLimitSettings;
@@ -64,10 +65,9 @@ export function createApp(deps: PublicReadDeps): express.Express {
   const context = { db: deps.db, now: deps.now ?? (() => new Date()) };
   const nowMs = (): number => context.now().getTime();
   const limiter = createRateLimiter({ redis: deps.redis, settings: deps.settings.rateLimit, logger: deps.logger });
-  const apiKey = optionalApiKeyMiddleware(deps.apiKeyVerifier, deps.logger);
+  const admission = [optionalApiKeyMiddleware(deps.apiKeyVerifier, deps.logger), limiter.middleware];
   const routeDeps: RouteDeps = {
     context,
-    guards: (family) => [apiKey, limiter.forFamily(family)],
     cache: createResponseCache({ ttlMs: deps.settings.readCacheMs, now: context.now }),
     social: deps.settings.social,
     quote: {
@@ -90,6 +90,8 @@ export function createApp(deps: PublicReadDeps): express.Express {
       readinessChecks: deps.readinessChecks,
       trustProxy: deps.trustProxy,
       metrics: deps.metrics,
+      // Before the kill switch, so every /api response (a disabled route's 503 included) carries X-RateLimit-*.
+      routeAdmission: () => admission,
     },
     (router) => {
       router.use('/api', corsMiddleware());
@@ -97,7 +99,8 @@ export function createApp(deps: PublicReadDeps): express.Express {
       mountMarketRoutes(router, routeDeps);
       mountSocialRoutes(router, routeDeps);
       mountCatalogRoutes(router, routeDeps);
-      mountOpenApiRoute(router, routeDeps);
+      mountOpenApiRoute(router);
+      mountUnknownApiPath(router);
     },
   );
 }

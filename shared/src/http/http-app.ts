@@ -1,4 +1,4 @@
-import express from 'express';
+import express, { type RequestHandler } from 'express';
 import type { HelmetOptions } from 'helmet';
 import type { RouteSwitches } from '../kill-switch/index.js';
 import type { Logger } from '../logger/index.js';
@@ -44,6 +44,8 @@ export interface HttpAppOptions {
   readinessTimeoutMs?: number;
   /** Replaces the API helmet configuration. */
   helmet?: HelmetOptions;
+  /** Steps every mounted route runs before its kill switch (see RouteRegistrarOptions.admission). */
+  routeAdmission?: (routeId: string) => readonly RequestHandler[];
   /** Static headers on every response, infrastructure routes and errors included (e.g. the API version label). */
   responseHeaders?: Record<string, string>;
 }
@@ -103,6 +105,7 @@ export function createHttpApp(options: HttpAppOptions, mountRoutes: (router: Rou
       table,
       routeSwitches: options.routeSwitches,
       parseJson,
+      admission: options.routeAdmission,
       use: (prefix, middleware) => app.use(prefix, middleware),
     }),
   );

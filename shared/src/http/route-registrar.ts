@@ -17,9 +17,9 @@ export interface RouteRegistrar {
   /** A middleware for every request under `prefix`, run before any route (e.g. CORS on `/api`). */
   use(prefix: string, middleware: RequestHandler): void;
   /**
-   * Registers `handlers` for `method path`. Before them it sets `res.locals.routeId`, checks the kill switch
-   * (503 ROUTE_DISABLED) and, for POST/PUT/PATCH/DELETE, parses the JSON body (413 / 400 in the app's style), in
-   * that order (kill switch → body size, as DESIGN.md §6 orders /v1 checks).
+   * Registers `handlers` for `method path`. Before them it sets `res.locals.routeId`, runs the app's admission steps
+   * (if any), checks the kill switch (503 ROUTE_DISABLED) and, for POST/PUT/PATCH/DELETE, parses the JSON body
+   * (413 / 400 in the app's style), in that order (kill switch → body size, as DESIGN.md §6 orders /v1 checks).
    */
   route<Path extends string>(
     method: HttpMethod,
@@ -39,6 +39,11 @@ export interface RouteRegistrarOptions {
   table: RouteTable;
   routeSwitches: RouteSwitches;
   parseJson: RequestHandler;
+  /**
+   * Steps every `route()` runs after its id is set and before the kill switch, chosen per route id: public-read's
+   * optional API key and rate limit, so that a disabled route's 503 still carries the caller's X-RateLimit-*.
+   */
+  admission?: (routeId: string) => readonly RequestHandler[];
   /** Adds a prefix middleware ahead of the route table (the app's `use`). */
   use(prefix: string, middleware: RequestHandler): void;
 }
@@ -61,8 +66,11 @@ export function createRouteRegistrar(options: RouteRegistrarOptions): RouteRegis
     },
     route(method, path, ...handlers) {
       const routeId = claim(method, path);
-      const guard: RequestHandler = (_req, res, next) => {
+      const setRouteId: RequestHandler = (_req, res, next) => {
         res.locals.routeId = routeId;
+        next();
+      };
+      const killSwitch: RequestHandler = (_req, _res, next) => {
         assertRouteEnabled(routeSwitches, routeId);
         next();
       };
@@ -71,7 +79,9 @@ export function createRouteRegistrar(options: RouteRegistrarOptions): RouteRegis
         method,
         path,
         runSteps([
-          guard,
+          setRouteId,
+          ...(options.admission?.(routeId) ?? []),
+          killSwitch,
           ...(methodsWithBody.has(method) ? [parseJson] : []),
           ...(handlers as unknown as RequestHandler[]),
         ]),

@@ -5,6 +5,8 @@ import {
   type PublicReadSuite,
   type RunningPublicRead,
 } from '../testing/public-read-test-kit.js';
+import { loadConfig, publicReadConfigSchema } from '../../../../shared/src/config/index.js';
+import { publicReadSettingsFrom } from '../app.js';
 import type { ApiKeyVerifier } from './api-key.js';
 
 let suite: PublicReadSuite;
@@ -90,6 +92,37 @@ describe('rate limits', () => {
   });
 });
 
+describe('unknown paths', () => {
+  it.each([
+    ['GET', '/api/nothing-here'],
+    ['GET', '/api/markets/m1/unknown'],
+    ['POST', '/api/threads'],
+    ['DELETE', '/api/markets/m1'],
+  ])('answers %s %s with 404 NOT_FOUND in the public style, rate-limited like any endpoint', async (method, path) => {
+    const headers = nextClient();
+    const { status, body, headers: answer } = await getJson(`${app.url}${path}`, { method, headers });
+    expect(status).toBe(404);
+    expect(body).toEqual({ error: 'Not Found', code: 'NOT_FOUND', message: expect.any(String) });
+    expect(answer.get('x-ratelimit-limit')).toBe('5');
+    expect(answer.get('x-ratelimit-remaining')).toBe('4');
+    expect(answer.get('access-control-allow-origin')).toBe('*');
+  });
+});
+
+describe('configured limits', () => {
+  it('applies the deployment defaults: 50/min on the threads list, 100/min elsewhere, per minute', async () => {
+    const config = loadConfig(publicReadConfigSchema, {});
+    const running = await suite.start({ settings: publicReadSettingsFrom(config), trustProxy: 'loopback' });
+    const headers = nextClient();
+    const threads = await getJson(`${running.url}/api/threads`, { headers });
+    const markets = await getJson(`${running.url}/api/markets`, { headers });
+    expect([threads.headers.get('x-ratelimit-limit'), markets.headers.get('x-ratelimit-limit')]).toEqual(['50', '100']);
+    const reset = Number(threads.headers.get('x-ratelimit-reset'));
+    expect(reset).toBeGreaterThan(Date.now() + 50_000);
+    expect(reset).toBeLessThanOrEqual(Date.now() + 60_000);
+  });
+});
+
 describe('CORS and security headers', () => {
   it('allows any origin on responses and errors, exposing the rate-limit headers', async () => {
     for (const path of ['/api/markets', '/api/markets?limit=0', '/api/nothing-here']) {
@@ -152,12 +185,15 @@ describe('X-API-Key hook', () => {
 });
 
 describe('kill switch', () => {
-  it('answers 503 ROUTE_DISABLED in the public style for a disabled route id', async () => {
+  it('answers 503 ROUTE_DISABLED in the public style for a disabled route id, with the rate-limit headers', async () => {
     const disabled = await suite.start({ routeDisabled: ['GET /api/markets/:id'] });
     const { status, body, headers } = await getJson(`${disabled.url}/api/markets/anything`);
     expect(status).toBe(503);
     expect(body).toMatchObject({ code: 'ROUTE_DISABLED', extensions: { route: 'GET /api/markets/:id' } });
     expect(headers.get('access-control-allow-origin')).toBe('*');
+    expect(headers.get('x-ratelimit-limit')).toBe('100');
+    expect(Number(headers.get('x-ratelimit-remaining'))).toBeLessThan(100);
+    expect(Number(headers.get('x-ratelimit-reset'))).toBeGreaterThan(Date.now() - 1_000);
     expect((await getJson(`${disabled.url}/api/markets`)).status).toBe(200);
   });
 });

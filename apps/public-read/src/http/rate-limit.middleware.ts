@@ -13,7 +13,8 @@ import type { Logger } from '../../../../shared/src/logger/index.js';
 import { authOf } from './api-key.js';
 import { RedisWithLocalFallbackStore } from './rate-limit-store.js';
 
-export type RateLimitFamily = 'threads-list' | 'default';
+/** The one route on the threads-list limit; every other route (unknown /api paths included) has the default one. */
+export const THREADS_LIST_ROUTE_ID = 'GET /api/threads';
 
 export interface RateLimitSettings {
   windowMs: number;
@@ -26,8 +27,8 @@ export interface RateLimitSettings {
 /** Redis key prefix of the windows (after the deployment's REDIS_PREFIX). */
 export const RATE_LIMIT_PREFIX = 'rl:public:';
 
-const familyOf = (res: Response): RateLimitFamily =>
-  res.locals.rateLimitFamily === 'threads-list' ? 'threads-list' : 'default';
+const routeLimitOf = (res: Response, settings: RateLimitSettings): number =>
+  res.locals.routeId === THREADS_LIST_ROUTE_ID ? settings.threadsList : settings.default;
 
 function setRateLimitHeaders(res: Response, info: RateLimitInfo | undefined, windowMs: number): void {
   if (!info) return;
@@ -40,8 +41,8 @@ function setRateLimitHeaders(res: Response, info: RateLimitInfo | undefined, win
 const infoOf = (req: Request): RateLimitInfo | undefined => (req as Request & { rateLimit?: RateLimitInfo }).rateLimit;
 
 export interface RateLimiter {
-  /** The middleware of one route, in `family`. */
-  forFamily(family: RateLimitFamily): RequestHandler;
+  /** The middleware of every route: its window is chosen by `res.locals.routeId` (set before it runs). */
+  middleware: RequestHandler;
   store: RedisWithLocalFallbackStore;
 }
 
@@ -50,8 +51,7 @@ export function createRateLimiter(options: { redis: Redis; settings: RateLimitSe
   const store = new RedisWithLocalFallbackStore(options.redis, RATE_LIMIT_PREFIX, logger);
   const limiter = rateLimit({
     windowMs: settings.windowMs,
-    limit: (_req, res) =>
-      authOf(res).key?.limitPerMinute ?? settings[familyOf(res) === 'threads-list' ? 'threadsList' : 'default'],
+    limit: (_req, res) => authOf(res).key?.limitPerMinute ?? routeLimitOf(res, settings),
     standardHeaders: false,
     legacyHeaders: false,
     store,
@@ -82,14 +82,11 @@ export function createRateLimiter(options: { redis: Redis; settings: RateLimitSe
   });
   return {
     store,
-    forFamily(family) {
-      return (req: Request, res: Response, next: NextFunction) => {
-        res.locals.rateLimitFamily = family;
-        void limiter(req, res, (error?: unknown) => {
-          if (error === undefined) setRateLimitHeaders(res, infoOf(req), settings.windowMs);
-          next(error);
-        });
-      };
+    middleware(req: Request, res: Response, next: NextFunction) {
+      void limiter(req, res, (error?: unknown) => {
+        if (error === undefined) setRateLimitHeaders(res, infoOf(req), settings.windowMs);
+        next(error);
+      });
     },
   };
 }

@@ -10,21 +10,21 @@ import { cacheKey, type RouteDeps } from './route-deps.js';
 
 /** Organizations and partners: branding metadata, their markets and their threads. */
 export function mountCatalogRoutes(router: RouteRegistrar, deps: RouteDeps): void {
-  const { context, guards, cache } = deps;
+  const { context, cache } = deps;
 
-  router.route('GET', '/api/organizations/:id', ...guards('default'), async (req, res) => {
+  router.route('GET', '/api/organizations/:id', async (req, res) => {
     parseQuery(noQuerySchema, req.query);
     const { id } = req.params;
     await cache.send(res, cacheKey(res.locals.routeId, id), () => getOrganization(context, id));
   });
 
-  router.route('GET', '/api/organizations/:id/markets', ...guards('default'), async (req, res) => {
+  router.route('GET', '/api/organizations/:id/markets', async (req, res) => {
     const query = parseQuery(organizationMarketsQuerySchema, req.query);
     const { id } = req.params;
     await cache.send(res, cacheKey(res.locals.routeId, id, query), () => listOrganizationMarkets(context, id, query));
   });
 
-  router.route('GET', '/api/organizations/:id/threads', ...guards('default'), async (req, res) => {
+  router.route('GET', '/api/organizations/:id/threads', async (req, res) => {
     const query = parseQuery(threadListQuerySchema, req.query);
     const { id } = req.params;
     await cache.send(res, cacheKey(res.locals.routeId, id, query), () =>
@@ -32,13 +32,13 @@ export function mountCatalogRoutes(router: RouteRegistrar, deps: RouteDeps): voi
     );
   });
 
-  router.route('GET', '/api/partners/:id', ...guards('default'), async (req, res) => {
+  router.route('GET', '/api/partners/:id', async (req, res) => {
     parseQuery(noQuerySchema, req.query);
     const { id } = req.params;
     await cache.send(res, cacheKey(res.locals.routeId, id), () => getPartner(context, id));
   });
 
-  router.route('GET', '/api/partners/:id/threads', ...guards('default'), async (req, res) => {
+  router.route('GET', '/api/partners/:id/threads', async (req, res) => {
     const query = parseQuery(threadListQuerySchema, req.query);
     const { id } = req.params;
     await cache.send(res, cacheKey(res.locals.routeId, id, query), () =>

@@ -17,30 +17,30 @@ import { cacheKey, type RouteDeps } from './route-deps.js';
 
 /** Market routes; the fixed paths (trending, featured) are registered before `/api/markets/:id`. */
 export function mountMarketRoutes(router: RouteRegistrar, deps: RouteDeps): void {
-  const { context, guards, cache } = deps;
+  const { context, cache } = deps;
 
-  router.route('GET', '/api/markets', ...guards('default'), async (req, res) => {
+  router.route('GET', '/api/markets', async (req, res) => {
     const query = parseQuery(marketListQuerySchema, req.query);
     await cache.send(res, cacheKey(res.locals.routeId, query), () => listMarkets(context, query));
   });
 
-  router.route('GET', '/api/markets/trending', ...guards('default'), async (req, res) => {
+  router.route('GET', '/api/markets/trending', async (req, res) => {
     const query = parseQuery(trendingQuerySchema, req.query);
     await cache.send(res, cacheKey(res.locals.routeId, query), () => listTrendingMarkets(context, query));
   });
 
-  router.route('GET', '/api/markets/featured', ...guards('default'), async (req, res) => {
+  router.route('GET', '/api/markets/featured', async (req, res) => {
     parseQuery(noQuerySchema, req.query);
     await cache.send(res, cacheKey(res.locals.routeId), () => listFeaturedMarkets(context));
   });
 
-  router.route('GET', '/api/markets/:id', ...guards('default'), async (req, res) => {
+  router.route('GET', '/api/markets/:id', async (req, res) => {
     const query = parseQuery(marketDetailQuerySchema, req.query);
     const { id } = req.params;
     await cache.send(res, cacheKey(res.locals.routeId, id, query), () => getMarketDetail(context, id, query));
   });
 
-  router.route('GET', '/api/markets/:id/quote', ...guards('default'), async (req, res) => {
+  router.route('GET', '/api/markets/:id/quote', async (req, res) => {
     const query = parseQuery(quoteQuerySchema, req.query, { label: 'ValidationError' });
     const result = await getMarketQuote(deps.quote, req.params.id, query);
     res.setHeader('Cache-Control', `public, max-age=${result.maxAgeSeconds}`);

@@ -3,12 +3,11 @@ import { serviceVersion } from '../../../../shared/src/runtime/service-version.j
 import { parseQuery } from '../http/query-params.js';
 import { publicReadOpenApi } from '../openapi/public-read.openapi.js';
 import { noQuerySchema } from '../schemas/thread-queries.schema.js';
-import type { RouteDeps } from './route-deps.js';
 
 /** GET /api/openapi.json: serialised once at start. */
-export function mountOpenApiRoute(router: RouteRegistrar, deps: RouteDeps): void {
+export function mountOpenApiRoute(router: RouteRegistrar): void {
   const body = JSON.stringify(publicReadOpenApi(serviceVersion));
-  router.route('GET', '/api/openapi.json', ...deps.guards('default'), (req, res) => {
+  router.route('GET', '/api/openapi.json', (req, res) => {
     parseQuery(noQuerySchema, req.query);
     res.type('application/json').send(body);
   });

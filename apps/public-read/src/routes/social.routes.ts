@@ -6,7 +6,7 @@ import { cacheKey, type RouteDeps } from './route-deps.js';
 
 /** GET /api/markets/{id}/social-link: `side` is checked first (400 INVALID_SIDE), then the rest (400 INVALID_REQUEST). */
 export function mountSocialRoutes(router: RouteRegistrar, deps: RouteDeps): void {
-  router.route('GET', '/api/markets/:id/social-link', ...deps.guards('default'), async (req, res) => {
+  router.route('GET', '/api/markets/:id/social-link', async (req, res) => {
     const sideResult = socialSideSchema.safeParse(req.query);
     if (!sideResult.success) {
       const given = (req.query as Record<string, unknown>).side;

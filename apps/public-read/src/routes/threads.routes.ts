@@ -11,20 +11,20 @@ import { listThreads } from '../use-cases/list-threads.use-case.js';
 import { cacheKey, type RouteDeps } from './route-deps.js';
 
 export function mountThreadRoutes(router: RouteRegistrar, deps: RouteDeps): void {
-  const { context, guards, cache } = deps;
+  const { context, cache } = deps;
 
-  router.route('GET', '/api/threads', ...guards('threads-list'), async (req, res) => {
+  router.route('GET', '/api/threads', async (req, res) => {
     const query = parseQuery(threadListQuerySchema, req.query);
     await cache.send(res, cacheKey(res.locals.routeId, query), () => listThreads(context, query, authOf(res)));
   });
 
-  router.route('GET', '/api/threads/:id', ...guards('default'), async (req, res) => {
+  router.route('GET', '/api/threads/:id', async (req, res) => {
     parseQuery(noQuerySchema, req.query);
     const { id } = req.params;
     await cache.send(res, cacheKey(res.locals.routeId, id), () => getThread(context, id, authOf(res)));
   });
 
-  router.route('GET', '/api/threads/:id/markets', ...guards('default'), async (req, res) => {
+  router.route('GET', '/api/threads/:id/markets', async (req, res) => {
     const query = parseQuery(threadMarketsQuerySchema, req.query);
     const { id } = req.params;
     await cache.send(res, cacheKey(res.locals.routeId, id, query), () =>
@@ -32,13 +32,13 @@ export function mountThreadRoutes(router: RouteRegistrar, deps: RouteDeps): void
     );
   });
 
-  router.route('GET', '/api/threads/:id/chapters', ...guards('default'), async (req, res) => {
+  router.route('GET', '/api/threads/:id/chapters', async (req, res) => {
     parseQuery(noQuerySchema, req.query);
     const { id } = req.params;
     await cache.send(res, cacheKey(res.locals.routeId, id), () => listThreadChapters(context, id));
   });
 
-  router.route('GET', '/api/threads/:id/social-links', ...guards('default'), async (req, res) => {
+  router.route('GET', '/api/threads/:id/social-links', async (req, res) => {
     const { amount } = parseQuery(threadSocialLinksQuerySchema, req.query);
     const { id } = req.params;
     await cache.send(res, cacheKey(res.locals.routeId, id, amount), () =>

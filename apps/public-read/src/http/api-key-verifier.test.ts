@@ -75,6 +75,34 @@ describe('the X-API-Key verifier', () => {
     expect(await verifier.verify(issued.key)).toBeNull();
   });
 
+  it('stops looking keys up for a client that keeps sending unknown ones, and only for that client', async () => {
+    const verifier = createApiKeyVerifier({ db: suite.db, pepper, env: 'test', failedLookupsPerMinute: 2 });
+    const known = await issueApiKey(suite.db, pepper, { userId: (await newUser()).id, tier: 'free', env: 'test' });
+    const fresh = await issueApiKey(suite.db, pepper, { userId: (await newUser()).id, tier: 'free', env: 'test' });
+    expect(await verifier.verify(known.key, '203.0.113.50')).not.toBeNull();
+    const unknownKey = (n: number): string => `svc_test_${String(n).padStart(32, '0')}`;
+    let queries = 0;
+    const countQuery = (): void => {
+      queries += 1;
+    };
+    suite.db.on('query', countQuery);
+    try {
+      expect(await verifier.verify(unknownKey(1), '203.0.113.50')).toBeNull();
+      expect(await verifier.verify(unknownKey(2), '203.0.113.50')).toBeNull();
+      const spent = queries;
+      expect(spent).toBeGreaterThan(0);
+      expect(await verifier.verify(unknownKey(3), '203.0.113.50')).toBeNull();
+      expect(await verifier.verify(fresh.key, '203.0.113.50')).toBeNull();
+      expect(queries).toBe(spent);
+      // Its already-verified key still works (cached), and other clients are unaffected.
+      expect(await verifier.verify(known.key, '203.0.113.50')).not.toBeNull();
+      expect(await verifier.verify(fresh.key, '203.0.113.51')).not.toBeNull();
+      expect(queries).toBeGreaterThan(spent);
+    } finally {
+      suite.db.removeListener('query', countQuery);
+    }
+  });
+
   it('in the app: a valid key authenticates and is limited per user; a bad key is ignored', async () => {
     const user = await newUser();
     const app = await suite.start({

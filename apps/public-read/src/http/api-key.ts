@@ -9,6 +9,7 @@ import type { Knex } from 'knex';
 import { apiKeyCacheId, lookUpActiveApiKey, type ApiKeyEnvironment } from '../../../../shared/src/auth/index.js';
 import { createReadThroughCache } from '../../../../shared/src/cache/index.js';
 import type { Logger } from '../../../../shared/src/logger/index.js';
+import { createFailedLookupBudget } from './failed-lookup-budget.js';
 
 export const API_KEY_HEADER = 'x-api-key';
 
@@ -69,10 +70,14 @@ interface VerifiedLookup {
   allows: (ip: string) => boolean;
 }
 
+/** Thrown by a lookup its client may not make (never cached; the request is served anonymously). */
+class LookupBudgetSpent extends Error {}
+
 /**
  * Verifies keys against MySQL (HMAC under API_KEY_PEPPER, as the trading API stores them) behind a small in-process
- * cache (5 s, at most 10 000 entries, least recently used evicted first). Unknown keys are cached too, so a flood of bad keys does
- * not reach MySQL; a failed lookup is not cached (and the middleware serves that request anonymously).
+ * cache (5 s, at most 10 000 entries, least recently used evicted first). Unknown keys are cached too, so repeating
+ * a bad key does not reach MySQL; a client cycling through made-up keys is cut off by the failed-lookup budget
+ * (failed-lookup-budget.ts). A failed lookup is not cached (and the middleware serves that request anonymously).
  */
 export function createApiKeyVerifier(options: {
   db: Knex;
@@ -80,8 +85,10 @@ export function createApiKeyVerifier(options: {
   env: ApiKeyEnvironment;
   ttlMs?: number;
   now?: () => number;
+  failedLookupsPerMinute?: number;
 }): ApiKeyVerifier {
   const now = options.now ?? Date.now;
+  const budget = createFailedLookupBudget({ perMinute: options.failedLookupsPerMinute, now });
   // Cached under apiKeyCacheId: no HMAC per request, no plaintext key kept in memory.
   const cache = createReadThroughCache<VerifiedLookup | null>({
     ttlMs: options.ttlMs ?? VERIFIED_KEY_TTL_MS,
@@ -90,12 +97,16 @@ export function createApiKeyVerifier(options: {
     refreshAheadMs: (options.ttlMs ?? VERIFIED_KEY_TTL_MS) / 5,
   });
 
-  async function load(rawKey: string): Promise<VerifiedLookup | null> {
+  async function load(rawKey: string, client: string): Promise<VerifiedLookup | null> {
+    if (!budget.allows(client)) throw new LookupBudgetSpent();
     const active = await lookUpActiveApiKey(options.db, options.pepper, rawKey, {
       env: options.env,
       now: new Date(now()),
     });
-    if (!active) return null;
+    if (!active) {
+      budget.charge(client);
+      return null;
+    }
     const { record, allowlist, userRpm } = active;
     return {
       key: { apiKeyId: record.id, userId: record.userId, limitPerMinute: userRpm },
@@ -104,10 +115,16 @@ export function createApiKeyVerifier(options: {
   }
 
   return {
-    async verify(rawKey, clientIp) {
-      const found = await cache.get(apiKeyCacheId(rawKey), () => load(rawKey));
+    async verify(rawKey, clientIp = '') {
+      let found: VerifiedLookup | null;
+      try {
+        found = await cache.get(apiKeyCacheId(rawKey), () => load(rawKey, clientIp));
+      } catch (error) {
+        if (error instanceof LookupBudgetSpent) return null;
+        throw error;
+      }
       if (!found) return null;
-      if (found.allows(clientIp ?? '')) return found.key;
+      if (found.allows(clientIp)) return found.key;
       return null;
     },
   };

@@ -100,15 +100,16 @@ export function createHttpApp(options: HttpAppOptions, mountRoutes: (router: Rou
     limit: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
     type: ['application/json', 'application/*+json'],
   });
-  mountRoutes(
-    createRouteRegistrar({
-      table,
-      routeSwitches: options.routeSwitches,
-      parseJson,
-      admission: options.routeAdmission,
-      use: (prefix, middleware) => app.use(prefix, middleware),
-    }),
-  );
+  const registrar = createRouteRegistrar({
+    table,
+    routeSwitches: options.routeSwitches,
+    parseJson,
+    admission: options.routeAdmission,
+    use: (prefix, middleware) => app.use(prefix, middleware),
+  });
+  mountRoutes(registrar);
+  // What the app serves besides health/ready/metrics, for conformance tests against its OpenAPI document.
+  app.locals.routeIds = registrar.routeIds;
   app.use(table.dispatch);
 
   app.use(notFoundMiddleware(errorStyle));

@@ -21,6 +21,8 @@ export interface RouteRegistrar {
    * (if any), checks the kill switch (503 ROUTE_DISABLED) and, for POST/PUT/PATCH/DELETE, parses the JSON body
    * (413 / 400 in the app's style), in that order (kill switch → body size, as DESIGN.md §6 orders /v1 checks).
    */
+  /** Ids of every route registered so far (`${method} ${path}`, Express path syntax). */
+  readonly routeIds: ReadonlySet<string>;
   route<Path extends string>(
     method: HttpMethod,
     path: Path,
@@ -60,6 +62,7 @@ export function createRouteRegistrar(options: RouteRegistrarOptions): RouteRegis
 
   return {
     use: options.use,
+    routeIds: ids,
     mount(method, path, handler) {
       claim(method, path);
       table.add(method, path, handler);

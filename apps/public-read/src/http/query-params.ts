@@ -50,7 +50,7 @@ export function csvParam(maxItems = 20) {
 /** A decimal number ≥ min and ≤ max with at most `decimals` fractional digits. */
 export function decimalParam(min: number, max: number, decimals: number) {
   const message = `must be a number from ${min} to ${max} with at most ${decimals} decimals`;
-  const pattern = decimals > 0 ? new RegExp(`^\\d{1,15}(\\.\\d{1,${decimals}})?$`) : /^\d{1,15}$/;
+  const pattern = decimals > 0 ? new RegExp(`^\\d{1,16}(\\.\\d{1,${decimals}})?$`) : /^\d{1,16}$/;
   return z
     .string({ error: message })
     .regex(pattern, message)

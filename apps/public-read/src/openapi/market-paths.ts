@@ -9,24 +9,36 @@ import {
   ok,
   queryParam,
   sortByParam,
+  textParam,
+  usdAmountSchema,
   sortOrderParam,
 } from './operation-helpers.js';
 import type { JsonSchema } from './schema-helpers.js';
 
 const invalid = errorResponse('INVALID_REQUEST: an invalid, repeated or unknown query parameter (named in `message`).');
-const text = { type: 'string' };
 const marketPageParameters: JsonSchema[] = [
   queryParam(
     'status',
     { type: 'string', enum: [...marketStatusFilters], default: 'active' },
     'active = OPEN, paused = FROZEN, resolved = RESOLVED, cancelled and refunded = CANCELLED, all = any.',
   ),
-  queryParam('category', text, 'Category.'),
+  textParam('category', 'Category.'),
   limitParam(50, 100),
   offsetParam,
   sortByParam(['created_at', 'total_volume', 'current_probability', 'title', 'end_time']),
   sortOrderParam,
 ];
+
+const quoteOk: JsonSchema = {
+  ...ok('QuoteResponse', "The quote, from the market contract's views."),
+  headers: {
+    ...(ok('QuoteResponse', '').headers as JsonSchema),
+    'Cache-Control': {
+      description: '`public, max-age=<seconds left of the 10 s cache entry>`.',
+      schema: { type: 'string', pattern: '^public, max-age=([0-9]|10)$' },
+    },
+  },
+};
 
 export const marketPaths: Record<string, JsonSchema> = {
   '/api/markets': getOperation({
@@ -35,11 +47,11 @@ export const marketPaths: Record<string, JsonSchema> = {
     tags: ['Markets'],
     parameters: [
       ...marketPageParameters,
-      queryParam('threadId', text, 'Thread id.'),
-      queryParam('thread_id', text, 'Alias of threadId (must agree when both are given).'),
-      queryParam('organizationId', text, 'Organization id.'),
-      queryParam('partnerId', text, 'Partner id.'),
-      queryParam('chapterId', text, 'Chapter id.'),
+      textParam('threadId', 'Thread id.'),
+      textParam('thread_id', 'Alias of threadId (must agree when both are given).'),
+      textParam('organizationId', 'Organization id.'),
+      textParam('partnerId', 'Partner id.'),
+      textParam('chapterId', 'Chapter id.'),
     ],
     responses: { '200': ok('MarketListResponse', 'A page of markets.'), '400': invalid },
   }),
@@ -53,8 +65,12 @@ export const marketPaths: Record<string, JsonSchema> = {
     parameters: [
       queryParam('timeframe', { type: 'string', enum: ['1d', '7d', '30d'], default: '7d' }, 'Activity window.'),
       limitParam(10, 50),
-      queryParam('category', text, 'Category.'),
-      queryParam('minVolume', { type: 'number', minimum: 0 }, 'Minimum totalVolume, in cents.'),
+      textParam('category', 'Category.'),
+      queryParam(
+        'minVolume',
+        { type: 'number', minimum: 0, maximum: 1e15, multipleOf: 0.01 },
+        'Minimum totalVolume, in cents (at most 2 decimals).',
+      ),
     ],
     responses: { '200': ok('TrendingResponse', 'Ranked markets.'), '400': invalid },
   }),
@@ -90,17 +106,23 @@ export const marketPaths: Record<string, JsonSchema> = {
     tags: ['Markets'],
     parameters: [
       idParam('market'),
-      queryParam('outcomeIndex', { type: 'integer', minimum: 0 }, '0 to outcomes − 1 (binary: 0 = YES, 1 = NO).', true),
+      queryParam(
+        'outcomeIndex',
+        { type: 'integer', minimum: 0, maximum: 99 },
+        "0 to outcomes − 1 (binary: 0 = YES, 1 = NO); beyond the market's outcomes is a 400 ValidationError.",
+        true,
+      ),
       queryParam('action', { type: 'string', enum: ['buy', 'sell'] }, 'Trade direction.', true),
       queryParam(
         'amount',
-        { type: 'string', pattern: '^[0-9]+$' },
-        'Positive integer: buy in USDC atomic-6, sell in tokens WAD-18.',
+        { type: 'string', pattern: '^[0-9]{1,78}$' },
+        'Positive integer below 2^256: buy in USDC atomic-6, sell in tokens WAD-18.',
         true,
       ),
     ],
+    unavailable: 'DEPENDENCY_UNAVAILABLE: the chain cannot be reached.',
     responses: {
-      '200': ok('QuoteResponse', 'The quote (Cache-Control: public, max-age ≤ 10).'),
+      '200': quoteOk,
       '400': errorResponse('`error` = ValidationError: invalid parameters (e.g. amount not greater than zero).'),
       '404': errorResponse('`error` = NotFoundError: unknown market (or no contract on this chain).'),
     },
@@ -112,7 +134,7 @@ export const marketPaths: Record<string, JsonSchema> = {
     parameters: [
       idParam('market'),
       queryParam('side', { type: 'string', enum: ['yes', 'no'] }, 'Prediction side.', true),
-      queryParam('amount', { type: 'number', minimum: 1, maximum: 10_000 }, 'USD, at most 2 decimals.', true),
+      queryParam('amount', usdAmountSchema(), 'USD, at most 2 decimals.', true),
     ],
     responses: {
       '200': ok('MarketSocialLinkResponse', 'The link.'),

@@ -142,7 +142,15 @@ export const marketSchemas: Record<string, JsonSchema> = {
       id: string(),
       contractAddress: { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' },
       chainId: integer(),
-      outcomes: array(object({ outcomeIndex: integer(), label: string(), probability: fraction('Outcome price.') })),
+      outcomes: array(
+        object({
+          outcomeIndex: integer(),
+          label: string(),
+          probability: fraction(
+            "Outcome probability: the pool's capital share q (currentPrices().q), as in every market view.",
+          ),
+        }),
+      ),
       status: enumOf(['ACTIVE', 'PAUSED', 'RESOLVED', 'CANCELLED'], 'Quote form of the market status.'),
     }),
     units: object({ usdc: enumOf(['atomic-6']), token: enumOf(['wad-18']) }),

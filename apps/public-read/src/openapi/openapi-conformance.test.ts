@@ -16,6 +16,14 @@ import {
   type PublicReadSuite,
   type RunningPublicRead,
 } from '../testing/public-read-test-kit.js';
+import { AppError } from '../../../../shared/src/errors/index.js';
+import { createHttpMetrics } from '../../../../shared/src/http/index.js';
+import { createStaticRouteSwitches } from '../../../../shared/src/kill-switch/index.js';
+import { createLogger } from '../../../../shared/src/logger/index.js';
+import { createApp } from '../app.js';
+import { UNKNOWN_API_PATH } from '../routes/unknown-path.routes.js';
+import { probesOf, requiredQuery, type Parameter } from '../testing/parameter-probes.js';
+import { testSettings } from '../testing/public-read-test-kit.js';
 import { publicReadOpenApi } from './public-read.openapi.js';
 
 const { threads: t, organizations: o, partners: p } = demoIds;
@@ -71,6 +79,21 @@ const cases = (): Array<[string, string, number]> => [
   ['/api/openapi.json', '/api/openapi.json', 200],
 ];
 
+/** The app as main.ts builds it (not listening): what it registers. */
+const builtApp = () =>
+  createApp({
+    logger: createLogger({ name: 'public-read-conformance', level: 'silent' }),
+    version: '1.2.3',
+    routeSwitches: createStaticRouteSwitches([]),
+    readinessChecks: [],
+    metrics: createHttpMetrics('public-read-conformance'),
+    trustProxy: 'false',
+    db: suite.db,
+    redis: suite.redis,
+    chainReader: () => Promise.resolve(fixture.reader),
+    settings: testSettings,
+  });
+
 beforeAll(async () => {
   [suite, fixture] = await Promise.all([createPublicReadSuite(), startChainFixture()]);
   await seedDemoData(suite.db);
@@ -118,6 +141,11 @@ describe('the public OpenAPI document', () => {
 
   it('documents exactly the routes the app serves, each exercised below with its 200', () => {
     const documented = Object.keys(document.paths as object).sort();
+    const served = [...(builtApp().locals.routeIds as ReadonlySet<string>)]
+      .filter((routeId) => routeId.startsWith('GET ') && routeId !== `GET ${UNKNOWN_API_PATH}`)
+      .map((routeId) => routeId.slice('GET '.length).replace(/:(\w+)/g, '{$1}'))
+      .sort();
+    expect(served).toEqual(documented);
     const exercised = [
       ...new Set(
         cases()
@@ -134,12 +162,65 @@ describe('the public OpenAPI document', () => {
       const { status, body, headers } = await getJson(`${app.url}${url}`);
       if (status !== expectedStatus) failures.push(`${url}: status ${status}, expected ${expectedStatus}`);
       for (const error of validator.validate(path, status, body)) failures.push(`${url} (${status}): ${error}`);
+      for (const error of validator.validateHeaders(path, status, headers))
+        failures.push(`${url} (${status}): ${error}`);
       for (const header of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) {
         if (headers.get(header) === null) failures.push(`${url}: no ${header}`);
       }
       if (headers.get('access-control-allow-origin') !== '*') failures.push(`${url}: no CORS header`);
     }
     expect(failures).toEqual([]);
+  });
+
+  it('describes the 429 and both 503s (kill switch, chain down) with their bodies and headers', async () => {
+    const limited = await suite.start({ settings: { rateLimit: { windowMs: 60_000, threadsList: 1, default: 1 } } });
+    const down = await suite.start({
+      routeDisabled: ['GET /api/markets/featured'],
+      chainReader: () =>
+        Promise.reject(new AppError('DEPENDENCY_UNAVAILABLE', { detail: 'The chain is unavailable.' })),
+    });
+    await getJson(`${limited.url}/api/threads`); // spends the window (earlier tests may have too)
+    const responses: Array<[string, string, number]> = [
+      ['/api/threads', `${limited.url}/api/threads`, 429],
+      ['/api/markets/featured', `${down.url}/api/markets/featured`, 503],
+      ['/api/markets/{id}/quote', `${down.url}/api/markets/${onChainId}/quote?outcomeIndex=0&action=buy&amount=1`, 503],
+    ];
+    const failures: string[] = [];
+    for (const [path, url, expectedStatus] of responses) {
+      const { status, body, headers } = await getJson(url);
+      if (status !== expectedStatus) failures.push(`${url}: status ${status}, expected ${expectedStatus}`);
+      failures.push(...validator.validate(path, status, body).map((error) => `${url} (${status}): ${error}`));
+      failures.push(...validator.validateHeaders(path, status, headers).map((error) => `${url} (${status}): ${error}`));
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('enforces exactly the documented query bounds: every admitted value passes, every forbidden one is a 400 naming it', async () => {
+    const roomy = await suite.start({
+      settings: { rateLimit: { windowMs: 60_000, threadsList: 1_000_000, default: 1_000_000 } },
+      chainReader: () => Promise.resolve(fixture.reader),
+    });
+    const paths = document.paths as Record<string, { get: { parameters: Parameter[] } }>;
+    const failures: string[] = [];
+    let probed = 0;
+    for (const [path, { get }] of Object.entries(paths)) {
+      // An unknown id: the query is validated before anything is looked up, so an admitted query is a 404, not a 400.
+      const target = `${roomy.url}${path.replace('{id}', 'no-such-id')}`;
+      for (const probe of probesOf(get.parameters)) {
+        const query = new URLSearchParams({ ...requiredQuery(get.parameters), ...probe.query });
+        const { status, body } = await getJson(`${target}?${query.toString()}`);
+        probed += 1;
+        const name = Object.keys(probe.query)[0]!;
+        const rejected = status === 400;
+        if (probe.admitted && rejected) failures.push(`${path} ${probe.label}: documented as valid, got 400`);
+        if (!probe.admitted && !rejected) failures.push(`${path} ${probe.label}: documented as invalid, got ${status}`);
+        if (!probe.admitted && rejected && !JSON.stringify(body).includes(name)) {
+          failures.push(`${path} ${probe.label}: the 400 does not name ${name}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(probed).toBeGreaterThan(200);
   });
 
   it('catches drift: an undocumented member fails validation', () => {

@@ -9,6 +9,19 @@ export const queryParam = (name: string, schema: JsonSchema, description: string
   schema,
 });
 
+/** A free-text filter (category, ids): 1 to 64 characters. */
+export const textParam = (name: string, description: string): JsonSchema =>
+  queryParam(name, { type: 'string', minLength: 1, maxLength: 64 }, description);
+
+/** A decimal amount in USD cents precision (social links). */
+export const usdAmountSchema = (extra: JsonSchema = {}): JsonSchema => ({
+  type: 'number',
+  minimum: 1,
+  maximum: 10_000,
+  multipleOf: 0.01,
+  ...extra,
+});
+
 export const idParam = (what: string): JsonSchema => ({
   name: 'id',
   in: 'path',
@@ -55,7 +68,18 @@ export const errorResponse = (description: string, schemaName = 'Error'): JsonSc
   content: json(schemaName),
 });
 
-/** An operation with the shared 429 and its own responses. */
+const retryAfterHeader = {
+  'Retry-After': { description: 'Seconds to wait before retrying.', required: true, schema: { type: 'integer' } },
+};
+
+/** An error response that also carries Retry-After (429, 503). */
+export const retryableErrorResponse = (description: string): JsonSchema => ({
+  description,
+  headers: { ...rateLimitHeaders, ...retryAfterHeader },
+  content: json('Error'),
+});
+
+/** An operation with its own responses, the shared 429 and the kill switch's 503. */
 export function getOperation(input: {
   operationId: string;
   summary: string;
@@ -63,6 +87,8 @@ export function getOperation(input: {
   parameters?: JsonSchema[];
   responses: Record<string, JsonSchema>;
   description?: string;
+  /** Other causes of this operation's 503, after the kill switch's. */
+  unavailable?: string;
 }): JsonSchema {
   return {
     get: {
@@ -73,7 +99,13 @@ export function getOperation(input: {
       parameters: input.parameters ?? [],
       responses: {
         ...input.responses,
-        '429': errorResponse('RATE_LIMIT_EXCEEDED: per-client limit exceeded (`retryAfter` in seconds, Retry-After).'),
+        '429': retryableErrorResponse(
+          'RATE_LIMIT_EXCEEDED: per-client limit exceeded (`retryAfter` in seconds, Retry-After).',
+        ),
+        '503': retryableErrorResponse(
+          'ROUTE_DISABLED: the operators switched this route off (`extensions.route` names it).' +
+            (input.unavailable ? ` ${input.unavailable}` : ''),
+        ),
       },
     },
   };

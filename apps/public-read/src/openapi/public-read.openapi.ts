@@ -23,6 +23,9 @@ export function publicReadOpenApi(version: string): Record<string, unknown> {
         '`{ error, message, code }`; unknown or repeated query parameters are rejected (400).',
     },
     servers: [{ url: '/' }],
+    // The key is optional: anonymous callers are limited per IP; a valid key sets _meta.authenticated and the
+    // user's own per-minute limit (an invalid key is ignored, never an error).
+    security: [{}, { apiKey: [] }],
     tags: ['Threads', 'Markets', 'Organizations', 'Partners', 'Social', 'Meta'].map((name) => ({ name })),
     paths: {
       ...threadPaths,
@@ -35,6 +38,16 @@ export function publicReadOpenApi(version: string): Record<string, unknown> {
       }),
     },
     components: {
+      securitySchemes: {
+        apiKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-API-Key',
+          description:
+            "Optional trading-API key (svc_live_/svc_test_…): limits by user at the key's per-minute limit instead " +
+            'of per IP, and sets `_meta.authenticated`. A missing or invalid key is served anonymously.',
+        },
+      },
       schemas: {
         ...catalogSchemas,
         ...marketSchemas,

@@ -9,6 +9,8 @@ import {
   ok,
   queryParam,
   sortByParam,
+  textParam,
+  usdAmountSchema,
   sortOrderParam,
 } from './operation-helpers.js';
 import type { JsonSchema } from './schema-helpers.js';
@@ -18,8 +20,16 @@ const notFound = (code: string) => errorResponse(`${code}: unknown id.`);
 
 const threadListParameters: JsonSchema[] = [
   queryParam('status', { type: 'string', enum: [...threadStatuses] }, 'Thread status.'),
-  queryParam('category', { type: 'string' }, 'Category.'),
-  queryParam('tags', { type: 'string' }, 'Comma-separated tags; threads carrying at least one of them.'),
+  textParam('category', 'Category.'),
+  {
+    ...queryParam(
+      'tags',
+      { type: 'array', items: { type: 'string', minLength: 1, maxLength: 64 }, minItems: 1, maxItems: 20 },
+      'Comma-separated tags (at most 20); threads carrying at least one of them.',
+    ),
+    style: 'form',
+    explode: false,
+  },
   limitParam(20, 100),
   offsetParam,
   sortByParam(['created_at', 'updated_at', 'total_volume', 'market_count', 'title']),
@@ -84,10 +94,7 @@ export const threadPaths: Record<string, JsonSchema> = {
     operationId: 'listThreadSocialLinks',
     summary: 'YES/NO social-post links for the active markets of a thread that have a source post',
     tags: ['Threads', 'Social'],
-    parameters: [
-      idParam('thread'),
-      queryParam('amount', { type: 'number', minimum: 1, maximum: 10_000, default: 10 }, 'USD, at most 2 decimals.'),
-    ],
+    parameters: [idParam('thread'), queryParam('amount', usdAmountSchema({ default: 10 }), 'USD, at most 2 decimals.')],
     responses: {
       '200': ok('ThreadSocialLinksResponse', 'The links.'),
       '400': invalid,

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createThread, insertMarket } from '../../../../shared/src/db/index.js';
+import { randomUUID } from 'node:crypto';
+import { issueApiKey } from '../../../../shared/src/auth/index.js';
+import { createThread, createUser, insertMarket } from '../../../../shared/src/db/index.js';
 import {
   createPublicReadSuite,
   getJson,
   type PublicReadSuite,
   type RunningPublicRead,
 } from '../testing/public-read-test-kit.js';
+import { createApiKeyVerifier } from './api-key.js';
 
 type ListBody = { markets: Array<{ id: string }>; pagination: { total: number } };
 
@@ -53,5 +56,95 @@ describe('read micro-cache (READ_CACHE_MS)', () => {
     expect((await getJson(`${app.url}/api/threads/${id}`)).status).toBe(404);
     await createThread(suite.db, { id, title: 'Late', status: 'active', category: 'misc' });
     expect((await getJson(`${app.url}/api/threads/${id}`)).status).toBe(200);
+  });
+});
+
+describe('read micro-cache with keyed and anonymous callers', () => {
+  type Meta = { authenticated: boolean; requestedAt: string };
+  type ThreadBody = { thread: { id: string; title: string }; _meta: Meta };
+  type MarketsBody = { markets: Array<{ id: string; question: string }>; _meta: Meta };
+  const pepper = 'a-response-cache-test-pepper-of-32-chars';
+
+  /** An app with the production micro-cache window (1 s) and a real key verifier, plus a valid key already verified. */
+  async function startKeyedApp() {
+    const user = await createUser(suite.db, { email: `cache-${randomUUID()}@example.test` });
+    const { key } = await issueApiKey(suite.db, pepper, { userId: user.id, tier: 'developer', env: 'test' });
+    const verifier = createApiKeyVerifier({ db: suite.db, pepper, env: 'test' });
+    // Verified once here (cached 5 s): the requests below query MySQL only for the bodies they compute.
+    expect(await verifier.verify(key)).not.toBeNull();
+    const keyed = await suite.start({ settings: { readCacheMs: 1_000 }, apiKeyVerifier: verifier });
+    return { keyed, keyHeaders: { 'X-API-Key': key } };
+  }
+
+  /** Counts the SQL statements the suite's knex sends while `run` runs. */
+  async function countQueries(run: () => Promise<void>): Promise<number> {
+    let count = 0;
+    const onQuery = (): void => {
+      count += 1;
+    };
+    suite.db.on('query', onQuery);
+    try {
+      await run();
+    } finally {
+      suite.db.off('query', onQuery);
+    }
+    return count;
+  }
+
+  it('reports authenticated true to a keyed caller, then false to an anonymous one, from one cached thread body', async () => {
+    const { keyed, keyHeaders } = await startKeyedApp();
+    const thread = await createThread(suite.db, { title: 'Before', status: 'active', category: 'misc' });
+    const url = `${keyed.url}/api/threads/${thread.id}`;
+
+    let first!: ThreadBody;
+    expect(
+      await countQueries(async () => {
+        first = (await getJson<ThreadBody>(url, { headers: keyHeaders })).body;
+      }),
+    ).toBeGreaterThan(0);
+    expect(first._meta).toEqual({ authenticated: true, requestedAt: keyed.clock.now.toISOString() });
+    await suite.db('threads').where({ id: thread.id }).update({ title: 'After' });
+
+    let anonymous!: ThreadBody;
+    let keyedAgain!: ThreadBody;
+    const queries = await countQueries(async () => {
+      anonymous = (await getJson<ThreadBody>(url)).body;
+      keyedAgain = (await getJson<ThreadBody>(url, { headers: keyHeaders })).body;
+    });
+    expect(queries).toBe(0);
+    expect(anonymous.thread).toEqual(first.thread);
+    expect(anonymous.thread.title).toBe('Before');
+    expect(anonymous._meta).toEqual({ authenticated: false, requestedAt: keyed.clock.now.toISOString() });
+    expect(keyedAgain._meta.authenticated).toBe(true);
+
+    keyed.clock.now = new Date(keyed.clock.now.getTime() + 1_001);
+    const expired = (await getJson<ThreadBody>(url)).body;
+    expect(expired.thread.title).toBe('After');
+    expect(expired._meta.authenticated).toBe(false);
+  });
+
+  it('reports authenticated false then true on a cached thread-markets body, the anonymous caller first', async () => {
+    const { keyed, keyHeaders } = await startKeyedApp();
+    const thread = await createThread(suite.db, { title: 'With markets', status: 'active', category: 'misc' });
+    const market = await insertMarket(suite.db, {
+      threadId: thread.id,
+      question: 'Cached?',
+      category: 'misc',
+      outcomes: ['YES', 'NO'],
+    });
+    const url = `${keyed.url}/api/threads/${thread.id}/markets`;
+    const anonymous = (await getJson<MarketsBody>(url)).body;
+    expect(anonymous._meta.authenticated).toBe(false);
+    await suite.db('markets').where({ id: market.id }).update({ question: 'Changed?' });
+
+    let withKey!: MarketsBody;
+    expect(
+      await countQueries(async () => {
+        withKey = (await getJson<MarketsBody>(url, { headers: keyHeaders })).body;
+      }),
+    ).toBe(0);
+    expect(withKey._meta.authenticated).toBe(true);
+    expect(withKey.markets).toEqual(anonymous.markets);
+    expect(withKey.markets.map((item) => item.question)).toEqual(['Cached?']);
   });
 });

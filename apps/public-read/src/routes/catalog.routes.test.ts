@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { createOrganization, createPartner, createThread } from '../../../../shared/src/db/index.js';
 import { seedDemoData } from '../../../../shared/src/db/seed/demo-data.js';
 import { demoIds } from '../../../../shared/src/db/seed/demo-catalog.js';
 import {
@@ -109,4 +111,86 @@ describe('GET /api/organizations/{id}/threads and /api/partners/{id}/threads', (
     expect((await getJson(`${app.url}/api/organizations/nope/threads`)).status).toBe(404);
     expect((await getJson(`${app.url}/api/partners/nope/threads`)).body).toMatchObject({ code: 'NOT_FOUND' });
   });
+});
+
+describe('owner thread lists: filters and pages', () => {
+  type ListBody = { threads: Array<Body & { id: string }>; pagination: Body; _meta: Body };
+
+  /**
+   * A new organization and partner owning four threads (created on distinct days, A newest), beside the demo ones:
+   * A sports [football, cup], B sports [tennis], C politics [elections], D technology [football, ai].
+   */
+  async function createOwnerWithThreads() {
+    const slug = `owner-${randomUUID().slice(0, 8)}`;
+    const organization = await createOrganization(suite.db, {
+      name: slug,
+      slug,
+      displayName: slug,
+      colorPrimary: '#000000',
+    });
+    const partner = await createPartner(suite.db, { organizationId: organization.id, name: slug, slug });
+    const specs = [
+      ['A', 'sports', ['football', 'cup'], '2026-03-04T00:00:00Z'],
+      ['B', 'sports', ['tennis'], '2026-03-03T00:00:00Z'],
+      ['C', 'politics', ['elections'], '2026-03-02T00:00:00Z'],
+      ['D', 'technology', ['football', 'ai'], '2026-03-01T00:00:00Z'],
+    ] as const;
+    const ids: Record<string, string> = {};
+    for (const [title, category, tags, createdAt] of specs) {
+      const thread = await createThread(suite.db, {
+        organizationId: organization.id,
+        partnerId: partner.id,
+        title,
+        status: 'active',
+        category,
+        tags: [...tags],
+      });
+      await suite
+        .db('threads')
+        .where({ id: thread.id })
+        .update({ created_at: new Date(createdAt) });
+      ids[title] = thread.id;
+    }
+    return { owners: { organizations: organization.id, partners: partner.id }, ids };
+  }
+
+  it.each(['organizations', 'partners'] as const)('/api/%s/{id}/threads applies tags and category', async (kind) => {
+    const { owners, ids } = await createOwnerWithThreads();
+    const titles = async (query: string): Promise<string[]> => {
+      const { status, body } = await getJson<ListBody>(`${app.url}/api/${kind}/${owners[kind]}/threads?${query}`);
+      expect(status).toBe(200);
+      return body.threads.map((thread) => thread.title as string);
+    };
+    expect(await titles('')).toEqual(['A', 'B', 'C', 'D']);
+    expect(await titles('tags=football')).toEqual(['A', 'D']);
+    expect(await titles('tags=tennis,elections')).toEqual(['B', 'C']);
+    expect(await titles('category=sports')).toEqual(['A', 'B']);
+    expect(await titles('category=sports&tags=football')).toEqual(['A']);
+    expect(await titles('category=finance')).toEqual([]);
+    const filtered = await getJson<ListBody>(`${app.url}/api/${kind}/${owners[kind]}/threads?tags=football`);
+    expect(filtered.body.threads.map((thread) => thread.id)).toEqual([ids.A, ids.D]);
+    expect(filtered.body.pagination).toEqual({ offset: 0, limit: 20, total: 2, hasMore: false });
+  });
+
+  it.each(['organizations', 'partners'] as const)(
+    '/api/%s/{id}/threads pages with limit and offset, reporting hasMore',
+    async (kind) => {
+      const { owners, ids } = await createOwnerWithThreads();
+      const page = (query: string) => getJson<ListBody>(`${app.url}/api/${kind}/${owners[kind]}/threads?${query}`);
+      const first = await page('limit=2');
+      expect(first.body.threads.map((thread) => thread.id)).toEqual([ids.A, ids.B]);
+      expect(first.body.pagination).toEqual({ offset: 0, limit: 2, total: 4, hasMore: true });
+      const middle = await page('limit=2&offset=1');
+      expect(middle.body.threads.map((thread) => thread.id)).toEqual([ids.B, ids.C]);
+      expect(middle.body.pagination).toEqual({ offset: 1, limit: 2, total: 4, hasMore: true });
+      const last = await page('limit=2&offset=2');
+      expect(last.body.threads.map((thread) => thread.id)).toEqual([ids.C, ids.D]);
+      expect(last.body.pagination).toEqual({ offset: 2, limit: 2, total: 4, hasMore: false });
+      const filtered = await page('category=sports&limit=1');
+      expect(filtered.body.threads.map((thread) => thread.id)).toEqual([ids.A]);
+      expect(filtered.body.pagination).toEqual({ offset: 0, limit: 1, total: 2, hasMore: true });
+      const past = await page('offset=4');
+      expect(past.body).toMatchObject({ threads: [], pagination: { offset: 4, total: 4, hasMore: false } });
+    },
+  );
 });

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { insertMarket, type Market } from '../../../../shared/src/db/index.js';
-import { address, insertPricePoint, insertTrade, setMarketAggregates } from '../testing/activity-fixtures.js';
+import {
+  address,
+  insertPriceHistory,
+  insertPricePoint,
+  insertTrade,
+  setMarketAggregates,
+  type SeededPricePoint,
+} from '../testing/activity-fixtures.js';
 import {
   createPublicReadSuite,
   getJson,
@@ -83,6 +90,24 @@ afterAll(async () => {
   await suite.destroy();
 });
 
+/** A seeded point as the top-level `priceHistory` shows it: outcome 0's price and probability, volume in cents. */
+const historyPoint = (point: SeededPricePoint): Body => ({
+  timestamp: point.recordedAt.toISOString(),
+  price: Number(point.yesWad) / 1e18,
+  probability: Number(point.yesWad) / 1e18,
+  volume: Number(point.cumulativeVolume / 10_000n),
+});
+
+/** Every returned point is a stored one, without repeats, in time order, with non-decreasing cumulative volume. */
+function expectDownsampledFrom(history: Body[], seeded: SeededPricePoint[]): void {
+  const stored = new Map(seeded.map((point) => [point.recordedAt.toISOString(), historyPoint(point)]));
+  for (const point of history) expect(point).toEqual(stored.get(point.timestamp as string));
+  const times = history.map((point) => Date.parse(point.timestamp as string));
+  expect(times.every((time, index) => index === 0 || time > times[index - 1]!)).toBe(true);
+  const volumes = history.map((point) => point.volume as number);
+  expect(volumes.every((volume, index) => index === 0 || volume >= volumes[index - 1]!)).toBe(true);
+}
+
 describe('GET /api/markets/{id}', () => {
   it('returns the market in the detail form, without history or trades by default', async () => {
     const { status, body } = await getJson<DetailBody>(`${app.url}/api/markets/${binary.id}`);
@@ -133,16 +158,47 @@ describe('GET /api/markets/{id}', () => {
     });
     const times = history.map((point) => Date.parse(point.timestamp as string));
     expect([...times].sort((a, b) => a - b)).toEqual(times);
+    expect(new Set(times).size).toBe(100);
+    const volumes = history.map((point) => point.volume as number);
+    expect(volumes.every((volume, index) => index === 0 || volume >= volumes[index - 1]!)).toBe(true);
     expect(body.market.priceHistory).toEqual(
       history.map((point) => ({ ...point, timestamp: Date.parse(point.timestamp as string) })),
     );
     expect(body._meta).toMatchObject({ includes: { history: true, trades: false, tradesCount: 0 } });
   });
 
-  it('returns every point when there are at most 100, and an empty history when there are none', async () => {
-    const few = await getJson<DetailBody>(`${app.url}/api/markets/${multi.id}?history=1`);
-    expect(few.body.priceHistory).toEqual([]);
-    expect(few.body.market.priceHistory).toEqual([]);
+  it('returns an empty history for a market without price points', async () => {
+    const { status, body } = await getJson<DetailBody>(`${app.url}/api/markets/${multi.id}?history=1`);
+    expect(status).toBe(200);
+    expect(body.priceHistory).toEqual([]);
+    expect(body.market.priceHistory).toEqual([]);
+    expect(body._meta).toMatchObject({ includes: { history: true } });
+  });
+
+  it.each([1, 37, 100])('returns every stored point, in time order, when a market has %i of them', async (count) => {
+    const market = await insertMarket(suite.db, {
+      question: `${count} points?`,
+      category: 'misc',
+      outcomes: ['Y', 'N'],
+    });
+    const seeded = await insertPriceHistory(suite.db, market.id, { count, start: new Date(start) });
+    const { status, body } = await getJson<DetailBody>(`${app.url}/api/markets/${market.id}?history=true`);
+    expect(status).toBe(200);
+    expect(body.priceHistory).toEqual(seeded.map(historyPoint));
+    expect(body.market.priceHistory).toEqual(
+      seeded.map((point) => ({ ...historyPoint(point), timestamp: point.recordedAt.getTime() })),
+    );
+  });
+
+  it('keeps exactly 100 of 101 points, the first and the latest included, volume never decreasing', async () => {
+    const market = await insertMarket(suite.db, { question: '101 points?', category: 'misc', outcomes: ['Y', 'N'] });
+    const seeded = await insertPriceHistory(suite.db, market.id, { count: 101, start: new Date(start) });
+    const { body } = await getJson<DetailBody>(`${app.url}/api/markets/${market.id}?history=true`);
+    const history = body.priceHistory!;
+    expect(history).toHaveLength(100);
+    expect(history[0]).toEqual(historyPoint(seeded[0]!));
+    expect(history.at(-1)).toEqual(historyPoint(seeded[100]!));
+    expectDownsampledFrom(history, seeded);
   });
 
   it('adds the latest 20 trades newest first, or trades_limit of them (up to 100)', async () => {

@@ -178,12 +178,64 @@ describe('GET /api/organizations/{id}/markets', () => {
     expect(all.body.pagination).toEqual({ offset: 0, limit: 2, total: 5, hasMore: true });
   });
 
-  it('answers 400 for path-fixed filters and 404 NOT_FOUND for an unknown organization', async () => {
-    expect((await getJson(`${app.url}/api/organizations/${o.acme}/markets?threadId=${t.championship}`)).status).toBe(
-      400,
+  const orgIds = async (query: string): Promise<string[]> =>
+    (await getJson<ListBody>(`${app.url}/api/organizations/${o.acme}/markets?${query}`)).body.markets.map(
+      (item) => item.id,
     );
+
+  it('applies category, as /api/markets filtered by the organization does', async () => {
+    expect(await orgIds('status=all&category=science')).toEqual([market(10)]);
+    expect(await orgIds('status=all&category=sports')).toEqual([4, 3, 2, 1].map(market));
+    expect(await orgIds('category=politics')).toEqual([]);
+    expect(await orgIds('status=all&category=sports')).toEqual(
+      await ids(`status=all&category=sports&organizationId=${o.acme}`),
+    );
+  });
+
+  it('applies offset, reporting total and hasMore', async () => {
+    const second = await getJson<ListBody>(
+      `${app.url}/api/organizations/${o.acme}/markets?status=all&limit=2&offset=2`,
+    );
+    expect(second.body.markets.map((item) => item.id)).toEqual([3, 2].map(market));
+    expect(second.body.pagination).toEqual({ offset: 2, limit: 2, total: 5, hasMore: true });
+    const last = await getJson<ListBody>(`${app.url}/api/organizations/${o.acme}/markets?status=all&limit=2&offset=4`);
+    expect(last.body.markets.map((item) => item.id)).toEqual([market(1)]);
+    expect(last.body.pagination).toEqual({ offset: 4, limit: 2, total: 5, hasMore: false });
+  });
+
+  it('applies sortOrder: newest first by default, oldest first with asc, and on any sortBy', async () => {
+    expect(await orgIds('status=all')).toEqual([10, 4, 3, 2, 1].map(market));
+    expect(await orgIds('status=all&sortOrder=asc')).toEqual([1, 2, 3, 4, 10].map(market));
+    expect(await orgIds('sortBy=total_volume&sortOrder=asc')).toEqual([1, 4, 2].map(market));
+    expect(await orgIds('sortBy=total_volume&sortOrder=desc')).toEqual([2, 4, 1].map(market));
+  });
+
+  it.each([
+    ['limit=101', 'limit'],
+    ['sortBy=volume', 'sortBy'],
+    ['sortOrder=down', 'sortOrder'],
+    ['offset=-1', 'offset'],
+    [`threadId=${t.championship}`, 'threadId'],
+    [`organizationId=${o.civic}`, 'organizationId'],
+  ])('answers 400 INVALID_REQUEST naming the parameter for %s', async (query, name) => {
+    const { status, body } = await getJson(`${app.url}/api/organizations/${o.acme}/markets?${query}`);
+    expect(status).toBe(400);
+    expect(body).toEqual({
+      error: 'Bad Request',
+      code: 'INVALID_REQUEST',
+      message: expect.stringContaining(`"${name}"`),
+    });
+  });
+
+  it('accepts limit=100, the maximum', async () => {
+    const { status, body } = await getJson<ListBody>(`${app.url}/api/organizations/${o.acme}/markets?limit=100`);
+    expect(status).toBe(200);
+    expect(body.pagination).toEqual({ offset: 0, limit: 100, total: 3, hasMore: false });
+  });
+
+  it('answers 404 NOT_FOUND for an unknown organization', async () => {
     const missing = await getJson(`${app.url}/api/organizations/nope/markets`);
     expect(missing.status).toBe(404);
-    expect(missing.body).toMatchObject({ error: 'Not Found', code: 'NOT_FOUND' });
+    expect(missing.body).toEqual({ error: 'Not Found', code: 'NOT_FOUND', message: expect.any(String) });
   });
 });

@@ -8,11 +8,20 @@ import {
   type ChainFixture,
 } from '../../../../shared/src/chain/chain-test-fixtures.js';
 import { freezeMarket } from '../../../../shared/src/chain/market-admin.js';
-import { readBuyQuote, readQuote, readSellQuote } from '../../../../shared/src/chain/market-reads.js';
+import {
+  readBuyQuote,
+  readMarketPrices,
+  readMarketState,
+  readQuote,
+  readSellFeeBps,
+  readSellQuote,
+} from '../../../../shared/src/chain/market-reads.js';
+import { quoteMarketStatus } from '../../../../shared/src/chain/market-state.js';
 import { insertMarket } from '../../../../shared/src/db/index.js';
 import { quoteCacheKey } from '../use-cases/get-market-quote.use-case.js';
 import {
   createPublicReadSuite,
+  createUnreachableChain,
   getJson,
   type PublicReadSuite,
   type RunningPublicRead,
@@ -104,26 +113,92 @@ describe('GET /api/markets/{id}/quote', () => {
     expect(headers.get('cache-control')).toBe('public, max-age=10');
   });
 
-  it("returns the sell quote of the contract's views on a multi-outcome market", async () => {
-    const { status, body } = await getJson<Body & { quote: Body }>(
+  it("returns the sell quote of the contract's views on a multi-outcome market, every number as the contract gives it", async () => {
+    const { status, body } = await getJson<Body & { quote: Body; market: Body }>(
       quoteUrl(threeWayId, `outcomeIndex=2&action=sell&amount=${WAD}`),
     );
     expect(status).toBe(200);
-    const markets = await suite.db('markets').where({ id: threeWayId }).first('contract_address');
-    const raw = await readSellQuote(fixture.reader, {
-      market: markets.contract_address as Address,
+    const row = await suite.db('markets').where({ id: threeWayId }).first('contract_address');
+    const address = row.contract_address as Address;
+    const [raw, feeBps, prices, state] = await Promise.all([
+      readSellQuote(fixture.reader, { market: address, outcomeIndex: 2, tokensIn: WAD }),
+      readSellFeeBps(fixture.reader, address),
+      readMarketPrices(fixture.reader, address),
+      readMarketState(fixture.reader, address),
+    ]);
+    expect(body.quote).toEqual({
       outcomeIndex: 2,
-      tokensIn: WAD,
-    });
-    expect(body.quote).toMatchObject({
       action: 'sell',
-      outcomeIndex: 2,
       tokensIn: WAD.toString(),
       usdcOut: raw.usdcOut.toString(),
       grossRelease: raw.grossRelease.toString(),
-      sellFeeBps: 200,
+      sellFeeBps: feeBps,
+      reserveAfter: raw.reserveAfter.toString(),
+      c: raw.c.toString(),
+      pAfter: raw.pAfter.map(String),
+      qAfter: raw.qAfter.map(String),
+      // USDC per whole token, net of fees; pAfter of the sold outcome as a 0..1 number.
+      effectivePrice: expect.closeTo(Number(raw.usdcOut) / 1e6, 12),
+      impliedProbability: expect.closeTo(Number(raw.pAfter[2]!) / 1e18, 15),
     });
-    expect((body.market as { outcomes: Body[] }).outcomes.map((outcome) => outcome.label)).toEqual(['A', 'B', 'C']);
+    expect(feeBps).toBeGreaterThan(0);
+    // The retained fee separates the gross release (WAD) from usdcOut (atomic-6): sellFeeBps of it, rounded up.
+    const grossUsdc = raw.grossRelease / 10n ** 12n;
+    const fee = grossUsdc - raw.usdcOut;
+    expect(fee).toBe(raw.ammFee + raw.protocolFee);
+    expect(fee).toBe((grossUsdc * BigInt(feeBps) + 9_999n) / 10_000n);
+    for (const wads of [raw.pAfter, raw.qAfter]) expect(wads.reduce((sum, value) => sum + value, 0n)).toBe(WAD);
+    expect(body.market).toEqual({
+      id: threeWayId,
+      contractAddress: address,
+      chainId: fixture.reader.chain.id,
+      outcomes: ['A', 'B', 'C'].map((label, outcomeIndex) => ({
+        outcomeIndex,
+        label,
+        probability: expect.closeTo(Number(prices.q[outcomeIndex]!) / 1e18, 15),
+      })),
+      status: quoteMarketStatus(state),
+    });
+    expect(body.units).toEqual({ usdc: 'atomic-6', token: 'wad-18' });
+  });
+
+  it('answers 503 DEPENDENCY_UNAVAILABLE when the chain RPC is down, and serves every other route meanwhile', async () => {
+    // The kit's default chain: production's lazy reader over an RPC that refuses connections.
+    const down = await suite.start();
+    const query = { outcomeIndex: 0, action: 'buy' as const, amount: 13n * USDC };
+    const url = `${down.url}/api/markets/${marketId}/quote?outcomeIndex=0&action=buy&amount=${query.amount}`;
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const { status, body, headers } = await getJson(url);
+      expect(status).toBe(503);
+      expect(body).toEqual({
+        error: 'Service Unavailable',
+        code: 'DEPENDENCY_UNAVAILABLE',
+        message: expect.any(String),
+      });
+      expect(headers.get('retry-after')).toBe('30');
+      expect(headers.get('access-control-allow-origin')).toBe('*');
+      expect(headers.get('cache-control')).toBe('no-store');
+    }
+    expect(await suite.redis.exists(quoteCacheKey(marketId, query))).toBe(0);
+    expect((await getJson(`${down.url}/api/markets/${marketId}`)).status).toBe(200);
+  });
+
+  it('answers 503 DEPENDENCY_UNAVAILABLE when the RPC fails the read itself (chain id configured, RPC down)', async () => {
+    const chain = createUnreachableChain({ chainId: fixture.reader.chain.id });
+    try {
+      const down = await suite.start({ chainReader: chain.get });
+      const { status, body } = await getJson(
+        `${down.url}/api/markets/${marketId}/quote?outcomeIndex=1&action=sell&amount=${WAD}`,
+      );
+      expect(status).toBe(503);
+      expect(body).toEqual({
+        error: 'Service Unavailable',
+        code: 'DEPENDENCY_UNAVAILABLE',
+        message: expect.any(String),
+      });
+    } finally {
+      await chain.close();
+    }
   });
 
   it('serves the cached quote for 10 s per (market, outcome, action, amount), even after the chain moved', async () => {
@@ -132,6 +207,7 @@ describe('GET /api/markets/{id}/quote', () => {
     const first = await getJson<Body & { market: Body }>(url);
     expect(first.body.market.status).toBe('ACTIVE');
     expect(first.headers.get('cache-control')).toBe('public, max-age=10');
+    // Redis's own expiry of the entry: 10 s from the first request, not from the latest hit.
     const ttl = await suite.redis.pttl(quoteCacheKey(marketId, query));
     expect(ttl).toBeGreaterThan(8_000);
     expect(ttl).toBeLessThanOrEqual(10_000);
@@ -140,6 +216,7 @@ describe('GET /api/markets/{id}/quote', () => {
     await freezeMarket(fixture.admin, contract);
     const cached = await getJson<Body & { market: Body }>(url);
     expect(cached.body).toEqual(first.body);
+    expect(await suite.redis.pttl(quoteCacheKey(marketId, query))).toBeLessThanOrEqual(ttl);
     const otherAmount = await getJson<Body & { market: Body }>(
       quoteUrl(marketId, `outcomeIndex=1&action=buy&amount=${query.amount + 1n}`),
     );

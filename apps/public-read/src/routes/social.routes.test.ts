@@ -65,14 +65,32 @@ describe('GET /api/markets/{id}/social-link', () => {
     expect(body).toEqual({ error: 'Bad Request', code: 'INVALID_SIDE', message: expect.stringContaining(phrase) });
   });
 
-  it.each(['side=yes', 'side=yes&amount=0', 'side=yes&amount=10001', 'side=yes&amount=5&extra=1'])(
-    'answers 400 INVALID_REQUEST for %s',
-    async (query) => {
-      const { status, body } = await getJson(`${app.url}/api/markets/${open.id}/social-link?${query}`);
-      expect(status).toBe(400);
-      expect(body).toMatchObject({ code: 'INVALID_REQUEST' });
-    },
-  );
+  it.each([
+    ['1', '$1'],
+    ['10000', '$10000'],
+  ])('accepts amount=%s, a bound of the 1-10000 USD range', async (amount, content) => {
+    const { status, body } = await getJson(`${app.url}/api/markets/${open.id}/social-link?side=yes&amount=${amount}`);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ postContent: `@PredictBot YES ${content}` });
+    expect(new URL(body.socialUrl as string).searchParams.get('text')).toBe(`@PredictBot YES ${content}`);
+  });
+
+  it.each([
+    ['side=yes', 'amount'],
+    ['side=yes&amount=0', 'amount'],
+    ['side=yes&amount=0.99', 'amount'],
+    ['side=yes&amount=10000.01', 'amount'],
+    ['side=yes&amount=10001', 'amount'],
+    ['side=yes&amount=5&extra=1', 'extra'],
+  ])('answers 400 INVALID_REQUEST naming the parameter for %s', async (query, name) => {
+    const { status, body } = await getJson(`${app.url}/api/markets/${open.id}/social-link?${query}`);
+    expect(status).toBe(400);
+    expect(body).toEqual({
+      error: 'Bad Request',
+      code: 'INVALID_REQUEST',
+      message: expect.stringContaining(`"${name}"`),
+    });
+  });
 
   it('answers 404 MARKET_NOT_FOUND for unknown, inactive and post-less markets', async () => {
     for (const id of ['nope', frozen.id, unlinked.id]) {

@@ -44,6 +44,19 @@ beforeAll(async () => {
     .db('threads')
     .where({ id: t.techLaunches })
     .update({ created_at: new Date('2026-01-01T00:00:00Z') });
+  // Championship markets created on distinct days, newest first: 3, 1, 4, 2 (not the id order).
+  const created: Array<[number, string]> = [
+    [3, '2026-02-04T00:00:00Z'],
+    [1, '2026-02-03T00:00:00Z'],
+    [4, '2026-02-02T00:00:00Z'],
+    [2, '2026-02-01T00:00:00Z'],
+  ];
+  for (const [n, at] of created) {
+    await suite
+      .db('markets')
+      .where({ id: market(n) })
+      .update({ created_at: new Date(at) });
+  }
   app = await suite.start();
 });
 
@@ -209,11 +222,72 @@ describe('GET /api/threads/{id}/markets', () => {
     expect(page.body.pagination).toEqual({ offset: 0, limit: 3, total: 4, hasMore: true });
   });
 
-  it('answers 400 for status=refunded and 404 THREAD_NOT_FOUND for an unknown thread', async () => {
-    expect((await getJson(`${app.url}/api/threads/${t.championship}/markets?status=refunded`)).status).toBe(400);
+  const marketIds = async (threadId: string, query = ''): Promise<string[]> =>
+    (await getJson<MarketsBody>(`${app.url}/api/threads/${threadId}/markets?${query}`)).body.markets.map(
+      (item) => item.id,
+    );
+
+  it('orders by created_at, newest first, by default and oldest first with sortOrder=asc', async () => {
+    expect(await marketIds(t.championship)).toEqual([3, 1, 4, 2].map(market));
+    expect(await marketIds(t.championship, 'sortBy=created_at&sortOrder=desc')).toEqual([3, 1, 4, 2].map(market));
+    expect(await marketIds(t.championship, 'sortOrder=asc')).toEqual([2, 4, 1, 3].map(market));
+  });
+
+  it('filters status=resolved and status=cancelled with the list status forms', async () => {
+    const resolved = await getJson<MarketsBody>(`${app.url}/api/threads/${t.election}/markets?status=resolved`);
+    expect(resolved.body.markets.map((item) => item.id).sort()).toEqual([market(5), market(6)].sort());
+    for (const item of resolved.body.markets) expect(item.status).toBe('resolved');
+    expect(resolved.body.pagination).toEqual({ offset: 0, limit: 50, total: 2, hasMore: false });
+    const cancelled = await getJson<MarketsBody>(`${app.url}/api/threads/${t.election}/markets?status=cancelled`);
+    expect(cancelled.body.markets.map((item) => [item.id, item.status])).toEqual([[market(7), 'cancelled']]);
+    expect(cancelled.body.pagination).toMatchObject({ total: 1 });
+    expect(await marketIds(t.championship, 'status=resolved')).toEqual([]);
+  });
+
+  it('sorts by current_probability and by title in descending order', async () => {
+    expect(await marketIds(t.championship, 'sortBy=current_probability&sortOrder=desc')).toEqual(
+      [1, 4, 2, 3].map(market),
+    );
+    expect(await marketIds(t.championship, 'sortBy=title&sortOrder=asc')).toEqual([2, 4, 3, 1].map(market));
+    expect(await marketIds(t.championship, 'sortBy=title&sortOrder=desc')).toEqual([1, 3, 4, 2].map(market));
+  });
+
+  it('pages with offset in the default order', async () => {
+    const page = await getJson<MarketsBody>(`${app.url}/api/threads/${t.championship}/markets?limit=2&offset=2`);
+    expect(page.body.markets.map((item) => item.id)).toEqual([4, 2].map(market));
+    expect(page.body.pagination).toEqual({ offset: 2, limit: 2, total: 4, hasMore: false });
+  });
+
+  it('accepts limit=100, the maximum', async () => {
+    const { status, body } = await getJson<MarketsBody>(`${app.url}/api/threads/${t.championship}/markets?limit=100`);
+    expect(status).toBe(200);
+    expect(body.pagination).toEqual({ offset: 0, limit: 100, total: 4, hasMore: false });
+  });
+
+  it.each([
+    ['limit=101', 'limit'],
+    ['limit=0', 'limit'],
+    ['offset=-1', 'offset'],
+    ['offset=two', 'offset'],
+    ['sortBy=end_time', 'sortBy'],
+    ['sortBy=volume', 'sortBy'],
+    ['sortOrder=up', 'sortOrder'],
+    ['status=refunded', 'status'],
+    ['status=all', 'status'],
+  ])('answers 400 INVALID_REQUEST naming the parameter for %s', async (query, name) => {
+    const { status, body } = await getJson(`${app.url}/api/threads/${t.championship}/markets?${query}`);
+    expect(status).toBe(400);
+    expect(body).toEqual({
+      error: 'Bad Request',
+      code: 'INVALID_REQUEST',
+      message: expect.stringContaining(`"${name}"`),
+    });
+  });
+
+  it('answers 404 THREAD_NOT_FOUND for an unknown thread', async () => {
     const missing = await getJson(`${app.url}/api/threads/nope/markets`);
     expect(missing.status).toBe(404);
-    expect(missing.body).toMatchObject({ code: 'THREAD_NOT_FOUND' });
+    expect(missing.body).toEqual({ error: 'Not Found', code: 'THREAD_NOT_FOUND', message: expect.any(String) });
   });
 });
 
@@ -269,7 +343,7 @@ describe('GET /api/threads/{id}/social-links', () => {
     const { body } = await getJson<LinksBody>(`${app.url}/api/threads/${t.championship}/social-links?amount=25.5`);
     expect(body._meta).toMatchObject({ amount: 25.5 });
     expect(body.markets[0]).toMatchObject({ yesPostContent: '@ForetellBot YES $25.50' });
-    for (const amount of ['0', '10001', 'ten', '1.234']) {
+    for (const amount of ['0', '0.99', '10000.01', '10001', 'ten', '1.234']) {
       const rejected = await getJson(`${app.url}/api/threads/${t.championship}/social-links?amount=${amount}`);
       expect(rejected.status).toBe(400);
       expect(rejected.body).toMatchObject({ code: 'INVALID_REQUEST', message: expect.stringContaining('"amount"') });
@@ -277,9 +351,23 @@ describe('GET /api/threads/{id}/social-links', () => {
   });
 
   it('answers 404 THREAD_NOT_FOUND for an unknown thread and lists nothing for a thread without active linked markets', async () => {
-    expect((await getJson(`${app.url}/api/threads/nope/social-links`)).status).toBe(404);
+    const missing = await getJson(`${app.url}/api/threads/nope/social-links`);
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ error: 'Not Found', code: 'THREAD_NOT_FOUND', message: expect.any(String) });
     const election = await getJson<LinksBody>(`${app.url}/api/threads/${t.election}/social-links`);
     expect(election.body).toMatchObject({ markets: [], _meta: { totalMarkets: 0 } });
+  });
+
+  it.each([
+    ['1', 1, '$1'],
+    ['10000', 10_000, '$10000'],
+  ])('accepts amount=%s, a bound of the 1-10000 range', async (amount, echoed, content) => {
+    const { status, body } = await getJson<LinksBody>(
+      `${app.url}/api/threads/${t.championship}/social-links?amount=${amount}`,
+    );
+    expect(status).toBe(200);
+    expect(body._meta).toMatchObject({ amount: echoed, totalMarkets: 2 });
+    for (const item of body.markets) expect(item.yesPostContent).toBe(`@ForetellBot YES ${content}`);
   });
 
   it('includes a newly inserted active market of the thread that has a source post', async () => {

@@ -101,6 +101,7 @@ describe('GET /api/markets/trending', () => {
   it.each([
     ['timeframe=2d', 'timeframe'],
     ['limit=51', 'limit'],
+    ['limit=1.5', 'limit'],
     ['limit=0', 'limit'],
     ['minVolume=-1', 'minVolume'],
     ['minVolume=lots', 'minVolume'],
@@ -109,5 +110,52 @@ describe('GET /api/markets/trending', () => {
     const { status, body } = await getJson(`${app.url}/api/markets/trending?${query}`);
     expect(status).toBe(400);
     expect(body).toMatchObject({ code: 'INVALID_REQUEST', message: expect.stringContaining(`"${name}"`) });
+  });
+});
+
+describe('GET /api/markets/trending with more qualifying markets than a page', () => {
+  let crowded: PublicReadSuite;
+  let crowdedApp: RunningPublicRead;
+  const ranked: string[] = [];
+
+  beforeAll(async () => {
+    crowded = await createPublicReadSuite();
+    // 12 open markets traded today, market n by n distinct traders: the score grows with n, so the order is known.
+    for (let n = 12; n >= 1; n -= 1) {
+      const market = await insertMarket(crowded.db, {
+        question: `crowd ${n}`,
+        category: 'crowd',
+        outcomes: ['Y', 'N'],
+      });
+      ranked.push(market.id);
+      for (let trader = 0; trader < n; trader += 1) {
+        await insertTrade(crowded.db, {
+          marketId: market.id,
+          trader: address(1_000 * n + trader),
+          usdc: 5n * USD,
+          blockTime: hoursAgo(2),
+        });
+      }
+    }
+    crowdedApp = await crowded.start();
+    crowdedApp.clock.now = now;
+  });
+
+  afterAll(async () => {
+    await crowded.destroy();
+  });
+
+  it('returns the 10 best-ranked markets when no limit is given', async () => {
+    const { status, body } = await getJson<TrendingBody>(`${crowdedApp.url}/api/markets/trending`);
+    expect(status).toBe(200);
+    expect(body.markets.map((item) => item.id)).toEqual(ranked.slice(0, 10));
+    expect(body.markets.map((item) => item.trendingRank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+
+  it('accepts limit=50, the maximum, and then returns every qualifying market', async () => {
+    const { status, body } = await getJson<TrendingBody>(`${crowdedApp.url}/api/markets/trending?limit=50`);
+    expect(status).toBe(200);
+    expect(body.markets.map((item) => item.id)).toEqual(ranked);
+    expect(body.markets.at(-1)).toMatchObject({ trendingRank: 12, recentMetrics: { uniqueTraders: 1 } });
   });
 });

@@ -52,6 +52,46 @@ export async function insertPricePoint(
   });
 }
 
+const WAD = 10n ** 18n;
+
+export interface SeededPricePoint {
+  recordedAt: Date;
+  /** Outcome 0's price and probability, WAD-18. */
+  yesWad: bigint;
+  cumulativeVolume: bigint;
+}
+
+/**
+ * `count` price points of a binary market, one every `stepMs` from `start`: outcome 0 moves from 0.3 upwards by
+ * 0.001 a point (wrapping before 1), cumulative volume grows by 1 USDC plus the point's index in atomic units.
+ */
+export async function insertPriceHistory(
+  db: Knex,
+  marketId: string,
+  options: { count: number; start: Date; stepMs?: number },
+): Promise<SeededPricePoint[]> {
+  const stepMs = options.stepMs ?? 60_000;
+  const points: SeededPricePoint[] = [];
+  let volume = 0n;
+  for (let index = 0; index < options.count; index += 1) {
+    volume += 1_000_000n + BigInt(index);
+    const yesWad = ((300n + BigInt(index % 600)) * WAD) / 1_000n;
+    points.push({ recordedAt: new Date(options.start.getTime() + index * stepMs), yesWad, cumulativeVolume: volume });
+  }
+  if (points.length > 0) {
+    await db('price_points').insert(
+      points.map((point) => ({
+        market_id: marketId,
+        recorded_at: point.recordedAt,
+        prices: JSON.stringify([point.yesWad.toString(), (WAD - point.yesWad).toString()]),
+        probabilities: JSON.stringify([point.yesWad.toString(), (WAD - point.yesWad).toString()]),
+        cumulative_volume: point.cumulativeVolume.toString(),
+      })),
+    );
+  }
+  return points;
+}
+
 /** Sets the aggregates the indexer maintains on a market row. */
 export async function setMarketAggregates(
   db: Knex,

@@ -1,7 +1,11 @@
 /* Test-only: the real public-read app on an ephemeral port over a suite's own MySQL database and Redis prefix. */
 import type { Knex } from 'knex';
 import type { Redis } from 'ioredis';
-import type { ChainReader } from '../../../../shared/src/chain/chain-clients.js';
+import {
+  createLazyChainReader,
+  type ChainSource,
+  type LazyChainReader,
+} from '../../../../shared/src/chain/lazy-chain-reader.js';
 import { createHttpMetrics, startHttpServer, type RunningServer } from '../../../../shared/src/http/index.js';
 import { captureLogs, type CapturedLogs } from '../../../../shared/src/http/http-test-kit.js';
 import { createStaticRouteSwitches } from '../../../../shared/src/kill-switch/index.js';
@@ -20,7 +24,8 @@ export const testSettings: PublicReadSettings = {
 
 export interface AppOptions {
   settings?: Partial<PublicReadSettings>;
-  chainReader?: () => Promise<ChainReader>;
+  /** The quote endpoint's chain; default: the production lazy reader over an RPC that refuses connections. */
+  chainReader?: ChainSource;
   apiKeyVerifier?: ApiKeyVerifier;
   trustProxy?: string;
   routeDisabled?: string[];
@@ -33,6 +38,8 @@ export interface RunningPublicRead {
   logs: CapturedLogs;
   /** The clock the app reads; tests move it. */
   clock: { now: Date };
+  /** Every route id the app registered (`${method} ${path}`, the ids kill switches name). */
+  routeIds: ReadonlySet<string>;
   close(): Promise<void>;
 }
 
@@ -46,11 +53,22 @@ export interface PublicReadSuite {
   destroy(): Promise<void>;
 }
 
-const noChain = (): Promise<ChainReader> => Promise.reject(new Error('this suite has no chain'));
+/** Nothing listens on port 1 of the loopback interface (a privileged port no service here binds): refused at once. */
+export const UNREACHABLE_RPC_URL = 'http://127.0.0.1:1';
+
+/**
+ * The chain reader production builds (main.ts: createLazyChainReader) pointed at an RPC that is down, so a suite
+ * without a chain sees what production sees then: the connection fails and quotes answer 503 DEPENDENCY_UNAVAILABLE.
+ * With `chainId` the reader is built without asking the RPC (as with CHAIN_ID set) and each read fails instead.
+ */
+export function createUnreachableChain(options: { chainId?: number } = {}): LazyChainReader {
+  return createLazyChainReader({ rpcUrl: UNREACHABLE_RPC_URL, retryCount: 0, requestTimeoutMs: 2_000, ...options });
+}
 
 export async function createPublicReadSuite(): Promise<PublicReadSuite> {
   const [database, testRedis] = await Promise.all([createTestDatabase(), createTestRedis()]);
   const running: RunningServer[] = [];
+  const chains: LazyChainReader[] = [];
   return {
     db: database.db,
     redis: testRedis.redis,
@@ -59,6 +77,12 @@ export async function createPublicReadSuite(): Promise<PublicReadSuite> {
     async start(options = {}) {
       const logs = captureLogs();
       const clock = { now: new Date() };
+      let chainReader = options.chainReader;
+      if (!chainReader) {
+        const unreachable = createUnreachableChain();
+        chains.push(unreachable);
+        chainReader = unreachable.get;
+      }
       const app = createApp({
         logger: logs.logger,
         version: '0.0.0-test',
@@ -68,7 +92,7 @@ export async function createPublicReadSuite(): Promise<PublicReadSuite> {
         trustProxy: options.trustProxy ?? 'false',
         db: database.db,
         redis: options.redis ?? testRedis.redis,
-        chainReader: options.chainReader ?? noChain,
+        chainReader,
         settings: { ...testSettings, ...options.settings },
         now: () => clock.now,
         ...(options.apiKeyVerifier ? { apiKeyVerifier: options.apiKeyVerifier } : {}),
@@ -80,10 +104,17 @@ export async function createPublicReadSuite(): Promise<PublicReadSuite> {
         shutdownGraceMs: 1_000,
       });
       running.push(server);
-      return { url: `http://127.0.0.1:${server.port}`, logs, clock, close: () => server.close() };
+      return {
+        url: `http://127.0.0.1:${server.port}`,
+        logs,
+        clock,
+        routeIds: app.locals.routeIds as ReadonlySet<string>,
+        close: () => server.close(),
+      };
     },
     async destroy() {
       await Promise.all(running.map((server) => server.close()));
+      await Promise.all(chains.map((chain) => chain.close()));
       await Promise.all([database.destroy(), testRedis.destroy()]);
     },
   };

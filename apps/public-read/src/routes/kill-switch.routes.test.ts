@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { HttpMethod, RouteRegistrar } from '../../../../shared/src/http/index.js';
+import { ALL_ROUTES } from '../../../../shared/src/kill-switch/index.js';
+import { createPublicReadSuite, getJson, testSettings, type PublicReadSuite } from '../testing/public-read-test-kit.js';
+import { mountCatalogRoutes } from './catalog.routes.js';
+import { mountMarketRoutes } from './markets.routes.js';
+import { mountOpenApiRoute } from './openapi.routes.js';
+import type { RouteDeps } from './route-deps.js';
+import { mountSocialRoutes } from './social.routes.js';
+import { mountThreadRoutes } from './threads.routes.js';
+import { mountUnknownApiPath } from './unknown-path.routes.js';
+
+/**
+ * Every route id the public read API registers (`${method} ${path}`, as shared/src/http/route-registrar.ts forms
+ * them), known before the tests are defined: the route modules app.ts mounts, run against a registrar that only
+ * records. The first test checks the list against what the running app registered.
+ */
+function registeredRouteIds(): string[] {
+  const ids = new Set<string>();
+  const record = (method: HttpMethod, path: string): void => {
+    ids.add(`${method} ${path}`);
+  };
+  const recorder: RouteRegistrar = { route: record, mount: record, use: () => undefined, routeIds: ids };
+  // Mounting only captures the deps in handler closures, and no handler runs here.
+  const deps = {} as RouteDeps;
+  mountThreadRoutes(recorder, deps);
+  mountMarketRoutes(recorder, deps);
+  mountSocialRoutes(recorder, deps);
+  mountCatalogRoutes(recorder, deps);
+  mountOpenApiRoute(recorder);
+  mountUnknownApiPath(recorder);
+  return [...ids];
+}
+
+const routeIds = registeredRouteIds();
+
+/** A request path that the route of `routeId` matches: parameters and the wildcard filled in. */
+function requestFor(routeId: string): { method: string; path: string } {
+  const [method, path] = routeId.split(' ') as [string, string];
+  return { method, path: path.replace(/:[A-Za-z]+/g, 'some-id').replace('*', 'no-such-endpoint') };
+}
+
+let suite: PublicReadSuite;
+
+beforeAll(async () => {
+  suite = await createPublicReadSuite();
+});
+
+afterAll(async () => {
+  await suite.destroy();
+});
+
+describe('kill switch on every public route', () => {
+  it('loops over exactly the routes the app registers', async () => {
+    const app = await suite.start();
+    expect([...app.routeIds].sort()).toEqual([...routeIds].sort());
+    expect(routeIds).toEqual(expect.arrayContaining(['GET /api/threads', 'GET /api/markets/:id/quote', 'GET /api/*']));
+    await app.close();
+  });
+
+  it.each(routeIds)(
+    'answers 503 ROUTE_DISABLED in the public error shape, with CORS and rate-limit headers, when %s is disabled',
+    async (routeId) => {
+      const app = await suite.start({ routeDisabled: [routeId] });
+      const { method, path } = requestFor(routeId);
+      const { status, body, headers } = await getJson(`${app.url}${path}`, { method });
+      expect(status).toBe(503);
+      expect(body).toEqual({
+        error: 'Service Unavailable',
+        code: 'ROUTE_DISABLED',
+        message: expect.any(String),
+        extensions: { route: routeId },
+      });
+      expect(headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(headers.get('access-control-allow-origin')).toBe('*');
+      expect(headers.get('retry-after')).toBe('60');
+      expect(headers.get('cache-control')).toBe('no-store');
+      const limit =
+        routeId === 'GET /api/threads' ? testSettings.rateLimit.threadsList : testSettings.rateLimit.default;
+      expect(headers.get('x-ratelimit-limit')).toBe(String(limit));
+
+      // Only that route: another one still answers.
+      const other = routeId === 'GET /api/openapi.json' ? '/api/markets' : '/api/openapi.json';
+      expect((await getJson(`${app.url}${other}`)).status).toBe(200);
+      await app.close();
+    },
+  );
+
+  it(`disables every route with ${ALL_ROUTES}, leaving health and CORS preflights up`, async () => {
+    const app = await suite.start({ routeDisabled: [ALL_ROUTES] });
+    for (const routeId of routeIds) {
+      const { method, path } = requestFor(routeId);
+      const { status, body, headers } = await getJson(`${app.url}${path}`, { method });
+      expect([routeId, status]).toEqual([routeId, 503]);
+      expect(body).toMatchObject({
+        error: 'Service Unavailable',
+        code: 'ROUTE_DISABLED',
+        extensions: { route: routeId },
+      });
+      expect(headers.get('access-control-allow-origin')).toBe('*');
+    }
+    expect((await fetch(`${app.url}/health`)).status).toBe(200);
+    const preflight = await fetch(`${app.url}/api/markets`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://embed.example', 'Access-Control-Request-Method': 'GET' },
+    });
+    expect(preflight.status).toBe(204);
+    await app.close();
+  });
+});

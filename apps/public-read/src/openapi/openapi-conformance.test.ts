@@ -17,13 +17,8 @@ import {
   type RunningPublicRead,
 } from '../testing/public-read-test-kit.js';
 import { AppError } from '../../../../shared/src/errors/index.js';
-import { createHttpMetrics } from '../../../../shared/src/http/index.js';
-import { createStaticRouteSwitches } from '../../../../shared/src/kill-switch/index.js';
-import { createLogger } from '../../../../shared/src/logger/index.js';
-import { createApp } from '../app.js';
 import { UNKNOWN_API_PATH } from '../routes/unknown-path.routes.js';
 import { probesOf, requiredQuery, type Parameter } from '../testing/parameter-probes.js';
-import { testSettings } from '../testing/public-read-test-kit.js';
 import { publicReadOpenApi } from './public-read.openapi.js';
 
 const { threads: t, organizations: o, partners: p } = demoIds;
@@ -79,21 +74,6 @@ const cases = (): Array<[string, string, number]> => [
   ['/api/openapi.json', '/api/openapi.json', 200],
 ];
 
-/** The app as main.ts builds it (not listening): what it registers. */
-const builtApp = () =>
-  createApp({
-    logger: createLogger({ name: 'public-read-conformance', level: 'silent' }),
-    version: '1.2.3',
-    routeSwitches: createStaticRouteSwitches([]),
-    readinessChecks: [],
-    metrics: createHttpMetrics('public-read-conformance'),
-    trustProxy: 'false',
-    db: suite.db,
-    redis: suite.redis,
-    chainReader: () => Promise.resolve(fixture.reader),
-    settings: testSettings,
-  });
-
 beforeAll(async () => {
   [suite, fixture] = await Promise.all([createPublicReadSuite(), startChainFixture()]);
   await seedDemoData(suite.db);
@@ -141,7 +121,7 @@ describe('the public OpenAPI document', () => {
 
   it('documents exactly the routes the app serves, each exercised below with its 200', () => {
     const documented = Object.keys(document.paths as object).sort();
-    const served = [...(builtApp().locals.routeIds as ReadonlySet<string>)]
+    const served = [...app.routeIds]
       .filter((routeId) => routeId.startsWith('GET ') && routeId !== `GET ${UNKNOWN_API_PATH}`)
       .map((routeId) => routeId.slice('GET '.length).replace(/:(\w+)/g, '{$1}'))
       .sort();

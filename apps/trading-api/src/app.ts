@@ -6,6 +6,7 @@ import { createHttpApp, type HttpMetrics, type ReadinessCheck } from '../../../s
 import type { RouteSwitches } from '../../../shared/src/kill-switch/index.js';
 import type { Logger } from '../../../shared/src/logger/index.js';
 import type { Redis } from '../../../shared/src/redis/index.js';
+import { chainReadiness } from '../../../shared/src/runtime/readiness-checks.js';
 import { createCursorCodec, deriveCursorSecret } from './http/cursor.js';
 import { mountDocsRoutes } from './docs/docs.routes.js';
 import { createHandlers } from './handlers/index.js';
@@ -17,13 +18,11 @@ import { API_VERSION_HEADER, CURRENT_API_VERSION } from './pipeline/api-version.
 import { createAuthFailureRecorder } from './pipeline/auth-failure-recorder.js';
 import { createAuthLockout, type AuthLockoutPolicy } from './pipeline/auth-lockout.js';
 import { authenticateMiddleware } from './pipeline/authenticate.middleware.js';
-import { authorizeMiddleware } from './pipeline/authorize.middleware.js';
+import { ipAllowlistMiddleware, scopeMiddleware } from './pipeline/authorize.middleware.js';
 import { signatureMiddleware } from './pipeline/signature.middleware.js';
 import { validateMiddleware } from './pipeline/validate.middleware.js';
 import { mountV1Operations } from './pipeline/v1-router.js';
-import { createRateLimiter } from './rate-limit/rate-limit.middleware.js';
-import { SlidingWindowStore } from './rate-limit/sliding-window.store.js';
-import { TokenBucketStore } from './rate-limit/token-bucket.store.js';
+import { createRateLimiters } from './rate-limit/rate-limit.middleware.js';
 import type { ChainSource } from './use-cases/chain-source.js';
 import type { UsageRecorder } from './usage/usage-recorder.js';
 
@@ -45,12 +44,23 @@ export interface TradingApiDeps {
   now?: () => number;
   lockoutPolicy?: AuthLockoutPolicy;
   keyCacheTtlMs?: number;
-  /** Quotes and portfolio read the chain through it (connected on first use); absent = those routes answer 503. */
+  /**
+   * Quotes and portfolio read the chain through it (connected on first use); absent = those routes answer 503.
+   * When present, readiness reports it as `chain`.
+   */
   chainReader?: ChainSource;
   /** Per-replica micro-cache of market reads (ms; READ_CACHE_MS); default 0 = off. */
   readCacheMs?: number;
   /** Key of the pagination cursors; default derived from the API-key pepper. */
   cursorSecret?: string;
+}
+
+/**
+ * Readiness of the chain behind quotes and positions (DESIGN.md §6 `checks.chain`): the lazy reader connects on
+ * first use, then the RPC must answer a block-number request within the probe's timeout.
+ */
+export function chainSourceReadiness(chain: ChainSource): ReadinessCheck {
+  return { name: 'chain', check: async () => chainReadiness(await chain()).check() };
 }
 
 /** The trading API (`/v1/*`): every operation of apps/trading-api/openapi through one request pipeline. */
@@ -73,7 +83,9 @@ export function createApp(deps: TradingApiDeps): express.Express {
       healthPaths: ['/health', '/v1/health'],
       readyPaths: ['/ready', '/v1/ready'],
       routeSwitches: deps.routeSwitches,
-      readinessChecks: deps.readinessChecks,
+      readinessChecks: deps.chainReader
+        ? [...deps.readinessChecks, chainSourceReadiness(deps.chainReader)]
+        : deps.readinessChecks,
       trustProxy: deps.trustProxy,
       metrics: deps.metrics,
       // Every response carries the current label, health/ready and errors included; version selection may pin another.
@@ -90,15 +102,9 @@ export function createApp(deps: TradingApiDeps): express.Express {
           recordFailure,
           now,
         }),
-        authorize: authorizeMiddleware({ recordFailure }),
-        rateLimiters: {
-          'sliding-window': createRateLimiter(
-            new SlidingWindowStore({ redis: deps.redis, logger: deps.logger, now }),
-            deps.usage,
-            now,
-          ),
-          'token-bucket': createRateLimiter(new TokenBucketStore({ redis: deps.redis, now }), deps.usage, now),
-        },
+        allowlist: ipAllowlistMiddleware({ recordFailure }),
+        rateLimiters: createRateLimiters({ redis: deps.redis, logger: deps.logger, usage: deps.usage, now }),
+        scope: scopeMiddleware({ recordFailure }),
         signature: signatureMiddleware({ recordFailure, now }),
         validate: validateMiddleware(validator),
         usage: deps.usage,

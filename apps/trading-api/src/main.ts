@@ -7,6 +7,8 @@ import { createUsageRecorder, type UsageRecorder } from './usage/usage-recorder.
 const settings = loadConfigOrExit(tradingApiConfigSchema, 'trading-api');
 let usage: UsageRecorder | undefined;
 // Quotes and portfolio need the chain; every other route keeps serving while the RPC is down (503 on those only).
+// Not a start-up need (`needs` below): the app starts without it, and createApp adds `chain` to /ready from it, so
+// readiness reports { mysql, redis, rabbitmq, chain } (DESIGN.md §6).
 const chain = createLazyChainReader({
   rpcUrl: settings.CHAIN_RPC_URL,
   ...(settings.CHAIN_ID !== undefined ? { chainId: settings.CHAIN_ID } : {}),

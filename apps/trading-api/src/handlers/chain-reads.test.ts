@@ -13,6 +13,7 @@ import {
 import { insertMarket, recordChainDeployment, upsertMarketTrades } from '../../../../shared/src/db/index.js';
 import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
 import {
+  call,
   callAs,
   createCaller,
   startTradingApiKit,
@@ -235,5 +236,13 @@ describe('GET /v1/portfolio and /v1/portfolio/positions', () => {
     });
     const positions = await callAs(kit, caller, 'GET', '/v1/portfolio/positions');
     expect(positions.json.positions).toEqual([]);
+  });
+});
+
+describe('GET /v1/ready', () => {
+  it('lists the chain among the readiness checks: ok while the RPC answers', async () => {
+    const response = await call(kit, 'GET', '/v1/ready');
+    expect(response.status).toBe(200);
+    expect(response.json).toEqual({ status: 'ready', checks: { chain: 'ok' } });
   });
 });

@@ -35,6 +35,32 @@ describe('brute-force lockout', () => {
     expect((await callAs(kit, caller, 'GET', '/v1/portfolio')).status).toBe(200);
   });
 
+  it('does not lock an IP whose 20 failures are spread over more than 5 minutes', async () => {
+    const ip = randomTestIp();
+    const caller = await createCaller(kit);
+    for (let i = 0; i < 10; i += 1)
+      expect((await call(kit, 'GET', '/v1/portfolio', { key: BAD_KEY, ip })).status).toBe(401);
+    kit.clock.advance(5 * 60_000 + 1_000);
+    for (let i = 0; i < 10; i += 1)
+      expect((await call(kit, 'GET', '/v1/portfolio', { key: BAD_KEY, ip })).status).toBe(401);
+    expect((await call(kit, 'GET', '/v1/portfolio', { key: caller.key, ip })).status).toBe(200);
+    // The last ten and ten more are 20 within 5 minutes: that locks.
+    for (let i = 0; i < 10; i += 1) await call(kit, 'GET', '/v1/portfolio', { key: BAD_KEY, ip });
+    expect((await call(kit, 'GET', '/v1/portfolio', { key: caller.key, ip })).json.code).toBe('AUTH_LOCKED_OUT');
+  });
+
+  it('unlocks a locked-out IP once 15 minutes have passed', async () => {
+    const ip = randomTestIp();
+    const caller = await createCaller(kit);
+    for (let i = 0; i < 20; i += 1) await call(kit, 'GET', '/v1/portfolio', { key: BAD_KEY, ip });
+    kit.clock.advance(15 * 60_000 - 5_000);
+    const stillLocked = await call(kit, 'GET', '/v1/portfolio', { key: caller.key, ip });
+    expect(stillLocked.status).toBe(429);
+    expect(Number(stillLocked.headers.get('retry-after'))).toBeLessThanOrEqual(5);
+    kit.clock.advance(5_000);
+    expect((await call(kit, 'GET', '/v1/portfolio', { key: caller.key, ip })).status).toBe(200);
+  });
+
   it('does not count 403s toward the lockout', async () => {
     const caller = await createCaller(kit, { scopes: ['markets:read'] });
     for (let i = 0; i < 25; i += 1) expect((await callAs(kit, caller, 'GET', '/v1/portfolio')).status).toBe(403);
@@ -94,10 +120,11 @@ describe('body signing', () => {
   });
 
   it.each([
-    ['stale', (key: string) => sign(key, raw, kit.clock.now() - 6 * 60_000)],
-    ['mismatch', (key: string) => sign(key, raw.replace('2.5', '25'))],
-    ['malformed', () => 't=now,v1=zz'],
-  ])('returns 401 REQUEST_SIGNATURE_INVALID with reason %s', async (reason, signature) => {
+    ['stale', 't 6 minutes in the past', (key: string) => sign(key, raw, kit.clock.now() - 6 * 60_000)],
+    ['stale', 't 6 minutes in the future', (key: string) => sign(key, raw, kit.clock.now() + 6 * 60_000)],
+    ['mismatch', 'another body signed', (key: string) => sign(key, raw.replace('2.5', '25'))],
+    ['malformed', 'no number in t', () => 't=now,v1=zz'],
+  ])('returns 401 REQUEST_SIGNATURE_INVALID with reason %s (%s)', async (reason, _case, signature) => {
     const caller = await createCaller(kit);
     const response = await post(caller.key, caller.ip, signature(caller.key));
     expect(response.status).toBe(401);
@@ -149,11 +176,38 @@ describe('versioning and precedence', () => {
     expect(big.json.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
-  it('checks scope before the rate limit and validation after the signature', async () => {
-    const caller = await createCaller(kit, { rateLimitRpm: 1 });
+  it('checks the IP allowlist before the rate limit: 403 IP_NOT_ALLOWED carries no X-RateLimit-* and spends no quota', async () => {
+    const caller = await createCaller(kit, { rateLimitRpm: 2, ipAllowlist: ['203.0.113.0/24'] });
+    for (let i = 0; i < 3; i += 1) {
+      const foreign = await callAs(kit, caller, 'GET', `/v1/markets/${MARKET_ID}`, { ip: '192.0.2.10' });
+      expect(foreign.json.code).toBe('IP_NOT_ALLOWED');
+      expect(foreign.headers.get('x-ratelimit-limit')).toBeNull();
+      expect(foreign.headers.get('x-ratelimit-remaining')).toBeNull();
+      expect(foreign.headers.get('x-ratelimit-reset')).toBeNull();
+    }
+    const own = await callAs(kit, caller, 'GET', `/v1/markets/${MARKET_ID}`, { ip: '203.0.113.7' });
+    expect(own.status).toBe(404);
+    expect(own.headers.get('x-ratelimit-remaining')).toBe('1');
+  });
+
+  it('checks scope after the rate limit: 403 INSUFFICIENT_SCOPE carries X-RateLimit-* and counts toward the limit', async () => {
+    const caller = await createCaller(kit, { rateLimitRpm: 2 });
     const wrongScope = await callAs(kit, caller, 'GET', '/v1/webhooks/events');
     expect(wrongScope.status).toBe(403);
-    expect(wrongScope.headers.get('x-ratelimit-limit')).toBeNull();
+    expect(wrongScope.json.code).toBe('INSUFFICIENT_SCOPE');
+    expect(wrongScope.headers.get('x-ratelimit-limit')).toBe('2');
+    expect(wrongScope.headers.get('x-ratelimit-remaining')).toBe('1');
+    expect(Number(wrongScope.headers.get('x-ratelimit-reset'))).toBeGreaterThan(kit.clock.now() / 1000 - 1);
+    expect((await callAs(kit, caller, 'GET', `/v1/markets/${MARKET_ID}`)).headers.get('x-ratelimit-remaining')).toBe(
+      '0',
+    );
+    const limited = await callAs(kit, caller, 'GET', '/v1/webhooks/events');
+    expect(limited.status).toBe(429);
+    expect(limited.json.code).toBe('RATE_LIMIT_EXCEEDED');
+  });
+
+  it('validates after the rate limit: a 400 VALIDATION_FAILED spends quota', async () => {
+    const caller = await createCaller(kit, { rateLimitRpm: 1 });
     const invalid = await callAs(kit, caller, 'POST', '/v1/trades', { body: { ...TRADE, amount: '1.1234567' } });
     expect(invalid.status).toBe(400);
     expect(invalid.json).toMatchObject({ code: 'VALIDATION_FAILED', extensions: { field: 'amount' } });

@@ -40,6 +40,18 @@ describe('auth lockout across replicas', () => {
     expect(await here.remainingMs(ip)).toBeGreaterThan(898_000);
   });
 
+  it('ends a lockout after lockoutMs on the injected clock, while Redis still holds the lock key', async () => {
+    const clock = { now: Date.now() };
+    const lockout = replica(clock);
+    const ip = randomTestIp();
+    for (let failure = 0; failure < policy.threshold; failure += 1) await lockout.recordFailure(ip);
+    clock.now += policy.lockoutMs - 1;
+    expect(await lockout.remainingMs(ip)).toBe(1);
+    clock.now += 1;
+    expect(await lockout.remainingMs(ip)).toBe(0);
+    expect(await testRedis.redis.pttl(`authlock:ip:${ip}`)).toBeGreaterThan(800_000);
+  });
+
   it('keeps other addresses unlocked', async () => {
     const lockout = replica({ now: Date.now() });
     const [locked, other] = [randomTestIp(), randomTestIp()];

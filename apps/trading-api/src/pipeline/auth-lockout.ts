@@ -17,7 +17,11 @@ export const DEFAULT_LOCKOUT_POLICY: AuthLockoutPolicy = {
   lockoutMs: 15 * 60_000,
 };
 
-/** KEYS: failures zset, lock. ARGV: now, member, windowMs, threshold, lockoutMs. Returns the lock's PTTL or 0. */
+/**
+ * KEYS: failures zset, lock. ARGV: now, member, windowMs, threshold, lockoutMs, lock end. Returns the lockout it
+ * started (ms) or 0. The lock holds its end time on the caller's clock (like the failure scores), so lock checks
+ * follow that clock; its Redis expiry only collects it.
+ */
 const RECORD_FAILURE_SCRIPT = `
 local now = tonumber(ARGV[1])
 local window = tonumber(ARGV[3])
@@ -25,7 +29,7 @@ redis.call('ZADD', KEYS[1], now, ARGV[2])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
 redis.call('PEXPIRE', KEYS[1], window)
 if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then
-  redis.call('SET', KEYS[2], '1', 'PX', tonumber(ARGV[5]))
+  redis.call('SET', KEYS[2], ARGV[6], 'PX', tonumber(ARGV[5]))
   redis.call('DEL', KEYS[1])
   return tonumber(ARGV[5])
 end
@@ -71,10 +75,7 @@ export function createAuthLockout(options: {
 
   return {
     remainingMs(ip) {
-      const until = lockedUntil.get(ip, async () => {
-        const ttl = await redis.pttl(lockKey(ip));
-        return ttl > 0 ? now() + ttl : 0;
-      });
+      const until = lockedUntil.get(ip, async () => Number((await redis.get(lockKey(ip))) ?? 0) || 0);
       if (typeof until === 'number') return Math.max(0, until - now());
       return until.then(
         (end) => Math.max(0, end - now()),
@@ -86,11 +87,12 @@ export function createAuthLockout(options: {
     },
     async recordFailure(ip) {
       try {
-        const member = `${now()}:${randomBytes(4).toString('hex')}`;
+        const at = now();
+        const member = `${at}:${randomBytes(4).toString('hex')}`;
         const lockedMs = Number(
           await recordFailureScript.run(
             [failuresKey(ip), lockKey(ip)],
-            [now(), member, policy.windowMs, policy.threshold, policy.lockoutMs],
+            [at, member, policy.windowMs, policy.threshold, policy.lockoutMs, at + policy.lockoutMs],
           ),
         );
         lockedUntil.delete(ip);

@@ -25,7 +25,7 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
 
 /**
  * Writes a handler's result: serialises once (`_meta` appended after the ETag), adds a weak ETag to successful GETs (304 with an empty body when
- * If-None-Match matches), Cache-Control, and Deprecation/Sunset for operations the description marks deprecated.
+ * If-None-Match matches) and Cache-Control. Deprecation/Sunset are set earlier, by the router, on every response.
  */
 export function respond(
   req: Request,
@@ -36,10 +36,6 @@ export function respond(
 ): void {
   const envelope = envelopeJson(result.body);
   res.setHeader('Cache-Control', result.cacheControl ?? DEFAULT_CACHE_CONTROL);
-  if (operation.deprecated) {
-    res.setHeader('Deprecation', 'true');
-    if (operation.sunset) res.setHeader('Sunset', operation.sunset);
-  }
   if (req.method === 'GET' && result.status === 200) {
     const queryStart = req.originalUrl.indexOf('?');
     const etag = computeEtag(

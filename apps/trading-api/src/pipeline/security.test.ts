@@ -1,9 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { apiScopes } from '../../../../shared/src/auth/index.js';
 import { insertMarket, insertTrade } from '../../../../shared/src/db/index.js';
 import { loadOpenApiDocument } from '../openapi/load-spec.js';
 import { listOperations } from '../openapi/operations.js';
 import { describeRouteSecurity, type RouteUnderTest } from '../testing/security-suite.js';
-import { startTradingApiKit, type TestCaller, type TradingApiKit } from '../testing/trading-api-test-kit.js';
+import {
+  callAs,
+  createCaller,
+  startTradingApiKit,
+  type TestCaller,
+  type TradingApiKit,
+} from '../testing/trading-api-test-kit.js';
 
 const uuid = '0b8e4a52-6f0e-4d8a-9a55-2d6f3f0c9b11';
 const bodies: Record<string, unknown> = {
@@ -64,10 +71,11 @@ const ownedResources: Record<string, RouteUnderTest['ownedResource']> = {
 /** Owners of resources whose operation is not served yet get 501 once ownership passed. */
 const ownerStatus: Record<string, number> = { confirmTrade: 501, redeliverWebhookEvent: 501 };
 
-const routes: Array<RouteUnderTest & { operationId: string }> = listOperations(loadOpenApiDocument())
+const routes: Array<RouteUnderTest & { operationId: string; routeId: string }> = listOperations(loadOpenApiDocument())
   .filter((operation) => operation.scope !== null)
   .map((operation) => ({
     operationId: operation.operationId,
+    routeId: operation.routeId,
     method: operation.method,
     path: operation.expressPath
       .replace(':id', operation.expressPath.includes('webhooks') ? 'evt_abc123' : uuid)
@@ -98,4 +106,25 @@ it('runs the security cases on every operation that requires a key', () => {
 
 describe.each(routes)('$method $path security', (route) => {
   describeRouteSecurity(() => kit, route);
+});
+
+describe('kill switch', () => {
+  it.each(routes)(
+    'answers 503 ROUTE_DISABLED with Retry-After: 60 on $routeId while its route is switched off, and serves it again after',
+    async (route) => {
+      const caller = await createCaller(kit, { scopes: [...apiScopes] });
+      const send = () => callAs(kit, caller, route.method, route.path, { body: route.body });
+      kit.switches.set([route.routeId]);
+      try {
+        const disabled = await send();
+        expect({ status: disabled.status, code: disabled.json.code }).toEqual({ status: 503, code: 'ROUTE_DISABLED' });
+        expect(disabled.json.extensions).toEqual({ route: route.routeId });
+        expect(disabled.headers.get('retry-after')).toBe('60');
+        expect(disabled.headers.get('x-service-error-code')).toBe('ROUTE_DISABLED');
+      } finally {
+        kit.switches.set([]);
+      }
+      expect((await send()).status).toBe(route.allowedStatus);
+    },
+  );
 });

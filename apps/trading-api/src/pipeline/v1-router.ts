@@ -2,9 +2,10 @@ import type { RequestHandler } from 'express';
 import { assertRouteEnabled, requestIdOf, runSteps, type RouteRegistrar } from '../../../../shared/src/http/index.js';
 import type { RouteSwitches } from '../../../../shared/src/kill-switch/index.js';
 import type { OperationDescriptor } from '../openapi/operations.js';
-import type { RateLimiters } from '../rate-limit/rate-limit.middleware.js';
+import { rateLimiterFor, type RateLimiters } from '../rate-limit/rate-limit.middleware.js';
 import type { UsageRecorder } from '../usage/usage-recorder.js';
 import { apiVersionSelectionMiddleware } from './api-version.js';
+import { deprecationHeaders } from './deprecation.js';
 import type { HandlerResult, OperationHandler } from './operation-handler.js';
 import { rawBodyMiddleware } from './raw-body.js';
 import { apiVersionOf, authOf, inputOf, setOperation } from './request-context.js';
@@ -22,8 +23,11 @@ export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
 export interface V1PipelineSteps {
   routeSwitches: RouteSwitches;
   authenticate: RequestHandler;
-  authorize: RequestHandler;
+  /** 403 IP_NOT_ALLOWED: before the rate limiter (no attributable user, no quota spent). */
+  allowlist: RequestHandler;
   rateLimiters: RateLimiters;
+  /** 403 INSUFFICIENT_SCOPE: after the rate limiter (counted, with X-RateLimit-*). */
+  scope: RequestHandler;
   signature: RequestHandler;
   validate: RequestHandler;
   usage: UsageRecorder;
@@ -34,10 +38,11 @@ export interface V1PipelineSteps {
 const methodsWithBody = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Registers every authenticated operation of the description on the registrar's router, each with the DESIGN.md
- * order: kill switch → body size → key → IP allowlist → scope → rate limit → signature → version → validation →
- * handler. Fails at start-up (fail closed) when an operation has no scope and is not a known public route, or no
- * handler.
+ * Registers every authenticated operation of the description on the registrar's router, each in the order of
+ * docs/decisions/0011: kill switch → body size → key → IP allowlist → rate limit → scope → signature → version →
+ * validation → handler. Every response of a deprecated operation, errors included, carries its Deprecation/Sunset
+ * headers. Fails at start-up (fail closed) when an operation has no scope and is not a known public route, has no
+ * handler, or has deprecation dates that do not parse.
  */
 export function mountV1Operations(
   registrar: RouteRegistrar,
@@ -54,8 +59,10 @@ export function mountV1Operations(
     }
     const handler = steps.handlers[operation.operationId];
     if (!handler) throw new Error(`operation ${operation.operationId} has no handler`);
+    const deprecation = Object.entries(deprecationHeaders(operation));
     const begin: RequestHandler = (_req, res, next) => {
       res.locals.routeId = operation.routeId;
+      for (const [name, value] of deprecation) res.setHeader(name, value);
       setOperation(res, operation);
       assertRouteEnabled(steps.routeSwitches, operation.routeId);
       next();
@@ -78,8 +85,9 @@ export function mountV1Operations(
       ...(methodsWithBody.has(operation.method) ? [rawBodyMiddleware()] : []),
       steps.authenticate,
       countRequest,
-      steps.authorize,
-      steps.rateLimiters[operation.rateLimit],
+      steps.allowlist,
+      rateLimiterFor(steps.rateLimiters, operation),
+      steps.scope,
       steps.signature,
       apiVersionSelectionMiddleware,
       steps.validate,

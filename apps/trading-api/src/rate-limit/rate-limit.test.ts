@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { apiScopes } from '../../../../shared/src/auth/index.js';
 import { sumRequestUsage } from '../../../../shared/src/db/index.js';
-import type { Redis } from '../../../../shared/src/redis/index.js';
+import { loadOpenApiDocument } from '../openapi/load-spec.js';
+import { listOperations } from '../openapi/operations.js';
+import { createUnreachableRedis, type UnreachableRedis } from '../testing/unreachable-redis.js';
 import {
   addKey,
   callAs,
@@ -65,6 +68,17 @@ describe('per-user read limit (sliding window)', () => {
     expect((await burst(owner, 1))[0]!.headers.get('x-ratelimit-limit')).toBe('90');
   });
 
+  it('limits the markets list like any read, although its answer is cached for every caller: 429 RATE_LIMIT_EXCEEDED past the limit', async () => {
+    const caller = await createCaller(kit, { rateLimitRpm: 3 });
+    const responses = await burst(caller, 5, 'GET', '/v1/markets');
+    expect(responses.map((response) => response.status).sort()).toEqual([200, 200, 200, 429, 429]);
+    const rejected = responses.find((response) => response.status === 429)!;
+    expect(rejected.json.code).toBe('RATE_LIMIT_EXCEEDED');
+    expect(rejected.headers.get('content-type')).toContain('application/problem+json');
+    expect(Number(rejected.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(rejected.headers.get('x-ratelimit-remaining')).toBe('0');
+  });
+
   it('weights the previous minute: one minute after a full window only the decayed share is free again', async () => {
     const caller = await createCaller(kit, { tier: 'free' });
     const clock = kit.clock;
@@ -94,6 +108,26 @@ describe('per-user write limit (token bucket)', () => {
     expect(Number(rejected.headers.get('retry-after'))).toBe(1);
   });
 
+  it("is one bucket for all of a user's keys: two keys drain it together, another user's key is unaffected", async () => {
+    const caller = await createCaller(kit, { rateLimitRpm: 10 });
+    const second = await addKey(kit, caller, { rateLimitRpm: 10 });
+    const stranger = await createCaller(kit, { rateLimitRpm: 10 });
+    const first = await burst(caller, 3, 'POST', '/v1/trades');
+    expect(admitted(first)).toBe(3);
+    const fromSecond = (await burst(caller, 1, 'POST', '/v1/trades', second))[0]!;
+    expect(fromSecond.status).toBe(501);
+    expect(fromSecond.headers.get('x-ratelimit-remaining')).toBe('6');
+    const mixed = [
+      ...(await burst(caller, 6, 'POST', '/v1/trades', second)),
+      ...(await burst(caller, 2, 'POST', '/v1/trades')),
+    ];
+    expect(admitted(mixed)).toBe(6);
+    expect((await burst(caller, 1, 'POST', '/v1/trades', second))[0]!.status).toBe(429);
+    const other = (await burst(stranger, 1, 'POST', '/v1/trades'))[0]!;
+    expect(other.status).toBe(501);
+    expect(other.headers.get('x-ratelimit-remaining')).toBe('9');
+  });
+
   it('is separate from the read window and shared by confirm and redeliver', async () => {
     const caller = await createCaller(kit, {
       rateLimitRpm: 2,
@@ -112,32 +146,61 @@ describe('per-user write limit (token bucket)', () => {
 });
 
 describe('when Redis is unavailable', () => {
+  let unreachable: UnreachableRedis;
   let degraded: TradingApiKit;
-  // Every command fails at once, as the shared client does while the server is down (no offline queue).
-  const deadRedis = new Proxy(
-    {},
-    {
-      get: () => () => Promise.reject(new Error('Connection is closed.')),
-    },
-  ) as Redis;
   beforeAll(async () => {
-    degraded = await startTradingApiKit({ redis: deadRedis });
+    unreachable = createUnreachableRedis();
+    degraded = await startTradingApiKit({ redis: unreachable.redis });
   });
   afterAll(async () => {
     await degraded.close();
+    unreachable.close();
   });
 
-  it('keeps limiting reads per process (fail open with a local window) and refuses writes with 503', async () => {
-    const caller = await createCaller(degraded, { tier: 'free' });
-    const reads = await Promise.all(Array.from({ length: 70 }, () => callAs(degraded, caller, 'GET', MARKET)));
+  const operations = listOperations(loadOpenApiDocument()).filter((operation) => operation.scope !== null);
+  const concretePath = (expressPath: string) =>
+    expressPath
+      .replace(':id', '7f1c2b8e-4d5a-4e6f-8a9b-0c1d2e3f4a5b')
+      .replace(':correlationId', '7f1c2b8e-4d5a-4e6f-8a9b-0c1d2e3f4a5b');
+  const writes = operations.filter((operation) => operation.method !== 'GET');
+
+  it('covers the writes on the sliding window too (POST /v1/redemptions, the webhook-secret rotation)', () => {
+    expect(writes.map((operation) => operation.routeId)).toEqual(
+      expect.arrayContaining([
+        'POST /v1/trades',
+        'POST /v1/redemptions',
+        'POST /v1/auth/api-keys/me/webhook-secret/rotate',
+      ]),
+    );
+    expect(writes.filter((operation) => operation.rateLimit === 'sliding-window').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it.each(writes.map((operation) => [operation.routeId, operation] as const))(
+    'fails closed on %s: 503 DEPENDENCY_UNAVAILABLE with Retry-After: 30',
+    async (_routeId, operation) => {
+      const caller = await createCaller(degraded, { scopes: [...apiScopes] });
+      const refused = await callAs(degraded, caller, operation.method, concretePath(operation.expressPath), {
+        body: TRADE_BODY,
+      });
+      expect(refused.status).toBe(503);
+      expect(refused.json.code).toBe('DEPENDENCY_UNAVAILABLE');
+      expect(refused.headers.get('retry-after')).toBe('30');
+    },
+  );
+
+  it('keeps every read open, limited per process by a local window', async () => {
+    const caller = await createCaller(degraded, { tier: 'free', scopes: [...apiScopes] });
+    for (const operation of operations.filter((candidate) => candidate.method === 'GET')) {
+      const path = concretePath(operation.expressPath).concat(
+        operation.operationId === 'getMarketQuote' ? '?outcomeIndex=0&action=buy&amount=1000000' : '',
+      );
+      const response = await callAs(degraded, caller, 'GET', path);
+      expect([operation.routeId, response.status]).not.toEqual([operation.routeId, 503]);
+      expect(response.headers.get('x-ratelimit-limit')).toBe('60');
+    }
+    const reader = await createCaller(degraded, { tier: 'free' });
+    const reads = await Promise.all(Array.from({ length: 70 }, () => callAs(degraded, reader, 'GET', MARKET)));
     expect(reads.filter((response) => response.status === 404)).toHaveLength(60);
     expect(reads.filter((response) => response.status === 429)).toHaveLength(10);
-    const write = await callAs(degraded, caller, 'POST', '/v1/trades', { body: TRADE_BODY });
-    expect(write.status).toBe(403);
-    const trader = await createCaller(degraded);
-    const refused = await callAs(degraded, trader, 'POST', '/v1/trades', { body: TRADE_BODY });
-    expect(refused.status).toBe(503);
-    expect(refused.json.code).toBe('DEPENDENCY_UNAVAILABLE');
-    expect(refused.headers.get('retry-after')).toBe('30');
   });
 });

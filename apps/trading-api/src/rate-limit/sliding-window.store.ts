@@ -2,6 +2,7 @@ import type { ClientRateLimitInfo, Store } from 'express-rate-limit';
 import { createLuaScript, type LuaScript, type Redis } from '../../../../shared/src/redis/index.js';
 import type { Logger } from '../../../../shared/src/logger/index.js';
 import { parseLimiterKey } from './limiter-key.js';
+import { limiterUnavailable } from './limiter-unavailable.js';
 import { SLIDING_WINDOW_SCRIPT } from './lua-scripts.js';
 import {
   admits,
@@ -20,11 +21,17 @@ export interface SlidingWindowStoreOptions {
   now?: () => number;
   /** Namespace under the client's own key prefix. */
   namespace?: string;
+  /**
+   * What happens while Redis is unavailable: `local-window` (reads, the default) counts in a per-process window
+   * with the same rule (fail open, bounded per replica); `refuse` (writes) throws 503 DEPENDENCY_UNAVAILABLE.
+   */
+  whenRedisDown?: 'local-window' | 'refuse';
 }
 
 /**
- * The per-user read limiter: a sliding window counted atomically in Redis. When Redis fails it falls back to a
- * per-process window with the same rule (fail open, bounded per replica) and logs once per outage.
+ * The per-user sliding window counted atomically in Redis: every read, and the writes the description does not put
+ * on the token bucket. When Redis fails, a read store falls back to a per-process window with the same rule (fail
+ * open, bounded per replica) and logs once per outage; a write store (`whenRedisDown: 'refuse'`) fails closed.
  */
 export class SlidingWindowStore implements Store {
   readonly localKeys = false;
@@ -57,6 +64,7 @@ export class SlidingWindowStore implements Store {
       counts = { current: Number(reply[1]), previous: Number(reply[2]) };
       this.recovered();
     } catch (error) {
+      if (this.options.whenRedisDown === 'refuse') throw limiterUnavailable(error);
       ({ admitted, counts } = this.incrementLocally(userId, limit, now, error));
     }
     if (!admitted) {

@@ -1,7 +1,7 @@
 import type { ClientRateLimitInfo, Store } from 'express-rate-limit';
-import { AppError } from '../../../../shared/src/errors/index.js';
 import { createLuaScript, type LuaScript, type Redis } from '../../../../shared/src/redis/index.js';
 import { parseLimiterKey } from './limiter-key.js';
+import { limiterUnavailable } from './limiter-unavailable.js';
 import { TOKEN_BUCKET_SCRIPT } from './lua-scripts.js';
 import { bucketResetAt } from './token-bucket-math.js';
 
@@ -36,10 +36,7 @@ export class TokenBucketStore implements Store {
     try {
       reply = (await this.script.run([`${this.namespace}${userId}`], [limit, now])) as [number, string];
     } catch (error) {
-      throw new AppError('DEPENDENCY_UNAVAILABLE', {
-        detail: 'The rate limiter is unavailable; write requests are refused until it recovers.',
-        cause: error,
-      });
+      throw limiterUnavailable(error);
     }
     const admitted = reply[0] === 1;
     const tokens = Number(reply[1]);

@@ -25,6 +25,13 @@ export interface RouteUnderTest {
   ownerStatus?: number;
 }
 
+/** 401s and IP_NOT_ALLOWED have no attributable user (docs/decisions/0011): no quota, no X-RateLimit-*. */
+function expectNoRateLimitHeaders(response: { headers: Headers }) {
+  for (const name of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) {
+    expect(response.headers.get(name)).toBeNull();
+  }
+}
+
 function expectProblem(
   response: { status: number; json: Record<string, unknown>; headers: Headers },
   status: number,
@@ -53,10 +60,12 @@ export function describeRouteSecurity(getKit: () => TradingApiKit, route: RouteU
     expectProblem(await send({ key: `svc_test_${'A'.repeat(32)}`, ip: '198.51.100.3' }), 401, 'API_KEY_INVALID');
   });
 
-  it('returns 401 API_KEY_REVOKED for a revoked key', async () => {
+  it('returns 401 API_KEY_REVOKED for a revoked key, without X-RateLimit-*', async () => {
     const caller = await createCaller(getKit(), { scopes: [route.scope] });
     await getKit().database.db('api_keys').where({ id: caller.record.id }).update({ revoked_at: new Date() });
-    expectProblem(await send({ key: caller.key, ip: caller.ip }), 401, 'API_KEY_REVOKED');
+    const response = await send({ key: caller.key, ip: caller.ip });
+    expectProblem(response, 401, 'API_KEY_REVOKED');
+    expectNoRateLimitHeaders(response);
   });
 
   it('returns 401 API_KEY_EXPIRED for a key past expires_at', async () => {
@@ -75,19 +84,24 @@ export function describeRouteSecurity(getKit: () => TradingApiKit, route: RouteU
     expect(response.json.detail).toContain('test environment');
   });
 
-  it(`returns 403 INSUFFICIENT_SCOPE for a key without ${route.scope}`, async () => {
+  it(`returns 403 INSUFFICIENT_SCOPE for a key without ${route.scope}, counted by the rate limit (X-RateLimit-*)`, async () => {
     const caller = await createCaller(getKit(), { scopes: otherScopes });
     const response = await send({ key: caller.key, ip: caller.ip });
     expectProblem(response, 403, 'INSUFFICIENT_SCOPE');
     expect(response.json.extensions).toEqual({ requiredScope: route.scope });
+    expect(response.headers.get('x-ratelimit-limit')).toBe('1200');
+    expect(response.headers.get('x-ratelimit-remaining')).toBe('1199');
+    expect(response.headers.get('x-ratelimit-reset')).toMatch(/^\d+$/);
   });
 
-  it('returns 403 IP_NOT_ALLOWED from outside the allowlist and admits an address inside it', async () => {
+  it('returns 403 IP_NOT_ALLOWED from outside the allowlist (no X-RateLimit-*) and admits an address inside it', async () => {
     const caller = await createCaller(getKit(), {
       scopes: [route.scope],
       ipAllowlist: ['203.0.113.0/24', '2001:db8::/32'],
     });
-    expectProblem(await send({ key: caller.key, ip: '192.0.2.10' }), 403, 'IP_NOT_ALLOWED');
+    const foreign = await send({ key: caller.key, ip: '192.0.2.10' });
+    expectProblem(foreign, 403, 'IP_NOT_ALLOWED');
+    expectNoRateLimitHeaders(foreign);
     expect((await send({ key: caller.key, ip: '203.0.113.77' })).status).toBe(route.allowedStatus);
     expect((await send({ key: caller.key, ip: '2001:db8::5' })).status).toBe(route.allowedStatus);
   });

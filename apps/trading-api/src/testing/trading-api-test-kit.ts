@@ -108,18 +108,28 @@ export async function createCaller(
   return { userId: user.id, key: issued.key, record: issued.record, ip: randomTestIp() };
 }
 
-export async function addKey(
+/** Another key of `caller`'s user, as a caller of its own (same user, same address). */
+export async function addCallerKey(
   kit: TradingApiKit,
   caller: TestCaller,
   options: Partial<Omit<IssueApiKeyInput, 'userId'>> = {},
-): Promise<string> {
+): Promise<TestCaller> {
   const issued = await issueApiKey(kit.database.db, TEST_PEPPER, {
     tier: 'enterprise',
     env: 'test',
     ...options,
     userId: caller.userId,
   });
-  return issued.key;
+  return { userId: caller.userId, key: issued.key, record: issued.record, ip: caller.ip };
+}
+
+/** Another key of `caller`'s user: its plaintext. */
+export async function addKey(
+  kit: TradingApiKit,
+  caller: TestCaller,
+  options: Partial<Omit<IssueApiKeyInput, 'userId'>> = {},
+): Promise<string> {
+  return (await addCallerKey(kit, caller, options)).key;
 }
 
 export interface CallOptions {

@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { revokeApiKey } from '../../../../shared/src/db/index.js';
+import { callAs, createCaller, startTradingApiKit, type TradingApiKit } from '../testing/trading-api-test-kit.js';
+import { KEY_CACHE_TTL_MS } from './api-key-resolver.js';
+
+let kit: TradingApiKit;
+beforeAll(async () => {
+  kit = await startTradingApiKit();
+  // Only advance() moves time here: the cache bound is asserted to the millisecond.
+  kit.clock.freezeAt(kit.clock.now());
+});
+afterAll(async () => {
+  await kit.close();
+});
+
+describe('revocation of a key this replica has cached', () => {
+  it(`refuses the key with 401 API_KEY_REVOKED once KEY_CACHE_TTL_MS (${KEY_CACHE_TTL_MS} ms) has passed since its lookup`, async () => {
+    const caller = await createCaller(kit);
+    // The first request looks the key up in MySQL and caches it.
+    expect((await callAs(kit, caller, 'GET', '/v1/portfolio')).status).toBe(200);
+    // `foretell-admin keys revoke` runs this function in its transaction.
+    expect(await revokeApiKey(kit.database.db, caller.record.id, new Date(kit.clock.now()))).toBe(true);
+    // Documented (docs/decisions/0011): lookups are reused for KEY_CACHE_TTL_MS, so the key still works meanwhile.
+    kit.clock.advance(1_000);
+    expect((await callAs(kit, caller, 'GET', '/v1/portfolio')).status).toBe(200);
+    kit.clock.advance(KEY_CACHE_TTL_MS - 1_000 + 1);
+    const refused = await callAs(kit, caller, 'GET', '/v1/portfolio');
+    expect(refused.status).toBe(401);
+    expect(refused.json.code).toBe('API_KEY_REVOKED');
+  });
+});

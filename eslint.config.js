@@ -6,6 +6,7 @@ export default tseslint.config(
     ignores: [
       'node_modules/**',
       'build/**',
+      '.local/**',
       'cdk8s.out/**',
       'charts/**',
       'cdk8s/imports/**',

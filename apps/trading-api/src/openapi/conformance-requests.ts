@@ -1,0 +1,70 @@
+/* Test-only: one valid request per authenticated operation (the conformance tests send each and check the answer). */
+import { insertMarket, insertTrade } from '../../../../shared/src/db/index.js';
+import type { TestCaller, TradingApiKit } from '../testing/trading-api-test-kit.js';
+
+export interface ConformanceRequest {
+  method: string;
+  path: string;
+  body?: unknown;
+}
+
+/** What the requests point at: a market, and a trade and a webhook event owned by the caller. */
+export interface ConformanceFixtures {
+  marketId: string;
+  tradeId: string;
+  correlationId: string;
+  eventId: string;
+}
+
+export async function seedConformanceFixtures(kit: TradingApiKit, owner: TestCaller): Promise<ConformanceFixtures> {
+  const db = kit.database.db;
+  const market = await insertMarket(db, { question: 'Conforms?', category: 'spec', outcomes: ['YES', 'NO'] });
+  const trade = await insertTrade(db, {
+    apiKeyId: owner.record.id,
+    userId: owner.userId,
+    marketId: market.id,
+    outcomeIndex: 0,
+    side: 'buy',
+    amount: '2.5',
+    amountAtomic: 2_500_000n,
+    requestHash: 'c'.repeat(64),
+  });
+  const eventId = `evt_${trade.id.replaceAll('-', '')}`;
+  await db('webhook_events').insert({
+    id: eventId,
+    api_key_id: owner.record.id,
+    seq: 1,
+    type: 'trade.completed',
+    api_version: '2026-04-29',
+    trade_id: trade.id,
+    payload: JSON.stringify({}),
+  });
+  return { marketId: market.id, tradeId: trade.id, correlationId: trade.correlationId, eventId };
+}
+
+/** operationId → a request the description accepts (valid path, query and body). */
+export function validRequests(fixtures: ConformanceFixtures): Record<string, ConformanceRequest> {
+  const { marketId, tradeId, correlationId, eventId } = fixtures;
+  return {
+    listMarkets: { method: 'GET', path: '/v1/markets?status=all&limit=5' },
+    getMarket: { method: 'GET', path: `/v1/markets/${marketId}` },
+    getMarketQuote: { method: 'GET', path: `/v1/markets/${marketId}/quote?outcomeIndex=0&action=buy&amount=1000000` },
+    listMarketPredictions: { method: 'GET', path: `/v1/markets/${marketId}/predictions?side=buy&limit=5` },
+    createTrade: {
+      method: 'POST',
+      path: '/v1/trades',
+      body: { marketId, outcomeIndex: 0, amount: '1.5', side: 'buy' },
+    },
+    listTrades: { method: 'GET', path: `/v1/trades?status=pending,completed&marketId=${marketId}&limit=5` },
+    getTrade: { method: 'GET', path: `/v1/trades/${tradeId}` },
+    confirmTrade: { method: 'POST', path: `/v1/trades/${tradeId}/confirm`, body: { token: 't'.repeat(43) } },
+    getTrace: { method: 'GET', path: `/v1/traces/${correlationId}` },
+    createRedemption: { method: 'POST', path: '/v1/redemptions', body: { marketId, outcomeIndex: 0 } },
+    getPortfolio: { method: 'GET', path: '/v1/portfolio' },
+    listPortfolioPositions: { method: 'GET', path: `/v1/portfolio/positions?marketId=${marketId}` },
+    listWebhookEvents: { method: 'GET', path: '/v1/webhooks/events?status=failed,retrying&limit=5' },
+    redeliverWebhookEvent: { method: 'POST', path: `/v1/webhooks/events/${eventId}/redeliver` },
+    rotateWebhookSecret: { method: 'POST', path: '/v1/auth/api-keys/me/webhook-secret/rotate' },
+    getAccountUsage: { method: 'GET', path: '/v1/account/usage' },
+  };
+}

@@ -21,8 +21,9 @@ import { authenticateMiddleware } from './pipeline/authenticate.middleware.js';
 import { ipAllowlistMiddleware, scopeMiddleware } from './pipeline/authorize.middleware.js';
 import { signatureMiddleware } from './pipeline/signature.middleware.js';
 import { validateMiddleware } from './pipeline/validate.middleware.js';
+import { operationOf } from './pipeline/request-context.js';
 import { mountV1Operations } from './pipeline/v1-router.js';
-import { createRateLimiters } from './rate-limit/rate-limit.middleware.js';
+import { createRateLimiters, rateLimiterFor } from './rate-limit/rate-limit.middleware.js';
 import type { ChainSource } from './use-cases/chain-source.js';
 import type { UsageRecorder } from './usage/usage-recorder.js';
 
@@ -72,6 +73,11 @@ export function createApp(deps: TradingApiDeps): express.Express {
   const lockout = createAuthLockout({ redis: deps.redis, logger: deps.logger, policy: deps.lockoutPolicy, now });
   const recordFailure = createAuthFailureRecorder({ db: deps.db, lockout, usage: deps.usage, logger: deps.logger });
   const resolver = createApiKeyResolver({ db: deps.db, pepper: deps.apiKeyPepper, ttlMs: deps.keyCacheTtlMs, now });
+  const rateLimiters = createRateLimiters({ redis: deps.redis, logger: deps.logger, usage: deps.usage, now });
+  const authorize = {
+    recordFailure,
+    reportWindow: (res: express.Response) => rateLimiterFor(rateLimiters, operationOf(res)).reportWindow(res),
+  };
 
   return createHttpApp(
     {
@@ -102,9 +108,9 @@ export function createApp(deps: TradingApiDeps): express.Express {
           recordFailure,
           now,
         }),
-        allowlist: ipAllowlistMiddleware({ recordFailure }),
-        rateLimiters: createRateLimiters({ redis: deps.redis, logger: deps.logger, usage: deps.usage, now }),
-        scope: scopeMiddleware({ recordFailure }),
+        allowlist: ipAllowlistMiddleware(authorize),
+        scope: scopeMiddleware(authorize),
+        rateLimiters,
         signature: signatureMiddleware({ recordFailure, now }),
         validate: validateMiddleware(validator),
         usage: deps.usage,

@@ -22,6 +22,8 @@ export interface OperationDescriptor {
   deprecated: boolean;
   /** `x-sunset` (an HTTP date) of a deprecated operation. */
   sunset: string | null;
+  /** `x-deprecated-at` (ISO 8601) of a deprecated operation: the RFC 9745 Deprecation date. */
+  deprecatedAt: string | null;
 }
 
 const methods = ['get', 'post', 'put', 'patch', 'delete'] as const;
@@ -29,6 +31,7 @@ const methods = ['get', 'post', 'put', 'patch', 'delete'] as const;
 type OperationObject = OpenAPIV3_1.OperationObject & {
   'x-rate-limit'?: string;
   'x-sunset'?: string;
+  'x-deprecated-at'?: string;
 };
 
 /**
@@ -74,6 +77,7 @@ export function listOperations(document: OpenAPIV3_1.Document): OperationDescrip
         rateLimit: operation['x-rate-limit'] === 'token-bucket' ? 'token-bucket' : 'sliding-window',
         deprecated: operation.deprecated === true,
         sunset: operation['x-sunset'] ?? null,
+        deprecatedAt: operation['x-deprecated-at'] ?? null,
       });
     }
   }

@@ -176,34 +176,49 @@ describe('versioning and precedence', () => {
     expect(big.json.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
-  it('checks the IP allowlist before the rate limit: 403 IP_NOT_ALLOWED carries no X-RateLimit-* and spends no quota', async () => {
+  it('checks the IP allowlist before the rate limit: 403 IP_NOT_ALLOWED reports the window and spends no quota', async () => {
     const caller = await createCaller(kit, { rateLimitRpm: 2, ipAllowlist: ['203.0.113.0/24'] });
     for (let i = 0; i < 3; i += 1) {
       const foreign = await callAs(kit, caller, 'GET', `/v1/markets/${MARKET_ID}`, { ip: '192.0.2.10' });
       expect(foreign.json.code).toBe('IP_NOT_ALLOWED');
-      expect(foreign.headers.get('x-ratelimit-limit')).toBeNull();
-      expect(foreign.headers.get('x-ratelimit-remaining')).toBeNull();
-      expect(foreign.headers.get('x-ratelimit-reset')).toBeNull();
+      expect(foreign.headers.get('x-ratelimit-limit')).toBe('2');
+      expect(foreign.headers.get('x-ratelimit-remaining')).toBe('2');
     }
     const own = await callAs(kit, caller, 'GET', `/v1/markets/${MARKET_ID}`, { ip: '203.0.113.7' });
     expect(own.status).toBe(404);
     expect(own.headers.get('x-ratelimit-remaining')).toBe('1');
   });
 
-  it('checks scope after the rate limit: 403 INSUFFICIENT_SCOPE carries X-RateLimit-* and counts toward the limit', async () => {
+  it('checks scope before the rate limit: 403 INSUFFICIENT_SCOPE reports the window as it stands, uncounted', async () => {
     const caller = await createCaller(kit, { rateLimitRpm: 2 });
     const wrongScope = await callAs(kit, caller, 'GET', '/v1/webhooks/events');
     expect(wrongScope.status).toBe(403);
     expect(wrongScope.json.code).toBe('INSUFFICIENT_SCOPE');
     expect(wrongScope.headers.get('x-ratelimit-limit')).toBe('2');
-    expect(wrongScope.headers.get('x-ratelimit-remaining')).toBe('1');
+    expect(wrongScope.headers.get('x-ratelimit-remaining')).toBe('2');
     expect(Number(wrongScope.headers.get('x-ratelimit-reset'))).toBeGreaterThan(kit.clock.now() / 1000 - 1);
-    expect((await callAs(kit, caller, 'GET', `/v1/markets/${MARKET_ID}`)).headers.get('x-ratelimit-remaining')).toBe(
-      '0',
-    );
-    const limited = await callAs(kit, caller, 'GET', '/v1/webhooks/events');
+    for (const remaining of ['1', '0']) {
+      const read = await callAs(kit, caller, 'GET', `/v1/markets/${MARKET_ID}`);
+      expect(read.headers.get('x-ratelimit-remaining')).toBe(remaining);
+      const refused = await callAs(kit, caller, 'GET', '/v1/webhooks/events');
+      expect([refused.json.code, refused.headers.get('x-ratelimit-remaining')]).toEqual([
+        'INSUFFICIENT_SCOPE',
+        remaining,
+      ]);
+    }
+    const limited = await callAs(kit, caller, 'GET', `/v1/markets/${MARKET_ID}`);
     expect(limited.status).toBe(429);
     expect(limited.json.code).toBe('RATE_LIMIT_EXCEEDED');
+  });
+
+  it('reports the token bucket on a refused write: 403 INSUFFICIENT_SCOPE on POST /v1/trades takes no token', async () => {
+    const caller = await createCaller(kit, { rateLimitRpm: 3, scopes: ['markets:read'] });
+    const refused = await callAs(kit, caller, 'POST', '/v1/trades', { body: TRADE });
+    expect(refused.json.code).toBe('INSUFFICIENT_SCOPE');
+    expect([refused.headers.get('x-ratelimit-limit'), refused.headers.get('x-ratelimit-remaining')]).toEqual([
+      '3',
+      '3',
+    ]);
   });
 
   it('validates after the rate limit: a 400 VALIDATION_FAILED spends quota', async () => {

@@ -1,14 +1,26 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { AppError } from '../../../../shared/src/errors/index.js';
 import { refuseAudited, type AuthFailureRecorder } from './auth-failure-recorder.js';
 import { authOf, operationOf } from './request-context.js';
 
+export interface AuthorizeDeps {
+  recordFailure: AuthFailureRecorder;
+  /** Sets the caller's X-RateLimit-* without counting (the operation's limiter's reportWindow). */
+  reportWindow(res: Response): Promise<void>;
+}
+
+/** Audits the refusal and reports the user's window (known by now), then rejects with the error. */
+async function refuse(deps: AuthorizeDeps, req: Request, res: Response, error: AppError): Promise<never> {
+  await deps.reportWindow(res);
+  return refuseAudited(deps.recordFailure, req, res, error, authOf(res).key.record.id);
+}
+
 /**
- * IP allowlist (403 IP_NOT_ALLOWED). Runs before the rate limiter: a key used from an address it does not accept
- * (a leaked key) must not spend its user's quota, so this 403 carries no X-RateLimit-* headers. Audited; does not
- * count toward the lockout.
+ * IP allowlist (403 IP_NOT_ALLOWED), before the scope and the rate limiter (DESIGN.md §6 precedence): a key used
+ * from an address it does not accept (a leaked key) spends none of its user's quota; the 403 still reports the
+ * user's window. Audited; does not count toward the lockout.
  */
-export function ipAllowlistMiddleware(deps: { recordFailure: AuthFailureRecorder }): RequestHandler {
+export function ipAllowlistMiddleware(deps: AuthorizeDeps): RequestHandler {
   return (req, res, next) => {
     const { key } = authOf(res);
     if (!key.allowlist || key.allowlist.allows(req.ip ?? '')) {
@@ -18,16 +30,16 @@ export function ipAllowlistMiddleware(deps: { recordFailure: AuthFailureRecorder
     const error = new AppError('IP_NOT_ALLOWED', {
       detail: 'This API key does not accept requests from your address.',
     });
-    return refuseAudited(deps.recordFailure, req, res, error, key.record.id);
+    return refuse(deps, req, res, error);
   };
 }
 
 /**
- * Scope (403 INSUFFICIENT_SCOPE). Runs after the rate limiter: the key is the user's own, used from an accepted
- * address, so the refusal counts toward the user's limit and carries X-RateLimit-*. Fails closed: an operation
- * that reaches this step without a scope is refused. Audited; does not count toward the lockout.
+ * Scope (403 INSUFFICIENT_SCOPE), after the allowlist and before the rate limiter (DESIGN.md §6 precedence): not
+ * counted, but it reports the user's window. Fails closed: an operation that reaches this step without a scope is
+ * refused. Audited; does not count toward the lockout.
  */
-export function scopeMiddleware(deps: { recordFailure: AuthFailureRecorder }): RequestHandler {
+export function scopeMiddleware(deps: AuthorizeDeps): RequestHandler {
   return (req, res, next) => {
     const { key } = authOf(res);
     const operation = operationOf(res);
@@ -39,6 +51,6 @@ export function scopeMiddleware(deps: { recordFailure: AuthFailureRecorder }): R
       detail: `This operation requires the ${operation.scope ?? '(undeclared)'} scope.`,
       extensions: { requiredScope: operation.scope },
     });
-    return refuseAudited(deps.recordFailure, req, res, error, key.record.id);
+    return refuse(deps, req, res, error);
   };
 }

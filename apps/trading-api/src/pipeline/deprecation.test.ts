@@ -11,17 +11,25 @@ import { listOperations, type OperationDescriptor } from '../openapi/operations.
 import type { UsageRecorder } from '../usage/usage-recorder.js';
 import { deprecationHeaders } from './deprecation.js';
 import { setAuth, setInput } from './request-context.js';
+import type { OperationLimiter } from '../rate-limit/rate-limit.middleware.js';
 import { mountV1Operations } from './v1-router.js';
 
 const scoped = { security: [{ apiKey: ['markets:read'] }], responses: {} };
-/** One current operation and two deprecated ones with a sunset; only the first gets a deprecation date. */
+const DEPRECATED_AT = '2026-11-01T00:00:00Z';
+/** One current operation and two deprecated ones with a sunset; only the first is dated (x-deprecated-at). */
 const document = {
   openapi: '3.1.0',
   info: { title: 'deprecation fixture', version: '1' },
   paths: {
     '/things': { get: { operationId: 'listThings', ...scoped } },
     '/old-things': {
-      get: { operationId: 'listOldThings', deprecated: true, 'x-sunset': 'Wed, 30 Jun 2027 00:00:00 GMT', ...scoped },
+      get: {
+        operationId: 'listOldThings',
+        deprecated: true,
+        'x-deprecated-at': DEPRECATED_AT,
+        'x-sunset': 'Wed, 30 Jun 2027 00:00:00 GMT',
+        ...scoped,
+      },
     },
     '/undated-things': {
       get: {
@@ -34,15 +42,11 @@ const document = {
   },
 } as unknown as OpenAPIV3_1.Document;
 
-const DEPRECATED_AT = '2026-11-01T00:00:00Z';
 const DEPRECATED_AT_SECONDS = Date.parse(DEPRECATED_AT) / 1000;
-
-/** The descriptors as operations.ts gives them once it reads `x-deprecated-at` (the old operation is dated). */
-const operations: OperationDescriptor[] = listOperations(document).map((operation) =>
-  operation.operationId === 'listOldThings' ? { ...operation, deprecatedAt: DEPRECATED_AT } : operation,
-);
+const operations: OperationDescriptor[] = listOperations(document);
 
 const pass: RequestHandler = (_req, res, next) => next();
+const limiter: OperationLimiter = { admit: pass, reportWindow: () => Promise.resolve() };
 /** The key step reduced to "a key header or 401": enough to produce errors after the deprecation headers are set. */
 const authenticate: RequestHandler = (req, res, next) => {
   const plaintext = req.get('x-api-key');
@@ -73,7 +77,7 @@ beforeAll(async () => {
       routeSwitches: switches.switches,
       authenticate,
       allowlist: pass,
-      rateLimiters: { reads: pass, windowedWrites: pass, bucketedWrites: pass },
+      rateLimiters: { reads: limiter, windowedWrites: limiter, bucketedWrites: limiter },
       scope: pass,
       signature: pass,
       validate: (_req, res, next) => {

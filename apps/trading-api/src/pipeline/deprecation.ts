@@ -1,12 +1,7 @@
 import type { OperationDescriptor } from '../openapi/operations.js';
 
-/**
- * What the deprecation headers of an operation derive from. `deprecatedAt` is the operation's `x-deprecated-at`
- * (an ISO 8601 date-time): optional here so that descriptors without it keep compiling.
- */
-export type DeprecationSource = Pick<OperationDescriptor, 'operationId' | 'deprecated' | 'sunset'> & {
-  deprecatedAt?: string | null;
-};
+/** What the deprecation headers of an operation derive from: `deprecated`, `x-deprecated-at` and `x-sunset`. */
+export type DeprecationSource = Pick<OperationDescriptor, 'operationId' | 'deprecated' | 'sunset' | 'deprecatedAt'>;
 
 /**
  * The headers every response of an operation carries, errors and 304s included, computed once at start-up:
@@ -18,7 +13,7 @@ export type DeprecationSource = Pick<OperationDescriptor, 'operationId' | 'depre
 export function deprecationHeaders(operation: DeprecationSource): Readonly<Record<string, string>> {
   if (!operation.deprecated) return {};
   const headers: Record<string, string> = {};
-  const deprecatedAtMs = parseDate(operation, 'x-deprecated-at', operation.deprecatedAt ?? null);
+  const deprecatedAtMs = parseDate(operation, 'x-deprecated-at', operation.deprecatedAt);
   if (deprecatedAtMs !== null) headers.Deprecation = `@${Math.floor(deprecatedAtMs / 1000)}`;
   const sunsetMs = parseDate(operation, 'x-sunset', operation.sunset);
   if (sunsetMs !== null && operation.sunset !== null) {

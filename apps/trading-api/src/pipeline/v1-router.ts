@@ -23,11 +23,11 @@ export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
 export interface V1PipelineSteps {
   routeSwitches: RouteSwitches;
   authenticate: RequestHandler;
-  /** 403 IP_NOT_ALLOWED: before the rate limiter (no attributable user, no quota spent). */
+  /** 403 IP_NOT_ALLOWED. */
   allowlist: RequestHandler;
-  rateLimiters: RateLimiters;
-  /** 403 INSUFFICIENT_SCOPE: after the rate limiter (counted, with X-RateLimit-*). */
+  /** 403 INSUFFICIENT_SCOPE. */
   scope: RequestHandler;
+  rateLimiters: RateLimiters;
   signature: RequestHandler;
   validate: RequestHandler;
   usage: UsageRecorder;
@@ -39,7 +39,7 @@ const methodsWithBody = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Registers every authenticated operation of the description on the registrar's router, each in the order of
- * docs/decisions/0011: kill switch → body size → key → IP allowlist → rate limit → scope → signature → version →
+ * DESIGN.md §6: kill switch → body size → key → IP allowlist → scope → rate limit → signature → version →
  * validation → handler. Every response of a deprecated operation, errors included, carries its Deprecation/Sunset
  * headers. Fails at start-up (fail closed) when an operation has no scope and is not a known public route, has no
  * handler, or has deprecation dates that do not parse.
@@ -86,8 +86,8 @@ export function mountV1Operations(
       steps.authenticate,
       countRequest,
       steps.allowlist,
-      rateLimiterFor(steps.rateLimiters, operation),
       steps.scope,
+      rateLimiterFor(steps.rateLimiters, operation).admit,
       steps.signature,
       apiVersionSelectionMiddleware,
       steps.validate,

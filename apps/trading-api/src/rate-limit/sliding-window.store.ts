@@ -76,6 +76,22 @@ export class SlidingWindowStore implements Store {
     };
   }
 
+  /** The caller's window as it stands, without counting (Redis only). */
+  async get(key: string): Promise<ClientRateLimitInfo> {
+    const { userId, limit } = parseLimiterKey(key);
+    const now = this.now();
+    const { windowStart, elapsed } = windowPosition(now, WINDOW_MS);
+    const [current, previous] = await this.redis.mget(
+      `${this.namespace}${userId}:${windowStart}`,
+      `${this.namespace}${userId}:${windowStart - WINDOW_MS}`,
+    );
+    const counts = { current: Number(current ?? 0), previous: Number(previous ?? 0) };
+    return {
+      totalHits: reportedHits(estimateHits(counts, elapsed, WINDOW_MS), limit),
+      resetTime: new Date(windowStart + WINDOW_MS),
+    };
+  }
+
   async decrement(): Promise<void> {
     // Requests are never refunded (304s and failures count, DESIGN.md §6).
   }

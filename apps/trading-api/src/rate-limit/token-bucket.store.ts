@@ -3,7 +3,7 @@ import { createLuaScript, type LuaScript, type Redis } from '../../../../shared/
 import { parseLimiterKey } from './limiter-key.js';
 import { limiterUnavailable } from './limiter-unavailable.js';
 import { TOKEN_BUCKET_SCRIPT } from './lua-scripts.js';
-import { bucketResetAt } from './token-bucket-math.js';
+import { bucketResetAt, refill } from './token-bucket-math.js';
 
 export interface TokenBucketStoreOptions {
   redis: Redis;
@@ -43,6 +43,19 @@ export class TokenBucketStore implements Store {
     return {
       totalHits: admitted ? limit - Math.floor(tokens + 1e-9) : limit + 1,
       resetTime: new Date(bucketResetAt(tokens, limit, now, admitted)),
+    };
+  }
+
+  /** The caller's bucket as it stands, refilled to now, without taking a token (full before any request). */
+  async get(key: string): Promise<ClientRateLimitInfo> {
+    const { userId, limit } = parseLimiterKey(key);
+    const now = this.now();
+    const [tokens, updated] = await this.redis.hmget(`${this.namespace}${userId}`, 'tokens', 'updated');
+    const stored = tokens === null || updated === null ? null : { tokens: Number(tokens), updatedAt: Number(updated) };
+    const state = refill(stored && { ...stored, tokens: Math.min(limit, stored.tokens) }, limit, now);
+    return {
+      totalHits: limit - Math.floor(state.tokens + 1e-9),
+      resetTime: new Date(bucketResetAt(state.tokens, limit, now, true)),
     };
   }
 

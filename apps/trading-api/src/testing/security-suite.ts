@@ -25,11 +25,18 @@ export interface RouteUnderTest {
   ownerStatus?: number;
 }
 
-/** 401s and IP_NOT_ALLOWED have no attributable user (docs/decisions/0011): no quota, no X-RateLimit-*. */
+/** 401s have no known user (docs/decisions/0011): no quota, no X-RateLimit-*. */
 function expectNoRateLimitHeaders(response: { headers: Headers }) {
   for (const name of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) {
     expect(response.headers.get(name)).toBeNull();
   }
+}
+
+/** A 403's user is known: it reports the window (the suite's keys have 1 200 rpm) without spending from it. */
+function expectUncountedWindow(response: { headers: Headers }) {
+  expect(response.headers.get('x-ratelimit-limit')).toBe('1200');
+  expect(response.headers.get('x-ratelimit-remaining')).toBe('1200');
+  expect(response.headers.get('x-ratelimit-reset')).toMatch(/^\d+$/);
 }
 
 function expectProblem(
@@ -84,24 +91,22 @@ export function describeRouteSecurity(getKit: () => TradingApiKit, route: RouteU
     expect(response.json.detail).toContain('test environment');
   });
 
-  it(`returns 403 INSUFFICIENT_SCOPE for a key without ${route.scope}, counted by the rate limit (X-RateLimit-*)`, async () => {
+  it(`returns 403 INSUFFICIENT_SCOPE for a key without ${route.scope}, reporting the user's window uncounted`, async () => {
     const caller = await createCaller(getKit(), { scopes: otherScopes });
     const response = await send({ key: caller.key, ip: caller.ip });
     expectProblem(response, 403, 'INSUFFICIENT_SCOPE');
     expect(response.json.extensions).toEqual({ requiredScope: route.scope });
-    expect(response.headers.get('x-ratelimit-limit')).toBe('1200');
-    expect(response.headers.get('x-ratelimit-remaining')).toBe('1199');
-    expect(response.headers.get('x-ratelimit-reset')).toMatch(/^\d+$/);
+    expectUncountedWindow(response);
   });
 
-  it('returns 403 IP_NOT_ALLOWED from outside the allowlist (no X-RateLimit-*) and admits an address inside it', async () => {
+  it("returns 403 IP_NOT_ALLOWED from outside the allowlist (the user's window, uncounted) and admits an address inside it", async () => {
     const caller = await createCaller(getKit(), {
       scopes: [route.scope],
       ipAllowlist: ['203.0.113.0/24', '2001:db8::/32'],
     });
     const foreign = await send({ key: caller.key, ip: '192.0.2.10' });
     expectProblem(foreign, 403, 'IP_NOT_ALLOWED');
-    expectNoRateLimitHeaders(foreign);
+    expectUncountedWindow(foreign);
     expect((await send({ key: caller.key, ip: '203.0.113.77' })).status).toBe(route.allowedStatus);
     expect((await send({ key: caller.key, ip: '2001:db8::5' })).status).toBe(route.allowedStatus);
   });

@@ -9,6 +9,7 @@ import { webhooksMigration } from './20261122_0700_webhooks.js';
 import { auditUsageMigration } from './20261122_0800_audit_usage.js';
 import { outboxMigration } from './20261122_0900_outbox.js';
 import { chainDeploymentsMigration } from './20261122_1000_chain_deployments.js';
+import { adminAuditOutcomeMigration } from './20261122_1100_admin_audit_outcome.js';
 
 /** One migration: a stable name (never renamed once shipped) and its up/down steps. */
 export interface Migration {
@@ -32,6 +33,7 @@ const migrations: Migration[] = [
   auditUsageMigration,
   outboxMigration,
   chainDeploymentsMigration,
+  adminAuditOutcomeMigration,
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -50,9 +50,10 @@ describe('migrations', () => {
   });
 
   it('migrates an empty database to latest, rolls everything back, and migrates to latest again', async () => {
+    const listed = (await migrationSource.getMigrations([])).map((migration) => migration.name);
+    expect(await pendingMigrations(test.db)).toEqual(listed);
     const firstRun = await migrateLatest(test.db);
     expect(firstRun.length).toBeGreaterThan(1);
-    const listed = (await migrationSource.getMigrations([])).map((migration) => migration.name);
     expect(firstRun).toEqual(listed);
     expect(await pendingMigrations(test.db)).toEqual([]);
     expect(await listTables(test)).toEqual([...expectedTables, ...knexBookkeeping].sort());

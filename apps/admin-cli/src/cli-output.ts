@@ -1,4 +1,5 @@
 import { AppError, isAppError } from '../../../shared/src/errors/index.js';
+import { isRetryableError } from '../../../shared/src/messaging/index.js';
 
 /** Exit codes of foretell-admin, stable for scripts. */
 export const exitCodes = {
@@ -29,10 +30,19 @@ export function printResult(io: CliIo, json: boolean, result: Record<string, unk
 
 /** Prints an error (as `{ error: { code, message } }` with --json) and returns the exit code to use. */
 export function printError(io: CliIo, json: boolean, error: unknown): number {
-  const appError = isAppError(error) ? error : new AppError('INTERNAL_ERROR', { cause: error });
+  const appError = isAppError(error) ? error : unexpected(error);
   const message = appError.code === 'INTERNAL_ERROR' && error instanceof Error ? error.message : appError.detail;
   writeError(io, json, appError.code, message);
   return exitCodeFor(appError);
+}
+
+/** A database or network that does not answer is DEPENDENCY_UNAVAILABLE (exit 69); anything else is a bug. */
+function unexpected(error: unknown): AppError {
+  if (isRetryableError(error)) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return new AppError('DEPENDENCY_UNAVAILABLE', { detail: `A dependency is unavailable: ${reason}`, cause: error });
+  }
+  return new AppError('INTERNAL_ERROR', { cause: error });
 }
 
 function writeError(io: CliIo, json: boolean, code: string, message: string): void {

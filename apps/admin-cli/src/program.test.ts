@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { loadConfig, adminCliConfigSchema } from '../../../shared/src/config/index.js';
+import { listAdminActions } from '../../../shared/src/db/index.js';
 import { createTestDatabase, type TestDatabase } from '../../../shared/src/testing/test-database.js';
 import { runTypeScript } from '../../../shared/src/testing/run-node.js';
 import type { CliIo } from './cli-output.js';
+import { migrationSource } from '../../../migrations/index.js';
 import { runAdminCli } from './program.js';
 
 function captureIo(): CliIo & { out: string; err: string } {
@@ -49,6 +51,13 @@ describe('foretell-admin', () => {
     expect(JSON.parse(io.out)).toEqual({ pending: [] });
   });
 
+  it('exits 69 with DEPENDENCY_UNAVAILABLE when the database does not answer', async () => {
+    const io = captureIo();
+    const config = loadConfig(adminCliConfigSchema, { DATABASE_URL: 'mysql://root@127.0.0.1:1/nowhere' });
+    expect(await runAdminCli(['--json', 'users', 'list'], config, io, '9.9.9')).toBe(69);
+    expect(JSON.parse(io.out)).toEqual({ error: { code: 'DEPENDENCY_UNAVAILABLE', message: expect.any(String) } });
+  });
+
   it('exits 2 on an unknown command and says why', async () => {
     const io = captureIo();
     expect(await run(['frobnicate'], io)).toBe(2);
@@ -59,5 +68,34 @@ describe('foretell-admin', () => {
     const io = captureIo();
     expect(await run(['--version'], io)).toBe(0);
     expect(io.out.trim()).toBe('9.9.9');
+  });
+});
+
+describe('foretell-admin migrations on a database without the audit table', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase({ migrate: false });
+  });
+  afterAll(() => database.destroy());
+
+  const run = (argv: string[], io: CliIo) =>
+    runAdminCli(argv, loadConfig(adminCliConfigSchema, { DATABASE_URL: database.url }), io, '9.9.9');
+
+  it('reports pending migrations even though it cannot audit that yet, warning on stderr', async () => {
+    const io = captureIo();
+    expect(await run(['--json', 'migrations', 'status'], io)).toBe(0);
+    const listed = (await migrationSource.getMigrations([])).map((migration) => migration.name);
+    expect((JSON.parse(io.out) as { pending: unknown[] }).pending).toEqual(listed);
+    expect(io.err).toMatch(/^warning: migrations\.status could not be written to the audit log: /);
+  });
+
+  it('audits migrations latest once the migrations it applied created the audit table', async () => {
+    const io = captureIo();
+    expect(await run(['--json', 'migrations', 'latest', '--actor', 'deploy:job'], io)).toBe(0);
+    const { applied } = JSON.parse(io.out) as { applied: string[] };
+    expect(io.err).toBe('');
+    expect(await listAdminActions(database.db, { action: 'migrations.latest' })).toEqual([
+      expect.objectContaining({ actor: 'deploy:job', outcome: 'success', details: { applied } }),
+    ]);
   });
 });

@@ -25,6 +25,10 @@ export async function runAdminCli(argv: string[], config: AdminCliConfig, io: Cl
     json: () => flags().json === true,
     actor: () => checkedActor(flags().actor),
   });
+  // A bad --actor is a usage error like an unknown flag: refused before any command runs, so it is not audited.
+  program.hook('preAction', () => {
+    context.actor();
+  });
   registerMigrationCommands(program, context);
   registerUserCommands(program, context);
   registerKeyCommands(program, context);

@@ -14,6 +14,7 @@ export async function rollbackAll(db: Knex): Promise<string[]> {
 }
 
 export async function pendingMigrations(db: Knex): Promise<string[]> {
-  const [, pending] = (await db.migrate.list(config)) as [unknown[], Array<{ file: string } | string>];
-  return pending.map((item) => (typeof item === 'string' ? item : item.file));
+  // With our migration source, knex lists pending migrations as the source's objects (named by `name`).
+  const [, pending] = (await db.migrate.list(config)) as [unknown[], Array<{ name: string } | string>];
+  return pending.map((item) => (typeof item === 'string' ? item : item.name));
 }

@@ -52,9 +52,26 @@ describe('foretell-admin orgs and partners (a database, no chain)', () => {
     expect(result.out).toContain(acme.id);
   });
 
-  it('exits 69 with DEPENDENCY_UNAVAILABLE when a command needs a chain that does not answer', async () => {
-    const result = await cli.runJson<{ error: { code: string } }>(['users', 'create', '--email', 'x@example.test']);
+  it('audits each listing with its count', async () => {
+    const orgs = await cli.runAudited(['orgs', 'list', '--actor', 'ops:erin']);
+    const partners = await cli.runAudited(['partners', 'list', '--org', zeta.id]);
+    expect([...orgs.audits, ...partners.audits]).toEqual([
+      expect.objectContaining({ actor: 'ops:erin', action: 'orgs.list', outcome: 'success', details: { count: 2 } }),
+      expect.objectContaining({ action: 'partners.list', outcome: 'success', details: { org: zeta.id, count: 1 } }),
+    ]);
+  });
+
+  it('exits 69 with DEPENDENCY_UNAVAILABLE when a command needs a chain that does not answer, and audits it', async () => {
+    const result = await cli.runAudited(['--json', 'users', 'create', '--email', 'x@example.test']);
     expect(result.code).toBe(69);
-    expect(result.json.error.code).toBe('DEPENDENCY_UNAVAILABLE');
+    expect(JSON.parse(result.out)).toMatchObject({ error: { code: 'DEPENDENCY_UNAVAILABLE' } });
+    expect(result.audits).toEqual([
+      expect.objectContaining({
+        action: 'users.create',
+        targetId: null,
+        outcome: 'DEPENDENCY_UNAVAILABLE',
+        details: { email: 'x@example.test', reason: expect.any(String) },
+      }),
+    ]);
   });
 });

@@ -165,12 +165,15 @@ describe('foretell-admin keys', () => {
       [['--tier', 'mm', '--env', 'test', '--confirmation-window', '5'], /--confirmation-window must be/],
       [['--tier', 'free', '--env', 'live'], /live keys are issued only with SERVICE_ENV=live/],
       [['--tier', 'free', '--env', 'test', '--name', ' '], /--name must be 1 to 100/],
-    ])('rejects %j with exit 2 and stores nothing', async (args, message) => {
+    ])('rejects %j with exit 2, stores no key and audits the refusal', async (args, message) => {
       const user = await newUser();
       const result = await issue(['--user', user.id, ...args]);
       expect(result.json.error).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringMatching(message) });
       expect(result.code).toBe(2);
       expect(await cli.database.db('api_keys').where({ user_id: user.id })).toHaveLength(0);
+      const audits = await cli.auditOf('user', user.id);
+      expect(audits.map((entry) => [entry.action, entry.outcome])).toEqual([['keys.issue', 'VALIDATION_FAILED']]);
+      expect(audits[0]?.details.reason).toMatch(message);
     });
 
     it('issues live keys only from a live CLI, and a live CLI only live keys', async () => {
@@ -187,6 +190,58 @@ describe('foretell-admin keys', () => {
       );
       expect(insecureHook.code).toBe(2);
       expect(insecureHook.json.error.message).toMatch(/--webhook-url must use https/);
+    });
+
+    it.each([
+      ['https://localhost/hooks', /localhost names the local host/],
+      ['https://127.0.0.1:8443/hooks', /127\.0\.0\.1 is in the loopback range 127\.0\.0\.0\/8/],
+      ['https://10.1.2.3/hooks', /10\.1\.2\.3 is in the private range 10\.0\.0\.0\/8/],
+      ['https://169.254.169.254/latest/meta-data', /in the link-local range 169\.254\.0\.0\/16/],
+      ['https://[::1]/hooks', /::1 is in the loopback range/],
+      ['https://[fd00::5]/hooks', /in the unique-local range fc00::\/7/],
+      ['https://[::ffff:7f00:1]/hooks', /in the loopback \(IPv4-mapped\) range 127\.0\.0\.0\/8/],
+    ])(
+      'refuses a live key whose webhook URL %s is not public, issuing nothing and auditing it',
+      async (url, reason) => {
+        const user = await newUser();
+        const result = await issue(
+          ['--user', user.id, '--tier', 'free', '--env', 'live', '--webhook-url', url],
+          liveEnv,
+        );
+        expect(result.code).toBe(2);
+        expect(result.json.error).toEqual({ code: 'VALIDATION_FAILED', message: expect.stringMatching(reason) });
+        expect(result.json.error.message).toMatch(/^--webhook-url must reach a public address: /);
+        expect(await cli.database.db('api_keys').where({ user_id: user.id })).toHaveLength(0);
+        const [audit] = await cli.auditOf('user', user.id);
+        expect(audit).toMatchObject({
+          action: 'keys.issue',
+          outcome: 'VALIDATION_FAILED',
+          details: { env: 'live', webhookUrl: url },
+        });
+      },
+    );
+
+    it('issues a live key whose webhook URL is a public address, and a test key whose webhook is on this machine', async () => {
+      const user = await newUser();
+      const live = await issue(
+        ['--user', user.id, '--tier', 'free', '--env', 'live', '--webhook-url', 'https://93.184.216.34/hooks'],
+        liveEnv,
+      );
+      expect(live.code).toBe(0);
+      expect(live.json.webhookSecret).toMatch(WEBHOOK_SECRET_PATTERN);
+      const local = await issue([
+        '--user',
+        user.id,
+        '--tier',
+        'free',
+        '--env',
+        'test',
+        '--webhook-url',
+        'http://localhost:4000/hooks',
+      ]);
+      expect(local.code).toBe(0);
+      const shown = await cli.runJson<KeyJson>(['keys', 'show', local.json.id]);
+      expect(shown.json.webhookUrl).toBe('http://localhost:4000/hooks');
     });
 
     it('reports an unknown user with exit 3', async () => {
@@ -228,6 +283,10 @@ describe('foretell-admin keys', () => {
           results.filter((result) => result.code === 0).map((result) => result.json.id),
         );
       expect(audits).toHaveLength(5);
+      const refusals = await cli.database
+        .db('admin_audit_log')
+        .where({ action: 'keys.issue', target_type: 'user', target_id: user.id, outcome: 'ACTIVE_KEY_LIMIT_REACHED' });
+      expect(refusals).toHaveLength(3);
     });
   });
 
@@ -257,10 +316,11 @@ describe('foretell-admin keys', () => {
       const shown = await cli.runJson<KeyJson>(['keys', 'show', first.json.id]);
       expect(shown.json).toMatchObject({ status: 'revoked', revokedAt: revoked.json.revokedAt, name: 'first' });
       const audits = await cli.auditOf('api_key', first.json.id);
-      expect(audits.map((entry) => [entry.action, entry.details.alreadyRevoked])).toEqual([
-        ['keys.revoke', true],
-        ['keys.revoke', false],
-        ['keys.issue', undefined],
+      expect(audits.map((entry) => [entry.action, entry.outcome, entry.details.alreadyRevoked])).toEqual([
+        ['keys.show', 'success', undefined],
+        ['keys.revoke', 'success', true],
+        ['keys.revoke', 'success', false],
+        ['keys.issue', 'success', undefined],
       ]);
 
       const human = await cli.run(['keys', 'list', '--user', user.id]);
@@ -268,7 +328,7 @@ describe('foretell-admin keys', () => {
       expect(human.out).toContain(`${second.json.id}  active `);
     });
 
-    it('reports an unknown key with exit 3', async () => {
+    it('reports an unknown key with exit 3 and audits the attempt under the id it named', async () => {
       for (const argv of [
         ['keys', 'show', randomUUID()],
         ['keys', 'revoke', randomUUID()],
@@ -276,6 +336,8 @@ describe('foretell-admin keys', () => {
         const result = await cli.runJson<CliError>(argv);
         expect(result.code).toBe(3);
         expect(result.json.error.code).toBe('RESOURCE_NOT_FOUND');
+        const [audit] = await cli.auditOf('api_key', argv[2]!);
+        expect(audit).toMatchObject({ action: `keys.${argv[1]!}`, outcome: 'RESOURCE_NOT_FOUND' });
       }
     });
   });

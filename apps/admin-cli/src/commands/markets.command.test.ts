@@ -133,8 +133,10 @@ describe('foretell-admin markets', () => {
       });
     });
 
-    it('exits 3 for an unknown --thread, deploying nothing', async () => {
-      const result = await cli.runJson<CliError>([
+    it('exits 3 for an unknown --thread, deploying nothing, and audits the refusal', async () => {
+      const thread = randomUUID();
+      const result = await cli.runAudited([
+        '--json',
         'markets',
         'create',
         '--question',
@@ -142,10 +144,17 @@ describe('foretell-admin markets', () => {
         '--outcomes',
         'A,B',
         '--thread',
-        randomUUID(),
+        thread,
       ]);
       expect(result.code).toBe(3);
-      expect(result.json.error.code).toBe('RESOURCE_NOT_FOUND');
+      expect(JSON.parse(result.out)).toMatchObject({ error: { code: 'RESOURCE_NOT_FOUND' } });
+      expect(result.audits).toEqual([
+        expect.objectContaining({
+          action: 'markets.create',
+          outcome: 'RESOURCE_NOT_FOUND',
+          details: expect.objectContaining({ question: 'Q', outcomes: 'A,B', thread }),
+        }),
+      ]);
     });
 
     it.each([
@@ -192,6 +201,11 @@ describe('foretell-admin markets', () => {
         code: 'MARKET_STATE_CONFLICT',
         message: expect.stringContaining('is FROZEN'),
       });
+      expect((await cli.auditOf('market', created.id)).map((entry) => [entry.action, entry.outcome])).toEqual([
+        ['markets.freeze', 'MARKET_STATE_CONFLICT'],
+        ['markets.freeze', 'success'],
+        ['markets.create', 'success'],
+      ]);
     });
 
     it('resolves a FROZEN market with several winners, recording them and the resolve time', async () => {
@@ -227,6 +241,8 @@ describe('foretell-admin markets', () => {
       expect(result.code).toBe(2);
       expect(result.json.error.code).toBe('VALIDATION_FAILED');
       expect(await stateOf(created.contractAddress)).toBe('OPEN');
+      const [audit] = await cli.auditOf('market', created.id);
+      expect(audit).toMatchObject({ action: 'markets.resolve', outcome: 'VALIDATION_FAILED', details: { winners } });
     });
 
     it('exits 2 when --winners is missing', async () => {
@@ -253,9 +269,13 @@ describe('foretell-admin markets', () => {
     it.each(['freeze', 'cancel'])(
       'exits 3 with RESOURCE_NOT_FOUND when asked to %s an unknown market',
       async (action) => {
-        const result = await cli.runJson<CliError>(['markets', action, randomUUID()]);
+        const id = randomUUID();
+        const result = await cli.runJson<CliError>(['markets', action, id]);
         expect(result.code).toBe(3);
         expect(result.json.error.code).toBe('RESOURCE_NOT_FOUND');
+        expect((await cli.auditOf('market', id)).map((entry) => [entry.action, entry.outcome])).toEqual([
+          [`markets.${action}`, 'RESOURCE_NOT_FOUND'],
+        ]);
         expect((await cli.runJson<CliError>(['markets', action, 'not-a-uuid'])).code).toBe(3);
       },
     );

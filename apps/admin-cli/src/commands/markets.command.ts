@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { AppError } from '../../../../shared/src/errors/index.js';
 import type { AdminContext } from '../admin-context.js';
+import { audited, type Completion } from '../audit/audited-command.js';
 import { parseInstant, parseOutcomes, parseUsdcAmount, parseWinners } from '../cli-arguments.js';
 import { printResult } from '../cli-output.js';
 import { createMarket } from '../use-cases/create-market.use-case.js';
@@ -41,57 +42,78 @@ export function registerMarketCommands(program: Command, context: AdminContext):
     .option('--end-time <iso>', 'when trading closes, ISO-8601 (default: in 30 days)')
     .option('--initial-reserve <usdc>', 'seed liquidity in USDC (≥ 1; minted from TestUSDC on test chains)', '100')
     .option('--featured', 'feature the market')
-    .action(async (options: CreateMarketOptions) => {
-      const command = {
-        question: text(options.question, '--question', 500)!,
-        outcomes: parseOutcomes(options.outcomes),
-        ...optional('category', text(options.category, '--category', 64)),
-        ...optional('description', options.description),
-        ...optional('threadId', options.thread?.trim()),
-        ...optional('endTime', options.endTime === undefined ? undefined : parseInstant(options.endTime, '--end-time')),
-        initialReserve: parseUsdcAmount(options.initialReserve, '--initial-reserve'),
-        featured: options.featured === true,
-        actor: context.actor(),
-      };
-      const market = await createMarket(
-        {
-          db: await context.db(),
-          chain: context.chain,
-          platform: context.platform,
-          now: context.now,
-          mintInitialReserve: context.config.SERVICE_ENV === 'test',
+    .action(
+      audited(context, {
+        action: 'markets.create',
+        describe: (options: CreateMarketOptions) => ({ args: { ...options } }),
+        run: async (options: CreateMarketOptions) => {
+          const command = {
+            question: text(options.question, '--question', 500)!,
+            outcomes: parseOutcomes(options.outcomes),
+            ...optional('category', text(options.category, '--category', 64)),
+            ...optional('description', options.description),
+            ...optional('threadId', options.thread?.trim()),
+            ...optional(
+              'endTime',
+              options.endTime === undefined ? undefined : parseInstant(options.endTime, '--end-time'),
+            ),
+            initialReserve: parseUsdcAmount(options.initialReserve, '--initial-reserve'),
+            featured: options.featured === true,
+            actor: context.actor(),
+          };
+          const market = await createMarket(
+            {
+              db: await context.db(),
+              chain: context.chain,
+              platform: context.platform,
+              now: context.now,
+              mintInitialReserve: context.config.SERVICE_ENV === 'test',
+            },
+            command,
+          );
+          const result = {
+            id: market.id,
+            contractAddress: market.contractAddress,
+            chainId: market.chainId,
+            outcomes: market.outcomes,
+            status: market.status,
+          };
+          const human = [
+            `created market ${market.id} (${market.status})`,
+            `  question  ${market.question}`,
+            `  outcomes  ${market.outcomes.map((label, index) => `${index}=${label}`).join(', ')}`,
+            `  contract  ${market.contractAddress ?? '-'} on chain ${market.chainId ?? '-'}`,
+            `  ends      ${market.endTime?.toISOString() ?? '-'}`,
+          ];
+          return { recordedByUseCase: true, print: () => printResult(context.io, context.json(), result, human) };
         },
-        command,
-      );
-      const result = {
-        id: market.id,
-        contractAddress: market.contractAddress,
-        chainId: market.chainId,
-        outcomes: market.outcomes,
-        status: market.status,
-      };
-      printResult(context.io, context.json(), result, [
-        `created market ${market.id} (${market.status})`,
-        `  question  ${market.question}`,
-        `  outcomes  ${market.outcomes.map((label, index) => `${index}=${label}`).join(', ')}`,
-        `  contract  ${market.contractAddress ?? '-'} on chain ${market.chainId ?? '-'}`,
-        `  ends      ${market.endTime?.toISOString() ?? '-'}`,
-      ]);
-    });
+      }),
+    );
 
-  const transition = (action: MarketAction, description: string) =>
-    markets.command(action).description(description).argument('<id>', 'market id');
+  const transition = (name: MarketAction, description: string) =>
+    markets.command(name).description(description).argument('<id>', 'market id');
+  const audit = (name: MarketAction) => ({
+    action: `markets.${name}`,
+    describe: (id: string, options: { winners?: string } = {}) => ({
+      target: { type: 'market' as const, id },
+      args: { id, ...options },
+    }),
+  });
 
-  transition('freeze', 'stop trading on an OPEN market (quotes keep working)').action((id: string) =>
-    runTransition(context, action('freeze', id)),
+  transition('freeze', 'stop trading on an OPEN market (quotes keep working)').action(
+    audited(context, { ...audit('freeze'), run: (id: string) => runTransition(context, action('freeze', id)) }),
   );
   transition('resolve', 'resolve an OPEN or FROZEN market with one or more winning outcomes')
     .requiredOption('--winners <indexes>', 'comma-separated winning outcome indexes, e.g. 0 or 0,2')
-    .action((id: string, options: { winners: string }) =>
-      runTransition(context, { ...action('resolve', id), winners: parseWinners(options.winners) }),
+    .action(
+      audited(context, {
+        ...audit('resolve'),
+        run: async (id: string, options: { winners?: string } = {}) =>
+          runTransition(context, { ...action('resolve', id), winners: parseWinners(options.winners ?? '') }),
+      }),
     );
   transition('cancel', 'cancel an OPEN or FROZEN market; holders are refunded at the prices of now').action(
-    (id: string) => runTransition(context, action('cancel', id)),
+    audited(context, { ...audit('cancel'), run: (id: string) => runTransition(context, action('cancel', id)) }),
   );
 }
 
@@ -103,7 +125,7 @@ const optional = <K extends string, V>(key: K, value: V | undefined): { [P in K]
 async function runTransition(
   context: AdminContext,
   command: { action: MarketAction; marketId: string; winners?: number[] },
-): Promise<void> {
+): Promise<Completion> {
   const { market, txHash } = await transitionMarket(
     { db: await context.db(), chain: context.chain, now: context.now },
     { ...command, actor: context.actor() },
@@ -117,11 +139,12 @@ async function runTransition(
     resolveTime: market.resolveTime?.toISOString() ?? null,
     txHash,
   };
-  printResult(context.io, context.json(), result, [
+  const human = [
     `market ${market.id} is now ${market.status}`,
     ...(market.winningOutcomes
       ? [`  winners  ${market.winningOutcomes.map((i) => `${i}=${market.outcomes[i] ?? '?'}`).join(', ')}`]
       : []),
     `  tx       ${txHash ?? '(already done on chain)'}`,
-  ]);
+  ];
+  return { recordedByUseCase: true, print: () => printResult(context.io, context.json(), result, human) };
 }

@@ -1,35 +1,45 @@
 import type { Command } from 'commander';
 import { migrateLatest, pendingMigrations } from '../../../../shared/src/db/index.js';
 import type { AdminContext } from '../admin-context.js';
+import { audited } from '../audit/audited-command.js';
 import { printResult } from '../cli-output.js';
 
-/** `migrations status|latest`: what the Kubernetes migrations Job runs before a rollout. */
+/**
+ * `migrations status|latest`: what the Kubernetes migrations Job runs before a rollout. Audited best-effort: before
+ * the migrations run, the audit table may be missing or lack a column, and that must not stop them.
+ */
 export function registerMigrationCommands(program: Command, context: AdminContext): void {
   const migrations = program.command('migrations').description('inspect and apply database migrations');
 
   migrations
     .command('status')
     .description('list migrations not yet applied')
-    .action(async () => {
-      const pending = await pendingMigrations(await context.db());
-      printResult(
-        context.io,
-        context.json(),
-        { pending },
-        pending.length ? pending.map((name) => `pending ${name}`) : ['up to date'],
-      );
-    });
+    .action(
+      audited(context, {
+        action: 'migrations.status',
+        bestEffort: true,
+        describe: () => ({ args: {} }),
+        run: async () => {
+          const pending = await pendingMigrations(await context.db());
+          const human = pending.length ? pending.map((name) => `pending ${name}`) : ['up to date'];
+          return { details: { pending }, print: () => printResult(context.io, context.json(), { pending }, human) };
+        },
+      }),
+    );
 
   migrations
     .command('latest')
     .description('apply every pending migration')
-    .action(async () => {
-      const applied = await migrateLatest(await context.db());
-      printResult(
-        context.io,
-        context.json(),
-        { applied },
-        applied.length ? applied.map((name) => `applied ${name}`) : ['up to date'],
-      );
-    });
+    .action(
+      audited(context, {
+        action: 'migrations.latest',
+        bestEffort: true,
+        describe: () => ({ args: {} }),
+        run: async () => {
+          const applied = await migrateLatest(await context.db());
+          const human = applied.length ? applied.map((name) => `applied ${name}`) : ['up to date'];
+          return { details: { applied }, print: () => printResult(context.io, context.json(), { applied }, human) };
+        },
+      }),
+    );
 }

@@ -72,12 +72,17 @@ describe('foretell-admin users', () => {
       expect(audit?.actor).toMatch(/^cli:/);
     });
 
-    it('exits 4 with USER_ALREADY_EXISTS when the email is taken, in any case', async () => {
+    it('exits 4 with USER_ALREADY_EXISTS when the email is taken, in any case, and audits it under that user', async () => {
       const first = await createUserViaCli();
       const result = await cli.runJson<CliError>(['users', 'create', '--email', first.email.toUpperCase()]);
       expect(result.code).toBe(4);
       expect(result.json.error).toEqual({ code: 'USER_ALREADY_EXISTS', message: expect.stringContaining(first.email) });
       expect(await cli.database.db('users').where({ email: first.email }).pluck('id')).toEqual([first.id]);
+      const audits = await cli.auditOf('user', first.id);
+      expect(audits.map((entry) => [entry.action, entry.outcome])).toEqual([
+        ['users.create', 'USER_ALREADY_EXISTS'],
+        ['users.create', 'success'],
+      ]);
     });
 
     it('lets exactly one of two concurrent creations with the same email win', async () => {
@@ -128,13 +133,18 @@ describe('foretell-admin users', () => {
       expect((await cli.run(['users', 'list', '--limit', limit])).code).toBe(2);
     });
 
-    it('shows a user by id or email with the on-chain USDC balance', async () => {
+    it('shows a user by id or email with the on-chain USDC balance, auditing each look under the user', async () => {
       const user = await createUserViaCli();
-      const byId = await cli.runJson(['users', 'show', user.id]);
+      const byId = await cli.runJson(['users', 'show', user.id, '--actor', 'ops:dave']);
       expect(byId.code).toBe(0);
       expect(byId.json).toMatchObject({ ...user, status: 'active', usdcBalance: '0.000000' });
       const byEmail = await cli.runJson(['users', 'show', user.email]);
       expect(byEmail.json).toEqual(byId.json);
+      const audits = await cli.auditOf('user', user.id);
+      expect(audits.slice(0, 2)).toEqual([
+        expect.objectContaining({ action: 'users.show', outcome: 'success', details: { user: user.email } }),
+        expect.objectContaining({ action: 'users.show', actor: 'ops:dave', details: { user: user.id } }),
+      ]);
     });
 
     it.each([randomUUID(), 'nobody@example.test'])('exits 3 with RESOURCE_NOT_FOUND for %s', async (reference) => {
@@ -176,19 +186,29 @@ describe('foretell-admin users', () => {
       },
     );
 
-    it('exits 3 for an unknown user', async () => {
-      const result = await cli.runJson<CliError>(['users', 'fund', '--user', randomUUID(), '--amount', '1']);
+    it('exits 3 for an unknown user and audits the attempt under the id it named', async () => {
+      const id = randomUUID();
+      const result = await cli.runJson<CliError>(['users', 'fund', '--user', id, '--amount', '1']);
       expect(result.code).toBe(3);
       expect(result.json.error.code).toBe('RESOURCE_NOT_FOUND');
+      expect((await cli.auditOf('user', id)).map((entry) => [entry.action, entry.outcome])).toEqual([
+        ['users.fund', 'RESOURCE_NOT_FOUND'],
+      ]);
     });
 
-    it('refuses with exit 2 when SERVICE_ENV=live, minting nothing and auditing nothing', async () => {
+    it('refuses with exit 2 when SERVICE_ENV=live, minting nothing and auditing only the refusal', async () => {
       const user = await createUserViaCli();
       const result = await cli.runJson<CliError>(['users', 'fund', '--user', user.id, '--amount', '5'], liveEnv);
       expect(result.code).toBe(2);
       expect(result.json.error).toEqual({ code: 'VALIDATION_FAILED', message: expect.stringContaining('live') });
       expect(await balanceOf(user.smartAccountAddress)).toBe(0n);
-      expect((await cli.auditOf('user', user.id)).map((entry) => entry.action)).toEqual(['users.create']);
+      const audits = await cli.auditOf('user', user.id);
+      expect(audits.map((entry) => [entry.action, entry.outcome])).toEqual([
+        ['users.fund', 'VALIDATION_FAILED'],
+        ['users.create', 'success'],
+      ]);
+      expect(audits[0]?.details).toMatchObject({ user: user.id, amount: '5' });
+      expect(JSON.stringify(audits)).not.toContain(liveEnv.API_KEY_PEPPER);
     });
 
     it('exits 4 with SMART_ACCOUNT_MISSING for a user without a smart account', async () => {

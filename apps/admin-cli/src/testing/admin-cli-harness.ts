@@ -25,6 +25,8 @@ export interface AdminCliHarness {
   runJson<T = Record<string, unknown>>(argv: string[], env?: Record<string, string>): Promise<CliRun & { json: T }>;
   /** Audit entries of one target, newest first. */
   auditOf(targetType: string, targetId: string): Promise<AdminAuditEntry[]>;
+  /** Runs one invocation and returns the audit entries it wrote, oldest first (tests in a suite run one at a time). */
+  runAudited(argv: string[], env?: Record<string, string>): Promise<CliRun & { audits: AdminAuditEntry[] }>;
   stop(): Promise<void>;
 }
 
@@ -78,6 +80,12 @@ export async function startAdminCliHarness(options: { chain: boolean }): Promise
       return { ...result, json: JSON.parse(lines[0]!) as T };
     },
     auditOf: (targetType, targetId) => listAdminActions(database.db, { targetType, targetId }),
+    async runAudited(argv, env) {
+      const before = (await listAdminActions(database.db, { limit: 1 }))[0]?.id ?? '0';
+      const result = await run(argv, env);
+      const latest = await listAdminActions(database.db, { limit: 1_000 });
+      return { ...result, audits: latest.filter((entry) => BigInt(entry.id) > BigInt(before)).reverse() };
+    },
     async stop() {
       await Promise.all([database.destroy(), fixture?.stop()]);
     },

@@ -8,6 +8,7 @@ import {
 } from '../../../../shared/src/auth/index.js';
 import { recordAdminAction, withTransaction, type ApiKeyRecord } from '../../../../shared/src/db/index.js';
 import { AppError } from '../../../../shared/src/errors/index.js';
+import { checkWebhookUrl, type HostLookup } from '../webhook-url/webhook-url-policy.js';
 import { findUserByReference } from './user-lookup.js';
 
 export interface IssueKeyDeps {
@@ -17,6 +18,8 @@ export interface IssueKeyDeps {
   secretBox: SecretBox;
   /** A live key is issued only by a CLI configured with SERVICE_ENV=live, a test key only otherwise. */
   serviceEnv: 'live' | 'test';
+  /** Resolves a live key's webhook host, which must reach only public addresses. */
+  lookupHost: HostLookup;
   now: Date;
 }
 
@@ -61,11 +64,19 @@ const overrideFlags: Array<[keyof KeyLimitOverrides, string]> = [
 /**
  * `keys issue`: checks the options against the tier and the CLI's environment, then issues the key (at most 5 active
  * per user, under the user's row lock) and its audit entry in one transaction. Only hashes and ciphertext are stored.
+ * A live key's webhook URL must be https and reach only public addresses; a test key's may point at a receiver on
+ * a private network or the developer's machine.
  */
 export async function issueKey(deps: IssueKeyDeps, command: IssueKeyCommand): Promise<IssuedKey> {
   checkEnvironment(command.env, deps.serviceEnv);
   checkOverrides(command);
-  if (command.webhookUrl !== undefined) checkWebhookUrl(command.webhookUrl, deps.serviceEnv);
+  if (command.webhookUrl !== undefined) {
+    await checkWebhookUrl(command.webhookUrl, {
+      httpsOnly: command.env === 'live',
+      allowPrivateTargets: command.env === 'test',
+      lookup: deps.lookupHost,
+    });
+  }
   if (command.scopes !== undefined && command.scopes.length === 0) throw invalid('--scopes needs at least one scope');
   const user = await findUserByReference(deps.db, command.user);
   const webhookSecret = command.webhookUrl === undefined ? null : generateWebhookSecret();
@@ -138,19 +149,4 @@ function checkOverrides(command: IssueKeyCommand): void {
   if (highValueThreshold !== undefined && perTradeLimit !== undefined && highValueThreshold > perTradeLimit) {
     throw invalid('--high-value-threshold must not exceed --per-trade-limit (no trade could reach it)');
   }
-}
-
-function checkWebhookUrl(text: string, serviceEnv: 'live' | 'test'): void {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw invalid(`--webhook-url must be an absolute http(s) URL (got "${text}")`);
-  }
-  if (text.length > 2048) throw invalid('--webhook-url must be at most 2048 characters');
-  const allowed = serviceEnv === 'live' ? ['https:'] : ['https:', 'http:'];
-  if (!allowed.includes(url.protocol)) {
-    throw invalid(`--webhook-url must use ${allowed.join(' or ').replace(/:/g, '')} (got "${text}")`);
-  }
-  if (url.username || url.password) throw invalid('--webhook-url must not carry credentials');
 }

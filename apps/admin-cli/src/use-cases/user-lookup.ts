@@ -1,7 +1,7 @@
 import { findUserByEmail, findUserById, type Queryable, type User } from '../../../../shared/src/db/index.js';
 import { AppError } from '../../../../shared/src/errors/index.js';
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The user a `--user` value names: a UUID is an id, anything else an email. RESOURCE_NOT_FOUND otherwise. */
 export async function findUserByReference(db: Queryable, reference: string): Promise<User> {

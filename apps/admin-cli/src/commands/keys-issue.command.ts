@@ -1,0 +1,120 @@
+import type { Command } from 'commander';
+import { apiKeyEnvironments, apiKeyTiers, createSecretBox } from '../../../../shared/src/auth/index.js';
+import { AppError } from '../../../../shared/src/errors/index.js';
+import type { AdminContext } from '../admin-context.js';
+import { audited } from '../audit/audited-command.js';
+import { parseChoice, parseInstant, parseInteger, parseList, parseUsdcAmount } from '../cli-arguments.js';
+import { printResult } from '../cli-output.js';
+import { issueKey, type IssueKeyCommand } from '../use-cases/issue-key.use-case.js';
+import { lookupAllAddresses } from '../webhook-url/webhook-url-policy.js';
+
+interface IssueOptions {
+  user: string;
+  tier: string;
+  env: string;
+  scopes?: string;
+  ipAllowlist?: string;
+  webhookUrl?: string;
+  expiresAt?: string;
+  rpm?: string;
+  dailySpendLimit?: string;
+  perTradeLimit?: string;
+  highValueThreshold?: string;
+  confirmationWindow?: string;
+  name?: string;
+}
+
+/** `keys issue`: the plaintext key and webhook secret print once; the use case audits the key it issues. */
+export function registerKeyIssueCommand(keys: Command, context: AdminContext): void {
+  keys
+    .command('issue')
+    .description('issue an API key (the plaintext key and webhook secret are printed once)')
+    .requiredOption('--user <user>', 'user id or email')
+    .requiredOption('--tier <tier>', apiKeyTiers.join('|'))
+    .requiredOption('--env <env>', 'live|test; must match SERVICE_ENV (live keys only with SERVICE_ENV=live)')
+    .option('--scopes <scopes>', "comma-separated scopes (default: the tier's)")
+    .option('--ip-allowlist <entries>', 'comma-separated IPv4/IPv6 addresses or CIDR ranges')
+    .option(
+      '--webhook-url <url>',
+      'where trade events are POSTed; live keys: https to a public address (a webhook secret is generated)',
+    )
+    .option('--expires-at <iso>', 'ISO-8601 expiry, e.g. 2027-01-31T18:00:00Z (default: never)')
+    .option('--rpm <n>', 'requests per minute (enterprise and mm only)')
+    .option('--daily-spend-limit <usdc>', 'daily spend cap in USDC (enterprise and mm only)')
+    .option('--per-trade-limit <usdc>', 'per-trade cap in USDC (enterprise and mm only)')
+    .option('--high-value-threshold <usdc>', 'trades at or above need confirmation (enterprise and mm only)')
+    .option('--confirmation-window <seconds>', 'time to confirm a high-value trade (enterprise and mm only)')
+    .option('--name <name>', 'a label for the key (at most 100 characters)')
+    .action(
+      audited(context, {
+        action: 'keys.issue',
+        // Refused attempts are filed under the user; the flags are plain text (never a key or a secret).
+        describe: (options: IssueOptions) => ({
+          target: { type: 'user', reference: options.user },
+          args: { ...options },
+        }),
+        run: async (options: IssueOptions) => {
+          const issued = await issueKey(
+            {
+              db: await context.db(),
+              pepper: context.config.API_KEY_PEPPER,
+              secretBox: createSecretBox(context.config.WEBHOOK_SECRET_KEY),
+              serviceEnv: context.config.SERVICE_ENV,
+              lookupHost: lookupAllAddresses,
+              now: context.now(),
+            },
+            { ...parseIssueOptions(options), actor: context.actor() },
+          );
+          const { record, key, webhookSecret } = issued;
+          const result = {
+            id: record.id,
+            key,
+            userId: record.userId,
+            tier: record.tier,
+            env: record.env,
+            scopes: record.scopes,
+            expiresAt: record.expiresAt?.toISOString() ?? null,
+            ...(webhookSecret === null ? {} : { webhookSecret }),
+          };
+          const human = [
+            `issued ${record.tier} ${record.env} key ${record.id} for user ${record.userId}`,
+            `  key             ${key}`,
+            ...(webhookSecret === null ? [] : [`  webhook secret  ${webhookSecret}`]),
+            `  scopes          ${record.scopes.join(', ')}`,
+            `  expires         ${result.expiresAt ?? 'never'}`,
+            'Store the key now: it is not shown again.',
+          ];
+          return { recordedByUseCase: true, print: () => printResult(context.io, context.json(), result, human) };
+        },
+      }),
+    );
+}
+
+function parseIssueOptions(options: IssueOptions): Omit<IssueKeyCommand, 'actor'> {
+  const name = options.name?.trim();
+  if (name !== undefined && (name.length === 0 || name.length > 100)) {
+    throw new AppError('VALIDATION_FAILED', { detail: '--name must be 1 to 100 characters' });
+  }
+  const { dailySpendLimit, perTradeLimit, highValueThreshold, confirmationWindow } = options;
+  return {
+    user: options.user,
+    tier: parseChoice(options.tier, '--tier', apiKeyTiers),
+    env: parseChoice(options.env, '--env', apiKeyEnvironments),
+    ...(options.scopes !== undefined ? { scopes: parseList(options.scopes) } : {}),
+    ...(options.ipAllowlist !== undefined ? { ipAllowlist: parseList(options.ipAllowlist) } : {}),
+    ...(options.webhookUrl !== undefined ? { webhookUrl: options.webhookUrl.trim() } : {}),
+    ...(options.expiresAt !== undefined ? { expiresAt: parseInstant(options.expiresAt, '--expires-at') } : {}),
+    ...(options.rpm !== undefined ? { rateLimitRpm: parseInteger(options.rpm, '--rpm', 1, 1_000_000) } : {}),
+    ...(dailySpendLimit !== undefined
+      ? { dailySpendLimit: parseUsdcAmount(dailySpendLimit, '--daily-spend-limit') }
+      : {}),
+    ...(perTradeLimit !== undefined ? { perTradeLimit: parseUsdcAmount(perTradeLimit, '--per-trade-limit') } : {}),
+    ...(highValueThreshold !== undefined
+      ? { highValueThreshold: parseUsdcAmount(highValueThreshold, '--high-value-threshold') }
+      : {}),
+    ...(confirmationWindow !== undefined
+      ? { confirmationWindowS: parseInteger(confirmationWindow, '--confirmation-window', 10, 86_400) }
+      : {}),
+    ...(name !== undefined ? { name } : {}),
+  };
+}

@@ -1,0 +1,102 @@
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import { AppError } from '../../../../shared/src/errors/index.js';
+import { isLocalhostName, nonPublicRange, type NonPublicRange } from './ip-ranges.js';
+
+/** Every address a host name resolves to (IPv4 and IPv6). */
+export type HostLookup = (hostname: string) => Promise<string[]>;
+
+/** The system resolver (getaddrinfo: /etc/hosts, then DNS), every address, in the resolver's order. */
+export const lookupAllAddresses: HostLookup = async (hostname) =>
+  (await lookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
+
+export interface WebhookUrlPolicy {
+  /** Live keys: https only. */
+  httpsOnly: boolean;
+  /** Test keys: loopback, private and link-local targets (a receiver on the developer's machine) are fine. */
+  allowPrivateTargets: boolean;
+  lookup: HostLookup;
+}
+
+/** Name lookups that mean "this name has no address" rather than "the resolver did not answer". */
+const NO_SUCH_NAME = new Set(['ENOTFOUND', 'ENODATA', 'EAI_NONAME', 'EAI_NODATA']);
+const MAX_URL_LENGTH = 2048;
+
+const invalid = (detail: string): AppError => new AppError('VALIDATION_FAILED', { detail });
+
+/**
+ * `--webhook-url`: an absolute http(s) URL without credentials, https only for live keys and, unless private
+ * targets are allowed, a host that is neither `localhost` nor a non-public address literal and that resolves only
+ * to public addresses (DESIGN §6: receivers are protected from SSRF). Refusals are VALIDATION_FAILED; a resolver
+ * that does not answer is DEPENDENCY_UNAVAILABLE.
+ */
+export async function checkWebhookUrl(text: string, policy: WebhookUrlPolicy): Promise<URL> {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw invalid(`--webhook-url must be an absolute http(s) URL (got "${text}")`);
+  }
+  if (text.length > MAX_URL_LENGTH) throw invalid(`--webhook-url must be at most ${MAX_URL_LENGTH} characters`);
+  const allowed = policy.httpsOnly ? ['https:'] : ['https:', 'http:'];
+  if (!allowed.includes(url.protocol)) {
+    throw invalid(`--webhook-url must use ${allowed.join(' or ').replace(/:/g, '')} (got "${text}")`);
+  }
+  if (url.username || url.password) throw invalid('--webhook-url must not carry credentials');
+  if (!policy.allowPrivateTargets) await checkPublicHost(url.hostname, policy.lookup);
+  return url;
+}
+
+/** Refuses a host that is, or resolves to, an address outside public unicast. */
+async function checkPublicHost(hostname: string, resolve: HostLookup): Promise<void> {
+  // WHATWG URL parsing already turned 0x7f.1, 2130706433 and 127.1 into 127.0.0.1; IPv6 keeps its brackets.
+  const host = hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.+$/, '');
+  if (isIP(host) !== 0) {
+    const range = nonPublicRange(host);
+    if (range) throw notPublic(`${host} is ${rangeText(range)}`);
+    return;
+  }
+  if (isLocalhostName(host)) throw notPublic(`${host} names the local host`);
+  const found = await findNonPublicAddress(host, resolve);
+  if (found) throw notPublic(`${host} resolves to ${found.address}, ${rangeText(found.range)}`);
+}
+
+/**
+ * Resolves `hostname` and returns the first address outside public unicast, or null when every address is
+ * public. A name without addresses is refused (VALIDATION_FAILED), a resolver failure is DEPENDENCY_UNAVAILABLE.
+ */
+export async function findNonPublicAddress(
+  hostname: string,
+  resolve: HostLookup,
+): Promise<{ address: string; range: NonPublicRange } | null> {
+  let addresses: string[];
+  try {
+    addresses = await resolve(hostname);
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && NO_SUCH_NAME.has(code)) {
+      throw invalid(`--webhook-url host ${hostname} does not resolve (${code}): publish its DNS records first`);
+    }
+    throw new AppError('DEPENDENCY_UNAVAILABLE', {
+      detail: `could not resolve the --webhook-url host ${hostname} (${typeof code === 'string' ? code : String(error)})`,
+      cause: error,
+    });
+  }
+  if (addresses.length === 0) throw invalid(`--webhook-url host ${hostname} does not resolve to any address`);
+  for (const address of addresses) {
+    const range = nonPublicRange(address);
+    if (range) return { address, range };
+  }
+  return null;
+}
+
+function rangeText(range: NonPublicRange): string {
+  return `in the ${range.kind} range ${range.cidr}`;
+}
+
+function notPublic(reason: string): AppError {
+  return invalid(
+    `--webhook-url must reach a public address: ${reason}. ` +
+      'Only test keys may target loopback, private, link-local or unique-local addresses',
+  );
+}

@@ -11,7 +11,7 @@ import {
   type TestCaller,
   type TradingApiKit,
 } from '../testing/trading-api-test-kit.js';
-import { seedConformanceFixtures, validRequests, type ConformanceRequest } from './conformance-requests.js';
+import { seedConformanceFixtures, validRequests, type ConformanceRequest } from '../testing/conformance-requests.js';
 import { loadOpenApiDocument } from './load-spec.js';
 import { listOperations } from './operations.js';
 

@@ -17,15 +17,20 @@ function captureIo(): CliIo & { out: string; err: string } {
   return io;
 }
 
-describe('foretell-admin', () => {
+/** A database of the suite's own, not migrated, and a runner of the CLI against it. */
+function onFreshDatabase() {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase({ migrate: false });
   });
   afterAll(() => database.destroy());
-
   const run = (argv: string[], io: CliIo) =>
     runAdminCli(argv, loadConfig(adminCliConfigSchema, { DATABASE_URL: database.url }), io, '9.9.9');
+  return { run, db: () => database.db };
+}
+
+describe('foretell-admin', () => {
+  const { run, db } = onFreshDatabase();
 
   it('runs as `npm run -s admin -- --help` and lists its commands', async () => {
     const result = await runTypeScript('apps/admin-cli/src/main.ts', ['--help'], {});
@@ -42,7 +47,7 @@ describe('foretell-admin', () => {
     expect(lines).toHaveLength(1);
     const result = JSON.parse(lines[0]!) as { applied: string[] };
     expect(result.applied.length).toBeGreaterThan(0);
-    expect(await database.db.schema.hasTable('outbox')).toBe(true);
+    expect(await db().schema.hasTable('outbox')).toBe(true);
   });
 
   it('reports no pending migrations once up to date', async () => {
@@ -72,14 +77,7 @@ describe('foretell-admin', () => {
 });
 
 describe('foretell-admin migrations on a database without the audit table', () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase({ migrate: false });
-  });
-  afterAll(() => database.destroy());
-
-  const run = (argv: string[], io: CliIo) =>
-    runAdminCli(argv, loadConfig(adminCliConfigSchema, { DATABASE_URL: database.url }), io, '9.9.9');
+  const { run, db } = onFreshDatabase();
 
   it('reports pending migrations even though it cannot audit that yet, warning on stderr', async () => {
     const io = captureIo();
@@ -94,7 +92,7 @@ describe('foretell-admin migrations on a database without the audit table', () =
     expect(await run(['--json', 'migrations', 'latest', '--actor', 'deploy:job'], io)).toBe(0);
     const { applied } = JSON.parse(io.out) as { applied: string[] };
     expect(io.err).toBe('');
-    expect(await listAdminActions(database.db, { action: 'migrations.latest' })).toEqual([
+    expect(await listAdminActions(db(), { action: 'migrations.latest' })).toEqual([
       expect.objectContaining({ actor: 'deploy:job', outcome: 'success', details: { applied } }),
     ]);
   });

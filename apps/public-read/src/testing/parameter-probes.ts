@@ -38,6 +38,16 @@ export function sampleValue(schema: JsonSchema): string {
   }
 }
 
+/** The bounds themselves (admitted) and one past each (forbidden). */
+function boundProbes(minimum: number | undefined, maximum: number | undefined): Array<[string, boolean, string]> {
+  const probes: Array<[string, boolean, string]> = [];
+  if (minimum !== undefined)
+    probes.push([String(minimum), true, 'minimum'], [String(minimum - 1), false, 'below minimum']);
+  if (maximum !== undefined)
+    probes.push([String(maximum), true, 'maximum'], [String(maximum + 1), false, 'above maximum']);
+  return probes;
+}
+
 function valuesOf(schema: JsonSchema): Array<[string, boolean, string]> {
   if (Array.isArray(schema.enum)) {
     return [
@@ -50,36 +60,14 @@ function valuesOf(schema: JsonSchema): Array<[string, boolean, string]> {
   switch (schema.type) {
     case 'integer':
       return [
-        ...(minimum !== undefined
-          ? [
-              [String(minimum), true, 'minimum'],
-              [String(minimum - 1), false, 'below minimum'],
-            ]
-          : []),
-        ...(maximum !== undefined
-          ? [
-              [String(maximum), true, 'maximum'],
-              [String(maximum + 1), false, 'above maximum'],
-            ]
-          : []),
+        ...boundProbes(minimum, maximum),
         ['1.5', false, 'not an integer'],
         ['x', false, 'not a number'],
       ] as Array<[string, boolean, string]>;
     case 'number': {
       const base = minimum ?? 0;
       return [
-        ...(minimum !== undefined
-          ? [
-              [String(minimum), true, 'minimum'],
-              [String(minimum - 1), false, 'below minimum'],
-            ]
-          : []),
-        ...(maximum !== undefined
-          ? [
-              [String(maximum), true, 'maximum'],
-              [String(maximum + 1), false, 'above maximum'],
-            ]
-          : []),
+        ...boundProbes(minimum, maximum),
         ...(schema.multipleOf === 0.01
           ? [
               [`${base}.25`, true, 'cents'],

@@ -11,17 +11,9 @@ interface CliError {
 describe('foretell-admin audit trail', () => {
   let cli: AdminCliHarness;
   const newUser = (): Promise<User> => createUser(cli.database.db, { email: `audit-${randomUUID()}@example.test` });
+  const issueArgs = (user: User): string[] => ['keys', 'issue', '--user', user.id, '--tier', 'free', '--env', 'test'];
   const issueKey = async (user: User): Promise<{ id: string; key: string }> => {
-    const issued = await cli.runJson<{ id: string; key: string }>([
-      'keys',
-      'issue',
-      '--user',
-      user.id,
-      '--tier',
-      'free',
-      '--env',
-      'test',
-    ]);
+    const issued = await cli.runJson<{ id: string; key: string }>(issueArgs(user));
     expect(issued.code).toBe(0);
     return issued.json;
   };
@@ -300,16 +292,7 @@ describe('foretell-admin audit trail', () => {
 
     it('changes nothing when the change cannot be audited with it', async () => {
       const user = await newUser();
-      const result = await cli.runJson<CliError>([
-        'keys',
-        'issue',
-        '--user',
-        user.id,
-        '--tier',
-        'free',
-        '--env',
-        'test',
-      ]);
+      const result = await cli.runJson<CliError>(issueArgs(user));
       expect(result.code).toBe(1);
       expect(await cli.database.db('api_keys').where({ user_id: user.id })).toHaveLength(0);
     });

@@ -1,4 +1,5 @@
 import type express from 'express';
+import type { RequestHandler } from 'express';
 import type { Knex } from 'knex';
 import type { Redis } from 'ioredis';
 import type { ChainSource } from '../../../shared/src/chain/index.js';
@@ -7,7 +8,7 @@ import { createHttpApp, type HttpMetrics, type ReadinessCheck } from '../../../s
 import type { RouteSwitches } from '../../../shared/src/kill-switch/index.js';
 import type { Logger } from '../../../shared/src/logger/index.js';
 import type { SocialPostSettings } from './domain/social-post.js';
-import { optionalApiKeyMiddleware, type ApiKeyVerifier } from './http/api-key.js';
+import { ANONYMOUS, optionalApiKeyMiddleware, type ApiKeyVerifier } from './http/api-key.js';
 import { corsMiddleware } from './http/cors.middleware.js';
 import { createRateLimiter, type RateLimitSettings } from './http/rate-limit.middleware.js';
 import { createResponseCache } from './http/response-cache.js';
@@ -65,7 +66,14 @@ export function createApp(deps: PublicReadDeps): express.Express {
   const context = { db: deps.db, now: deps.now ?? (() => new Date()) };
   const nowMs = (): number => context.now().getTime();
   const limiter = createRateLimiter({ redis: deps.redis, settings: deps.settings.rateLimit, logger: deps.logger });
-  const admission = [optionalApiKeyMiddleware(deps.apiKeyVerifier, deps.logger), limiter.middleware];
+  const apiKey = optionalApiKeyMiddleware(deps.apiKeyVerifier, deps.logger);
+  // A disabled route is answered without touching MySQL: its caller is counted per IP, not looked up by key.
+  const apiKeyUnlessDisabled: RequestHandler = (req, res, next) => {
+    if (!deps.routeSwitches.isDisabled(String(res.locals.routeId))) return apiKey(req, res, next);
+    res.locals.publicAuth = ANONYMOUS;
+    next();
+  };
+  const admission = [apiKeyUnlessDisabled, limiter.middleware];
   const routeDeps: RouteDeps = {
     context,
     cache: createResponseCache({ ttlMs: deps.settings.readCacheMs, now: context.now }),

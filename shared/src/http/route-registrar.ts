@@ -21,6 +21,11 @@ export interface RouteRegistrar {
    * (if any), checks the kill switch (503 ROUTE_DISABLED) and, for POST/PUT/PATCH/DELETE, parses the JSON body
    * (413 / 400 in the app's style), in that order (kill switch → body size, as DESIGN.md §6 orders /v1 checks).
    */
+  /**
+   * Registers `handler` for `path` (a wildcard) on every method, like `route` but never reading a request body:
+   * what an API answers for paths it does not serve (e.g. a 404 that still goes through admission).
+   */
+  unknownPath(path: string, handler: RequestHandler): void;
   /** Ids of every route registered so far (`${method} ${path}`, Express path syntax). */
   readonly routeIds: ReadonlySet<string>;
   route<Path extends string>(
@@ -36,6 +41,7 @@ export function assertRouteEnabled(switches: RouteSwitches, routeId: string): vo
 }
 
 const methodsWithBody = new Set<HttpMethod>(['POST', 'PUT', 'PATCH', 'DELETE']);
+const allMethods: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 export interface RouteRegistrarOptions {
   table: RouteTable;
@@ -60,6 +66,29 @@ export function createRouteRegistrar(options: RouteRegistrarOptions): RouteRegis
     return routeId;
   };
 
+  const register = (method: HttpMethod, path: string, parseBody: boolean, handlers: RequestHandler[]): void => {
+    const routeId = claim(method, path);
+    const setRouteId: RequestHandler = (_req, res, next) => {
+      res.locals.routeId = routeId;
+      next();
+    };
+    const killSwitch: RequestHandler = (_req, _res, next) => {
+      assertRouteEnabled(routeSwitches, routeId);
+      next();
+    };
+    table.add(
+      method,
+      path,
+      runSteps([
+        setRouteId,
+        ...(options.admission?.(routeId) ?? []),
+        killSwitch,
+        ...(parseBody ? [parseJson] : []),
+        ...handlers,
+      ]),
+    );
+  };
+
   return {
     use: options.use,
     routeIds: ids,
@@ -68,27 +97,10 @@ export function createRouteRegistrar(options: RouteRegistrarOptions): RouteRegis
       table.add(method, path, handler);
     },
     route(method, path, ...handlers) {
-      const routeId = claim(method, path);
-      const setRouteId: RequestHandler = (_req, res, next) => {
-        res.locals.routeId = routeId;
-        next();
-      };
-      const killSwitch: RequestHandler = (_req, _res, next) => {
-        assertRouteEnabled(routeSwitches, routeId);
-        next();
-      };
-      // The path's typed params only narrow `req.params`; every handler sees the same request.
-      table.add(
-        method,
-        path,
-        runSteps([
-          setRouteId,
-          ...(options.admission?.(routeId) ?? []),
-          killSwitch,
-          ...(methodsWithBody.has(method) ? [parseJson] : []),
-          ...(handlers as unknown as RequestHandler[]),
-        ]),
-      );
+      register(method, path, methodsWithBody.has(method), handlers as unknown as RequestHandler[]);
+    },
+    unknownPath(path, handler) {
+      for (const method of allMethods) register(method, path, false, [handler]);
     },
   };
 }

@@ -94,10 +94,41 @@ describe('the X-API-Key verifier', () => {
       expect(await verifier.verify(unknownKey(3), '203.0.113.50')).toBeNull();
       expect(await verifier.verify(fresh.key, '203.0.113.50')).toBeNull();
       expect(queries).toBe(spent);
+      // Parallel made-up keys cannot get past the budget either.
+      const parallel = await Promise.all(
+        Array.from({ length: 20 }, (_, n) => verifier.verify(unknownKey(100 + n), '203.0.113.52')),
+      );
+      expect(parallel.every((found) => found === null)).toBe(true);
+      const afterParallel = queries;
+      expect(await verifier.verify(unknownKey(200), '203.0.113.52')).toBeNull();
+      expect(queries).toBe(afterParallel);
       // Its already-verified key still works (cached), and other clients are unaffected.
       expect(await verifier.verify(known.key, '203.0.113.50')).not.toBeNull();
       expect(await verifier.verify(fresh.key, '203.0.113.51')).not.toBeNull();
       expect(queries).toBeGreaterThan(spent);
+    } finally {
+      suite.db.removeListener('query', countQuery);
+    }
+  });
+
+  it('in the app: a disabled route answers 503 without looking the key up, limited per IP', async () => {
+    const app = await suite.start({
+      settings: { rateLimit: limits },
+      apiKeyVerifier: createApiKeyVerifier({ db: suite.db, pepper, env: 'test' }),
+      trustProxy: 'loopback',
+      routeDisabled: ['GET /api/threads'],
+    });
+    let queries = 0;
+    const countQuery = (): void => {
+      queries += 1;
+    };
+    suite.db.on('query', countQuery);
+    try {
+      const headers = { ...nextClient(), 'X-API-Key': 'svc_test_0123456789abcdef0123456789abcdef' };
+      const disabled = await getJson(`${app.url}/api/threads`, { headers });
+      expect(disabled.status).toBe(503);
+      expect(disabled.headers.get('x-ratelimit-limit')).toBe('3');
+      expect(queries).toBe(0);
     } finally {
       suite.db.removeListener('query', countQuery);
     }

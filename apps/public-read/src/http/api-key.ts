@@ -33,23 +33,23 @@ export interface PublicAuth {
   key?: VerifiedApiKey;
 }
 
-const anonymous: PublicAuth = { authenticated: false };
+export const ANONYMOUS: PublicAuth = { authenticated: false };
 
 export function authOf(res: Response): PublicAuth {
-  return (res.locals.publicAuth as PublicAuth | undefined) ?? anonymous;
+  return (res.locals.publicAuth as PublicAuth | undefined) ?? ANONYMOUS;
 }
 
 export function optionalApiKeyMiddleware(verifier: ApiKeyVerifier | undefined, logger: Logger): RequestHandler {
   if (!verifier) {
     // No verifier wired in: nothing to await, every request is anonymous.
     return (_req, res, next) => {
-      res.locals.publicAuth = anonymous;
+      res.locals.publicAuth = ANONYMOUS;
       next();
     };
   }
   return async (req, res, next) => {
     const rawKey = req.get(API_KEY_HEADER);
-    res.locals.publicAuth = anonymous;
+    res.locals.publicAuth = ANONYMOUS;
     if (!rawKey) return next();
     try {
       const key = await verifier.verify(rawKey, req.ip);
@@ -98,15 +98,13 @@ export function createApiKeyVerifier(options: {
   });
 
   async function load(rawKey: string, client: string): Promise<VerifiedLookup | null> {
-    if (!budget.allows(client)) throw new LookupBudgetSpent();
+    if (!budget.take(client)) throw new LookupBudgetSpent();
     const active = await lookUpActiveApiKey(options.db, options.pepper, rawKey, {
       env: options.env,
       now: new Date(now()),
     });
-    if (!active) {
-      budget.charge(client);
-      return null;
-    }
+    if (!active) return null;
+    budget.refund(client);
     const { record, allowlist, userRpm } = active;
     return {
       key: { apiKeyId: record.id, userId: record.userId, limitPerMinute: userRpm },

@@ -11,10 +11,13 @@ interface Window {
 }
 
 export interface FailedLookupBudget {
-  /** Whether `client` may still look a key up in MySQL in the current minute. */
-  allows(client: string): boolean;
-  /** Counts one lookup of `client` that found no usable key. */
-  charge(client: string): void;
+  /**
+   * Takes one lookup from `client`'s budget, counted as failed until `refund`: false (nothing taken) when the budget
+   * of the current minute is spent. Counting a lookup when it starts keeps parallel made-up keys within the budget.
+   */
+  take(client: string): boolean;
+  /** Gives back a lookup of `client` that found a usable key. */
+  refund(client: string): void;
 }
 
 /**
@@ -32,11 +35,19 @@ export function createFailedLookupBudget(options: { perMinute?: number; now?: ()
     return window && now() - window.startedAt < WINDOW_MS ? window : undefined;
   };
   return {
-    allows: (client) => (current(client)?.failures ?? 0) < perMinute,
-    charge(client) {
+    take(client) {
       const window = current(client);
-      if (window) window.failures += 1;
-      else windows.set(client, { startedAt: now(), failures: 1 });
+      if (!window) {
+        windows.set(client, { startedAt: now(), failures: 1 });
+        return true;
+      }
+      if (window.failures >= perMinute) return false;
+      window.failures += 1;
+      return true;
+    },
+    refund(client) {
+      const window = current(client);
+      if (window && window.failures > 0) window.failures -= 1;
     },
   };
 }

@@ -20,7 +20,15 @@ function registeredRouteIds(): string[] {
   const record = (method: HttpMethod, path: string): void => {
     ids.add(`${method} ${path}`);
   };
-  const recorder: RouteRegistrar = { route: record, mount: record, use: () => undefined, routeIds: ids };
+  const recorder: RouteRegistrar = {
+    route: record,
+    mount: record,
+    unknownPath: (path) => {
+      for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const) record(method, path);
+    },
+    use: () => undefined,
+    routeIds: ids,
+  };
   // Mounting only captures the deps in handler closures, and no handler runs here.
   const deps = {} as RouteDeps;
   mountThreadRoutes(recorder, deps);

@@ -154,7 +154,7 @@ describe('when Redis is unavailable', () => {
   });
   afterAll(async () => {
     await degraded.close();
-    unreachable.close();
+    await unreachable.close();
   });
 
   const operations = listOperations(loadOpenApiDocument()).filter((operation) => operation.scope !== null);

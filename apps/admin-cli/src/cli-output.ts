@@ -30,14 +30,18 @@ export function printResult(io: CliIo, json: boolean, result: Record<string, unk
 
 /** Prints an error (as `{ error: { code, message } }` with --json) and returns the exit code to use. */
 export function printError(io: CliIo, json: boolean, error: unknown): number {
-  const appError = isAppError(error) ? error : unexpected(error);
+  const appError = toCliError(error);
   const message = appError.code === 'INTERNAL_ERROR' && error instanceof Error ? error.message : appError.detail;
   writeError(io, json, appError.code, message);
   return exitCodeFor(appError);
 }
 
-/** A database or network that does not answer is DEPENDENCY_UNAVAILABLE (exit 69); anything else is a bug. */
-function unexpected(error: unknown): AppError {
+/**
+ * What a command's failure is reported as (output, exit code and audit outcome alike): an AppError as it is; a
+ * database or network that does not answer as DEPENDENCY_UNAVAILABLE (exit 69); anything else as INTERNAL_ERROR.
+ */
+export function toCliError(error: unknown): AppError {
+  if (isAppError(error)) return error;
   if (isRetryableError(error)) {
     const reason = error instanceof Error ? error.message : String(error);
     return new AppError('DEPENDENCY_UNAVAILABLE', { detail: `A dependency is unavailable: ${reason}`, cause: error });

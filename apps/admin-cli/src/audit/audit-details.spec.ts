@@ -66,6 +66,11 @@ describe('refusalOf', () => {
     });
   });
 
+  it('files a database or network that does not answer as DEPENDENCY_UNAVAILABLE, as the CLI reports it', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:3306'), { code: 'ECONNREFUSED' });
+    expect(refusalOf(refused)).toEqual({ outcome: 'DEPENDENCY_UNAVAILABLE', reason: 'unexpected Error' });
+  });
+
   it('keeps only the class name of an unexpected error, whose message may quote SQL', () => {
     expect(refusalOf(new TypeError("insert into api_keys values ('…')"))).toEqual({
       outcome: 'INTERNAL_ERROR',

@@ -6,6 +6,7 @@
  */
 import { REDACTED, redactSecretShapes } from '../../../../shared/src/db/index.js';
 import { isAppError } from '../../../../shared/src/errors/index.js';
+import { toCliError } from '../cli-output.js';
 
 export const MAX_AUDIT_TEXT = 500;
 /** target_id is VARCHAR(64). */
@@ -18,6 +19,8 @@ export interface AuditRedactor {
   details(values: Record<string, unknown>): Record<string, unknown>;
   /** The id as a target column value, or null when it is empty, too long or holds a secret (the details keep it). */
   targetId(id: string): string | null;
+  /** Whether any text in `values` holds one of this deployment's secrets. */
+  holdsSecret(values: Record<string, unknown>): boolean;
 }
 
 export function createAuditRedactor(secrets: readonly string[]): AuditRedactor {
@@ -42,6 +45,12 @@ export function createAuditRedactor(secrets: readonly string[]): AuditRedactor {
     );
   return {
     details: copyObject,
+    holdsSecret: (values) => {
+      const json = JSON.stringify(values, (_key, value: unknown) =>
+        typeof value === 'bigint' ? String(value) : value,
+      );
+      return masked.some((secret) => json.includes(JSON.stringify(secret).slice(1, -1)));
+    },
     targetId(id) {
       const trimmed = id.trim();
       const safe = text(trimmed);
@@ -57,5 +66,5 @@ export function createAuditRedactor(secrets: readonly string[]): AuditRedactor {
 export function refusalOf(error: unknown): { outcome: string; reason: string } {
   if (isAppError(error)) return { outcome: error.code, reason: error.detail };
   const name = error instanceof Error ? error.name : typeof error;
-  return { outcome: 'INTERNAL_ERROR', reason: `unexpected ${name}` };
+  return { outcome: toCliError(error).code, reason: `unexpected ${name}` };
 }

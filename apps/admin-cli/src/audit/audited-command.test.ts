@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createOrganization, createUser, type User } from '../../../../shared/src/db/index.js';
+import { DEVELOPMENT_PEPPER } from '../../../../shared/src/config/config-fields.js';
+import { createOrganization, createUser, REDACTED, type User } from '../../../../shared/src/db/index.js';
 import { startAdminCliHarness, type AdminCliHarness } from '../testing/admin-cli-harness.js';
 
 interface CliError {
@@ -98,6 +99,22 @@ describe('foretell-admin audit trail', () => {
   });
 
   describe('refusals', () => {
+    it("refuses an argument holding the deployment's pepper before anything runs, masking it in the audit row", async () => {
+      const user = await newUser();
+      const result = await cli.runAudited([...issueArgs(user), '--name', `copy of ${DEVELOPMENT_PEPPER}`]);
+      expect(result.code).toBe(2);
+      expect(result.out + result.err).not.toContain(DEVELOPMENT_PEPPER);
+      expect(result.audits).toEqual([
+        expect.objectContaining({
+          action: 'keys.issue',
+          outcome: 'VALIDATION_FAILED',
+          details: expect.objectContaining({ name: `copy of ${REDACTED}` }),
+        }),
+      ]);
+      expect(JSON.stringify(result.audits)).not.toContain(DEVELOPMENT_PEPPER);
+      expect(await cli.database.db('api_keys').where({ user_id: user.id })).toHaveLength(0);
+    });
+
     it('audits a 6th active key as ACTIVE_KEY_LIMIT_REACHED under the user, storing no key', async () => {
       const user = await newUser();
       for (let i = 0; i < 5; i += 1) await issueKey(user);
@@ -226,7 +243,8 @@ describe('foretell-admin audit trail', () => {
       const issued = await issueKey(await newUser());
       const pastedKey = await cli.runAudited(['keys', 'show', issued.key], env);
       const pastedPepper = await cli.runAudited(['keys', 'revoke', pepper], env);
-      expect([pastedKey.code, pastedPepper.code]).toEqual([3, 3]);
+      // A key pasted as an id is just not found; the pepper is refused before anything runs.
+      expect([pastedKey.code, pastedPepper.code]).toEqual([3, 2]);
       const audits = [...pastedKey.audits, ...pastedPepper.audits];
       expect(audits).toEqual([
         expect.objectContaining({
@@ -239,7 +257,7 @@ describe('foretell-admin audit trail', () => {
           action: 'keys.revoke',
           targetType: 'api_key',
           targetId: null,
-          outcome: 'RESOURCE_NOT_FOUND',
+          outcome: 'VALIDATION_FAILED',
         }),
       ]);
       const rows = JSON.stringify(

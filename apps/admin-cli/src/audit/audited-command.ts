@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { AppError } from '../../../../shared/src/errors/index.js';
 import { recordAdminAction } from '../../../../shared/src/db/index.js';
 import type { AdminContext } from '../admin-context.js';
 import { findUserByReference, UUID_PATTERN } from '../use-cases/user-lookup.js';
@@ -47,18 +48,21 @@ export function audited<A extends unknown[]>(
 ): (...args: A) => Promise<void> {
   return async (...args: A) => {
     const request = command.describe(...args);
+    const redactor = createAuditRedactor(deploymentSecrets(context));
     let completion: Completion;
     try {
+      // A use case writes its own entry unmasked: an argument holding a secret is refused before anything runs.
+      if (redactor.holdsSecret(request.args)) throw secretInArguments();
       completion = await command.run(...args);
     } catch (error) {
       const { outcome, reason } = refusalOf(error);
-      await writeEntry(context, command.action, request, outcome, { reason }).catch((auditError: unknown) =>
+      await writeEntry(context, redactor, command.action, request, outcome, { reason }).catch((auditError: unknown) =>
         warnUnaudited(context, command.action, auditError),
       );
       throw error;
     }
     if (!completion.recordedByUseCase) {
-      const written = writeEntry(context, command.action, request, 'success', completion.details ?? {});
+      const written = writeEntry(context, redactor, command.action, request, 'success', completion.details ?? {});
       if (command.bestEffort)
         await written.catch((auditError: unknown) => warnUnaudited(context, command.action, auditError));
       else await written;
@@ -67,15 +71,22 @@ export function audited<A extends unknown[]>(
   };
 }
 
+const secretInArguments = (): AppError =>
+  new AppError('VALIDATION_FAILED', {
+    detail:
+      "an argument holds one of this deployment's secrets (key pepper, webhook-secret key, admin key or " +
+      'database password); nothing was done',
+  });
+
 async function writeEntry(
   context: AdminContext,
+  redactor: AuditRedactor,
   action: string,
   request: AuditedRequest,
   outcome: string,
   facts: Record<string, unknown>,
 ): Promise<void> {
   const db = await context.db();
-  const redactor = createAuditRedactor(deploymentSecrets(context));
   await recordAdminAction(db, {
     actor: context.actor(),
     action,

@@ -70,16 +70,20 @@ const overrideFlags: Array<[keyof KeyLimitOverrides, string]> = [
 export async function issueKey(deps: IssueKeyDeps, command: IssueKeyCommand): Promise<IssuedKey> {
   checkEnvironment(command.env, deps.serviceEnv);
   checkOverrides(command);
-  if (command.webhookUrl !== undefined) {
-    await checkWebhookUrl(command.webhookUrl, {
-      httpsOnly: command.env === 'live',
-      allowPrivateTargets: command.env === 'test',
-      lookup: deps.lookupHost,
-    });
-  }
+  // Stored as the URL the check parsed (normalised), never the raw text.
+  const webhookUrl =
+    command.webhookUrl === undefined
+      ? undefined
+      : (
+          await checkWebhookUrl(command.webhookUrl, {
+            httpsOnly: command.env === 'live',
+            allowPrivateTargets: command.env === 'test',
+            lookup: deps.lookupHost,
+          })
+        ).href;
   if (command.scopes !== undefined && command.scopes.length === 0) throw invalid('--scopes needs at least one scope');
   const user = await findUserByReference(deps.db, command.user);
-  const webhookSecret = command.webhookUrl === undefined ? null : generateWebhookSecret();
+  const webhookSecret = webhookUrl === undefined ? null : generateWebhookSecret();
   const issued = await withTransaction(deps.db, async (trx) => {
     const result = await issueApiKey(trx, deps.pepper, {
       userId: user.id,
@@ -89,7 +93,7 @@ export async function issueKey(deps: IssueKeyDeps, command: IssueKeyCommand): Pr
       ...(command.ipAllowlist ? { ipAllowlist: command.ipAllowlist } : {}),
       expiresAt: command.expiresAt ?? null,
       name: command.name ?? null,
-      webhookUrl: command.webhookUrl ?? null,
+      webhookUrl: webhookUrl ?? null,
       webhookSecretEnc: webhookSecret === null ? null : deps.secretBox.seal(webhookSecret),
       rateLimitRpm: command.rateLimitRpm ?? null,
       dailySpendLimit: command.dailySpendLimit ?? null,

@@ -15,6 +15,11 @@ describe('nonPublicRange', () => {
     ['0.0.0.0', 'unspecified', '0.0.0.0/8'],
     ['224.0.0.1', 'multicast', '224.0.0.0/4'],
     ['255.255.255.255', 'reserved', '240.0.0.0/4'],
+    ['198.18.0.1', 'benchmarking', '198.18.0.0/15'],
+    ['192.0.0.8', 'IETF protocol assignments', '192.0.0.0/24'],
+    ['192.0.2.1', 'documentation (TEST-NET-1)', '192.0.2.0/24'],
+    ['198.51.100.7', 'documentation (TEST-NET-2)', '198.51.100.0/24'],
+    ['203.0.113.9', 'documentation (TEST-NET-3)', '203.0.113.0/24'],
   ])('classifies the IPv4 address %s as %s', (address, kind, cidr) => {
     expect(nonPublicRange(address)).toEqual({ kind, cidr });
   });
@@ -32,6 +37,9 @@ describe('nonPublicRange', () => {
     ['fec0::1', 'site-local', 'fec0::/10'],
     ['ff02::1', 'multicast', 'ff00::/8'],
     ['64:ff9b:1::a00:1', 'local-use NAT64', '64:ff9b:1::/48'],
+    ['100::1', 'discard-only', '100::/64'],
+    ['2001:0:4136:e378::1', 'Teredo', '2001::/32'],
+    ['2001:db8::1', 'documentation', '2001:db8::/32'],
   ])('classifies the IPv6 address %s as %s', (address, kind, cidr) => {
     expect(nonPublicRange(address)).toEqual({ kind, cidr });
   });
@@ -44,6 +52,8 @@ describe('nonPublicRange', () => {
     ['::10.1.2.3', 'private (IPv4-compatible)', '10.0.0.0/8'],
     ['64:ff9b::127.0.0.1', 'loopback (NAT64)', '127.0.0.0/8'],
     ['64:ff9b::a00:1', 'private (NAT64)', '10.0.0.0/8'],
+    ['2002:a00:1::1', 'private (6to4)', '10.0.0.0/8'],
+    ['2002:a9fe:a9fe::', 'link-local (6to4)', '169.254.0.0/16'],
   ])('judges %s by the IPv4 address it carries', (address, kind, cidr) => {
     expect(nonPublicRange(address)).toEqual({ kind, cidr });
   });

@@ -36,7 +36,12 @@ const ipv4Ranges: Range[] = (
     ['127.0.0.0/8', 'loopback'],
     ['169.254.0.0/16', 'link-local'], // cloud metadata services live here
     ['172.16.0.0/12', 'private'],
+    ['192.0.0.0/24', 'IETF protocol assignments'],
+    ['192.0.2.0/24', 'documentation (TEST-NET-1)'],
     ['192.168.0.0/16', 'private'],
+    ['198.18.0.0/15', 'benchmarking'],
+    ['198.51.100.0/24', 'documentation (TEST-NET-2)'],
+    ['203.0.113.0/24', 'documentation (TEST-NET-3)'],
     ['224.0.0.0/4', 'multicast'],
     ['240.0.0.0/4', 'reserved'], // includes the broadcast address 255.255.255.255
   ] as const
@@ -47,6 +52,9 @@ const ipv6Ranges: Range[] = (
     ['::/128', 'unspecified'],
     ['::1/128', 'loopback'],
     ['64:ff9b:1::/48', 'local-use NAT64'],
+    ['100::/64', 'discard-only'],
+    ['2001::/32', 'Teredo'], // tunnels to an address the check cannot see
+    ['2001:db8::/32', 'documentation'],
     ['fc00::/7', 'unique-local'],
     ['fe80::/10', 'link-local'],
     ['fec0::/10', 'site-local'],
@@ -54,13 +62,19 @@ const ipv6Ranges: Range[] = (
   ] as const
 ).map(([cidr, kind]) => range('ipv6', cidr, kind));
 
-/** IPv6 prefixes whose last 32 bits are an IPv4 address that BlockList does not unwrap itself (it does ::ffff:0:0/96). */
-const ipv4Carriers: Range[] = (
+interface Carrier extends Range {
+  /** Index of the first of the two 16-bit groups that hold the IPv4 address. */
+  group: number;
+}
+
+/** IPv6 prefixes that carry an IPv4 address BlockList does not unwrap itself (it does ::ffff:0:0/96). */
+const ipv4Carriers: Carrier[] = (
   [
-    ['64:ff9b::/96', 'NAT64'],
-    ['::/96', 'IPv4-compatible'],
+    ['64:ff9b::/96', 'NAT64', 6],
+    ['::/96', 'IPv4-compatible', 6],
+    ['2002::/16', '6to4', 1],
   ] as const
-).map(([cidr, kind]) => range('ipv6', cidr, kind));
+).map(([cidr, kind, group]) => ({ ...range('ipv6', cidr, kind), group }));
 
 const hit = (ranges: readonly Range[], address: string, family: Family): Range | undefined =>
   ranges.find((candidate) => candidate.list.check(address, family));
@@ -78,8 +92,8 @@ export function nonPublicRange(address: string): NonPublicRange | null {
   // BlockList matches an IPv4-mapped address (::ffff:0:0/96) against IPv4 ranges on its own.
   const mapped = hit(ipv4Ranges, literal, 'ipv6');
   if (mapped) return { kind: `${mapped.kind} (IPv4-mapped)`, cidr: mapped.cidr };
-  const carrier = hit(ipv4Carriers, literal, 'ipv6');
-  const embedded = carrier && hit(ipv4Ranges, embeddedIpv4(literal), 'ipv4');
+  const carrier = ipv4Carriers.find((candidate) => candidate.list.check(literal, 'ipv6'));
+  const embedded = carrier && hit(ipv4Ranges, embeddedIpv4(literal, carrier.group), 'ipv4');
   return embedded ? { kind: `${embedded.kind} (${carrier.kind})`, cidr: embedded.cidr } : null;
 }
 
@@ -89,13 +103,22 @@ export function isLocalhostName(hostname: string): boolean {
   return name === 'localhost' || name.endsWith('.localhost');
 }
 
+/** The eight 16-bit groups of a valid IPv6 literal (the URL parser writes a dotted tail as two hex groups). */
+function expandIpv6(ipv6: string): string[] {
+  const [head = '', tail] = new URL(`http://[${ipv6}]`).hostname.slice(1, -1).split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const zeros = tail === undefined ? [] : Array<string>(8 - headGroups.length - tailGroups.length).fill('0');
+  return [...headGroups, ...zeros, ...tailGroups];
+}
+
 const described = (found: Range | undefined): NonPublicRange | null =>
   found ? { kind: found.kind, cidr: found.cidr } : null;
 
-/** The dotted IPv4 in the last 32 bits of a valid IPv6 literal (the URL parser writes it as two hex groups). */
-function embeddedIpv4(ipv6: string): string {
-  const groups = new URL(`http://[${ipv6}]`).hostname.slice(1, -1).split(':');
-  const high = Number.parseInt(groups.at(-2) || '0', 16);
-  const low = Number.parseInt(groups.at(-1) || '0', 16);
+/** The dotted IPv4 held by 16-bit groups `group` and `group + 1` of a valid IPv6 literal. */
+function embeddedIpv4(ipv6: string, group: number): string {
+  const groups = expandIpv6(ipv6);
+  const high = Number.parseInt(groups[group] ?? '0', 16);
+  const low = Number.parseInt(groups[group + 1] ?? '0', 16);
   return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
 }

@@ -104,6 +104,19 @@ describe('checkWebhookUrl', () => {
     }
   });
 
+  it.each(['http://169.254.169.254/latest/meta-data', 'http://[fe80::1]/hook', 'http://[::ffff:a9fe:a9fe]/'])(
+    'refuses the link-local literal %s even for a test key (cloud metadata)',
+    async (url) => {
+      const error = await refusal(checkWebhookUrl(url, test));
+      expect(error).toMatchObject({ code: 'VALIDATION_FAILED', detail: expect.stringContaining('link-local') });
+    },
+  );
+
+  it('returns the URL normalised, as it is stored', async () => {
+    const url = await checkWebhookUrl('HTTP://LOCALHOST:4000/a/../hook', test);
+    expect(url.href).toBe('http://localhost:4000/hook');
+  });
+
   it.each([
     ['http://93.184.216.34/hook', live, /must use https/],
     ['ftp://hooks.example.test/', test, /must use https or http/],

@@ -13,7 +13,10 @@ export const lookupAllAddresses: HostLookup = async (hostname) =>
 export interface WebhookUrlPolicy {
   /** Live keys: https only. */
   httpsOnly: boolean;
-  /** Test keys: loopback, private and link-local targets (a receiver on the developer's machine) are fine. */
+  /**
+   * Test keys: loopback and private targets (a receiver on the developer's machine) are fine and names are not
+   * resolved; a link-local address literal (cloud metadata lives at 169.254.169.254) is refused for every key.
+   */
   allowPrivateTargets: boolean;
   lookup: HostLookup;
 }
@@ -43,8 +46,17 @@ export async function checkWebhookUrl(text: string, policy: WebhookUrlPolicy): P
     throw invalid(`--webhook-url must use ${allowed.join(' or ').replace(/:/g, '')} (got "${text}")`);
   }
   if (url.username || url.password) throw invalid('--webhook-url must not carry credentials');
-  if (!policy.allowPrivateTargets) await checkPublicHost(url.hostname, policy.lookup);
+  if (policy.allowPrivateTargets) refuseLinkLocalLiteral(url.hostname);
+  else await checkPublicHost(url.hostname, policy.lookup);
   return url;
+}
+
+function refuseLinkLocalLiteral(hostname: string): void {
+  const host = hostname.replace(/^\[(.*)\]$/, '$1');
+  const range = isIP(host) === 0 ? null : nonPublicRange(host);
+  if (range?.kind.startsWith('link-local')) {
+    throw invalid(`--webhook-url must not target ${host}, ${rangeText(range)} (cloud metadata): refused for every key`);
+  }
 }
 
 /** Refuses a host that is, or resolves to, an address outside public unicast. */

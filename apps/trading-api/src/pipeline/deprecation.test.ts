@@ -16,7 +16,7 @@ import { mountV1Operations } from './v1-router.js';
 
 const scoped = { security: [{ apiKey: ['markets:read'] }], responses: {} };
 const DEPRECATED_AT = '2026-11-01T00:00:00Z';
-/** One current operation and two deprecated ones with a sunset; only the first is dated (x-deprecated-at). */
+/** One current operation and one deprecated one, dated (x-deprecated-at) and with its sunset (x-sunset). */
 const document = {
   openapi: '3.1.0',
   info: { title: 'deprecation fixture', version: '1' },
@@ -28,14 +28,6 @@ const document = {
         deprecated: true,
         'x-deprecated-at': DEPRECATED_AT,
         'x-sunset': 'Wed, 30 Jun 2027 00:00:00 GMT',
-        ...scoped,
-      },
-    },
-    '/undated-things': {
-      get: {
-        operationId: 'listUndatedThings',
-        deprecated: true,
-        'x-sunset': 'Thu, 30 Sep 2027 00:00:00 GMT',
         ...scoped,
       },
     },
@@ -85,7 +77,7 @@ beforeAll(async () => {
         next();
       },
       usage: noUsage,
-      handlers: { listThings: answer, listOldThings: answer, listUndatedThings: answer },
+      handlers: { listThings: answer, listOldThings: answer },
     }),
   );
 });
@@ -132,13 +124,6 @@ describe('Deprecation and Sunset headers', () => {
     }
   });
 
-  it('sends no Deprecation header for a deprecated operation without x-deprecated-at (RFC 9745 has no undated form), only its Sunset', async () => {
-    const response = await get('/v1/undated-things');
-    expect(response.status).toBe(200);
-    expect(response.headers.get('deprecation')).toBeNull();
-    expect(response.headers.get('sunset')).toBe('Thu, 30 Sep 2027 00:00:00 GMT');
-  });
-
   it('leaves current operations without either header, on success and on error', async () => {
     for (const response of [await get('/v1/things'), await get('/v1/things', {})]) {
       expect(response.headers.get('deprecation')).toBeNull();
@@ -146,8 +131,10 @@ describe('Deprecation and Sunset headers', () => {
     }
   });
 
-  it('refuses to start on a deprecation date that does not parse or a sunset before the deprecation', () => {
+  it('refuses to start on a deprecated operation without both dates, a date that does not parse or a sunset before the deprecation', () => {
     const old = operations[1]!;
+    expect(() => deprecationHeaders({ ...old, deprecatedAt: null })).toThrow(/deprecated without x-deprecated-at/);
+    expect(() => deprecationHeaders({ ...old, sunset: null })).toThrow(/deprecated without x-sunset/);
     expect(() => deprecationHeaders({ ...old, deprecatedAt: 'last spring' })).toThrow(/x-deprecated-at/);
     expect(() => deprecationHeaders({ ...old, sunset: 'soon' })).toThrow(/x-sunset/);
     expect(() => deprecationHeaders({ ...old, deprecatedAt: '2028-01-01T00:00:00Z' })).toThrow(/earlier/);

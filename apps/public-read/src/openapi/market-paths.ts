@@ -115,7 +115,7 @@ export const marketPaths: Record<string, JsonSchema> = {
       queryParam('action', { type: 'string', enum: ['buy', 'sell'] }, 'Trade direction.', true),
       queryParam(
         'amount',
-        { type: 'string', pattern: '^[0-9]{1,78}$' },
+        { type: 'string', pattern: '^(?=[0-9]{1,78}$)0*[1-9][0-9]*$' },
         'Positive integer below 2^256: buy in USDC atomic-6, sell in tokens WAD-18.',
         true,
       ),

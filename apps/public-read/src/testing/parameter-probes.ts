@@ -101,7 +101,13 @@ function valuesOf(schema: JsonSchema): Array<[string, boolean, string]> {
       if (longest !== undefined)
         values.push(['a'.repeat(longest), true, 'maxLength'], ['a'.repeat(longest + 1), false, 'above maxLength']);
       if (num(schema.minLength) === 1) values.push(['', false, 'empty']);
-      if (typeof schema.pattern === 'string') values.push(['1', true, 'pattern'], ['a1', false, 'not the pattern']);
+      if (typeof schema.pattern === 'string') {
+        // Whatever the pattern admits must pass and whatever it refuses must be a 400.
+        const pattern = new RegExp(schema.pattern, 'u');
+        for (const value of ['1', '0', 'a1', '1'.padStart(79, '0')]) {
+          values.push([value, pattern.test(value), `pattern ${pattern.test(value) ? 'admits' : 'refuses'} it`]);
+        }
+      }
       return values;
     }
   }

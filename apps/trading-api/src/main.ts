@@ -6,9 +6,10 @@ import { createUsageRecorder, type UsageRecorder } from './usage/usage-recorder.
 
 const settings = loadConfigOrExit(tradingApiConfigSchema, 'trading-api');
 let usage: UsageRecorder | undefined;
-// Quotes and portfolio need the chain; every other route keeps serving while the RPC is down (503 on those only).
-// Not a start-up need (`needs` below): the app starts without it, and createApp adds `chain` to /ready from it, so
-// readiness reports { mysql, redis, rabbitmq, chain } (DESIGN.md §6).
+// Quotes and portfolio need the chain; the routes themselves keep answering while the RPC is down (503 on those
+// only). Not a start-up need (`needs` below): the app starts without it. createApp adds `chain` to /ready, which
+// reports { mysql, redis, rabbitmq, chain } and answers 503 when any fails (DESIGN.md §6), so an RPC outage marks
+// the replica not ready.
 const chain = createLazyChainReader({
   rpcUrl: settings.CHAIN_RPC_URL,
   ...(settings.CHAIN_ID !== undefined ? { chainId: settings.CHAIN_ID } : {}),

@@ -20,6 +20,15 @@ function replica(clock: { now: number }) {
 }
 
 describe('auth lockout across replicas', () => {
+  it('keeps a lock written by the earlier release (value 1) until its key expires', async () => {
+    const clock = { now: Date.now() };
+    const ip = randomTestIp();
+    await testRedis.redis.set(`authlock:ip:${ip}`, '1', 'PX', 600_000);
+    const remaining = await replica(clock).remainingMs(ip);
+    expect(remaining).toBeGreaterThan(590_000);
+    expect(remaining).toBeLessThanOrEqual(600_000);
+  });
+
   it('applies a lockout started on this replica at once', async () => {
     const clock = { now: Date.now() };
     const lockout = replica(clock);

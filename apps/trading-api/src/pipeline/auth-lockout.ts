@@ -53,6 +53,9 @@ export interface AuthLockout {
 }
 
 /** Per-IP brute-force lockout in Redis, shared by every replica. */
+/** End times are epoch milliseconds (> 1e12 since 2001); anything smaller is an earlier release's flag value. */
+const LEGACY_LOCK_VALUE_BELOW = 1e12;
+
 export function createAuthLockout(options: {
   redis: Redis;
   logger: Logger;
@@ -72,10 +75,19 @@ export function createAuthLockout(options: {
     refreshAheadMs: LOCK_STATE_CACHE_MS / 4,
   });
   const failuresKey = (ip: string) => `authfail:ip:${ip}`;
+  /**
+   * When `ip`'s lock ends (0 = none). A lock written by an earlier release holds `1` rather than its end time: it
+   * ends with its key, so its end is now + the key's remaining life (a rollout must not lift active lockouts).
+   */
+  const readLockEnd = async (ip: string): Promise<number> => {
+    const value = Number((await redis.get(lockKey(ip))) ?? 0) || 0;
+    if (value === 0 || value >= LEGACY_LOCK_VALUE_BELOW) return value;
+    return now() + Math.max(0, await redis.pttl(lockKey(ip)));
+  };
 
   return {
     remainingMs(ip) {
-      const until = lockedUntil.get(ip, async () => Number((await redis.get(lockKey(ip))) ?? 0) || 0);
+      const until = lockedUntil.get(ip, () => readLockEnd(ip));
       if (typeof until === 'number') return Math.max(0, until - now());
       return until.then(
         (end) => Math.max(0, end - now()),

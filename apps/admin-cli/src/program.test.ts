@@ -40,7 +40,7 @@ describe('foretell-admin', () => {
       expect(result.stdout).toContain(command);
   });
 
-  it('applies pending migrations and prints exactly one JSON object with --json', async () => {
+  it('applies pending migrations, printing exactly one JSON object with --json, after which none is pending', async () => {
     const io = captureIo();
     expect(await run(['--json', 'migrations', 'latest'], io)).toBe(0);
     const lines = io.out.trim().split('\n');
@@ -48,12 +48,9 @@ describe('foretell-admin', () => {
     const result = JSON.parse(lines[0]!) as { applied: string[] };
     expect(result.applied.length).toBeGreaterThan(0);
     expect(await db().schema.hasTable('outbox')).toBe(true);
-  });
-
-  it('reports no pending migrations once up to date', async () => {
-    const io = captureIo();
-    expect(await run(['migrations', 'status', '--json'], io)).toBe(0);
-    expect(JSON.parse(io.out)).toEqual({ pending: [] });
+    const status = captureIo();
+    expect(await run(['migrations', 'status', '--json'], status)).toBe(0);
+    expect(JSON.parse(status.out)).toEqual({ pending: [] });
   });
 
   it('exits 69 with DEPENDENCY_UNAVAILABLE when the database does not answer', async () => {
@@ -79,15 +76,13 @@ describe('foretell-admin', () => {
 describe('foretell-admin migrations on a database without the audit table', () => {
   const { run, db } = onFreshDatabase();
 
-  it('reports pending migrations even though it cannot audit that yet, warning on stderr', async () => {
-    const io = captureIo();
-    expect(await run(['--json', 'migrations', 'status'], io)).toBe(0);
+  it('reports pending migrations before the audit table exists (warning that it went unaudited), then audits latest', async () => {
+    const status = captureIo();
+    expect(await run(['--json', 'migrations', 'status'], status)).toBe(0);
     const listed = (await migrationSource.getMigrations([])).map((migration) => migration.name);
-    expect((JSON.parse(io.out) as { pending: unknown[] }).pending).toEqual(listed);
-    expect(io.err).toMatch(/^warning: migrations\.status could not be written to the audit log: /);
-  });
+    expect((JSON.parse(status.out) as { pending: unknown[] }).pending).toEqual(listed);
+    expect(status.err).toMatch(/^warning: migrations\.status could not be written to the audit log: /);
 
-  it('audits migrations latest once the migrations it applied created the audit table', async () => {
     const io = captureIo();
     expect(await run(['--json', 'migrations', 'latest', '--actor', 'deploy:job'], io)).toBe(0);
     const { applied } = JSON.parse(io.out) as { applied: string[] };

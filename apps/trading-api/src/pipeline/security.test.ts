@@ -5,6 +5,7 @@ import { loadOpenApiDocument } from '../openapi/load-spec.js';
 import { listOperations } from '../openapi/operations.js';
 import { describeRouteSecurity, type RouteUnderTest } from '../testing/security-suite.js';
 import {
+  concretePath,
   callAs,
   createCaller,
   startTradingApiKit,
@@ -77,10 +78,7 @@ const routes: Array<RouteUnderTest & { operationId: string; routeId: string }> =
     operationId: operation.operationId,
     routeId: operation.routeId,
     method: operation.method,
-    path: operation.expressPath
-      .replace(':id', operation.expressPath.includes('webhooks') ? 'evt_abc123' : uuid)
-      .replace(':correlationId', uuid)
-      .concat(queries[operation.operationId] ?? ''),
+    path: concretePath(operation.expressPath).concat(queries[operation.operationId] ?? ''),
     scope: operation.scope!,
     body: bodies[operation.operationId],
     allowedStatus: allowedStatus[operation.operationId] ?? 501,

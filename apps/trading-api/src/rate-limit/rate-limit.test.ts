@@ -5,6 +5,7 @@ import { loadOpenApiDocument } from '../openapi/load-spec.js';
 import { listOperations } from '../openapi/operations.js';
 import { createUnreachableRedis, type UnreachableRedis } from '../testing/unreachable-redis.js';
 import {
+  concretePath,
   addKey,
   callAs,
   createCaller,
@@ -158,10 +159,6 @@ describe('when Redis is unavailable', () => {
   });
 
   const operations = listOperations(loadOpenApiDocument()).filter((operation) => operation.scope !== null);
-  const concretePath = (expressPath: string) =>
-    expressPath
-      .replace(':id', '7f1c2b8e-4d5a-4e6f-8a9b-0c1d2e3f4a5b')
-      .replace(':correlationId', '7f1c2b8e-4d5a-4e6f-8a9b-0c1d2e3f4a5b');
   const writes = operations.filter((operation) => operation.method !== 'GET');
 
   it('covers the writes on the sliding window too (POST /v1/redemptions, the webhook-secret rotation)', () => {

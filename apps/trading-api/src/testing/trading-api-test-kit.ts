@@ -82,6 +82,14 @@ export async function startTradingApiKit(overrides: Partial<TradingApiDeps> = {}
 }
 
 /** A documentation-range address (TEST-NET-2) unique enough per test. */
+/** A request path for an operation's Express path: ids filled with well-formed ids of nothing that exists. */
+export function concretePath(expressPath: string): string {
+  const uuid = '7f1c2b8e-4d5a-4e6f-8a9b-0c1d2e3f4a5b';
+  return expressPath
+    .replace(':id', expressPath.includes('webhooks') ? 'evt_abc123' : uuid)
+    .replace(':correlationId', uuid);
+}
+
 export function randomTestIp(): string {
   return `198.51.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 }

@@ -9,7 +9,10 @@ import { insertMarket } from '../../../../shared/src/db/index.js';
 import { demoIds } from '../../../../shared/src/db/seed/demo-catalog.js';
 import { seedDemoData } from '../../../../shared/src/db/seed/demo-data.js';
 import { address, insertPricePoint, insertTrade } from '../testing/activity-fixtures.js';
-import { createResponseValidator, type ResponseValidator } from '../testing/openapi-validator.js';
+import {
+  createOpenApiResponseValidator,
+  type ResponseValidator,
+} from '../../../../shared/src/testing/openapi-response-validator.js';
 import {
   createPublicReadSuite,
   getJson,
@@ -31,6 +34,10 @@ let app: RunningPublicRead;
 let onChainId: string;
 let validator: ResponseValidator;
 const document = publicReadOpenApi('1.2.3');
+/** The operationId of GET `path` (a path template of the document). */
+const operationAt = (path: string): string =>
+  (document.paths as Record<string, { get: { operationId: string } }>)[path]?.get.operationId ??
+  `(undocumented ${path})`;
 
 /** [documented path, request path and query, expected status] — every operation, its success and its errors. */
 const cases = (): Array<[string, string, number]> => [
@@ -100,7 +107,7 @@ beforeAll(async () => {
     });
   }
   app = await suite.start({ chainReader: () => Promise.resolve(fixture.reader) });
-  validator = createResponseValidator(document);
+  validator = createOpenApiResponseValidator(document, { documentId: 'https://foretell.invalid/api/openapi.json' });
 }, 60_000);
 
 afterAll(async () => {
@@ -141,8 +148,9 @@ describe('the public OpenAPI document', () => {
     for (const [path, url, expectedStatus] of cases()) {
       const { status, body, headers } = await getJson(`${app.url}${url}`);
       if (status !== expectedStatus) failures.push(`${url}: status ${status}, expected ${expectedStatus}`);
-      for (const error of validator.validate(path, status, body)) failures.push(`${url} (${status}): ${error}`);
-      for (const error of validator.validateHeaders(path, status, headers))
+      for (const error of validator.errors(body, operationAt(path), status))
+        failures.push(`${url} (${status}): ${error}`);
+      for (const error of validator.headerErrors(headers, operationAt(path), status))
         failures.push(`${url} (${status}): ${error}`);
       for (const header of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) {
         if (headers.get(header) === null) failures.push(`${url}: no ${header}`);
@@ -169,8 +177,12 @@ describe('the public OpenAPI document', () => {
     for (const [path, url, expectedStatus] of responses) {
       const { status, body, headers } = await getJson(url);
       if (status !== expectedStatus) failures.push(`${url}: status ${status}, expected ${expectedStatus}`);
-      failures.push(...validator.validate(path, status, body).map((error) => `${url} (${status}): ${error}`));
-      failures.push(...validator.validateHeaders(path, status, headers).map((error) => `${url} (${status}): ${error}`));
+      failures.push(
+        ...validator.errors(body, operationAt(path), status).map((error) => `${url} (${status}): ${error}`),
+      );
+      failures.push(
+        ...validator.headerErrors(headers, operationAt(path), status).map((error) => `${url} (${status}): ${error}`),
+      );
     }
     expect(failures).toEqual([]);
   });
@@ -204,10 +216,11 @@ describe('the public OpenAPI document', () => {
   });
 
   it('catches drift: an undocumented member fails validation', () => {
-    const errors = validator.validate('/api/partners/{id}', 200, {
-      partner: { id: 'x', surprise: true },
-      _meta: { requestedAt: new Date().toISOString() },
-    });
+    const errors = validator.errors(
+      { partner: { id: 'x', surprise: true }, _meta: { requestedAt: new Date().toISOString() } },
+      'getPartner',
+      200,
+    );
     expect(errors.length).toBeGreaterThan(0);
   });
 });

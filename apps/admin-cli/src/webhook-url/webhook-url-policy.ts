@@ -51,8 +51,14 @@ export async function checkWebhookUrl(text: string, policy: WebhookUrlPolicy): P
   return url;
 }
 
+/**
+ * A URL's host without IPv6 brackets or trailing dots. WHATWG URL parsing already turned 0x7f.1, 2130706433 and
+ * 127.1 into 127.0.0.1.
+ */
+const bareHost = (hostname: string): string => hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.+$/, '');
+
 function refuseLinkLocalLiteral(hostname: string): void {
-  const host = hostname.replace(/^\[(.*)\]$/, '$1');
+  const host = bareHost(hostname);
   const range = isIP(host) === 0 ? null : nonPublicRange(host);
   if (range?.kind.startsWith('link-local')) {
     throw invalid(`--webhook-url must not target ${host}, ${rangeText(range)} (cloud metadata): refused for every key`);
@@ -61,8 +67,7 @@ function refuseLinkLocalLiteral(hostname: string): void {
 
 /** Refuses a host that is, or resolves to, an address outside public unicast. */
 async function checkPublicHost(hostname: string, resolve: HostLookup): Promise<void> {
-  // WHATWG URL parsing already turned 0x7f.1, 2130706433 and 127.1 into 127.0.0.1; IPv6 keeps its brackets.
-  const host = hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.+$/, '');
+  const host = bareHost(hostname);
   if (isIP(host) !== 0) {
     const range = nonPublicRange(host);
     if (range) throw notPublic(`${host} is ${rangeText(range)}`);

@@ -68,12 +68,14 @@ export function createApp(deps: PublicReadDeps): express.Express {
   const limiter = createRateLimiter({ redis: deps.redis, settings: deps.settings.rateLimit, logger: deps.logger });
   const apiKey = optionalApiKeyMiddleware(deps.apiKeyVerifier, deps.logger);
   // A disabled route is answered without touching MySQL: its caller is counted per IP, not looked up by key.
-  const apiKeyUnlessDisabled: RequestHandler = (req, res, next) => {
-    if (!deps.routeSwitches.isDisabled(String(res.locals.routeId))) return apiKey(req, res, next);
-    res.locals.publicAuth = ANONYMOUS;
-    next();
-  };
-  const admission = [apiKeyUnlessDisabled, limiter.middleware];
+  const admissionOf = (routeId: string): RequestHandler[] => [
+    (req, res, next) => {
+      if (!deps.routeSwitches.isDisabled(routeId)) return apiKey(req, res, next);
+      res.locals.publicAuth = ANONYMOUS;
+      next();
+    },
+    limiter.middleware,
+  ];
   const routeDeps: RouteDeps = {
     context,
     cache: createResponseCache({ ttlMs: deps.settings.readCacheMs, now: context.now }),
@@ -99,7 +101,7 @@ export function createApp(deps: PublicReadDeps): express.Express {
       trustProxy: deps.trustProxy,
       metrics: deps.metrics,
       // Before the kill switch, so every /api response (a disabled route's 503 included) carries X-RateLimit-*.
-      routeAdmission: () => admission,
+      routeAdmission: admissionOf,
     },
     (router) => {
       router.use('/api', corsMiddleware());

@@ -56,10 +56,11 @@ export class SlidingWindowStore implements Store {
     let admitted: boolean;
     let counts: WindowCounts;
     try {
-      const reply = (await this.script.run(
-        [`${this.namespace}${userId}:${windowStart}`, `${this.namespace}${userId}:${windowStart - WINDOW_MS}`],
-        [limit, WINDOW_MS, elapsed],
-      )) as [number, number, number];
+      const reply = (await this.script.run(this.windowKeys(userId, windowStart), [limit, WINDOW_MS, elapsed])) as [
+        number,
+        number,
+        number,
+      ];
       admitted = reply[0] === 1;
       counts = { current: Number(reply[1]), previous: Number(reply[2]) };
       this.recovered();
@@ -81,10 +82,7 @@ export class SlidingWindowStore implements Store {
     const { userId, limit } = parseLimiterKey(key);
     const now = this.now();
     const { windowStart, elapsed } = windowPosition(now, WINDOW_MS);
-    const [current, previous] = await this.redis.mget(
-      `${this.namespace}${userId}:${windowStart}`,
-      `${this.namespace}${userId}:${windowStart - WINDOW_MS}`,
-    );
+    const [current, previous] = await this.redis.mget(...this.windowKeys(userId, windowStart));
     const counts = { current: Number(current ?? 0), previous: Number(previous ?? 0) };
     return {
       totalHits: reportedHits(estimateHits(counts, elapsed, WINDOW_MS), limit),
@@ -100,10 +98,12 @@ export class SlidingWindowStore implements Store {
     const { userId } = parseLimiterKey(key);
     const { windowStart } = windowPosition(this.now(), WINDOW_MS);
     this.local.delete(userId);
-    await this.redis.del(
-      `${this.namespace}${userId}:${windowStart}`,
-      `${this.namespace}${userId}:${windowStart - WINDOW_MS}`,
-    );
+    await this.redis.del(...this.windowKeys(userId, windowStart));
+  }
+
+  /** The current and the previous window's counters of a user. */
+  private windowKeys(userId: string, windowStart: number): [string, string] {
+    return [`${this.namespace}${userId}:${windowStart}`, `${this.namespace}${userId}:${windowStart - WINDOW_MS}`];
   }
 
   private incrementLocally(userId: string, limit: number, now: number, error: unknown) {

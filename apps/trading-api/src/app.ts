@@ -5,10 +5,12 @@ import { createReadThroughCache } from '../../../shared/src/cache/index.js';
 import { createHttpApp, type HttpMetrics, type ReadinessCheck } from '../../../shared/src/http/index.js';
 import type { RouteSwitches } from '../../../shared/src/kill-switch/index.js';
 import type { Logger } from '../../../shared/src/logger/index.js';
+import { createOutboxTransaction, type AmqpConnectionManager } from '../../../shared/src/messaging/index.js';
 import type { Redis } from '../../../shared/src/redis/index.js';
 import { chainReadiness } from '../../../shared/src/runtime/readiness-checks.js';
 import { createCursorCodec, deriveCursorSecret } from './http/cursor.js';
 import { mountDocsRoutes } from './docs/docs.routes.js';
+import { deriveConfirmationSecret } from './domain/confirmation-token.js';
 import { createHandlers } from './handlers/index.js';
 import { loadOpenApiDocument } from './openapi/load-spec.js';
 import { listOperations } from './openapi/operations.js';
@@ -54,6 +56,13 @@ export interface TradingApiDeps {
   readCacheMs?: number;
   /** Key of the pagination cursors; default derived from the API-key pepper. */
   cursorSecret?: string;
+  /**
+   * Publishes trade jobs and events right after their transaction commits; absent = the rows wait in the outbox
+   * for the chain executor's relay.
+   */
+  amqp?: AmqpConnectionManager;
+  /** POST /v1/redemptions is served; default true. */
+  redemptionsEnabled?: boolean;
 }
 
 /**
@@ -118,6 +127,9 @@ export function createApp(deps: TradingApiDeps): express.Express {
           db: deps.db,
           cursors: createCursorCodec({ secret: deps.cursorSecret ?? deriveCursorSecret(deps.apiKeyPepper), now }),
           chain: deps.chainReader,
+          outbox: createOutboxTransaction(deps.db, deps.amqp),
+          confirmationSecret: deriveConfirmationSecret(deps.apiKeyPepper),
+          redemptionsEnabled: deps.redemptionsEnabled ?? true,
           sharedReads: createReadThroughCache({
             ttlMs: deps.readCacheMs ?? 0,
             maxEntries: 5_000,

@@ -20,7 +20,7 @@ await runDeployable({
   settings,
   needs: { mysql: true, redis: true, rabbitmq: true },
   buildApp: ({ logger, version, routeSwitches, resources, metrics }) => {
-    const { db, redis } = resources;
+    const { db, redis, amqp } = resources;
     if (!db || !redis) throw new Error('trading-api needs MySQL and Redis');
     usage = createUsageRecorder({ db, logger });
     return createApp({
@@ -38,6 +38,8 @@ await runDeployable({
       usage,
       chainReader: chain.get,
       readCacheMs: settings.READ_CACHE_MS,
+      amqp,
+      redemptionsEnabled: settings.REDEMPTIONS_ENABLED,
     });
   },
   // The usage counters flush every 5 s and once more on shutdown (before the pool closes).

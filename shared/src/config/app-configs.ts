@@ -47,6 +47,12 @@ const http = {
   TRUST_PROXY: z.string().default('false'),
 };
 
+/**
+ * Self-service redemption (POST /v1/redemptions). Off: the route answers 404 REDEMPTIONS_NOT_ENABLED and the chain
+ * executor pays resolved positions automatically.
+ */
+const redemptionsEnabled = booleanFlag(true);
+
 /** Per-replica micro-cache of hot reads that may be up to this stale (ms); 0 turns it off. */
 const readCacheMs = z.coerce.number().int().min(0).max(60_000).default(1_000);
 
@@ -89,6 +95,7 @@ export const tradingApiConfigSchema = z
     /** Per-replica micro-cache of market reads (they answer the same to every key). */
     READ_CACHE_MS: readCacheMs,
     DOCS_BASE_URL: url('http://localhost:3000/v1/docs'),
+    REDEMPTIONS_ENABLED: redemptionsEnabled,
   })
   .superRefine(refuseDevelopmentSecrets);
 export type TradingApiConfig = z.infer<typeof tradingApiConfigSchema>;
@@ -106,6 +113,14 @@ export const chainExecutorConfigSchema = z
     TRADE_SLIPPAGE_BPS: z.coerce.number().int().min(0).max(5_000).default(100),
     INDEXER_POLL_MS: positiveInt(200),
     INDEXER_MAX_BLOCK_RANGE: positiveInt(2_000),
+    REDEMPTIONS_ENABLED: redemptionsEnabled,
+    /** Operations brake: pending trades are rejected by policy (trade.rejected) instead of executed. */
+    TRADE_PROCESSING_HALTED: booleanFlag(false),
+    /** How often the leader fails unconfirmed high-value trades whose window ended. */
+    CONFIRMATION_EXPIRY_POLL_MS: positiveInt(1_000),
+    /** A trade left in validating/executing this long is reconciled against the chain (a worker died mid-way). */
+    STALLED_TRADE_AFTER_MS: positiveInt(60_000),
+    RECONCILE_POLL_MS: positiveInt(5_000),
   })
   .superRefine(refuseDevelopmentSecrets);
 export type ChainExecutorConfig = z.infer<typeof chainExecutorConfigSchema>;

@@ -19,6 +19,7 @@ export {
 export { isRetryableError } from './error-classification.js';
 export * from './message-schemas.js';
 export {
+  createOutboxTransaction,
   enqueueOutboxMessage,
   publishOutboxMessages,
   runInTransactionWithOutbox,
@@ -28,6 +29,7 @@ export {
   type OutboxMessageInput,
   type OutboxPublishOptions,
   type OutboxPublishResult,
+  type OutboxTransaction,
 } from './outbox.js';
 export {
   republishStaleOutbox,

@@ -162,3 +162,17 @@ export async function publishOutboxRows(
   );
   return { published, failed };
 }
+
+/** A unit of work whose enqueued messages are published after its commit (see runInTransactionWithOutbox). */
+export type OutboxTransaction = <T>(
+  work: (trx: Knex.Transaction, enqueue: EnqueueOutboxMessage) => Promise<T>,
+) => Promise<T>;
+
+/**
+ * Binds runInTransactionWithOutbox to a pool and a broker. Without a broker (a test app, or a deployment whose
+ * broker is configured elsewhere) the rows are only written: the executor's outbox relay publishes them.
+ */
+export function createOutboxTransaction(db: Knex, manager: AmqpConnectionManager | undefined): OutboxTransaction {
+  if (manager) return (work) => runInTransactionWithOutbox(db, manager, work);
+  return (work) => db.transaction((trx) => work(trx, (message) => enqueueOutboxMessage(trx, message)));
+}

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { ReadThroughCache } from '../../../../shared/src/cache/index.js';
+import type { OutboxTransaction } from '../../../../shared/src/messaging/index.js';
 import type { CursorCodec } from '../http/cursor.js';
 import type { HandlerResult, OperationHandler } from '../pipeline/operation-handler.js';
 import type { ChainSource } from '../use-cases/chain-source.js';
@@ -30,6 +31,12 @@ export interface HandlerDeps {
   chain?: ChainSource;
   /** Micro-cache of the reads that answer the same to every caller (markets). */
   sharedReads: ReadThroughCache<HandlerResult>;
+  /** Writes a state change and its messages in one transaction, publishing them after the commit. */
+  outbox: OutboxTransaction;
+  /** Derives and verifies high-value confirmation tokens (never stored in plaintext). */
+  confirmationSecret: Buffer;
+  /** POST /v1/redemptions is served (else 404 REDEMPTIONS_NOT_ENABLED). */
+  redemptionsEnabled: boolean;
 }
 
 /** operationId → handler. The v1 router refuses to start when an authenticated operation has none. */
@@ -39,12 +46,12 @@ export function createHandlers(deps: HandlerDeps): Record<string, OperationHandl
     getMarket: cachedForEveryCaller(deps.sharedReads, 'getMarket', getMarketHandler(deps)),
     getMarketQuote: getMarketQuoteHandler(deps),
     listMarketPredictions: listMarketPredictionsHandler(deps),
-    createTrade: createTradeHandler(),
-    listTrades: listTradesHandler(),
+    createTrade: createTradeHandler(deps),
+    listTrades: listTradesHandler(deps),
     getTrade: getTradeHandler(deps),
     confirmTrade: confirmTradeHandler(deps),
     getTrace: getTraceHandler(deps),
-    createRedemption: createRedemptionHandler(),
+    createRedemption: createRedemptionHandler(deps),
     getPortfolio: getPortfolioHandler(deps),
     listPortfolioPositions: listPortfolioPositionsHandler(deps),
     listWebhookEvents: listWebhookEventsHandler(),

@@ -19,6 +19,8 @@ export interface ValidatedRequest {
   params: Record<string, unknown>;
   query: Record<string, unknown>;
   body: unknown;
+  /** The headers the operation declares (lower-case names), as sent. */
+  headers: Readonly<Record<string, string | string[]>>;
 }
 
 /** Distinct valid body-less requests whose validated form is remembered (see createRequestValidator). */
@@ -89,6 +91,7 @@ export function createRequestValidator(document: Document) {
         params: Object.freeze(coerced.params ?? (parsed!.params as Record<string, unknown>)),
         query: Object.freeze(coerced.query ?? (parsed!.query as Record<string, unknown>)),
         body: request.body,
+        headers: Object.freeze(headers),
       };
       if (memoKey !== undefined) validatedMemo.set(memoKey, validated);
       return validated;

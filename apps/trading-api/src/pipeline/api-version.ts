@@ -2,7 +2,9 @@ import type { RequestHandler } from 'express';
 import { AppError } from '../../../../shared/src/errors/index.js';
 import { setApiVersion } from './request-context.js';
 
-export const CURRENT_API_VERSION = '2026-04-29';
+import { CURRENT_API_VERSION } from '../../../../shared/src/domain/api-version.js';
+
+export { CURRENT_API_VERSION };
 /** Versions served side by side (breaking changes run in parallel for 12 months). */
 export const SUPPORTED_API_VERSIONS: readonly string[] = [CURRENT_API_VERSION];
 export const API_VERSION_HEADER = 'X-Service-Api-Version';

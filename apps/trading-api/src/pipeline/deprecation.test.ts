@@ -73,7 +73,7 @@ beforeAll(async () => {
       scope: pass,
       signature: pass,
       validate: (_req, res, next) => {
-        setInput(res, { params: {}, query: {}, body: undefined });
+        setInput(res, { params: {}, query: {}, body: undefined, headers: {} });
         next();
       },
       usage: noUsage,

@@ -22,6 +22,8 @@ export interface ValidatedInput {
   params: Record<string, unknown>;
   query: Record<string, unknown>;
   body: unknown;
+  /** The headers the operation declares (lower-case names), as sent. */
+  headers: Readonly<Record<string, string | string[]>>;
 }
 
 /** What the /v1 pipeline stores on `res.locals` as a request moves through it. */

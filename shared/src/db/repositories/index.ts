@@ -19,3 +19,6 @@ export * from './chain-cursors.repository.js';
 export * from './trading-reads.repository.js';
 export * from './api-key-admin.repository.js';
 export * from './trades.repository.js';
+export * from './trade-events.repository.js';
+export * from './webhook-events.repository.js';
+export * from './idempotency-keys.repository.js';

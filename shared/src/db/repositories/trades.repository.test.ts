@@ -3,11 +3,12 @@ import { issueApiKey } from '../../auth/index.js';
 import { DEVELOPMENT_PEPPER } from '../../config/config-fields.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.js';
 import { insertMarket } from './markets.repository.js';
+import { appendTradeEvent, listTradeEvents } from './trade-events.repository.js';
 import {
-  appendTradeEvent,
   findTradeOfUser,
   insertTrade,
-  listTradeEvents,
+  sumInFlightBuysOfUser,
+  transitionTradeStatus,
   type TradeRecord,
 } from './trades.repository.js';
 import { createUser } from './users.repository.js';
@@ -15,6 +16,7 @@ import { createUser } from './users.repository.js';
 describe('trades repository', () => {
   let test: TestDatabase;
   let trade: TradeRecord;
+  let tradeInput: () => Parameters<typeof insertTrade>[1];
 
   beforeAll(async () => {
     test = await createTestDatabase();
@@ -25,16 +27,17 @@ describe('trades repository', () => {
       tier: 'enterprise',
       env: 'test',
     });
-    trade = await insertTrade(test.db, {
+    tradeInput = () => ({
       apiKeyId: key.id,
       userId: user.id,
       marketId: market.id,
       outcomeIndex: 0,
-      side: 'sell',
+      side: 'sell' as const,
       amount: '0.000001',
       amountAtomic: 1n,
       requestHash: 'd'.repeat(64),
     });
+    trade = await insertTrade(test.db, tradeInput());
   });
 
   afterAll(async () => {
@@ -45,6 +48,40 @@ describe('trades repository', () => {
     expect(await findTradeOfUser(test.db, trade.id, trade.userId)).toEqual(trade);
     expect(await findTradeOfUser(test.db, trade.id, '0b8e4a52-6f0e-4d8a-9a55-2d6f3f0c9b11')).toBeNull();
     expect(trade).toMatchObject({ status: 'pending', amountAtomic: 1n, metadata: {}, tokensOut: null });
+  });
+
+  it('moves a trade only from the status it names, once however many callers race', async () => {
+    const racing = await insertTrade(test.db, { ...tradeInput(), side: 'buy', amount: '2', amountAtomic: 2_000_000n });
+    const outcomes = await Promise.all(
+      Array.from({ length: 8 }, () => transitionTradeStatus(test.db, racing.id, 'pending', 'validating')),
+    );
+    expect(outcomes.filter(Boolean)).toHaveLength(1);
+    expect(await transitionTradeStatus(test.db, racing.id, 'pending', 'rejected')).toBe(false);
+    expect(
+      await transitionTradeStatus(test.db, racing.id, ['validating', 'executing'], 'failed', {
+        errorCode: 'SLIPPAGE_EXCEEDED',
+        errorMessage: 'moved',
+      }),
+    ).toBe(true);
+    expect(await findTradeOfUser(test.db, racing.id, racing.userId)).toMatchObject({
+      status: 'failed',
+      errorCode: 'SLIPPAGE_EXCEEDED',
+    });
+  });
+
+  it('sums the USDC held by unfinished buys only', async () => {
+    const before = await sumInFlightBuysOfUser(test.db, trade.userId);
+    const open = await insertTrade(test.db, { ...tradeInput(), side: 'buy', amount: '3.5', amountAtomic: 3_500_000n });
+    await insertTrade(test.db, {
+      ...tradeInput(),
+      side: 'buy',
+      amount: '9',
+      amountAtomic: 9_000_000n,
+      status: 'completed',
+    });
+    expect(await sumInFlightBuysOfUser(test.db, trade.userId)).toBe(before + 3_500_000n);
+    await transitionTradeStatus(test.db, open.id, 'pending', 'rejected');
+    expect(await sumInFlightBuysOfUser(test.db, trade.userId)).toBe(before);
   });
 
   it('numbers concurrent appends of one timeline 1..n without gaps or collisions', async () => {

@@ -1,31 +1,16 @@
 /*
- * Trades of the trading API and their event timeline (migrations/20261122_0400_trades.ts). Reads are always scoped
- * to the user who placed the trade: another user's trade is indistinguishable from a missing one.
+ * Trades of the trading API (migrations/20261122_0400_trades.ts). Reads for clients are scoped to the user who
+ * placed the trade (another user's trade is indistinguishable from a missing one); the executor's reads take the
+ * trade id its job names. Every status change goes through transitionTradeStatus, a conditional UPDATE that names
+ * the expected current status, so a redelivered or duplicated job can never apply a step twice.
  */
 import { newUuid } from '../../ids/index.js';
-import {
-  toBigInt,
-  toBigIntOrNull,
-  toDate,
-  toDateOrNull,
-  toInt,
-  toIntOrNull,
-  toStringOrNull,
-} from '../column-values.js';
-import type { Knex } from 'knex';
-import { parseJsonColumn, withTransaction, type Queryable } from '../transaction.js';
+import { dailyCapStatuses, inFlightStatuses, type TradeSide, type TradeStatus } from '../../domain/trade-states.js';
+import { toBigInt, toBigIntOrNull, toDate, toDateOrNull, toInt, toStringOrNull } from '../column-values.js';
+import { parseJsonColumn, type Queryable } from '../transaction.js';
 import { readBack } from './read-back.js';
 
-export const tradeStatuses = [
-  'pending_confirmation',
-  'pending',
-  'validating',
-  'executing',
-  'completed',
-  'failed',
-  'rejected',
-] as const;
-export type TradeStatus = (typeof tradeStatuses)[number];
+export { tradeStatuses, type TradeStatus } from '../../domain/trade-states.js';
 
 export interface TradeRecord {
   id: string;
@@ -33,7 +18,7 @@ export interface TradeRecord {
   userId: string;
   marketId: string;
   outcomeIndex: number;
-  side: 'buy' | 'sell';
+  side: TradeSide;
   /** The canonical wire decimal string (whole USDC). */
   amount: string;
   amountAtomic: bigint;
@@ -41,23 +26,51 @@ export interface TradeRecord {
   correlationId: string;
   clientRequestId: string | null;
   txHash: string | null;
-  /** WAD-18 outcome tokens bought. */
+  /** WAD-18: outcome tokens bought (buy) or sold (sell). */
   tokensOut: bigint | null;
   errorCode: string | null;
   errorMessage: string | null;
   metadata: Record<string, string>;
+  /** HMAC of the one-time confirmation token (high-value trades); never the token itself. */
+  confirmationTokenHash: string | null;
+  confirmationExpiresAt: Date | null;
+  confirmationUsedAt: Date | null;
+  idempotencyKey: string | null;
+  /** SHA-256 of the body identity (domain/trade-identity.ts). */
+  requestHash: string;
+  finishedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
 
 export type NewTrade = Pick<
   TradeRecord,
-  'apiKeyId' | 'userId' | 'marketId' | 'outcomeIndex' | 'side' | 'amount' | 'amountAtomic'
+  'apiKeyId' | 'userId' | 'marketId' | 'outcomeIndex' | 'side' | 'amount' | 'amountAtomic' | 'requestHash'
 > &
-  Partial<Pick<TradeRecord, 'id' | 'status' | 'correlationId' | 'clientRequestId' | 'metadata'>> & {
-    /** SHA-256 hex of the request identity (idempotency replays). */
-    requestHash: string;
-  };
+  Partial<
+    Pick<
+      TradeRecord,
+      | 'id'
+      | 'status'
+      | 'correlationId'
+      | 'clientRequestId'
+      | 'metadata'
+      | 'confirmationTokenHash'
+      | 'confirmationExpiresAt'
+      | 'idempotencyKey'
+      | 'createdAt'
+    >
+  >;
+
+/** Columns a transition may set along with the status. */
+export interface TradeUpdate {
+  txHash?: string | null;
+  tokensOut?: bigint | null;
+  errorCode?: string | null;
+  errorMessage?: string | null;
+  confirmationUsedAt?: Date;
+  finishedAt?: Date;
+}
 
 type Row = Record<string, unknown>;
 
@@ -68,7 +81,7 @@ function toTrade(row: Row): TradeRecord {
     userId: String(row.user_id),
     marketId: String(row.market_id),
     outcomeIndex: toInt(row.outcome_index),
-    side: row.side as TradeRecord['side'],
+    side: row.side as TradeSide,
     amount: String(row.amount),
     amountAtomic: toBigInt(row.amount_atomic),
     status: row.status as TradeStatus,
@@ -79,6 +92,12 @@ function toTrade(row: Row): TradeRecord {
     errorCode: toStringOrNull(row.error_code),
     errorMessage: toStringOrNull(row.error_message),
     metadata: parseJsonColumn<Record<string, string>>(row.metadata),
+    confirmationTokenHash: toStringOrNull(row.confirmation_token_hash),
+    confirmationExpiresAt: toDateOrNull(row.confirmation_expires_at),
+    confirmationUsedAt: toDateOrNull(row.confirmation_used_at),
+    idempotencyKey: toStringOrNull(row.idempotency_key),
+    requestHash: String(row.request_hash),
+    finishedAt: toDateOrNull(row.finished_at),
     createdAt: toDate(row.created_at),
     updatedAt: toDate(row.updated_at),
   };
@@ -100,14 +119,23 @@ export async function insertTrade(db: Queryable, input: NewTrade): Promise<Trade
     client_request_id: input.clientRequestId ?? null,
     metadata: JSON.stringify(input.metadata ?? {}),
     request_hash: input.requestHash,
+    confirmation_token_hash: input.confirmationTokenHash ?? null,
+    confirmation_expires_at: input.confirmationExpiresAt ?? null,
+    idempotency_key: input.idempotencyKey ?? null,
+    ...(input.createdAt ? { created_at: input.createdAt, updated_at: input.createdAt } : {}),
   });
-  const row = (await db('trades').where({ id }).first()) as Row | undefined;
-  return readBack(row ? toTrade(row) : null, `trade ${id}`);
+  return readBack(await findTradeById(db, id), `trade ${id}`);
 }
 
 /** The trade `id` when `userId` placed it (with any of their keys); null otherwise. */
 export async function findTradeOfUser(db: Queryable, id: string, userId: string): Promise<TradeRecord | null> {
   const row = (await db('trades').where({ id, user_id: userId }).first()) as Row | undefined;
+  return row ? toTrade(row) : null;
+}
+
+/** Like findTradeOfUser, locking the row until the transaction ends (confirm serialises on it). */
+export async function lockTradeOfUser(trx: Queryable, id: string, userId: string): Promise<TradeRecord | null> {
+  const row = (await trx('trades').where({ id, user_id: userId }).forUpdate().first()) as Row | undefined;
   return row ? toTrade(row) : null;
 }
 
@@ -121,98 +149,149 @@ export async function findTradeByCorrelationOfUser(
   return row ? toTrade(row) : null;
 }
 
-export interface TradeEventRecord {
-  sequenceNumber: number;
-  type: string;
-  data: Record<string, unknown>;
-  occurredAt: Date;
+/** The trade a key created with `clientRequestId` (unique per key). */
+export async function findTradeOfKeyByClientRequestId(
+  db: Queryable,
+  apiKeyId: string,
+  clientRequestId: string,
+): Promise<TradeRecord | null> {
+  const row = (await db('trades').where({ api_key_id: apiKeyId, client_request_id: clientRequestId }).first()) as
+    Row | undefined;
+  return row ? toTrade(row) : null;
 }
 
 /**
- * Appends the next event of a trade's timeline (sequence numbers from 1 per correlation id, without gaps). The trade
- * row is locked while the next number is taken, so concurrent appends queue instead of colliding; given a
- * transaction it joins it, given the pool it opens its own.
+ * A trade by id alone, for the workers whose job (or operator command) names it: the chain executor and the admin
+ * CLI. Client-facing reads use findTradeOfUser.
  */
-export async function appendTradeEvent(
-  db: Queryable,
-  trade: Pick<TradeRecord, 'id' | 'correlationId'>,
-  event: { type: string; data: Record<string, unknown> },
-): Promise<number> {
-  const append = async (trx: Knex.Transaction): Promise<number> => {
-    await trx('trades').where({ id: trade.id }).forUpdate().first('id');
-    const last = (await trx('trade_events')
-      .where({ correlation_id: trade.correlationId })
-      .max({ seq: 'seq' })
-      .first()) as { seq: unknown } | undefined;
-    const seq = (toIntOrNull(last?.seq) ?? 0) + 1;
-    await trx('trade_events').insert({
-      correlation_id: trade.correlationId,
-      trade_id: trade.id,
-      seq,
-      type: event.type,
-      data: JSON.stringify(event.data),
-    });
-    return seq;
-  };
-  return db.isTransaction === true ? append(db as Knex.Transaction) : withTransaction(db as Knex, append);
+export async function findTradeById(db: Queryable, id: string): Promise<TradeRecord | null> {
+  const row = (await db('trades').where({ id }).first()) as Row | undefined;
+  return row ? toTrade(row) : null;
 }
 
-/** The timeline of a correlation id in sequence order. */
-export async function listTradeEvents(db: Queryable, correlationId: string): Promise<TradeEventRecord[]> {
-  const rows = (await db('trade_events').where({ correlation_id: correlationId }).orderBy('seq', 'asc')) as Row[];
-  return rows.map((row) => ({
-    sequenceNumber: toInt(row.seq),
-    type: String(row.type),
-    data: parseJsonColumn<Record<string, unknown>>(row.data),
-    occurredAt: toDate(row.occurred_at),
-  }));
-}
-
-export interface WebhookDeliveryState {
-  status: 'none' | 'pending' | 'retrying' | 'delivered' | 'failed';
-  attempts: number;
-  lastAttemptedAt: Date | null;
-  lastStatusCode: number | null;
-  lastFailureCode: string | null;
-  terminalFailureAt: Date | null;
+function updateColumns(update: TradeUpdate): Row {
+  const columns: Row = {};
+  if (update.txHash !== undefined) columns.tx_hash = update.txHash;
+  if (update.tokensOut !== undefined) columns.tokens_out = update.tokensOut?.toString() ?? null;
+  if (update.errorCode !== undefined) columns.error_code = update.errorCode;
+  if (update.errorMessage !== undefined) columns.error_message = update.errorMessage?.slice(0, 500) ?? null;
+  if (update.confirmationUsedAt !== undefined) columns.confirmation_used_at = update.confirmationUsedAt;
+  if (update.finishedAt !== undefined) columns.finished_at = update.finishedAt;
+  return columns;
 }
 
 /**
- * The delivery state of the newest webhook event about a trade; `none` when the key that placed it has a webhook
- * URL but no event was emitted yet; null when that key has no webhook URL (nothing will ever be delivered).
+ * Moves trade `id` from `from` (one status or any of several) to `to`, setting `update` with it. True when this
+ * call made the change; false when the trade was not in `from` (another worker, or an earlier delivery, moved it).
  */
-export async function webhookDeliveryOfTrade(
+export async function transitionTradeStatus(
+  trx: Queryable,
+  id: string,
+  from: TradeStatus | readonly TradeStatus[],
+  to: TradeStatus,
+  update: TradeUpdate = {},
+): Promise<boolean> {
+  const expected = typeof from === 'string' ? [from] : from;
+  const changed = await trx('trades')
+    .where({ id })
+    .whereIn('status', expected)
+    .update({ status: to, ...updateColumns(update) });
+  return Number(changed) === 1;
+}
+
+/** Records the hash of a sent transaction on an executing trade (the trace shows it before the receipt). */
+export async function recordTradeTxHash(db: Queryable, id: string, txHash: string): Promise<void> {
+  await db('trades').where({ id, status: 'executing' }).update({ tx_hash: txHash });
+}
+
+const sumOf = (row: Row | undefined): bigint => toBigIntOrNull(row?.total) ?? 0n;
+
+/** The key's buys since `since` in every status but failed and rejected (the rolling daily cap). */
+export async function sumRecentBuyVolumeOfKey(db: Queryable, apiKeyId: string, since: Date): Promise<bigint> {
+  const row = (await db('trades')
+    .where({ api_key_id: apiKeyId, side: 'buy' })
+    .where('created_at', '>=', since)
+    .whereIn('status', dailyCapStatuses)
+    .sum({ total: 'amount_atomic' })
+    .first()) as Row | undefined;
+  return sumOf(row);
+}
+
+/** USDC the user's unfinished buys still hold (atomic). */
+export async function sumInFlightBuysOfUser(db: Queryable, userId: string): Promise<bigint> {
+  const row = (await db('trades')
+    .where({ user_id: userId, side: 'buy' })
+    .whereIn('status', inFlightStatuses)
+    .sum({ total: 'amount_atomic' })
+    .first()) as Row | undefined;
+  return sumOf(row);
+}
+
+/** USDC the user's unfinished sells of one outcome still ask for (atomic, net). */
+export async function sumInFlightSellsOfUser(
   db: Queryable,
-  trade: Pick<TradeRecord, 'id' | 'apiKeyId'>,
-): Promise<WebhookDeliveryState | null> {
-  const row = (await db('webhook_events')
-    .where({ trade_id: trade.id })
+  userId: string,
+  position: { marketId: string; outcomeIndex: number },
+): Promise<bigint> {
+  const row = (await db('trades')
+    .where({ user_id: userId, side: 'sell', market_id: position.marketId, outcome_index: position.outcomeIndex })
+    .whereIn('status', inFlightStatuses)
+    .sum({ total: 'amount_atomic' })
+    .first()) as Row | undefined;
+  return sumOf(row);
+}
+
+export interface TradeListQuery {
+  statuses?: readonly TradeStatus[];
+  marketId?: string;
+  /** Continue strictly after this row in (created_at, id) descending order. */
+  after?: { createdAt: Date; id: string };
+  limit: number;
+}
+
+/** The user's trades, newest first, keyset-paginated on (created_at, id). */
+export async function listTradesOfUser(db: Queryable, userId: string, query: TradeListQuery): Promise<TradeRecord[]> {
+  const builder = db('trades').where({ user_id: userId });
+  if (query.statuses && query.statuses.length > 0) builder.whereIn('status', query.statuses);
+  if (query.marketId) builder.where({ market_id: query.marketId });
+  if (query.after) {
+    const { createdAt, id } = query.after;
+    builder.where((keyset) =>
+      keyset
+        .where('created_at', '<', createdAt)
+        .orWhere((same) => same.where('created_at', '=', createdAt).where('id', '<', id)),
+    );
+  }
+  const rows = (await builder
     .orderBy([
       { column: 'created_at', order: 'desc' },
-      { column: 'seq', order: 'desc' },
+      { column: 'id', order: 'desc' },
     ])
-    .first()) as Row | undefined;
-  if (!row) {
-    const key = (await db('api_keys').where({ id: trade.apiKeyId }).first('webhook_url')) as Row | undefined;
-    if (!key?.webhook_url) return null;
-    const none = { attempts: 0, lastAttemptedAt: null, lastStatusCode: null, lastFailureCode: null };
-    return { status: 'none', ...none, terminalFailureAt: null };
-  }
-  return {
-    status: row.status as WebhookDeliveryState['status'],
-    attempts: toInt(row.attempts),
-    lastAttemptedAt: toDateOrNull(row.last_attempted_at),
-    lastStatusCode: toIntOrNull(row.last_status_code),
-    lastFailureCode: toStringOrNull(row.last_failure_code),
-    terminalFailureAt: toDateOrNull(row.terminal_failure_at),
-  };
+    .limit(query.limit)) as Row[];
+  return rows.map(toTrade);
 }
 
-/** Whether webhook event `id` was emitted for a key of `userId` (ids compared exactly). */
-export async function isWebhookEventOfUser(db: Queryable, id: string, userId: string): Promise<boolean> {
-  const row = (await db('webhook_events')
-    .join('api_keys', 'api_keys.id', 'webhook_events.api_key_id')
-    .where({ 'webhook_events.id': id, 'api_keys.user_id': userId })
-    .first('webhook_events.id')) as Row | undefined;
-  return row !== undefined && String(row.id) === id;
+/** High-value trades still awaiting confirmation whose window ended at or before `now`, oldest first. */
+export async function listExpiredConfirmations(db: Queryable, now: Date, limit: number): Promise<TradeRecord[]> {
+  const rows = (await db('trades')
+    .where({ status: 'pending_confirmation' })
+    .where('confirmation_expires_at', '<=', now)
+    .orderBy('confirmation_expires_at', 'asc')
+    .limit(limit)) as Row[];
+  return rows.map(toTrade);
+}
+
+/** Trades left in one of `statuses` since before `before` (a worker died mid-way), oldest first. */
+export async function listStalledTrades(
+  db: Queryable,
+  statuses: readonly TradeStatus[],
+  before: Date,
+  limit: number,
+): Promise<TradeRecord[]> {
+  const rows = (await db('trades')
+    .whereIn('status', statuses)
+    .where('updated_at', '<', before)
+    .orderBy('updated_at', 'asc')
+    .limit(limit)) as Row[];
+  return rows.map(toTrade);
 }

@@ -46,6 +46,15 @@ export async function findUserById(db: Queryable, id: string): Promise<User | nu
   return row ? toUser(row) : null;
 }
 
+/**
+ * Locks the user's row until the transaction ends and returns the user: trade creation takes it so that a user's
+ * cap and balance checks (across all their keys) never interleave.
+ */
+export async function lockUserForTrading(trx: Queryable, id: string): Promise<User | null> {
+  const row = (await trx('users').where({ id }).forUpdate().first()) as UserRow | undefined;
+  return row ? toUser(row) : null;
+}
+
 export async function findUserByEmail(db: Queryable, email: string): Promise<User | null> {
   const row = (await db('users')
     .where({ email: normalizeEmail(email) })

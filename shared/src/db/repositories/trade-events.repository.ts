@@ -1,0 +1,57 @@
+/*
+ * The timeline of a trade (trade_events): every step from creation to its terminal state, numbered from 1 per
+ * correlation id without gaps. GET /v1/traces/{correlationId} reads it.
+ */
+import type { Knex } from 'knex';
+import { toDate, toInt, toIntOrNull } from '../column-values.js';
+import { parseJsonColumn, withTransaction, type Queryable } from '../transaction.js';
+import type { TradeRecord } from './trades.repository.js';
+
+export interface TradeEventRecord {
+  sequenceNumber: number;
+  type: string;
+  data: Record<string, unknown>;
+  occurredAt: Date;
+}
+
+type Row = Record<string, unknown>;
+
+/**
+ * Appends the next event of a trade's timeline. The trade row is locked while the next number is taken, so
+ * concurrent appends queue instead of colliding; given a transaction it joins it, given the pool it opens its own.
+ */
+export async function appendTradeEvent(
+  db: Queryable,
+  trade: Pick<TradeRecord, 'id' | 'correlationId'>,
+  event: { type: string; data: Record<string, unknown>; occurredAt?: Date },
+): Promise<number> {
+  const append = async (trx: Knex.Transaction): Promise<number> => {
+    await trx('trades').where({ id: trade.id }).forUpdate().first('id');
+    const last = (await trx('trade_events')
+      .where({ correlation_id: trade.correlationId })
+      .max({ seq: 'seq' })
+      .first()) as { seq: unknown } | undefined;
+    const seq = (toIntOrNull(last?.seq) ?? 0) + 1;
+    await trx('trade_events').insert({
+      correlation_id: trade.correlationId,
+      trade_id: trade.id,
+      seq,
+      type: event.type,
+      data: JSON.stringify(event.data),
+      ...(event.occurredAt ? { occurred_at: event.occurredAt } : {}),
+    });
+    return seq;
+  };
+  return db.isTransaction === true ? append(db as Knex.Transaction) : withTransaction(db as Knex, append);
+}
+
+/** The timeline of a correlation id in sequence order. */
+export async function listTradeEvents(db: Queryable, correlationId: string): Promise<TradeEventRecord[]> {
+  const rows = (await db('trade_events').where({ correlation_id: correlationId }).orderBy('seq', 'asc')) as Row[];
+  return rows.map((row) => ({
+    sequenceNumber: toInt(row.seq),
+    type: String(row.type),
+    data: parseJsonColumn<Record<string, unknown>>(row.data),
+    occurredAt: toDate(row.occurred_at),
+  }));
+}

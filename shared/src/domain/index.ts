@@ -1,0 +1,6 @@
+/** Pure trading rules: no I/O, no transport. */
+export * from './trade-amount.js';
+export * from './trade-identity.js';
+export * from './trade-limits.js';
+export * from './trade-states.js';
+export * from './api-version.js';

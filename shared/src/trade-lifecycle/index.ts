@@ -1,0 +1,2 @@
+export * from './trade-event-envelope.js';
+export * from './trade-steps.js';

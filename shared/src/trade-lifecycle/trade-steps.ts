@@ -1,0 +1,116 @@
+/**
+ * Records what happens to a trade, inside the transaction that changes it (outbox pattern): the trace steps of
+ * GET /v1/traces/{correlationId}, the lifecycle event in the webhook event store (for every key), and the messages
+ * that announce them (the trade job for the executor, the event for the dispatcher). Used by the trading API, the
+ * chain executor and the admin CLI alike, so a trade's history is written one way.
+ */
+import type { Knex } from 'knex';
+import {
+  appendTradeEvent,
+  findTradeById,
+  recordWebhookEvent,
+  transitionTradeStatus,
+  type TradeRecord,
+  type TradeStatus,
+  type TradeUpdate,
+} from '../db/index.js';
+import { EXCHANGES, type EnqueueOutboxMessage } from '../messaging/index.js';
+import { buildTradeEventEnvelope, type TradeEventType } from './trade-event-envelope.js';
+
+/** Trace step names (the `type` of each trace event). */
+export const traceSteps = {
+  created: 'trade.created',
+  confirmationRequired: 'trade.confirmation_required',
+  confirmed: 'trade.confirmed',
+  confirmationExpired: 'trade.confirmation_expired',
+  queued: 'trade.queued',
+  validating: 'trade.validating',
+  executing: 'trade.executing',
+  txSent: 'trade.tx_sent',
+  txMined: 'trade.tx_mined',
+  completed: 'trade.completed',
+  failed: 'trade.failed',
+  rejected: 'trade.rejected',
+  eventRecorded: 'webhook.event_recorded',
+} as const;
+
+export interface TraceStep {
+  type: string;
+  data?: Record<string, unknown>;
+}
+
+export interface TradeStepRecord {
+  trace?: readonly TraceStep[];
+  /** The lifecycle event to record (and announce to the dispatcher when the key has a webhook URL). */
+  event?: TradeEventType;
+  /** Publish the trade job (the executor picks the trade up). */
+  enqueueJob?: boolean;
+  now: Date;
+}
+
+/** Writes trace steps, the event and the messages of a trade already in its new state. */
+export async function recordTradeStep(
+  trx: Knex.Transaction,
+  enqueue: EnqueueOutboxMessage,
+  trade: TradeRecord,
+  step: TradeStepRecord,
+): Promise<void> {
+  for (const entry of step.trace ?? []) {
+    await appendTradeEvent(trx, trade, {
+      type: entry.type,
+      data: { status: trade.status, ...entry.data },
+      occurredAt: step.now,
+    });
+  }
+  if (step.event) {
+    const envelope = buildTradeEventEnvelope(step.event, trade, step.now);
+    const recorded = await recordWebhookEvent(trx, trade.apiKeyId, {
+      id: envelope.id,
+      type: envelope.type,
+      apiVersion: envelope.apiVersion,
+      tradeId: trade.id,
+      payload: { ...envelope },
+      createdAt: step.now,
+    });
+    await appendTradeEvent(trx, trade, {
+      type: traceSteps.eventRecorded,
+      data: { eventId: recorded.id, eventType: envelope.type, delivery: recorded.status },
+      occurredAt: step.now,
+    });
+    if (recorded.status === 'pending') {
+      await enqueue({
+        exchange: EXCHANGES.events,
+        routingKey: envelope.type,
+        payload: { eventId: recorded.id, apiKeyId: trade.apiKeyId },
+      });
+    }
+  }
+  if (step.enqueueJob) {
+    await enqueue({ exchange: EXCHANGES.trades, routingKey: trade.side, payload: { tradeId: trade.id } });
+  }
+}
+
+export interface TradeTransition extends TradeStepRecord {
+  from: TradeStatus | readonly TradeStatus[];
+  to: TradeStatus;
+  update?: TradeUpdate;
+}
+
+/**
+ * Moves the trade with a conditional UPDATE and records the step. Resolves with the trade in its new state, or
+ * null when the trade was no longer in `from` (someone else moved it first: nothing is written).
+ */
+export async function moveTrade(
+  trx: Knex.Transaction,
+  enqueue: EnqueueOutboxMessage,
+  tradeId: string,
+  transition: TradeTransition,
+): Promise<TradeRecord | null> {
+  const terminal = transition.to === 'completed' || transition.to === 'failed' || transition.to === 'rejected';
+  const update: TradeUpdate = { ...transition.update, ...(terminal ? { finishedAt: transition.now } : {}) };
+  if (!(await transitionTradeStatus(trx, tradeId, transition.from, transition.to, update))) return null;
+  const trade = await findTradeById(trx, tradeId);
+  if (!trade) return null;
+  await recordTradeStep(trx, enqueue, trade, transition);
+  return trade;
+}

@@ -1,15 +1,24 @@
-import type { Knex } from 'knex';
+import { resourceEnvelope } from '../http/envelope.js';
 import type { OperationHandler } from '../pipeline/operation-handler.js';
-import { requireOwnTrade } from '../use-cases/trade-reads.use-case.js';
-import { notImplementedError } from './not-implemented.js';
+import { presentTrade } from '../presenters/trade.presenter.js';
+import { confirmTrade } from '../use-cases/confirm-trade.use-case.js';
+import { getTradeView } from '../use-cases/trade-reads.use-case.js';
+import type { HandlerDeps } from './index.js';
 
-/**
- * POST /v1/trades/{id}/confirm: the confirmation itself arrives with the high-value confirmation issue; ownership is
- * already enforced (another user's trade is a 404), the caller's own trade answers 501 until then.
- */
-export function confirmTradeHandler(deps: { db: Knex }): OperationHandler {
-  return async ({ input, auth }) => {
-    await requireOwnTrade(deps, { tradeId: String(input.params.id), userId: auth.key.record.userId });
-    throw notImplementedError('confirmTrade');
+/** POST /v1/trades/{id}/confirm → 200 `{trade, data, _meta}` with the trade now `pending`; another user's: 404. */
+export function confirmTradeHandler(deps: HandlerDeps): OperationHandler {
+  return async ({ input, auth, now }) => {
+    const { token } = input.body as { token: string };
+    const trade = await confirmTrade(deps, {
+      tradeId: String(input.params.id),
+      userId: auth.key.record.userId,
+      token,
+      now,
+    });
+    return {
+      status: 200,
+      body: resourceEnvelope('trade', presentTrade(await getTradeView(deps, trade))),
+      meta: { idempotent: false },
+    };
   };
 }

@@ -1,8 +1,43 @@
+import { resourceEnvelope } from '../http/envelope.js';
 import type { OperationHandler } from '../pipeline/operation-handler.js';
+import { presentTrade } from '../presenters/trade.presenter.js';
+import { createTrade } from '../use-cases/create-trade.use-case.js';
+import { getTradeView } from '../use-cases/trade-reads.use-case.js';
 import type { HandlerDeps } from './index.js';
-import { notImplemented } from './not-implemented.js';
 
-/** POST /v1/trades: trade creation arrives with the trades issue. */
-export function createTradeHandler(_deps: HandlerDeps): OperationHandler {
-  return notImplemented('createTrade');
+/** The create-trade body as the OpenAPI description (CreateTradeRequest) has already validated it. */
+interface CreateTradeBody {
+  marketId: string;
+  outcomeIndex: number;
+  amount: string;
+  side: 'buy' | 'sell';
+  clientRequestId?: string;
+  metadata?: Record<string, string>;
+}
+
+/**
+ * POST /v1/trades → 201 `{trade, data, _meta}`, or 202 with `confirmation: {token, expiresAt}` at or above the key's
+ * high-value threshold; replays carry `_meta.idempotent: true` (200 for a confirmed high-value trade).
+ */
+export function createTradeHandler(deps: HandlerDeps): OperationHandler {
+  return async ({ input, auth, now }) => {
+    const body = input.body as CreateTradeBody;
+    const idempotencyKey = input.headers['idempotency-key'];
+    const outcome = await createTrade(deps, {
+      ...body,
+      key: auth.key.record,
+      ...(typeof idempotencyKey === 'string' ? { idempotencyKey } : {}),
+      now,
+    });
+    const trade = presentTrade(await getTradeView(deps, outcome.trade));
+    const confirmation = outcome.confirmation && {
+      token: outcome.confirmation.token,
+      expiresAt: outcome.confirmation.expiresAt.toISOString(),
+    };
+    return {
+      status: outcome.status,
+      body: { ...resourceEnvelope('trade', trade), ...(confirmation ? { confirmation } : {}) },
+      meta: { idempotent: outcome.idempotent },
+    };
+  };
 }

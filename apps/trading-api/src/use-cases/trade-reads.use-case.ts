@@ -49,9 +49,13 @@ export async function requireOwnWebhookEvent(
   }
 }
 
-export async function getTrade(deps: { db: Knex }, command: { tradeId: string; userId: string }): Promise<TradeView> {
-  const trade = await requireOwnTrade(deps, command);
+/** A trade with the delivery state of its newest webhook event. */
+export async function getTradeView(deps: { db: Knex }, trade: TradeRecord): Promise<TradeView> {
   return { trade, webhookDelivery: await webhookDeliveryOfTrade(deps.db, trade) };
+}
+
+export async function getTrade(deps: { db: Knex }, command: { tradeId: string; userId: string }): Promise<TradeView> {
+  return getTradeView(deps, await requireOwnTrade(deps, command));
 }
 
 export async function getTrace(

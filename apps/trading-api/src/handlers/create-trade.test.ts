@@ -1,0 +1,171 @@
+/* POST /v1/trades against real MariaDB and anvil: body rules, markets, caps, funds, outbox and trace. */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { USDC } from '../../../../shared/src/chain/chain-test-fixtures.js';
+import { insertMarket, listTradeEvents } from '../../../../shared/src/db/index.js';
+import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
+import { addKey, callAs, createCaller } from '../testing/trading-api-test-kit.js';
+import { startTradingChainKit, type TradingChainKit } from '../testing/trading-chain-kit.js';
+
+let chainKit: TradingChainKit;
+let spec: ResponseValidator;
+beforeAll(async () => {
+  [chainKit, spec] = await Promise.all([startTradingChainKit(), createResponseValidator()]);
+}, 60_000);
+afterAll(async () => {
+  await chainKit?.close();
+});
+
+const db = () => chainKit.kit.database.db;
+const buy = (amount: string, extra: Record<string, unknown> = {}) => ({
+  marketId: chainKit.marketId,
+  outcomeIndex: 0,
+  amount,
+  side: 'buy',
+  ...extra,
+});
+const post = (caller: Parameters<typeof callAs>[1], body: unknown, headers: Record<string, string> = {}) =>
+  callAs(chainKit.kit, caller, 'POST', '/v1/trades', { body, headers });
+
+describe('POST /v1/trades', () => {
+  it('creates a pending buy (201) with its trace and the executor’s job in the outbox, one transaction', async () => {
+    const trader = await chainKit.createTrader();
+    const response = await post(trader, buy('12.50', { clientRequestId: 'bot:1', metadata: { b: '2', a: '1' } }));
+    expect(response.status).toBe(201);
+    expect(spec.errors(response.json, 'createTrade', 201)).toEqual([]);
+    const trade = response.json.trade as Record<string, unknown>;
+    expect(response.json.data).toEqual(trade);
+    expect(trade).toMatchObject({
+      marketId: chainKit.marketId,
+      outcomeIndex: 0,
+      amount: '12.5',
+      side: 'buy',
+      status: 'pending',
+      clientRequestId: 'bot:1',
+      txHash: null,
+      tokensOut: null,
+      metadata: { a: '1', b: '2' },
+    });
+    expect(response.json._meta).toMatchObject({ idempotent: false });
+    const row = await db()('trades').where({ id: trade.id }).first();
+    expect(String(row.amount_atomic)).toBe('12500000');
+    const steps = await listTradeEvents(db(), String(trade.correlationId));
+    expect(steps.map((step) => step.type)).toEqual(['trade.created', 'trade.queued']);
+    const outbox = await db()('outbox').whereRaw("JSON_EXTRACT(payload, '$.tradeId') = ?", [trade.id]);
+    expect(outbox).toHaveLength(1);
+    expect(outbox[0]).toMatchObject({ exchange: 'trades', routing_key: 'buy' });
+  });
+
+  it.each([
+    ['too many decimals', { amount: '1.1234567' }],
+    ['zero', { amount: '0' }],
+    ['zero with decimals', { amount: '0.000000' }],
+    ['a number instead of a string', { amount: 5 }],
+    ['an unknown side', { side: 'hold' }],
+    ['a negative outcome', { outcomeIndex: -1 }],
+    ['a bad clientRequestId', { clientRequestId: 'has space' }],
+    ['eleven metadata keys', { metadata: Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`k${i}`, 'v'])) }],
+    ['a non-string metadata value', { metadata: { a: 1 } }],
+    ['an unknown member', { price: '0.5' }],
+  ])('refuses %s with 400 VALIDATION_FAILED and creates nothing', async (_name, change) => {
+    const trader = await chainKit.createTrader();
+    const response = await post(trader, { ...buy('1'), ...change });
+    expect(response.status).toBe(400);
+    expect(response.json.code).toBe('VALIDATION_FAILED');
+    expect(await db()('trades').where({ user_id: trader.userId })).toHaveLength(0);
+  });
+
+  it('answers 404 RESOURCE_NOT_FOUND for an unknown market and 400 for an outcome the market lacks', async () => {
+    const trader = await chainKit.createTrader();
+    const unknown = await post(trader, buy('1', { marketId: randomUUID() }));
+    expect(unknown.status).toBe(404);
+    expect(unknown.json.code).toBe('RESOURCE_NOT_FOUND');
+    const outcome = await post(trader, buy('1', { outcomeIndex: 2 }));
+    expect(outcome.status).toBe(400);
+    expect(outcome.json.code).toBe('VALIDATION_FAILED');
+  });
+
+  it.each(['FROZEN', 'RESOLVED', 'CANCELLED'] as const)(
+    'answers 422 MARKET_NOT_TRADEABLE on a %s market',
+    async (status) => {
+      const trader = await chainKit.createTrader();
+      const market = await insertMarket(db(), {
+        question: `A ${status} market?`,
+        category: 'misc',
+        outcomes: ['YES', 'NO'],
+        status,
+        contractAddress: `0x${randomBytes(20).toString('hex')}`,
+        chainId: chainKit.fixture.reader.chain.id,
+      });
+      const response = await post(trader, buy('1', { marketId: market.id }));
+      expect(response.status).toBe(422);
+      expect(response.json.code).toBe('MARKET_NOT_TRADEABLE');
+      expect(spec.errors(response.json, 'createTrade', 422)).toEqual([]);
+    },
+  );
+
+  it('applies the per-trade cap to buys and sells with extensions.cap per_trade', async () => {
+    const trader = await chainKit.createTrader({ perTradeLimit: 10n * USDC });
+    const atCap = await post(trader, buy('10'));
+    expect(atCap.status).toBe(201);
+    const over = await post(trader, buy('10.000001'));
+    expect(over.status).toBe(409);
+    expect(over.json).toMatchObject({ code: 'SPENDING_LIMIT_EXCEEDED', extensions: { cap: 'per_trade' } });
+    const sell = await post(trader, { ...buy('11'), side: 'sell' });
+    expect(sell.json).toMatchObject({ code: 'SPENDING_LIMIT_EXCEEDED', extensions: { cap: 'per_trade' } });
+  });
+
+  it('applies the rolling 24 h daily cap to buys only, per key, and frees it as the window rolls', async () => {
+    const trader = await chainKit.createTrader({ dailySpendLimit: 20n * USDC });
+    expect((await post(trader, buy('8'))).status).toBe(201);
+    expect((await post(trader, buy('8'))).status).toBe(201);
+    const third = await post(trader, buy('8'));
+    expect(third.status).toBe(409);
+    expect(third.json).toMatchObject({ code: 'SPENDING_LIMIT_EXCEEDED', extensions: { cap: 'daily_volume' } });
+    // Failed and rejected buys do not count; the window rolls on the app's clock.
+    await db()('trades').where({ api_key_id: trader.record.id }).limit(1).update({ status: 'failed' });
+    expect((await post(trader, buy('8'))).status).toBe(201);
+    chainKit.kit.clock.advance(24 * 60 * 60 * 1000 + 1_000);
+    try {
+      expect((await post(trader, buy('8'))).status).toBe(201);
+    } finally {
+      chainKit.kit.clock.advance(-(24 * 60 * 60 * 1000 + 1_000));
+    }
+  });
+
+  it('never lets concurrent buys pass the daily cap', async () => {
+    const trader = await chainKit.createTrader({ dailySpendLimit: 50n * USDC });
+    const responses = await Promise.all(Array.from({ length: 20 }, () => post(trader, buy('5'))));
+    expect(responses.filter((response) => response.status === 201)).toHaveLength(10);
+    for (const refused of responses.filter((response) => response.status !== 201)) {
+      expect(refused.json).toMatchObject({ code: 'SPENDING_LIMIT_EXCEEDED', extensions: { cap: 'daily_volume' } });
+    }
+    expect(await db()('trades').where({ api_key_id: trader.record.id })).toHaveLength(10);
+  });
+
+  it('never lets concurrent buys of two keys of one user spend more USDC than the account holds', async () => {
+    const trader = await chainKit.createTrader({ fundingUsdc: 30n });
+    const second = { ...trader, ...(await createCaller(chainKit.kit)) };
+    await db()('api_keys').where({ id: second.record.id }).update({ user_id: trader.userId });
+    const { key } = await import('../testing/trading-api-test-kit.js').then(({ addCallerKey }) =>
+      addCallerKey(chainKit.kit, trader),
+    );
+    const callers = [trader, { ...trader, key }];
+    const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => post(callers[i % 2]!, buy('5'))));
+    expect(responses.filter((response) => response.status === 201)).toHaveLength(6);
+    for (const refused of responses.filter((response) => response.status !== 201)) {
+      expect(refused.json.code).toBe('INSUFFICIENT_BALANCE');
+    }
+  });
+
+  it('answers 409 INSUFFICIENT_BALANCE for a buy above the account’s USDC, a sell without tokens, and no account', async () => {
+    const poor = await chainKit.createTrader({ fundingUsdc: 5n });
+    expect((await post(poor, buy('5.000001'))).json.code).toBe('INSUFFICIENT_BALANCE');
+    expect((await post(poor, { ...buy('1'), side: 'sell' })).json.code).toBe('INSUFFICIENT_BALANCE');
+    const noAccount = await createCaller(chainKit.kit);
+    const response = await post(noAccount, buy('1'));
+    expect(response.status).toBe(409);
+    expect(response.json.code).toBe('INSUFFICIENT_BALANCE');
+    expect(spec.errors(response.json, 'createTrade', 409)).toEqual([]);
+  });
+});

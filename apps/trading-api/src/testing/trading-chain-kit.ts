@@ -1,0 +1,68 @@
+/*
+ * A trading API kit on a real anvil chain: the platform deployed and recorded, one open on-chain market in MySQL,
+ * and traders whose smart accounts hold test USDC. For the write routes, which check markets and funds on-chain.
+ */
+import type { Address } from 'viem';
+import {
+  createFixtureMarket,
+  createFundedAccount,
+  startChainFixture,
+  USDC,
+  type ChainFixture,
+} from '../../../../shared/src/chain/chain-test-fixtures.js';
+import { insertMarket, recordChainDeployment } from '../../../../shared/src/db/index.js';
+import type { TradingApiDeps } from '../app.js';
+import { createCaller, startTradingApiKit, type TestCaller, type TradingApiKit } from './trading-api-test-kit.js';
+
+export interface TradingChainKit {
+  kit: TradingApiKit;
+  fixture: ChainFixture;
+  /** An OPEN market on chain, outcomes YES/NO. */
+  marketId: string;
+  market: Address;
+  /** A caller (enterprise unless overridden) whose smart account holds `fundingUsdc` whole USDC. */
+  createTrader(options?: TraderOptions): Promise<TestCaller & { account: Address }>;
+  close(): Promise<void>;
+}
+
+export type TraderOptions = Parameters<typeof createCaller>[1] & { fundingUsdc?: bigint };
+
+export async function startTradingChainKit(overrides: Partial<TradingApiDeps> = {}): Promise<TradingChainKit> {
+  const fixture = await startChainFixture();
+  const kit = await startTradingApiKit({ chainReader: () => Promise.resolve(fixture.reader), ...overrides });
+  const db = kit.database.db;
+  await recordChainDeployment(db, {
+    chainId: fixture.reader.chain.id,
+    usdcAddress: fixture.platform.usdc,
+    marketFactoryAddress: fixture.platform.marketFactory,
+    accountFactoryAddress: fixture.platform.accountFactory,
+    treasuryAddress: fixture.treasury,
+    operatorAddress: fixture.executor.account.address,
+  });
+  const { marketId, market } = await createFixtureMarket(fixture);
+  await insertMarket(db, {
+    id: marketId,
+    question: 'Will the trade execute?',
+    category: 'chain',
+    outcomes: ['YES', 'NO'],
+    contractAddress: market,
+    chainId: fixture.reader.chain.id,
+  });
+  return {
+    kit,
+    fixture,
+    marketId,
+    market,
+    async createTrader(options = {}) {
+      const { fundingUsdc = 1_000n, ...callerOptions } = options;
+      const caller = await createCaller(kit, callerOptions);
+      const { account } = await createFundedAccount(fixture, fundingUsdc * USDC);
+      await db('users').where({ id: caller.userId }).update({ smart_account_address: account });
+      return { ...caller, account };
+    },
+    async close() {
+      await kit.close();
+      await fixture.stop();
+    },
+  };
+}

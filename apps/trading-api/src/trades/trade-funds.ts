@@ -1,0 +1,74 @@
+/*
+ * The funds check of a new trade (DESIGN.md §6): a buy needs the smart account's USDC minus what the user's
+ * unfinished buys already hold; a sell needs the outcome tokens that pay its net USDC, on top of the user's
+ * unfinished sells of the same outcome. Runs under the user's row lock, so concurrent trades never overdraw.
+ */
+import type { Address } from 'viem';
+import {
+  loadPlatformAddresses,
+  readOutcomeBalances,
+  readSellForExactUsdcQuote,
+  readUsdcBalance,
+  type ChainReader,
+} from '../../../../shared/src/chain/index.js';
+import { sumInFlightBuysOfUser, sumInFlightSellsOfUser, type Queryable } from '../../../../shared/src/db/index.js';
+import { formatUsdcAmount } from '../../../../shared/src/domain/index.js';
+import { AppError, isAppError } from '../../../../shared/src/errors/index.js';
+
+export interface FundsCheck {
+  userId: string;
+  account: string | null;
+  market: Address;
+  marketId: string;
+  outcomeIndex: number;
+  side: 'buy' | 'sell';
+  amountAtomic: bigint;
+}
+
+const insufficient = (detail: string, extensions: Record<string, unknown> = {}) =>
+  new AppError('INSUFFICIENT_BALANCE', { detail, extensions });
+
+/** Throws 409 INSUFFICIENT_BALANCE when the user's smart account cannot cover the trade. */
+export async function assertFundsCover(trx: Queryable, reader: ChainReader, check: FundsCheck): Promise<void> {
+  if (!check.account) throw insufficient('The user has no smart account yet, so it holds no funds.');
+  const account = check.account as Address;
+  if (check.side === 'buy') {
+    const platform = await loadPlatformAddresses(trx, reader.chain.id);
+    const [balance, held] = await Promise.all([
+      readUsdcBalance(reader, { usdc: platform.usdc, account }),
+      sumInFlightBuysOfUser(trx, check.userId),
+    ]);
+    const available = balance - held;
+    if (available < check.amountAtomic) {
+      throw insufficient('The smart account holds less USDC than this buy and the unfinished buys need.', {
+        available: formatUsdcAmount(available > 0n ? available : 0n),
+        required: formatUsdcAmount(check.amountAtomic),
+      });
+    }
+    return;
+  }
+  const [balances, pendingSells] = await Promise.all([
+    readOutcomeBalances(reader, { market: check.market, account }),
+    sumInFlightSellsOfUser(trx, check.userId, check),
+  ]);
+  const held = balances[check.outcomeIndex] ?? 0n;
+  if (held === 0n) throw insufficient('The smart account holds no tokens of this outcome.');
+  const usdcOut = pendingSells + check.amountAtomic;
+  const tokensNeeded = await readSellForExactUsdcQuote(reader, {
+    market: check.market,
+    outcomeIndex: check.outcomeIndex,
+    usdcOut,
+  }).then(
+    (quote) => quote.tokensIn,
+    (error: unknown) => {
+      if (isAppError(error) && error.code === 'TRADE_AMOUNT_NOT_EXECUTABLE') return null;
+      throw error;
+    },
+  );
+  if (tokensNeeded === null || tokensNeeded > held) {
+    throw insufficient('The position is too small to pay this amount (with the unfinished sells of this outcome).', {
+      tokensHeld: held.toString(),
+      ...(tokensNeeded === null ? {} : { tokensNeeded: tokensNeeded.toString() }),
+    });
+  }
+}

@@ -1,0 +1,42 @@
+/*
+ * Idempotent replays of POST /v1/trades (spec/trading-api.md "Idempotency", DESIGN.md §6): the same body under the
+ * same Idempotency-Key or clientRequestId returns the original trade with `_meta.idempotent: true`: 201 for an
+ * immediate trade; 202 with the same token while a high-value trade awaits confirmation; 200 after it. Another
+ * body is 409 IDEMPOTENCY_KEY_CONFLICT.
+ */
+import type { TradeRecord } from '../../../../shared/src/db/index.js';
+import { AppError } from '../../../../shared/src/errors/index.js';
+import { confirmationTokenOf } from '../domain/confirmation-token.js';
+
+export interface TradeWriteOutcome {
+  trade: TradeRecord;
+  status: 200 | 201 | 202;
+  idempotent: boolean;
+  confirmation: { token: string; expiresAt: Date } | null;
+}
+
+/** The outcome of a new trade: 202 with its token when it awaits confirmation, else 201. */
+export function createdOutcome(trade: TradeRecord, secret: Buffer, idempotent = false): TradeWriteOutcome {
+  if (trade.status === 'pending_confirmation' && trade.confirmationExpiresAt) {
+    const confirmation = { token: confirmationTokenOf(secret, trade.id), expiresAt: trade.confirmationExpiresAt };
+    return { trade, status: 202, idempotent, confirmation };
+  }
+  const wasHighValue = trade.confirmationTokenHash !== null;
+  return { trade, status: wasHighValue && idempotent ? 200 : 201, idempotent, confirmation: null };
+}
+
+/** The replay of `existing` for a request whose body identity is `requestHash`. */
+export function replayOutcome(
+  existing: TradeRecord,
+  requestHash: string,
+  secret: Buffer,
+  via: 'Idempotency-Key' | 'clientRequestId',
+): TradeWriteOutcome {
+  if (existing.requestHash !== requestHash) {
+    throw new AppError('IDEMPOTENCY_KEY_CONFLICT', {
+      detail: `This ${via} was already used for trade ${existing.id} with a different body.`,
+      extensions: { tradeId: existing.id, field: via },
+    });
+  }
+  return createdOutcome(existing, secret, true);
+}

@@ -1,0 +1,235 @@
+/*
+ * POST /v1/trades (spec/trading-api.md "Trades", "Idempotency", "Limits"; DESIGN.md §6). Validates the market,
+ * then — under the user's row lock, so a user's concurrent trades queue — replays an Idempotency-Key or
+ * clientRequestId seen before, checks the key's caps and the account's funds, and writes the trade, its first trace
+ * steps, its event and its outbox message in one transaction. Below the key's high-value threshold the trade is
+ * `pending` and queued for the executor (201); at or above it, `pending_confirmation` with a one-time token (202).
+ */
+import type { Knex } from 'knex';
+import type { Address } from 'viem';
+import {
+  deleteExpiredIdempotencyKey,
+  findIdempotencyKey,
+  findMarketById,
+  findTradeById,
+  findTradeOfKeyByClientRequestId,
+  insertIdempotencyKey,
+  insertTrade,
+  lockUserForTrading,
+  sumRecentBuyVolumeOfKey,
+  type ApiKeyRecord,
+  type Market,
+  type Queryable,
+  type TradeRecord,
+} from '../../../../shared/src/db/index.js';
+import {
+  DAILY_WINDOW_MS,
+  effectiveTradeLimits,
+  exceededCap,
+  formatUsdcAmount,
+  needsConfirmation,
+  parseUsdcAmount,
+  tradeIdentityHash,
+  type TradeSide,
+} from '../../../../shared/src/domain/index.js';
+import { AppError } from '../../../../shared/src/errors/index.js';
+import { newUuid } from '../../../../shared/src/ids/index.js';
+import type { OutboxTransaction } from '../../../../shared/src/messaging/index.js';
+import { recordTradeStep, traceSteps } from '../../../../shared/src/trade-lifecycle/index.js';
+import { confirmationTokenOf, hashConfirmationToken } from '../domain/confirmation-token.js';
+import { assertFundsCover } from '../trades/trade-funds.js';
+import { createdOutcome, replayOutcome, type TradeWriteOutcome } from '../trades/trade-replay.js';
+import { requireChain, type ChainSource } from './chain-source.js';
+
+export interface CreateTradeCommand {
+  key: ApiKeyRecord;
+  marketId: string;
+  outcomeIndex: number;
+  amount: string;
+  side: TradeSide;
+  clientRequestId?: string;
+  metadata?: Record<string, string>;
+  idempotencyKey?: string;
+  now: Date;
+}
+
+export interface CreateTradeDeps {
+  db: Knex;
+  outbox: OutboxTransaction;
+  chain?: ChainSource;
+  confirmationSecret: Buffer;
+}
+
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+const ROUTE = 'POST /v1/trades';
+
+/** The market when trades may be placed on it: 404 unknown, 422 not tradeable, 400 outcome out of range. */
+export function assertTradeable(
+  market: Market | null,
+  command: { marketId: string; outcomeIndex: number },
+  now: Date,
+  chainId: number,
+): Market & { contractAddress: string } {
+  if (!market) throw new AppError('RESOURCE_NOT_FOUND', { detail: `No market ${command.marketId}.` });
+  const notTradeable = (why: string) =>
+    new AppError('MARKET_NOT_TRADEABLE', {
+      detail: `Market ${market.id} ${why}.`,
+      extensions: { status: market.status },
+    });
+  if (market.status !== 'OPEN') throw notTradeable(`is ${market.status.toLowerCase()}`);
+  if (!market.contractAddress) throw notTradeable('is not on chain');
+  if (market.chainId !== null && market.chainId !== chainId) throw notTradeable('is on another chain');
+  if (market.endTime && market.endTime.getTime() <= now.getTime()) throw notTradeable('has closed for trading');
+  if (command.outcomeIndex >= market.outcomes.length) {
+    const message = `must be below ${market.outcomes.length}`;
+    throw new AppError('VALIDATION_FAILED', {
+      detail: `outcomeIndex ${message}`,
+      extensions: { field: 'outcomeIndex', location: 'body', errors: [{ field: 'outcomeIndex', message }] },
+    });
+  }
+  return { ...market, contractAddress: market.contractAddress };
+}
+
+/** The trade an earlier request with the same Idempotency-Key or clientRequestId created, replayed; else null. */
+async function findReplay(
+  db: Queryable,
+  deps: CreateTradeDeps,
+  command: CreateTradeCommand,
+  requestHash: string,
+): Promise<TradeWriteOutcome | null> {
+  if (command.idempotencyKey) {
+    const record = await findIdempotencyKey(db, command.key.id, command.idempotencyKey);
+    if (record && record.expiresAt > command.now && record.tradeId) {
+      if (record.requestHash !== requestHash) {
+        throw new AppError('IDEMPOTENCY_KEY_CONFLICT', {
+          detail: 'This Idempotency-Key was already used with a different body.',
+          extensions: { field: 'Idempotency-Key' },
+        });
+      }
+      const trade = await findTradeById(db, record.tradeId);
+      if (trade) return replayOutcome(trade, requestHash, deps.confirmationSecret, 'Idempotency-Key');
+    }
+  }
+  if (command.clientRequestId) {
+    const trade = await findTradeOfKeyByClientRequestId(db, command.key.id, command.clientRequestId);
+    if (trade) return replayOutcome(trade, requestHash, deps.confirmationSecret, 'clientRequestId');
+  }
+  return null;
+}
+
+export async function createTrade(deps: CreateTradeDeps, command: CreateTradeCommand): Promise<TradeWriteOutcome> {
+  const amountAtomic = parseUsdcAmount(command.amount);
+  const metadata = command.metadata ?? {};
+  const requestHash = tradeIdentityHash({ ...command, amountAtomic, metadata });
+  // Replays answer without the lock or the chain (the common case of a client retry).
+  const early = await findReplay(deps.db, deps, command, requestHash);
+  if (early) return early;
+
+  const reader = await requireChain(deps.chain);
+  const market = assertTradeable(
+    await findMarketById(deps.db, command.marketId),
+    command,
+    command.now,
+    reader.chain.id,
+  );
+  const limits = effectiveTradeLimits(command.key);
+  const trade = { side: command.side, amountAtomic };
+
+  return deps.outbox(async (trx, enqueue) => {
+    const user = await lockUserForTrading(trx, command.key.userId);
+    if (!user) throw new AppError('RESOURCE_NOT_FOUND', { detail: 'The key’s user no longer exists.' });
+    const replay = await findReplay(trx, deps, command, requestHash);
+    if (replay) return replay;
+
+    const recentBuys = await sumRecentBuyVolumeOfKey(
+      trx,
+      command.key.id,
+      new Date(command.now.getTime() - DAILY_WINDOW_MS),
+    );
+    const cap = exceededCap(limits, trade, recentBuys);
+    if (cap) {
+      const limit = cap === 'per_trade' ? limits.perTradeLimit : limits.dailySpendLimit;
+      throw new AppError('SPENDING_LIMIT_EXCEEDED', {
+        detail:
+          cap === 'per_trade'
+            ? `The amount exceeds this key's per-trade cap of ${formatUsdcAmount(limit)}.`
+            : `This buy would take the key's rolling 24 h volume past its cap of ${formatUsdcAmount(limit)}.`,
+        extensions: {
+          cap,
+          limit: formatUsdcAmount(limit),
+          ...(cap === 'daily_volume' ? { used: formatUsdcAmount(recentBuys) } : {}),
+        },
+      });
+    }
+    await assertFundsCover(trx, reader, {
+      userId: user.id,
+      account: user.smartAccountAddress,
+      market: market.contractAddress as Address,
+      marketId: market.id,
+      outcomeIndex: command.outcomeIndex,
+      side: command.side,
+      amountAtomic,
+    });
+
+    const id = newUuid();
+    const highValue = needsConfirmation(limits, amountAtomic);
+    const created: TradeRecord = await insertTrade(trx, {
+      id,
+      apiKeyId: command.key.id,
+      userId: user.id,
+      marketId: market.id,
+      outcomeIndex: command.outcomeIndex,
+      side: command.side,
+      amount: formatUsdcAmount(amountAtomic),
+      amountAtomic,
+      status: highValue ? 'pending_confirmation' : 'pending',
+      clientRequestId: command.clientRequestId ?? null,
+      metadata,
+      requestHash,
+      idempotencyKey: command.idempotencyKey ?? null,
+      createdAt: command.now,
+      ...(highValue
+        ? {
+            confirmationTokenHash: hashConfirmationToken(
+              deps.confirmationSecret,
+              confirmationTokenOf(deps.confirmationSecret, id),
+            ),
+            confirmationExpiresAt: new Date(command.now.getTime() + limits.confirmationWindowS * 1000),
+          }
+        : {}),
+    });
+    const createdStep = { type: traceSteps.created, data: { amount: created.amount, side: created.side, via: 'api' } };
+    await recordTradeStep(
+      trx,
+      enqueue,
+      created,
+      highValue
+        ? {
+            trace: [
+              createdStep,
+              {
+                type: traceSteps.confirmationRequired,
+                data: { expiresAt: created.confirmationExpiresAt?.toISOString() },
+              },
+            ],
+            event: 'trade.confirmation-required',
+            now: command.now,
+          }
+        : { trace: [createdStep, { type: traceSteps.queued }], enqueueJob: true, now: command.now },
+    );
+    if (command.idempotencyKey) {
+      await deleteExpiredIdempotencyKey(trx, command.key.id, command.idempotencyKey, command.now);
+      await insertIdempotencyKey(trx, {
+        apiKeyId: command.key.id,
+        key: command.idempotencyKey,
+        route: ROUTE,
+        requestHash,
+        responseStatus: highValue ? 202 : 201,
+        tradeId: id,
+        createdAt: command.now,
+        expiresAt: new Date(command.now.getTime() + IDEMPOTENCY_KEY_TTL_MS),
+      });
+    }
+    return createdOutcome(created, deps.confirmationSecret);
+  });
+}

@@ -145,12 +145,7 @@ describe('POST /v1/trades', () => {
 
   it('never lets concurrent buys of two keys of one user spend more USDC than the account holds', async () => {
     const trader = await chainKit.createTrader({ fundingUsdc: 30n });
-    const second = { ...trader, ...(await createCaller(chainKit.kit)) };
-    await db()('api_keys').where({ id: second.record.id }).update({ user_id: trader.userId });
-    const { key } = await import('../testing/trading-api-test-kit.js').then(({ addCallerKey }) =>
-      addCallerKey(chainKit.kit, trader),
-    );
-    const callers = [trader, { ...trader, key }];
+    const callers = [trader, { ...trader, key: await addKey(chainKit.kit, trader) }];
     const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => post(callers[i % 2]!, buy('5'))));
     expect(responses.filter((response) => response.status === 201)).toHaveLength(6);
     for (const refused of responses.filter((response) => response.status !== 201)) {

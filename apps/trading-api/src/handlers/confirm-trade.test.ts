@@ -1,0 +1,139 @@
+/* High-value trades: the 202, its event, and POST /v1/trades/{id}/confirm with every refusal, on a real chain. */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { listTradeEvents, listWebhookEventsOfTrade } from '../../../../shared/src/db/index.js';
+import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
+import { callAs, type TestCaller } from '../testing/trading-api-test-kit.js';
+import { startTradingChainKit, type TradingChainKit } from '../testing/trading-chain-kit.js';
+
+let chainKit: TradingChainKit;
+let spec: ResponseValidator;
+beforeAll(async () => {
+  [chainKit, spec] = await Promise.all([startTradingChainKit(), createResponseValidator()]);
+}, 60_000);
+afterAll(async () => {
+  await chainKit?.close();
+});
+
+const db = () => chainKit.kit.database.db;
+const highValueTrader = () => chainKit.createTrader({ highValueThreshold: 20_000_000n, confirmationWindowS: 30 });
+
+async function placeHighValue(trader: TestCaller) {
+  const response = await callAs(chainKit.kit, trader, 'POST', '/v1/trades', {
+    body: { marketId: chainKit.marketId, outcomeIndex: 0, amount: '20', side: 'buy' },
+  });
+  expect(response.status).toBe(202);
+  const trade = response.json.trade as { id: string; correlationId: string; status: string };
+  const confirmation = response.json.confirmation as { token: string; expiresAt: string };
+  return { response, trade, confirmation };
+}
+
+const confirm = (trader: TestCaller, id: string, token: string) =>
+  callAs(chainKit.kit, trader, 'POST', `/v1/trades/${id}/confirm`, { body: { token } });
+
+describe('a trade at or above the high-value threshold', () => {
+  it('answers 202 pending_confirmation with a one-time token and records trade.confirmation-required without it', async () => {
+    const trader = await highValueTrader();
+    const { response, trade, confirmation } = await placeHighValue(trader);
+    expect(trade.status).toBe('pending_confirmation');
+    expect(confirmation.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(
+      Date.parse(confirmation.expiresAt) - Date.parse(String((response.json.trade as { createdAt: string }).createdAt)),
+    ).toBe(30_000);
+    const events = await listWebhookEventsOfTrade(db(), trader.record.id, trade.id);
+    expect(events.map((event) => [event.type, event.status])).toEqual([['trade.confirmation-required', 'none']]);
+    expect(JSON.stringify(events[0]!.payload)).not.toContain(confirmation.token);
+    expect(events[0]!.payload).toMatchObject({
+      data: { status: 'pending_confirmation', confirmationExpiresAt: confirmation.expiresAt },
+    });
+    const row = await db()('trades').where({ id: trade.id }).first();
+    expect(row.confirmation_token_hash).not.toContain(confirmation.token);
+    // Not queued for execution until confirmed.
+    expect(
+      await db()('outbox').where({ exchange: 'trades' }).whereRaw("JSON_EXTRACT(payload, '$.tradeId') = ?", [trade.id]),
+    ).toHaveLength(0);
+  });
+});
+
+describe('POST /v1/trades/{id}/confirm', () => {
+  it('moves the trade to pending (200), queues it and traces the confirmation', async () => {
+    const trader = await highValueTrader();
+    const { trade, confirmation } = await placeHighValue(trader);
+    const response = await confirm(trader, trade.id, confirmation.token);
+    expect(response.status).toBe(200);
+    expect(spec.errors(response.json, 'confirmTrade', 200)).toEqual([]);
+    expect(response.json.trade).toMatchObject({ id: trade.id, status: 'pending' });
+    expect(response.json._meta).toMatchObject({ idempotent: false });
+    const steps = await listTradeEvents(db(), trade.correlationId);
+    expect(steps.map((step) => step.type)).toEqual([
+      'trade.created',
+      'trade.confirmation_required',
+      'webhook.event_recorded',
+      'trade.confirmed',
+      'trade.queued',
+    ]);
+    expect(
+      await db()('outbox').where({ exchange: 'trades' }).whereRaw("JSON_EXTRACT(payload, '$.tradeId') = ?", [trade.id]),
+    ).toHaveLength(1);
+  });
+
+  it('lets exactly one of two concurrent confirms succeed; the other and any later one see CONFIRMATION_TOKEN_USED', async () => {
+    const trader = await highValueTrader();
+    const { trade, confirmation } = await placeHighValue(trader);
+    const both = await Promise.all([
+      confirm(trader, trade.id, confirmation.token),
+      confirm(trader, trade.id, confirmation.token),
+    ]);
+    expect(both.map((response) => response.status).sort()).toEqual([200, 409]);
+    expect(both.find((response) => response.status === 409)!.json.code).toBe('CONFIRMATION_TOKEN_USED');
+    const later = await confirm(trader, trade.id, confirmation.token);
+    expect(later.json.code).toBe('CONFIRMATION_TOKEN_USED');
+    expect(spec.errors(later.json, 'confirmTrade', 409)).toEqual([]);
+  });
+
+  it('refuses a wrong token with 409 CONFIRMATION_TOKEN_INVALID and leaves the trade waiting', async () => {
+    const trader = await highValueTrader();
+    const { trade, confirmation } = await placeHighValue(trader);
+    const wrong = `${confirmation.token.slice(0, -1)}${confirmation.token.endsWith('A') ? 'B' : 'A'}`;
+    const response = await confirm(trader, trade.id, wrong);
+    expect(response.status).toBe(409);
+    expect(response.json.code).toBe('CONFIRMATION_TOKEN_INVALID');
+    expect((await db()('trades').where({ id: trade.id }).first()).status).toBe('pending_confirmation');
+  });
+
+  it('answers 409 TRADE_NOT_AWAITING_CONFIRMATION for a trade that never needed one', async () => {
+    const trader = await highValueTrader();
+    const placed = await callAs(chainKit.kit, trader, 'POST', '/v1/trades', {
+      body: { marketId: chainKit.marketId, outcomeIndex: 0, amount: '1', side: 'buy' },
+    });
+    const response = await confirm(trader, (placed.json.trade as { id: string }).id, 'x'.repeat(43));
+    expect(response.status).toBe(409);
+    expect(response.json.code).toBe('TRADE_NOT_AWAITING_CONFIRMATION');
+  });
+
+  it('answers 404 for another user’s trade, even with the right token', async () => {
+    const owner = await highValueTrader();
+    const stranger = await highValueTrader();
+    const { trade, confirmation } = await placeHighValue(owner);
+    const response = await confirm(stranger, trade.id, confirmation.token);
+    expect(response.status).toBe(404);
+    expect(response.json.code).toBe('RESOURCE_NOT_FOUND');
+  });
+
+  it('after the window: 409 CONFIRMATION_EXPIRED, the trade failed with trade.failed, and it stays expired', async () => {
+    const trader = await highValueTrader();
+    const { trade, confirmation } = await placeHighValue(trader);
+    chainKit.kit.clock.advance(30_000);
+    try {
+      const response = await confirm(trader, trade.id, confirmation.token);
+      expect(response.status).toBe(409);
+      expect(response.json.code).toBe('CONFIRMATION_EXPIRED');
+      const row = await db()('trades').where({ id: trade.id }).first();
+      expect(row).toMatchObject({ status: 'failed', error_code: 'CONFIRMATION_EXPIRED' });
+      const events = await listWebhookEventsOfTrade(db(), trader.record.id, trade.id);
+      expect(events.map((event) => event.type)).toEqual(['trade.confirmation-required', 'trade.failed']);
+      expect((await confirm(trader, trade.id, confirmation.token)).json.code).toBe('CONFIRMATION_EXPIRED');
+    } finally {
+      chainKit.kit.clock.advance(-30_000);
+    }
+  });
+});

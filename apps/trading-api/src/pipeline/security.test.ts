@@ -33,6 +33,8 @@ const allowedStatus: Record<string, number> = {
   getTrace: 404,
   confirmTrade: 404,
   redeliverWebhookEvent: 404,
+  // The market of the body does not exist: the handler's own 404.
+  createTrade: 404,
 };
 
 /** A trade of `owner` on a fresh market. */
@@ -69,8 +71,8 @@ const ownedResources: Record<string, RouteUnderTest['ownedResource']> = {
     return `/v1/webhooks/events/${id}/redeliver`;
   },
 };
-/** Owners of resources whose operation is not served yet get 501 once ownership passed. */
-const ownerStatus: Record<string, number> = { confirmTrade: 501, redeliverWebhookEvent: 501 };
+/** What the owner gets once ownership passed (a pending trade never awaited confirmation; redelivery: 501). */
+const ownerStatus: Record<string, number> = { confirmTrade: 409, redeliverWebhookEvent: 501 };
 
 const routes: Array<RouteUnderTest & { operationId: string; routeId: string }> = listOperations(loadOpenApiDocument())
   .filter((operation) => operation.scope !== null)

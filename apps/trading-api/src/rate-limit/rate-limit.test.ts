@@ -116,7 +116,7 @@ describe('per-user write limit (token bucket)', () => {
     const first = await burst(caller, 3, 'POST', '/v1/trades');
     expect(admitted(first)).toBe(3);
     const fromSecond = (await burst(caller, 1, 'POST', '/v1/trades', second))[0]!;
-    expect(fromSecond.status).toBe(501);
+    expect(fromSecond.status).toBe(404);
     expect(fromSecond.headers.get('x-ratelimit-remaining')).toBe('6');
     const mixed = [
       ...(await burst(caller, 6, 'POST', '/v1/trades', second)),
@@ -125,7 +125,7 @@ describe('per-user write limit (token bucket)', () => {
     expect(admitted(mixed)).toBe(6);
     expect((await burst(caller, 1, 'POST', '/v1/trades', second))[0]!.status).toBe(429);
     const other = (await burst(stranger, 1, 'POST', '/v1/trades'))[0]!;
-    expect(other.status).toBe(501);
+    expect(other.status).toBe(404);
     expect(other.headers.get('x-ratelimit-remaining')).toBe('9');
   });
 
@@ -134,7 +134,7 @@ describe('per-user write limit (token bucket)', () => {
       rateLimitRpm: 2,
       scopes: ['trades:write', 'webhooks:manage', 'markets:read'],
     });
-    expect((await burst(caller, 1, 'POST', '/v1/trades'))[0]!.status).toBe(501);
+    expect((await burst(caller, 1, 'POST', '/v1/trades'))[0]!.status).toBe(404);
     const confirm = await callAs(kit, caller, 'POST', '/v1/trades/7f1c2b8e-4d5a-4e6f-8a9b-0c1d2e3f4a5b/confirm', {
       body: { token: 'abc' },
     });

@@ -63,14 +63,13 @@ export interface CreateTradeDeps {
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 const ROUTE = 'POST /v1/trades';
 
-/** The market when trades may be placed on it: 404 unknown, 422 not tradeable, 400 outcome out of range. */
+/** The market when trades may be placed on it: 422 not tradeable, 400 outcome out of range. */
 export function assertTradeable(
-  market: Market | null,
+  market: Market,
   command: { marketId: string; outcomeIndex: number },
   now: Date,
   chainId: number,
 ): Market & { contractAddress: string } {
-  if (!market) throw new AppError('RESOURCE_NOT_FOUND', { detail: `No market ${command.marketId}.` });
   const notTradeable = (why: string) =>
     new AppError('MARKET_NOT_TRADEABLE', {
       detail: `Market ${market.id} ${why}.`,
@@ -125,13 +124,10 @@ export async function createTrade(deps: CreateTradeDeps, command: CreateTradeCom
   const early = await findReplay(deps.db, deps, command, requestHash);
   if (early) return early;
 
+  const found = await findMarketById(deps.db, command.marketId);
+  if (!found) throw new AppError('RESOURCE_NOT_FOUND', { detail: `No market ${command.marketId}.` });
   const reader = await requireChain(deps.chain);
-  const market = assertTradeable(
-    await findMarketById(deps.db, command.marketId),
-    command,
-    command.now,
-    reader.chain.id,
-  );
+  const market = assertTradeable(found, command, command.now, reader.chain.id);
   const limits = effectiveTradeLimits(command.key);
   const trade = { side: command.side, amountAtomic };
 

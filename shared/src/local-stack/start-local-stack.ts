@@ -71,10 +71,16 @@ const demoKey = await Promise.all([
 function demoKeyLines(): string[] {
   const [result, market] = demoKey;
   if (!result.issued) return [`  Demo API key      none issued: ${result.reason}`];
-  const url = `http://localhost:${config.TRADING_API_PORT}/v1/markets/${market?.id ?? '<market id>'}`;
+  const v1 = `http://localhost:${config.TRADING_API_PORT}/v1`;
+  const marketId = market?.id ?? '<market id>';
+  const trade = JSON.stringify({ marketId, outcomeIndex: 0, amount: '5', side: 'buy' });
   return [
     `  Demo API key      ${result.key}   (enterprise, alice@foretell.test; replaced on every npm start)`,
-    `    curl -H 'X-API-Key: ${result.key}' ${url}`,
+    `    curl -H 'X-API-Key: ${result.key}' ${v1}/markets/${marketId}`,
+    `  Place a trade (executes on the local chain; the same Idempotency-Key returns the same trade):`,
+    `    curl -X POST -H 'X-API-Key: ${result.key}' -H 'Content-Type: application/json' -H 'Idempotency-Key: demo-trade-1' -d '${trade}' ${v1}/trades`,
+    `  Follow it (status pending → validating → executing → completed, txHash and tokensOut when done):`,
+    `    curl -H 'X-API-Key: ${result.key}' '${v1}/trades?limit=5'`,
   ];
 }
 

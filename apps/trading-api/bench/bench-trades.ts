@@ -1,0 +1,181 @@
+/*
+ * `npm run bench:trades [-- --seconds 60 --rate 120 --users 64]`: the trade pipeline from POST to `completed` on a
+ * local chain, the way `npm start` runs it: a fresh anvil with the platform deployed, the trading API and the chain
+ * executor as their compiled builds (each its own process, on their own database, Redis prefix and queue prefix),
+ * and N funded users trading in parallel. Measured in the same run: anvil's own ceiling (plain transfers/s at the
+ * same concurrency). Then every trade's terminal state and its on-chain execution are checked: a trade is lost when
+ * it never completed or completed without exactly one TradeExecuted event; doubled when its id executed twice.
+ * The last line is `trades_per_s=N p50_ms=N p95_ms=N p99_ms=N lost=N doubled=N`.
+ */
+import { getAbiItem } from 'viem';
+import { smartAccountAbi } from '../../../shared/contracts/artifacts/index.js';
+import { issueApiKey } from '../../../shared/src/auth/index.js';
+import { bytes32ToUuid } from '../../../shared/src/chain/index.js';
+import {
+  anvilPrivateKey,
+  createFixtureMarket,
+  createFundedAccount,
+  startChainFixture,
+  USDC,
+} from '../../../shared/src/chain/chain-test-fixtures.js';
+import { DEVELOPMENT_PEPPER } from '../../../shared/src/config/config-fields.js';
+import { createUser, insertMarket, recordChainDeployment } from '../../../shared/src/db/index.js';
+import { buildDeployablesForBench, waitUntilServing } from '../../../shared/src/testing/bench/bench-kit.js';
+import { freePort } from '../../../shared/src/testing/free-port.js';
+import { deleteTestTopology } from '../../../shared/src/testing/test-amqp.js';
+import { createTestDatabase } from '../../../shared/src/testing/test-database.js';
+import { testEnv } from '../../../shared/src/testing/test-env.js';
+import { measureTransferCeiling } from './anvil-ceiling.js';
+import { percentile, runTradeLoad, watchUntilFinished, type BenchTrader } from './trade-load.js';
+
+function flag(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  const value = index >= 0 ? Number(process.argv[index + 1]) : fallback;
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
+  return value;
+}
+
+const SECONDS = flag('seconds', 60);
+const RATE = flag('rate', 120);
+const USERS = flag('users', 64);
+const CONCURRENCY = flag('concurrency', 32);
+
+async function main(): Promise<void> {
+  const startDeployable = buildDeployablesForBench();
+  const [fixture, database] = await Promise.all([startChainFixture(), createTestDatabase()]);
+  const token = Date.now().toString(36);
+  const amqpPrefix = `bench${token}`;
+  const redisPrefix = `bench:trades:${token}:`;
+  const children: ReturnType<typeof startDeployable>[] = [];
+  try {
+    const db = database.db;
+    const chainId = fixture.reader.chain.id;
+    await recordChainDeployment(db, {
+      chainId,
+      usdcAddress: fixture.platform.usdc,
+      marketFactoryAddress: fixture.platform.marketFactory,
+      accountFactoryAddress: fixture.platform.accountFactory,
+      treasuryAddress: fixture.treasury,
+      operatorAddress: fixture.executor.account.address,
+    });
+    const { marketId, market } = await createFixtureMarket(fixture, { initialReserve: 100_000n * USDC });
+    await insertMarket(db, {
+      id: marketId,
+      question: 'Bench?',
+      category: 'bench',
+      outcomes: ['YES', 'NO'],
+      contractAddress: market,
+      chainId,
+    });
+    console.log(`funding ${USERS} users…`);
+    const traders: BenchTrader[] = [];
+    for (let index = 0; index < USERS; index += 1) {
+      const { account } = await createFundedAccount(fixture, 100_000n * USDC);
+      const user = await createUser(db, {
+        email: `bench-${index}-${token}@bench.example`,
+        smartAccountAddress: account,
+      });
+      const { key } = await issueApiKey(db, DEVELOPMENT_PEPPER, {
+        userId: user.id,
+        tier: 'mm',
+        env: 'test',
+        rateLimitRpm: 1_000_000,
+        dailySpendLimit: 1_000_000_000n * USDC,
+      });
+      traders.push({ key });
+    }
+    const startBlock = await fixture.reader.publicClient.getBlockNumber();
+
+    console.log(`anvil ceiling: plain transfers, ${CONCURRENCY} in flight, 10 s…`);
+    const ceiling = await measureTransferCeiling({
+      rpcUrl: fixture.chain.rpcUrl,
+      privateKey: anvilPrivateKey(5),
+      concurrency: CONCURRENCY,
+      seconds: 10,
+    });
+
+    const [apiPort, executorPort] = [await freePort(), await freePort()];
+    const common = {
+      HOST: '127.0.0.1',
+      DATABASE_URL: database.url,
+      AMQP_URL: testEnv.amqpUrl,
+      AMQP_PREFIX: amqpPrefix,
+      AMQP_PREFETCH: String(CONCURRENCY),
+      REDIS_URL: testEnv.redisUrl,
+      REDIS_PREFIX: redisPrefix,
+      CHAIN_RPC_URL: fixture.chain.rpcUrl,
+      CHAIN_ID: String(chainId),
+      SERVICE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      API_KEY_PEPPER: DEVELOPMENT_PEPPER,
+    };
+    children.push(startDeployable('trading-api', { ...common, PORT: String(apiPort) }));
+    children.push(
+      startDeployable('chain-executor', {
+        ...common,
+        PORT: String(executorPort),
+        EXECUTOR_PRIVATE_KEY: anvilPrivateKey(1),
+      }),
+    );
+    const api = `http://127.0.0.1:${apiPort}`;
+    await Promise.all([waitUntilServing(`${api}/ready`), waitUntilServing(`http://127.0.0.1:${executorPort}/ready`)]);
+
+    console.log(`trading: ${RATE} trades/s offered for ${SECONDS} s across ${USERS} users…`);
+    const load = await runTradeLoad({ api, marketId, traders, ratePerSecond: RATE, seconds: SECONDS });
+    await watchUntilFinished(db, load.placed, 60_000);
+
+    const executions = await fixture.reader.publicClient.getLogs({
+      event: getAbiItem({ abi: smartAccountAbi, name: 'TradeExecuted' }),
+      fromBlock: startBlock,
+      strict: true,
+    });
+    const executedCount = new Map<string, number>();
+    for (const log of executions) {
+      const id = bytes32ToUuid(log.args.tradeId);
+      executedCount.set(id, (executedCount.get(id) ?? 0) + 1);
+    }
+    const completed = load.placed.filter((trade) => trade.status === 'completed' && trade.finishedAt !== undefined);
+    const lost = load.placed.filter(
+      (trade) => trade.status !== 'completed' || executedCount.get(trade.id) !== 1,
+    ).length;
+    const doubled = [...executedCount.values()].filter((count) => count > 1).length;
+    const latencies = completed.map((trade) => trade.finishedAt! - trade.sentAt).sort((a, b) => a - b);
+    const lastFinished = Math.max(...completed.map((trade) => trade.finishedAt!));
+    const tradesPerSecond = completed.length / ((lastFinished - load.firstSentAt) / 1000);
+
+    const statuses = new Map<string, number>();
+    for (const trade of load.placed)
+      statuses.set(trade.status ?? 'unfinished', (statuses.get(trade.status ?? 'unfinished') ?? 0) + 1);
+    console.log(
+      `offered ${Math.round(RATE * SECONDS)} POSTs; accepted ${load.placed.length}; refused ${JSON.stringify(Object.fromEntries(load.refused))}`,
+    );
+    console.log(
+      `terminal states ${JSON.stringify(Object.fromEntries(statuses))}; on-chain executions ${executions.length}`,
+    );
+    console.log(
+      `anvil ceiling ${ceiling.transfersPerSecond.toFixed(1)} transfers/s; trades ${tradesPerSecond.toFixed(1)}/s = ${((tradesPerSecond / ceiling.transfersPerSecond) * 100).toFixed(1)} % of the ceiling`,
+    );
+    const targetsMet =
+      tradesPerSecond >= 100 &&
+      percentile(latencies, 50) < 250 &&
+      percentile(latencies, 99) < 1000 &&
+      lost === 0 &&
+      doubled === 0;
+    console.log(
+      `targets (≥ 100 trades/s, p50 < 250 ms, p99 < 1 s, none lost or doubled): ${targetsMet ? 'met' : 'NOT met'}`,
+    );
+    console.log(
+      `trades_per_s=${Math.round(tradesPerSecond)} p50_ms=${percentile(latencies, 50)} p95_ms=${percentile(latencies, 95)} ` +
+        `p99_ms=${percentile(latencies, 99)} lost=${lost} doubled=${doubled}`,
+    );
+    process.exitCode = lost === 0 && doubled === 0 ? 0 : 1;
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await database.destroy();
+    await deleteTestTopology(amqpPrefix).catch(() => undefined);
+    await fixture.stop();
+  }
+}
+
+await main();

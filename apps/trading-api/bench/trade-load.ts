@@ -1,0 +1,97 @@
+/*
+ * The trade bench's load generator (in the bench's own process, outside the deployables): an open-loop schedule of
+ * POST /v1/trades at a target rate, spread round-robin over funded users, each with a fresh Idempotency-Key. A
+ * watcher reads terminal states from MySQL every few milliseconds and stamps each trade's completion at its
+ * `finished_at`; latency is that instant minus the moment the client sent the POST.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+
+export interface BenchTrader {
+  key: string;
+}
+
+export interface PlacedTrade {
+  id: string;
+  sentAt: number;
+  finishedAt?: number;
+  status?: string;
+}
+
+export interface LoadResult {
+  placed: PlacedTrade[];
+  refused: Map<string, number>;
+  firstSentAt: number;
+}
+
+export async function runTradeLoad(options: {
+  api: string;
+  marketId: string;
+  traders: readonly BenchTrader[];
+  ratePerSecond: number;
+  seconds: number;
+}): Promise<LoadResult> {
+  const placed: PlacedTrade[] = [];
+  const refused = new Map<string, number>();
+  const total = Math.round(options.ratePerSecond * options.seconds);
+  const intervalMs = 1000 / options.ratePerSecond;
+  const firstSentAt = Date.now();
+  const inFlight: Promise<void>[] = [];
+  for (let index = 0; index < total; index += 1) {
+    const due = firstSentAt + index * intervalMs;
+    const wait = due - Date.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    const trader = options.traders[index % options.traders.length]!;
+    inFlight.push(
+      postTrade(options.api, trader, options.marketId).then((outcome) => {
+        if (typeof outcome === 'string') refused.set(outcome, (refused.get(outcome) ?? 0) + 1);
+        else placed.push(outcome);
+      }),
+    );
+  }
+  await Promise.all(inFlight);
+  return { placed, refused, firstSentAt };
+}
+
+async function postTrade(api: string, trader: BenchTrader, marketId: string): Promise<PlacedTrade | string> {
+  const sentAt = Date.now();
+  try {
+    const response = await fetch(`${api}/v1/trades`, {
+      method: 'POST',
+      headers: { 'X-API-Key': trader.key, 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
+      body: JSON.stringify({ marketId, outcomeIndex: 0, amount: '1', side: 'buy' }),
+    });
+    const body = (await response.json()) as { trade?: { id: string }; code?: string };
+    if (response.status !== 201 || !body.trade) return `${response.status} ${body.code ?? ''}`.trim();
+    return { id: body.trade.id, sentAt };
+  } catch (error) {
+    return `network ${(error as Error).message}`;
+  }
+}
+
+/** Stamps finished trades from MySQL until every placed trade is terminal or `timeoutMs` passes. */
+export async function watchUntilFinished(db: Knex, trades: readonly PlacedTrade[], timeoutMs: number): Promise<void> {
+  const open = new Map(trades.map((trade) => [trade.id, trade]));
+  const deadline = Date.now() + timeoutMs;
+  while (open.size > 0 && Date.now() < deadline) {
+    const ids = [...open.keys()];
+    for (let start = 0; start < ids.length; start += 1_000) {
+      const rows = (await db('trades')
+        .whereIn('id', ids.slice(start, start + 1_000))
+        .whereNotNull('finished_at')
+        .select('id', 'status', 'finished_at')) as Array<{ id: string; status: string; finished_at: Date }>;
+      for (const row of rows) {
+        const trade = open.get(row.id)!;
+        trade.status = row.status;
+        trade.finishedAt = row.finished_at.getTime();
+        open.delete(row.id);
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}

@@ -1,6 +1,7 @@
 /* POST /v1/trades against real MariaDB and anvil: body rules, markets, caps, funds, outbox and trace. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { buyThroughAccount } from '../../../../shared/src/chain/index.js';
 import { USDC } from '../../../../shared/src/chain/chain-test-fixtures.js';
 import { insertMarket, listTradeEvents } from '../../../../shared/src/db/index.js';
 import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
@@ -162,5 +163,25 @@ describe('POST /v1/trades', () => {
     expect(response.status).toBe(409);
     expect(response.json.code).toBe('INSUFFICIENT_BALANCE');
     expect(spec.errors(response.json, 'createTrade', 409)).toEqual([]);
+  });
+
+  it('accepts a sell the position covers, counting unfinished sells of the same outcome, and refuses one it does not', async () => {
+    const trader = await chainKit.createTrader();
+    await buyThroughAccount(chainKit.fixture.executor, {
+      account: trader.account,
+      market: chainKit.market,
+      outcomeIndex: 0,
+      usdcIn: 20n * USDC,
+      minTokensOut: 0n,
+      tradeId: randomUUID(),
+    });
+    const sell = (amount: string) => post(trader, { ...buy(amount), side: 'sell' });
+    const first = await sell('8');
+    expect(first.status).toBe(201);
+    expect(first.json.trade).toMatchObject({ side: 'sell', amount: '8', status: 'pending' });
+    // 8 + 15 USDC out would need more tokens than 20 USDC bought (fees), counting the first, unfinished sell.
+    const second = await sell('15');
+    expect(second.status).toBe(409);
+    expect(second.json.code).toBe('INSUFFICIENT_BALANCE');
   });
 });

@@ -77,8 +77,10 @@ export async function webhookDeliveryOfTrade(
   db: Queryable,
   trade: { id: string; apiKeyId: string },
 ): Promise<WebhookDeliveryState | null> {
+  // Events recorded with status `none` (the key had no webhook URL) are never delivered: they say nothing here.
   const row = (await db('webhook_events')
     .where({ trade_id: trade.id, api_key_id: trade.apiKeyId })
+    .whereNot({ status: 'none' })
     .orderBy([
       { column: 'created_at', order: 'desc' },
       { column: 'seq', order: 'desc' },

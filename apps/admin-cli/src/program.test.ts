@@ -36,7 +36,7 @@ describe('foretell-admin', () => {
     const result = await runTypeScript('apps/admin-cli/src/main.ts', ['--help'], {});
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Usage: foretell-admin');
-    for (const command of ['migrations', 'users', 'markets', 'orgs', 'partners'])
+    for (const command of ['migrations', 'users', 'markets', 'orgs', 'partners', 'trades'])
       expect(result.stdout).toContain(command);
   });
 

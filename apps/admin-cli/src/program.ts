@@ -7,6 +7,7 @@ import { registerCatalogCommands } from './commands/catalog.command.js';
 import { registerKeyCommands } from './commands/keys.command.js';
 import { registerMarketCommands } from './commands/markets.command.js';
 import { registerMigrationCommands } from './commands/migrations.command.js';
+import { registerTradeCommands } from './commands/trades.command.js';
 import { registerUserCommands } from './commands/users.command.js';
 
 const quietExits = new Set(['commander.helpDisplayed', 'commander.version', 'commander.help']);
@@ -14,7 +15,7 @@ const quietExits = new Set(['commander.helpDisplayed', 'commander.version', 'com
 /** Runs one CLI invocation and returns its exit code (never calls process.exit: tests call this directly). */
 export async function runAdminCli(argv: string[], config: AdminCliConfig, io: CliIo, version: string): Promise<number> {
   const program = new Command('foretell-admin')
-    .description('Foretell operator tool: users, API keys, markets, migrations')
+    .description('Foretell operator tool: users, API keys, markets, trades, migrations')
     .version(version)
     .option('--json', 'print exactly one JSON object on stdout')
     .option('--actor <name>', 'who the audit log names (default: cli:<os user>)')
@@ -34,6 +35,7 @@ export async function runAdminCli(argv: string[], config: AdminCliConfig, io: Cl
   registerKeyCommands(program, context);
   registerMarketCommands(program, context);
   registerCatalogCommands(program, context);
+  registerTradeCommands(program, context);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return exitCodes.ok;

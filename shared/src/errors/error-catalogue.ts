@@ -52,6 +52,10 @@ export const errorCatalogue = {
   TRADE_AMOUNT_NOT_EXECUTABLE: entry(422, 'Trade amount not executable'),
   TRADE_ALREADY_EXECUTED: entry(409, 'Trade already executed'),
   MARKET_STATE_CONFLICT: entry(409, 'Market state does not allow this action'),
+  // Trade lifecycle: the state a trade is in, and why a pending trade was refused before it executed
+  TRADE_STATE_CONFLICT: entry(409, 'Trade state does not allow this action'),
+  TRADE_REJECTED_BY_OPERATOR: entry(409, 'Trade rejected by an operator'),
+  TRADE_PROCESSING_HALTED: entry(503, 'Trade processing halted', true),
   // Webhooks
   WEBHOOK_REPLAY_LIMIT_REACHED: entry(429, 'Webhook replay limit reached'),
   WEBHOOK_SECRET_ROTATION_COOLDOWN: entry(429, 'Webhook secret rotation cooldown', false, 60),

@@ -1,12 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { signRequest } from '../../../../shared/src/auth/index.js';
-import { addRequestUsage, recordAuthFailure, revokeApiKey, usageBucketStart } from '../../../../shared/src/db/index.js';
+import {
+  addRequestUsage,
+  insertMarket,
+  insertTrade,
+  recordAuthFailure,
+  revokeApiKey,
+  transitionTradeStatus,
+  usageBucketStart,
+  type TradeStatus,
+} from '../../../../shared/src/db/index.js';
 import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
 import {
   addCallerKey,
   callAs,
   createCaller,
   startTradingApiKit,
+  type TestCaller,
   type TradingApiKit,
 } from '../testing/trading-api-test-kit.js';
 
@@ -21,6 +31,53 @@ afterAll(async () => {
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
+
+interface TradeFigures {
+  total: number;
+  completed: number;
+  failed: number;
+  successRate: number | null;
+  latencyMs: { p50: number | null; p99: number | null };
+}
+
+/**
+ * A trade of `caller`'s key created `ageMs` before `now`; with `latencyMs` it is moved to `status` (a terminal one)
+ * with finished_at = created_at + latencyMs, as the executor and moveTrade record it.
+ */
+async function placeTrade(
+  caller: TestCaller,
+  marketId: string,
+  trade: { now: number; ageMs: number; status: TradeStatus; latencyMs?: number },
+) {
+  const db = kit.database.db;
+  const createdAt = new Date(trade.now - trade.ageMs);
+  const inserted = await insertTrade(db, {
+    apiKeyId: caller.record.id,
+    userId: caller.userId,
+    marketId,
+    outcomeIndex: 0,
+    side: 'buy',
+    amount: '1',
+    amountAtomic: 1_000_000n,
+    requestHash: 'c'.repeat(64),
+    status: trade.latencyMs === undefined ? trade.status : 'executing',
+    createdAt,
+  });
+  if (trade.latencyMs !== undefined) {
+    const finishedAt = new Date(createdAt.getTime() + trade.latencyMs);
+    expect(await transitionTradeStatus(db, inserted.id, 'executing', trade.status, { finishedAt })).toBe(true);
+  }
+}
+
+const newMarket = async () =>
+  (await insertMarket(kit.database.db, { question: 'Usage?', category: 'misc', outcomes: ['YES', 'NO'] })).id;
+
+async function tradeFiguresOf(caller: TestCaller): Promise<Record<string, TradeFigures>> {
+  const response = await callAs(kit, caller, 'GET', '/v1/account/usage');
+  expect(response.status).toBe(200);
+  expect(spec.errors(response.json, 'getAccountUsage', 200)).toEqual([]);
+  return (response.json.usage as { trades: Record<string, TradeFigures> }).trades;
+}
 
 describe('GET /v1/account/usage', () => {
   it('reports the calling key: auth failures and rate-limit rejections per window, zero trade and webhook figures', async () => {
@@ -116,7 +173,8 @@ describe('GET /v1/account/usage', () => {
     const writes = await Promise.all(
       Array.from({ length: 5 }, () => callAs(kit, caller, 'POST', '/v1/trades', { rawBody: trade })),
     );
-    expect(writes.map((response) => response.status).sort()).toEqual([429, 429, 501, 501, 501]);
+    // Their market does not exist: the handler's own 404.
+    expect(writes.map((response) => response.status).sort()).toEqual([404, 404, 404, 429, 429]);
 
     // Failures are audited before the refusal is sent; rejections wait in the recorder for its next flush.
     const beforeFlush = await callAs(kit, caller, 'GET', usagePath);
@@ -141,6 +199,96 @@ describe('GET /v1/account/usage', () => {
       'IP_NOT_ALLOWED',
       'REQUEST_SIGNATURE_INVALID',
     ]);
+  });
+
+  it("reports the calling key's trades per window: counts, success rate and exact latency percentiles", async () => {
+    const caller = await createCaller(kit, { scopes: ['auth:manage'] });
+    const sibling = await addCallerKey(kit, caller, { scopes: ['auth:manage'] });
+    const marketId = await newMarket();
+    const now = kit.clock.now();
+    const place = (ageMs: number, status: TradeStatus, latencyMs?: number) =>
+      placeTrade(caller, marketId, { now, ageMs, status, latencyMs });
+    // 24h: two completed, one failed, one rejected (failures both), one still in flight.
+    await place(1 * HOUR, 'completed', 1_234);
+    await place(2 * HOUR, 'completed', 3_000);
+    await place(3 * HOUR, 'failed', 2_001);
+    await place(4 * HOUR, 'rejected', 500);
+    await place(5 * HOUR, 'pending');
+    // 7d adds a slow completion; 30d a very slow failure; older trades and the sibling key's never count.
+    await place(3 * DAY, 'completed', 10_000);
+    await place(20 * DAY, 'failed', 60_000);
+    await place(40 * DAY, 'completed', 1);
+    await placeTrade(sibling, marketId, { now, ageMs: HOUR, status: 'failed', latencyMs: 5 });
+
+    expect(await tradeFiguresOf(caller)).toEqual({
+      // Latencies [500, 1234, 2001, 3000]: nearest rank 2 and 4.
+      '24h': { total: 5, completed: 2, failed: 2, successRate: 0.5, latencyMs: { p50: 1_234, p99: 3_000 } },
+      // [500, 1234, 2001, 3000, 10000]: ranks 3 and 5.
+      '7d': { total: 6, completed: 3, failed: 2, successRate: 0.6, latencyMs: { p50: 2_001, p99: 10_000 } },
+      // [500, 1234, 2001, 3000, 10000, 60000]: ranks 3 and 6.
+      '30d': { total: 7, completed: 3, failed: 3, successRate: 0.5, latencyMs: { p50: 2_001, p99: 60_000 } },
+    });
+    // The sibling key has its own figures.
+    expect((await tradeFiguresOf(sibling))['24h']).toEqual({
+      total: 1,
+      completed: 0,
+      failed: 1,
+      successRate: 0,
+      latencyMs: { p50: 5, p99: 5 },
+    });
+  });
+
+  it('computes p50 and p99 exactly over many finished trades and gives null rates while none finished', async () => {
+    const caller = await createCaller(kit, { scopes: ['auth:manage'] });
+    const marketId = await newMarket();
+    const now = kit.clock.now();
+    await placeTrade(caller, marketId, { now, ageMs: HOUR, status: 'pending' });
+    await placeTrade(caller, marketId, { now, ageMs: 2 * HOUR, status: 'validating' });
+    const inFlight = { total: 2, completed: 0, failed: 0, successRate: null, latencyMs: { p50: null, p99: null } };
+    expect((await tradeFiguresOf(caller))['24h']).toEqual(inFlight);
+
+    // 150 completions of 10, 20, ..., 1500 ms, created in shuffled order: p50 = rank 75, p99 = rank 149.
+    const latencies = Array.from({ length: 150 }, (_, index) => (index + 1) * 10);
+    const shuffled = latencies.map((latency, index) => ({ latency, order: (index * 97) % 150 }));
+    shuffled.sort((a, b) => a.order - b.order);
+    for (const [index, { latency }] of shuffled.entries()) {
+      await placeTrade(caller, marketId, {
+        now,
+        ageMs: 3 * HOUR + index * 1000,
+        status: 'completed',
+        latencyMs: latency,
+      });
+    }
+    expect((await tradeFiguresOf(caller))['24h']).toEqual({
+      total: 152,
+      completed: 150,
+      failed: 0,
+      successRate: 1,
+      latencyMs: { p50: 750, p99: 1_490 },
+    });
+  });
+
+  // Moves the app's clock (and back).
+  it("windows end at the app's clock: trades leave the 24h window a day later", async () => {
+    const caller = await createCaller(kit, { scopes: ['auth:manage'] });
+    const marketId = await newMarket();
+    await placeTrade(caller, marketId, { now: kit.clock.now(), ageMs: HOUR, status: 'completed', latencyMs: 700 });
+    const recent = { total: 1, completed: 1, failed: 0, successRate: 1, latencyMs: { p50: 700, p99: 700 } };
+    expect((await tradeFiguresOf(caller))['24h']).toEqual(recent);
+    kit.clock.advance(DAY);
+    try {
+      const figures = await tradeFiguresOf(caller);
+      expect(figures['24h']).toEqual({
+        ...recent,
+        total: 0,
+        completed: 0,
+        successRate: null,
+        latencyMs: { p50: null, p99: null },
+      });
+      expect(figures['7d']).toEqual(recent);
+    } finally {
+      kit.clock.advance(-DAY);
+    }
   });
 
   it('requires auth:manage: a key without it gets 403', async () => {

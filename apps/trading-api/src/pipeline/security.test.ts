@@ -33,8 +33,10 @@ const allowedStatus: Record<string, number> = {
   getTrace: 404,
   confirmTrade: 404,
   redeliverWebhookEvent: 404,
+  listTrades: 200,
   // The market of the body does not exist: the handler's own 404.
   createTrade: 404,
+  createRedemption: 404,
 };
 
 /** A trade of `owner` on a fresh market. */

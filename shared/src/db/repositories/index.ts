@@ -22,3 +22,5 @@ export * from './trades.repository.js';
 export * from './trade-events.repository.js';
 export * from './webhook-events.repository.js';
 export * from './idempotency-keys.repository.js';
+export * from './redemptions.repository.js';
+export * from './trade-usage.repository.js';

@@ -5,12 +5,7 @@
  * it. Transport-free: the handler turns the cursor into `after` and `next` back into a cursor.
  */
 import type { Knex } from 'knex';
-import {
-  listTradesOfUser,
-  webhookDeliveryOfTrade,
-  type TradeRecord,
-  type TradeStatus,
-} from '../../../../shared/src/db/index.js';
+import { listTradesOfUser, webhookDeliveriesOfTrades, type TradeStatus } from '../../../../shared/src/db/index.js';
 import type { TradeView } from './trade-reads.use-case.js';
 
 /** Where a page ends: the walk continues strictly after this trade. */
@@ -46,18 +41,10 @@ export async function listTrades(deps: { db: Knex }, command: ListTradesCommand)
   const hasMore = rows.length > command.limit;
   const trades = hasMore ? rows.slice(0, command.limit) : rows;
   const last = trades[trades.length - 1];
+  const deliveries = await webhookDeliveriesOfTrades(deps.db, trades);
   return {
-    items: await withDeliveries(deps.db, trades),
+    items: trades.map((trade, index) => ({ trade, webhookDelivery: deliveries[index] ?? null })),
     hasMore,
     next: hasMore && last ? { createdAt: last.createdAt, id: last.id } : null,
   };
-}
-
-/**
- * Each trade with the delivery state of its newest webhook event. One lookup per trade (at most a page, 100), run
- * together; a batch read of the page's newest events belongs in webhook-events.repository.ts.
- */
-async function withDeliveries(db: Knex, trades: TradeRecord[]): Promise<TradeView[]> {
-  const deliveries = await Promise.all(trades.map((trade) => webhookDeliveryOfTrade(db, trade)));
-  return trades.map((trade, index) => ({ trade, webhookDelivery: deliveries[index] ?? null }));
 }

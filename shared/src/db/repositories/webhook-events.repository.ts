@@ -69,6 +69,57 @@ export async function recordWebhookEvent(
   return { id: event.id, seq, status };
 }
 
+function toDeliveryState(row: Row): WebhookDeliveryState {
+  return {
+    status: row.status as WebhookDeliveryStatus,
+    attempts: toInt(row.attempts),
+    lastAttemptedAt: toDateOrNull(row.last_attempted_at),
+    lastStatusCode: toIntOrNull(row.last_status_code),
+    lastFailureCode: toStringOrNull(row.last_failure_code),
+    terminalFailureAt: toDateOrNull(row.terminal_failure_at),
+  };
+}
+
+const noDeliveryYet: WebhookDeliveryState = {
+  status: 'none',
+  attempts: 0,
+  lastAttemptedAt: null,
+  lastStatusCode: null,
+  lastFailureCode: null,
+  terminalFailureAt: null,
+};
+
+/**
+ * webhookDeliveryOfTrade for a page of trades in two queries: the delivered-or-due events of every trade (newest
+ * wins) and the webhook URLs of their keys. Same answers, same order as `trades`.
+ */
+export async function webhookDeliveriesOfTrades(
+  db: Queryable,
+  trades: ReadonlyArray<{ id: string; apiKeyId: string }>,
+): Promise<Array<WebhookDeliveryState | null>> {
+  if (trades.length === 0) return [];
+  const rows = (await db('webhook_events')
+    .whereIn(
+      'trade_id',
+      trades.map((trade) => trade.id),
+    )
+    .whereNot({ status: 'none' })
+    .orderBy([
+      { column: 'created_at', order: 'asc' },
+      { column: 'seq', order: 'asc' },
+    ])) as Row[];
+  const newest = new Map<string, Row>();
+  for (const row of rows) newest.set(`${String(row.trade_id)}:${String(row.api_key_id)}`, row);
+  const keyIds = [...new Set(trades.map((trade) => trade.apiKeyId))];
+  const keys = (await db('api_keys').whereIn('id', keyIds).select('id', 'webhook_url')) as Row[];
+  const withUrl = new Set(keys.filter((key) => key.webhook_url).map((key) => String(key.id)));
+  return trades.map((trade) => {
+    const row = newest.get(`${trade.id}:${trade.apiKeyId}`);
+    if (row) return toDeliveryState(row);
+    return withUrl.has(trade.apiKeyId) ? noDeliveryYet : null;
+  });
+}
+
 /**
  * The delivery state of the newest webhook event about a trade; `none` when the key that placed it has a webhook
  * URL but no event was emitted yet; null when that key has no webhook URL and no event (nothing to deliver).
@@ -86,20 +137,9 @@ export async function webhookDeliveryOfTrade(
       { column: 'seq', order: 'desc' },
     ])
     .first()) as Row | undefined;
-  if (!row) {
-    const key = (await db('api_keys').where({ id: trade.apiKeyId }).first('webhook_url')) as Row | undefined;
-    if (!key?.webhook_url) return null;
-    const none = { attempts: 0, lastAttemptedAt: null, lastStatusCode: null, lastFailureCode: null };
-    return { status: 'none', ...none, terminalFailureAt: null };
-  }
-  return {
-    status: row.status as WebhookDeliveryStatus,
-    attempts: toInt(row.attempts),
-    lastAttemptedAt: toDateOrNull(row.last_attempted_at),
-    lastStatusCode: toIntOrNull(row.last_status_code),
-    lastFailureCode: toStringOrNull(row.last_failure_code),
-    terminalFailureAt: toDateOrNull(row.terminal_failure_at),
-  };
+  if (row) return toDeliveryState(row);
+  const key = (await db('api_keys').where({ id: trade.apiKeyId }).first('webhook_url')) as Row | undefined;
+  return key?.webhook_url ? noDeliveryYet : null;
 }
 
 /** Whether webhook event `id` was emitted for a key of `userId` (ids compared exactly). */

@@ -13,7 +13,7 @@ import { smartAccountAbi } from '../../contracts/artifacts/index.js';
 import { AppError, isAppError } from '../errors/index.js';
 import type { ChainReader, ChainWriter } from './chain-clients.js';
 import { withChainErrors } from './chain-errors.js';
-import { sendContractWrite } from './contract-writes.js';
+import { sendContractWrite, type SendObserver } from './contract-writes.js';
 import { bytes32ToUuid, uuidToBytes32 } from './ids-on-chain.js';
 
 const actions = ['buy', 'sell', 'sellForExactUsdc', 'redeem'] as const;
@@ -109,45 +109,50 @@ async function callAccount(
 const head = (target: AccountTarget) =>
   [uuidToBytes32(target.tradeId), target.market, BigInt(target.outcomeIndex)] as const;
 
+const observerOf = (input: SendObserver): SendObserver => (input.onSent ? { onSent: input.onSent } : {});
+
 const onAccount = (target: AccountTarget) => ({ address: target.account, abi: smartAccountAbi }) as const;
 
 /** Buys `usdcIn` (atomic) of the outcome; reverts SLIPPAGE_EXCEEDED below `minTokensOut`. */
 export function buyThroughAccount(
   writer: ChainWriter,
-  input: AccountTarget & { usdcIn: bigint; minTokensOut: bigint },
+  input: AccountTarget & SendObserver & { usdcIn: bigint; minTokensOut: bigint },
 ): Promise<AccountTradeExecution> {
   const args = [...head(input), input.usdcIn, input.minTokensOut] as const;
   return callAccount(writer, input, () =>
-    sendContractWrite(writer, { ...onAccount(input), functionName: 'buy', args }),
+    sendContractWrite(writer, { ...onAccount(input), functionName: 'buy', args }, observerOf(input)),
   );
 }
 
 /** Sells exactly `tokensIn` (WAD); reverts SLIPPAGE_EXCEEDED below `minUsdcOut` net. */
 export function sellThroughAccount(
   writer: ChainWriter,
-  input: AccountTarget & { tokensIn: bigint; minUsdcOut: bigint },
+  input: AccountTarget & SendObserver & { tokensIn: bigint; minUsdcOut: bigint },
 ): Promise<AccountTradeExecution> {
   const args = [...head(input), input.tokensIn, input.minUsdcOut] as const;
   return callAccount(writer, input, () =>
-    sendContractWrite(writer, { ...onAccount(input), functionName: 'sell', args }),
+    sendContractWrite(writer, { ...onAccount(input), functionName: 'sell', args }, observerOf(input)),
   );
 }
 
 /** Sells the fewest tokens paying exactly `usdcOut` (net, atomic); reverts SLIPPAGE_EXCEEDED above `maxTokensIn`. */
 export function sellForUsdcThroughAccount(
   writer: ChainWriter,
-  input: AccountTarget & { usdcOut: bigint; maxTokensIn: bigint },
+  input: AccountTarget & SendObserver & { usdcOut: bigint; maxTokensIn: bigint },
 ): Promise<AccountTradeExecution> {
   const args = [...head(input), input.usdcOut, input.maxTokensIn] as const;
   return callAccount(writer, input, () =>
-    sendContractWrite(writer, { ...onAccount(input), functionName: 'sellForExactUsdc', args }),
+    sendContractWrite(writer, { ...onAccount(input), functionName: 'sellForExactUsdc', args }, observerOf(input)),
   );
 }
 
 /** Redeems the account's whole balance of the outcome on a resolved or cancelled market. */
-export function redeemThroughAccount(writer: ChainWriter, input: AccountTarget): Promise<AccountTradeExecution> {
+export function redeemThroughAccount(
+  writer: ChainWriter,
+  input: AccountTarget & SendObserver,
+): Promise<AccountTradeExecution> {
   const args = head(input);
   return callAccount(writer, input, () =>
-    sendContractWrite(writer, { ...onAccount(input), functionName: 'redeem', args }),
+    sendContractWrite(writer, { ...onAccount(input), functionName: 'redeem', args }, observerOf(input)),
   );
 }

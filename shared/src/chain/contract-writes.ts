@@ -5,7 +5,10 @@
  * 2. send with that gas (+25 %) so nothing can fail between taking the nonce and broadcasting but the network;
  * 3. wait for the receipt; a transaction that still reverts on-chain (state moved between estimate and mining) is
  *    explained from the node's call trace (or a replay on the parent block) and carries its tx hash.
- * Every failure is an AppError (chain-errors.ts).
+ * Every failure is an AppError (chain-errors.ts). `onSent` learns the hash as soon as the node took the transaction
+ * (before the receipt), so a caller can record it; a failure of the broadcast itself (the node may or may not have
+ * taken it) carries `extensions.broadcast = 'unknown'` and forgets the cached nonce, so no nonce gap stalls later
+ * sends.
  */
 import type {
   Abi,
@@ -33,29 +36,61 @@ export type ContractWrite<
 
 const GAS_HEADROOM_PERCENT = 125n;
 
+export interface SendObserver {
+  /**
+   * Called with the transaction hash once the node accepted it; the receipt wait runs meanwhile, and the send
+   * settles only after the callback did. A rejection of the callback rejects the send (log, do not throw, there).
+   */
+  onSent?: (hash: Hex) => Promise<void>;
+}
+
+/** Whether a failed send may have reached the chain (its hash was known, or the broadcast's fate is unknown). */
+export function mayHaveBeenSent(error: AppError): boolean {
+  return error.extensions.txHash !== undefined || error.extensions.broadcast === 'unknown';
+}
+
 /** Sends a contract write and resolves with its successful receipt (see the file comment). */
 export async function sendContractWrite<
   const abi extends Abi,
   functionName extends ContractFunctionName<abi, Mutability>,
   args extends ContractFunctionArgs<abi, Mutability, functionName>,
->(writer: ChainWriter, request: ContractWrite<abi, functionName, args>): Promise<TransactionReceipt> {
+>(
+  writer: ChainWriter,
+  request: ContractWrite<abi, functionName, args>,
+  observer: SendObserver = {},
+): Promise<TransactionReceipt> {
   // viem's generic parameter types do not narrow through a generic wrapper; the public signature keeps callers typed.
   const call = { ...request, account: writer.account } as unknown as EstimateContractGasParameters;
-  let hash: Hex;
   let gas: bigint;
   try {
     gas = ((await writer.publicClient.estimateContractGas(call)) * GAS_HEADROOM_PERCENT) / 100n;
-    hash = await writer.walletClient.writeContract({
-      ...call,
-      gas,
-      chain: writer.chain,
-    } as unknown as WriteContractParameters);
   } catch (error) {
     throw toChainError(error);
   }
-  const receipt = await waitForReceipt(writer, hash);
+  const hash = await broadcast(writer, { ...call, gas, chain: writer.chain } as unknown as WriteContractParameters);
+  const pendingReceipt = waitForReceipt(writer, hash);
+  // Awaited below; this only keeps a receipt failure that lands while `onSent` runs from being reported unhandled.
+  pendingReceipt.catch(() => undefined);
+  await observer.onSent?.(hash);
+  const receipt = await pendingReceipt;
   if (receipt.status === 'success') return receipt;
   throw await explainMinedRevert(writer, call, receipt, gas);
+}
+
+/** Signs and sends; a failure may or may not have reached the node (see the file comment). */
+async function broadcast(writer: ChainWriter, parameters: WriteContractParameters): Promise<Hex> {
+  try {
+    return await writer.walletClient.writeContract(parameters);
+  } catch (error) {
+    writer.resetNonce();
+    const mapped = toChainError(error);
+    throw new AppError(mapped.code, {
+      detail: mapped.detail,
+      extensions: { ...mapped.extensions, broadcast: 'unknown' },
+      retry: mapped.retry,
+      cause: error,
+    });
+  }
 }
 
 async function waitForReceipt(writer: ChainWriter, hash: Hex): Promise<TransactionReceipt> {

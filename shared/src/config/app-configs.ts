@@ -121,6 +121,8 @@ export const chainExecutorConfigSchema = z
     /** A trade left in validating/executing this long is reconciled against the chain (a worker died mid-way). */
     STALLED_TRADE_AFTER_MS: positiveInt(60_000),
     RECONCILE_POLL_MS: positiveInt(5_000),
+    /** Most trades one round of the expiry or reconcile loop takes. */
+    TRADE_SWEEP_BATCH_SIZE: positiveInt(100),
   })
   .superRefine(refuseDevelopmentSecrets);
 export type ChainExecutorConfig = z.infer<typeof chainExecutorConfigSchema>;

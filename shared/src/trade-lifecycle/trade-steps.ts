@@ -31,6 +31,7 @@ export const traceSteps = {
   completed: 'trade.completed',
   failed: 'trade.failed',
   rejected: 'trade.rejected',
+  retryScheduled: 'trade.retry_scheduled',
   eventRecorded: 'webhook.event_recorded',
 } as const;
 

@@ -20,7 +20,7 @@ import {
   LeadershipLostError,
   tryAcquireLeaderLock,
   type LeaderLease,
-} from './mysql-leader-lock.js';
+} from '../../../../shared/src/runtime/mysql-leader-lock.js';
 
 export interface MarketIndexerDeps {
   db: Knex;

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { Queryable } from '../../../../shared/src/db/transaction.js';
+import type { Queryable } from '../db/transaction.js';
 
 /** MySQL caps user-level lock names at 64 characters. */
 const MAX_LOCK_NAME = 64;
@@ -47,14 +47,19 @@ interface PoolingClient {
 }
 
 /**
- * A lock name per (chain, database): `foretell:indexer:<chainId>` alone would let deployments (or test suites)
- * that share one MySQL server but not one database block each other. Long database names are hashed to fit.
+ * A lock name per (role, database): `foretell:<role>` alone would let deployments (or test suites) that share one
+ * MySQL server but not one database block each other. Long database names are hashed to fit.
  */
-export function indexerLockName(chainId: number, database: string): string {
-  const name = `foretell:indexer:${chainId}:${database}`;
+export function leaderLockName(role: string, database: string): string {
+  const name = `foretell:${role}:${database}`;
   if (name.length <= MAX_LOCK_NAME) return name;
   const digest = createHash('sha256').update(database).digest('hex').slice(0, 16);
-  return `foretell:indexer:${chainId}:${digest}`;
+  return `foretell:${role}:${digest}`.slice(0, MAX_LOCK_NAME);
+}
+
+/** The indexer's lock of one chain in one database. */
+export function indexerLockName(chainId: number, database: string): string {
+  return leaderLockName(`indexer:${chainId}`, database);
 }
 
 /** The current database of the pool's connections. */

@@ -1,0 +1,104 @@
+/* The trade-job consumer on a real RabbitMQ (own prefix), MariaDB and anvil: jobs in, trades executed once. */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import type { AmqpConnectionManager, RunningConsumer } from '../../../../shared/src/messaging/index.js';
+import { EXCHANGES, parkingQueueOf, QUEUES } from '../../../../shared/src/messaging/index.js';
+import { closeBrokerConnections } from '../../../../shared/src/messaging/testing/broker-control.js';
+import { createTestMessaging, type TestMessaging } from '../../../../shared/src/messaging/testing/test-messaging.js';
+import { waitFor } from '../../../../shared/src/messaging/testing/wait-for.js';
+import type { TradeRecord } from '../../../../shared/src/db/index.js';
+import {
+  createMarket,
+  createTrader,
+  eventTypesOf,
+  executionsOf,
+  insertTestTrade,
+  startTradeTestbed,
+  tradeDeps,
+  tradeOf,
+  USDC,
+  type Trader,
+  type TradeTestbed,
+} from '../testing/trade-executor-test-kit.js';
+import { startTradeJobsConsumer } from './trade-jobs.consumer.js';
+
+let testbed: TradeTestbed;
+let messaging: TestMessaging;
+let executorAmqp: AmqpConnectionManager;
+let publisher: AmqpConnectionManager;
+let consumer: RunningConsumer;
+let marketId: string;
+let executorConnection: string;
+
+beforeAll(async () => {
+  [testbed, messaging] = await Promise.all([startTradeTestbed(), createTestMessaging()]);
+  executorConnection = `${messaging.prefix}:executor`;
+  executorAmqp = messaging.createManager({ connectionName: executorConnection });
+  publisher = messaging.createManager();
+  ({ marketId } = await createMarket(testbed));
+  // Concurrent buys on one small market move its price between each quote and send: a wide tolerance keeps this
+  // suite about delivery, not slippage (execute-trade.test.ts covers SLIPPAGE_EXCEEDED).
+  const deps = tradeDeps(testbed, { amqp: executorAmqp, slippageBps: 5_000 });
+  consumer = await startTradeJobsConsumer(executorAmqp, deps, { prefetch: 8 });
+}, 60_000);
+
+afterAll(async () => {
+  await consumer?.stop();
+  await messaging?.destroy();
+  await testbed?.close();
+});
+
+const publishJob = (trade: TradeRecord) =>
+  publisher.publish(EXCHANGES.trades, trade.side, { tradeId: trade.id }, { messageId: randomUUID() });
+
+async function insertBuys(trader: Trader, count: number): Promise<TradeRecord[]> {
+  const trades: TradeRecord[] = [];
+  for (let index = 0; index < count; index += 1) {
+    trades.push(await insertTestTrade(testbed.db, { trader, marketId, usdc: 1n * USDC, outcomeIndex: index % 2 }));
+  }
+  return trades;
+}
+
+const terminal = async (trades: TradeRecord[]) => {
+  const statuses = await Promise.all(trades.map(async (trade) => (await tradeOf(testbed.db, trade.id)).status));
+  return statuses.every((status) => ['completed', 'failed', 'rejected'].includes(status));
+};
+
+async function expectExecutedOnce(trader: Trader, trades: TradeRecord[]) {
+  for (const trade of trades) {
+    const done = await tradeOf(testbed.db, trade.id);
+    expect([done.status, done.errorCode, done.errorMessage]).toEqual(['completed', null, null]);
+    expect(await executionsOf(testbed, trader.account, trade.id)).toHaveLength(1);
+    expect(await eventTypesOf(testbed.db, trade)).toEqual(['trade.completed']);
+  }
+}
+
+describe('trade jobs consumer', () => {
+  it('executes each published trade once, even when its job is delivered twice, and acks every job', async () => {
+    const trader = await createTrader(testbed);
+    const trades = await insertBuys(trader, 4);
+    for (const trade of trades) await Promise.all([publishJob(trade), publishJob(trade)]);
+
+    await waitFor('every trade to finish', () => terminal(trades));
+    await waitFor('the queue to drain', async () => (await messaging.readyCount(QUEUES.chainExecutorTrades)) === 0);
+
+    await expectExecutedOnce(trader, trades);
+    expect(await messaging.readyCount(parkingQueueOf(QUEUES.chainExecutorTrades))).toBe(0);
+  });
+
+  it('brings every trade of a burst to exactly one terminal state across a broker connection drop', async () => {
+    const trader = await createTrader(testbed, 100n * USDC);
+    const trades = await insertBuys(trader, 20);
+    await Promise.all(trades.map(publishJob));
+    await waitFor('the first trade to complete', async () =>
+      (await Promise.all(trades.map((trade) => tradeOf(testbed.db, trade.id)))).some((t) => t.status !== 'pending'),
+    );
+
+    expect(await closeBrokerConnections(executorConnection, 'test: connection drop')).toBeGreaterThan(0);
+
+    await waitFor('every trade to finish', () => terminal(trades), { timeoutMs: 30_000 });
+    await waitFor('the queue to drain', async () => (await messaging.readyCount(QUEUES.chainExecutorTrades)) === 0);
+    await expectExecutedOnce(trader, trades);
+    expect(await messaging.readyCount(parkingQueueOf(QUEUES.chainExecutorTrades))).toBe(0);
+  }, 60_000);
+});

@@ -1,0 +1,29 @@
+import {
+  QUEUES,
+  startConsumer,
+  tradeJobSchema,
+  type AmqpConnectionManager,
+  type RunningConsumer,
+} from '../../../../shared/src/messaging/index.js';
+import type { TradeExecutorDeps } from '../trades/trade-executor-deps.js';
+import { executeTrade } from '../use-cases/execute-trade.use-case.js';
+
+/**
+ * `chain-executor.trades`: a validated `{tradeId}` → executeTrade → ack; a thrown error is requeued when retryable
+ * and parked otherwise (startConsumer).
+ */
+export function startTradeJobsConsumer(
+  amqp: AmqpConnectionManager,
+  deps: TradeExecutorDeps,
+  options: { prefetch: number },
+): Promise<RunningConsumer> {
+  return startConsumer(amqp, {
+    queue: QUEUES.chainExecutorTrades,
+    schema: tradeJobSchema,
+    prefetch: options.prefetch,
+    logger: deps.logger,
+    handle: async (job) => {
+      await executeTrade(deps, job);
+    },
+  });
+}

@@ -1,0 +1,25 @@
+import { runLeaderLoop } from '../../../../shared/src/runtime/index.js';
+import { expireConfirmations, type ExpireConfirmationDeps } from '../use-cases/expire-confirmation.use-case.js';
+
+export interface ExpireLoopSettings {
+  /** CONFIRMATION_EXPIRY_POLL_MS */
+  pollMs: number;
+  batchSize: number;
+}
+
+/** Leader-elected: fails unconfirmed high-value trades whose window ended. Returns its stop function. */
+export function startExpireConfirmationsLoop(
+  deps: ExpireConfirmationDeps,
+  settings: ExpireLoopSettings,
+): () => Promise<void> {
+  return runLeaderLoop({
+    db: deps.db,
+    lockName: 'trades:expire-confirmations',
+    intervalMs: settings.pollMs,
+    logger: deps.logger,
+    work: async () => {
+      // A full batch means more are due: take them now rather than after the next pause.
+      while ((await expireConfirmations(deps, settings.batchSize)) === settings.batchSize);
+    },
+  });
+}

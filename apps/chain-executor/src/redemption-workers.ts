@@ -1,0 +1,57 @@
+import type { Knex } from 'knex';
+import type { ChainWriter } from '../../../shared/src/chain/index.js';
+import type { Logger } from '../../../shared/src/logger/index.js';
+import type { AmqpConnectionManager } from '../../../shared/src/messaging/index.js';
+import { startRedemptionJobsConsumer } from './consumers/redemption-jobs.consumer.js';
+import { startAutoRedeemLoop } from './loops/auto-redeem.loop.js';
+import { startStalledRedeemLoop } from './loops/stalled-redeem.loop.js';
+
+export interface RedemptionWorkerSettings {
+  /** Self-service claims (POST /v1/redemptions) are on; off = the executor pays settled positions automatically. */
+  redemptionsEnabled: boolean;
+  /** Pause between automatic payout passes (leader only). Default 5 s. */
+  autoRedeemIntervalMs?: number;
+  /** An open claim untouched this long is settled again by the leader. Default 60 s. */
+  stalledAfterMs?: number;
+  /** Pause between passes over stalled claims. Default 5 s. */
+  reconcileIntervalMs?: number;
+  /** Claims the consumer settles at once. Default 8. */
+  prefetch?: number;
+}
+
+export interface RedemptionWorkersDeps {
+  db: Knex;
+  amqp: AmqpConnectionManager;
+  /** The smart accounts' operator (EXECUTOR_PRIVATE_KEY). */
+  writer: ChainWriter;
+  logger: Logger;
+  settings: RedemptionWorkerSettings;
+  now?: () => Date;
+}
+
+/**
+ * The executor's redemption work: the `chain-executor.redemptions` consumer (always: automatic claims are settled by
+ * the same path), the leader's pass over stalled claims, and — with self-service off — the leader's automatic
+ * payouts. Resolves with the stop functions, to be called on shutdown.
+ */
+export async function startRedemptionWorkers(deps: RedemptionWorkersDeps): Promise<Array<() => Promise<void>>> {
+  const { settings } = deps;
+  const settle = {
+    db: deps.db,
+    writer: deps.writer,
+    logger: deps.logger.child({ component: 'redemptions' }),
+    ...(deps.now ? { now: deps.now } : {}),
+  };
+  const consumer = await startRedemptionJobsConsumer(deps.amqp, settle, { prefetch: settings.prefetch ?? 8 });
+  const stops: Array<() => Promise<void>> = [
+    () => consumer.stop(),
+    startStalledRedeemLoop(settle, {
+      intervalMs: settings.reconcileIntervalMs ?? 5_000,
+      stalledAfterMs: settings.stalledAfterMs ?? 60_000,
+    }),
+  ];
+  if (!settings.redemptionsEnabled) {
+    stops.push(startAutoRedeemLoop(settle, { intervalMs: settings.autoRedeemIntervalMs ?? 5_000 }));
+  }
+  return stops;
+}

@@ -1,0 +1,179 @@
+/*
+ * Test-only helpers for the executor's trade suites: a chain (own anvil) and a database per suite with the platform
+ * recorded, traders (user + API key + funded smart account), markets linked in MySQL, pending trades inserted
+ * directly, executor deps, writers whose chain calls misbehave on purpose, and readers of the outcome (rows,
+ * trace, webhook events, TradeExecuted events). Never import outside tests.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import type { Address } from 'viem';
+import { smartAccountAbi } from '../../../../shared/contracts/artifacts/index.js';
+import { issueApiKey } from '../../../../shared/src/auth/index.js';
+import { uuidToBytes32, type ChainPublicClient, type ChainWriter } from '../../../../shared/src/chain/index.js';
+import {
+  createFixtureMarket,
+  createFundedAccount,
+  startChainFixture,
+  USDC,
+  type ChainFixture,
+} from '../../../../shared/src/chain/chain-test-fixtures.js';
+import {
+  createUser,
+  findTradeById,
+  insertMarket,
+  insertTrade,
+  listTradeEvents,
+  listWebhookEventsOfTrade,
+  recordChainDeployment,
+  type Knex,
+  type NewTrade,
+  type TradeRecord,
+} from '../../../../shared/src/db/index.js';
+import { formatUsdcAmount } from '../../../../shared/src/domain/index.js';
+import { createOutboxTransaction, type AmqpConnectionManager } from '../../../../shared/src/messaging/index.js';
+import { createLogCapture, type LogCapture } from '../../../../shared/src/messaging/testing/test-messaging.js';
+import { createTestDatabase, type TestDatabase } from '../../../../shared/src/testing/test-database.js';
+import type { TradeExecutorDeps } from '../trades/trade-executor-deps.js';
+
+export { USDC };
+
+export interface TradeTestbed {
+  fixture: ChainFixture;
+  database: TestDatabase;
+  db: Knex;
+  chainId: number;
+  logs: LogCapture;
+  close(): Promise<void>;
+}
+
+export async function startTradeTestbed(): Promise<TradeTestbed> {
+  const [fixture, database] = await Promise.all([startChainFixture(), createTestDatabase()]);
+  await recordChainDeployment(database.db, {
+    chainId: fixture.reader.chain.id,
+    usdcAddress: fixture.platform.usdc,
+    marketFactoryAddress: fixture.platform.marketFactory,
+    accountFactoryAddress: fixture.platform.accountFactory,
+    treasuryAddress: fixture.treasury,
+    operatorAddress: fixture.executor.account.address,
+  });
+  return {
+    fixture,
+    database,
+    db: database.db,
+    chainId: fixture.reader.chain.id,
+    logs: createLogCapture('debug'),
+    async close() {
+      await database.destroy();
+      await fixture.stop();
+    },
+  };
+}
+
+/** Executor deps on the testbed: the fixture's executor writer, a real clock, outbox rows only (no broker). */
+export function tradeDeps(
+  testbed: TradeTestbed,
+  overrides: Partial<TradeExecutorDeps> & { amqp?: AmqpConnectionManager } = {},
+): TradeExecutorDeps {
+  const { amqp, ...rest } = overrides;
+  return {
+    db: testbed.db,
+    outbox: createOutboxTransaction(testbed.db, amqp),
+    writer: testbed.fixture.executor,
+    slippageBps: 100,
+    halted: false,
+    now: () => new Date(),
+    logger: testbed.logs.logger,
+    ...rest,
+  };
+}
+
+/** The executor's writer with some public-client calls replaced (a failing RPC, a receipt that never comes). */
+export function writerWith(writer: ChainWriter, overrides: Partial<ChainPublicClient>): ChainWriter {
+  return { ...writer, publicClient: { ...writer.publicClient, ...overrides } };
+}
+
+export interface Trader {
+  userId: string;
+  apiKeyId: string;
+  account: Address;
+}
+
+/** A user with an enterprise test key and a smart account funded with `funding` test USDC. */
+export async function createTrader(testbed: TradeTestbed, funding: bigint = 1_000n * USDC): Promise<Trader> {
+  const user = await createUser(testbed.db, { email: `trader-${randomUUID()}@test.example` });
+  const { record } = await issueApiKey(testbed.db, 'test-pepper-0123456789abcdef0123456789abcdef', {
+    userId: user.id,
+    tier: 'enterprise',
+    env: 'test',
+  });
+  const { account } = await createFundedAccount(testbed.fixture, funding);
+  await testbed.db('users').where({ id: user.id }).update({ smart_account_address: account });
+  return { userId: user.id, apiKeyId: record.id, account };
+}
+
+/** A fresh market contract linked to a new OPEN markets row on the testbed's chain. */
+export async function createMarket(testbed: TradeTestbed): Promise<{ marketId: string; market: Address }> {
+  const { marketId, market } = await createFixtureMarket(testbed.fixture);
+  await insertMarket(testbed.db, {
+    id: marketId,
+    question: `Market ${marketId}?`,
+    category: 'testing',
+    outcomes: ['YES', 'NO'],
+    contractAddress: market,
+    chainId: testbed.chainId,
+  });
+  return { marketId, market };
+}
+
+/** Inserts a trade as the trading API would have created it (default: a pending buy of outcome 0). */
+export function insertTestTrade(
+  db: Knex,
+  input: { trader: Pick<Trader, 'userId' | 'apiKeyId'>; marketId: string; usdc: bigint } & Partial<NewTrade>,
+): Promise<TradeRecord> {
+  const { trader, usdc, ...rest } = input;
+  return insertTrade(db, {
+    apiKeyId: trader.apiKeyId,
+    userId: trader.userId,
+    outcomeIndex: 0,
+    side: 'buy',
+    amount: formatUsdcAmount(usdc),
+    amountAtomic: usdc,
+    requestHash: createHash('sha256').update(randomUUID()).digest('hex'),
+    ...rest,
+  });
+}
+
+export async function tradeOf(db: Knex, id: string): Promise<TradeRecord> {
+  const trade = await findTradeById(db, id);
+  if (!trade) throw new Error(`trade ${id} not found`);
+  return trade;
+}
+
+/** The trace step types of a trade, in sequence order. */
+export async function traceOf(db: Knex, trade: Pick<TradeRecord, 'correlationId'>): Promise<string[]> {
+  return (await listTradeEvents(db, trade.correlationId)).map((event) => event.type);
+}
+
+/** The webhook event types recorded about a trade for its key. */
+export async function eventTypesOf(db: Knex, trade: Pick<TradeRecord, 'id' | 'apiKeyId'>): Promise<string[]> {
+  return (await listWebhookEventsOfTrade(db, trade.apiKeyId, trade.id)).map((event) => event.type);
+}
+
+/** Every TradeExecuted event of `tradeId` on the account (the contract's once-only guard makes it 0 or 1). */
+export async function executionsOf(testbed: TradeTestbed, account: Address, tradeId: string) {
+  return testbed.fixture.reader.publicClient.getContractEvents({
+    address: account,
+    abi: smartAccountAbi,
+    eventName: 'TradeExecuted',
+    args: { tradeId: uuidToBytes32(tradeId) },
+    fromBlock: 0n,
+    strict: true,
+  });
+}
+
+/** Transactions the executor has sent so far (its nonce on the chain). */
+export function executorTransactionCount(testbed: TradeTestbed): Promise<number> {
+  return testbed.fixture.reader.publicClient.getTransactionCount({
+    address: testbed.fixture.executor.account.address,
+    blockTag: 'pending',
+  });
+}

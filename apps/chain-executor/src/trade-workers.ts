@@ -1,0 +1,57 @@
+import type { Hex } from 'viem';
+import { withSigner } from '../../../shared/src/chain/index.js';
+import type { ChainExecutorConfig } from '../../../shared/src/config/index.js';
+import type { Logger } from '../../../shared/src/logger/index.js';
+import { createOutboxTransaction } from '../../../shared/src/messaging/index.js';
+import type { ServiceResources } from '../../../shared/src/runtime/index.js';
+import { startTradeJobsConsumer } from './consumers/trade-jobs.consumer.js';
+import { startExpireConfirmationsLoop } from './loops/expire-confirmations.loop.js';
+import { startReconcileStalledTradesLoop } from './loops/reconcile-stalled-trades.loop.js';
+import type { TradeExecutorDeps } from './trades/trade-executor-deps.js';
+
+export type TradeWorkerSettings = Pick<
+  ChainExecutorConfig,
+  | 'EXECUTOR_PRIVATE_KEY'
+  | 'TRADE_SLIPPAGE_BPS'
+  | 'TRADE_PROCESSING_HALTED'
+  | 'AMQP_PREFETCH'
+  | 'CONFIRMATION_EXPIRY_POLL_MS'
+  | 'STALLED_TRADE_AFTER_MS'
+  | 'RECONCILE_POLL_MS'
+  | 'TRADE_SWEEP_BATCH_SIZE'
+>;
+
+/**
+ * The executor's trade work: the trade-job consumer, the confirmation-expiry loop and the stalled-trade reconciler.
+ * Resolves with their stop functions (consumer first, so no new trade starts while the loops wind down).
+ */
+export async function startTradeWorkers(
+  resources: ServiceResources,
+  logger: Logger,
+  settings: TradeWorkerSettings,
+): Promise<Array<() => Promise<void>>> {
+  const { db, amqp, chain } = resources;
+  if (!db || !amqp || !chain) throw new Error('the trade workers need MySQL, RabbitMQ and the chain');
+  const deps: TradeExecutorDeps = {
+    db,
+    outbox: createOutboxTransaction(db, amqp),
+    // The config schema admits only 0x + 64 hex digits.
+    writer: withSigner(chain, settings.EXECUTOR_PRIVATE_KEY as Hex),
+    slippageBps: settings.TRADE_SLIPPAGE_BPS,
+    halted: settings.TRADE_PROCESSING_HALTED,
+    now: () => new Date(),
+    logger: logger.child({ component: 'trades' }),
+  };
+  if (deps.halted) logger.warn({ event: 'trades.halted' }, 'TRADE_PROCESSING_HALTED: pending trades are rejected');
+  const consumer = await startTradeJobsConsumer(amqp, deps, { prefetch: settings.AMQP_PREFETCH });
+  const batchSize = settings.TRADE_SWEEP_BATCH_SIZE;
+  return [
+    () => consumer.stop(),
+    startExpireConfirmationsLoop(deps, { pollMs: settings.CONFIRMATION_EXPIRY_POLL_MS, batchSize }),
+    startReconcileStalledTradesLoop(deps, {
+      pollMs: settings.RECONCILE_POLL_MS,
+      stalledAfterMs: settings.STALLED_TRADE_AFTER_MS,
+      batchSize,
+    }),
+  ];
+}

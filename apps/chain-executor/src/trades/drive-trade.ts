@@ -1,0 +1,149 @@
+/*
+ * The executor's path from `validating` to a terminal state, shared by the job consumer and the reconciler:
+ * validate → `executing` → send through the smart account (the trade's UUID is the on-chain once-only trade id) →
+ * `completed`, or `failed` with the catalogue code. A transient failure before anything was sent hands the trade
+ * back to `pending` and rethrows (the job is retried); once a transaction may be on its way nothing is resent here:
+ * the trade stays `executing` and the reconciler settles it from the chain.
+ */
+import type { Hex } from 'viem';
+import {
+  executeBuy,
+  executeSellForUsdc,
+  mayHaveBeenSent,
+  type AccountTradeExecution,
+} from '../../../../shared/src/chain/index.js';
+import type { TradeRecord } from '../../../../shared/src/db/index.js';
+import { AppError, isAppError, toAppError } from '../../../../shared/src/errors/index.js';
+import { isRetryableError } from '../../../../shared/src/messaging/index.js';
+import type { TradeExecutorDeps, TradeOutcome } from './trade-executor-deps.js';
+import {
+  completeTrade,
+  failTrade,
+  recordTxSent,
+  scheduleRetry,
+  startExecuting,
+  type TradeFailure,
+} from './trade-moves.js';
+import { resolveTradeTarget, type TradeTarget } from './trade-target.js';
+
+export interface DriveOptions {
+  /** Publish a fresh job when handing the trade back to `pending` (no consumer will requeue this run's job). */
+  enqueueRetry: boolean;
+}
+
+/** A transient non-AppError (MySQL, network) reads as DEPENDENCY_UNAVAILABLE; a bug as INTERNAL_ERROR. */
+const asAppError = (error: unknown): AppError =>
+  isAppError(error) || !isRetryableError(error)
+    ? toAppError(error)
+    : new AppError('DEPENDENCY_UNAVAILABLE', { detail: 'A dependency of the executor is unavailable', cause: error });
+
+export const failureOf = (error: AppError): TradeFailure => ({ code: error.code, message: error.detail });
+
+/** A trade in `validating`: validate, claim `executing`, send. */
+export async function driveFromValidating(
+  deps: TradeExecutorDeps,
+  trade: TradeRecord,
+  options: DriveOptions,
+): Promise<TradeOutcome> {
+  let target: TradeTarget | AppError;
+  try {
+    target = await resolveTradeTarget(deps.db, trade, deps.writer.chain.id);
+  } catch (error) {
+    return retryOrFail(deps, trade, error, options);
+  }
+  if (target instanceof AppError) return settleFailure(deps, trade, 'validating', failureOf(target));
+  const executing = await startExecuting(deps, trade);
+  if (!executing) return 'lost_race';
+  return sendTrade(deps, executing, target, options);
+}
+
+/** A trade in `executing` with nothing sent (or a send that never executed): send it now. */
+export async function sendTrade(
+  deps: TradeExecutorDeps,
+  trade: TradeRecord,
+  target: TradeTarget,
+  options: DriveOptions,
+): Promise<TradeOutcome> {
+  let sent = false;
+  const onSent = async (txHash: Hex) => {
+    sent = true;
+    await recordTxSent(deps, trade.id, txHash).catch((error: unknown) =>
+      deps.logger.warn(
+        { event: 'trade.tx_hash_not_recorded', tradeId: trade.id, txHash, err: toAppError(error).message },
+        'could not record the tx hash yet; the receipt will record it',
+      ),
+    );
+  };
+  let execution: AccountTradeExecution;
+  try {
+    execution = await executeOnChain(deps, trade, target, onSent);
+  } catch (error) {
+    if (sent || (isAppError(error) && mayHaveBeenSent(error))) return afterUncertainSend(deps, trade, error);
+    return retryOrFail(deps, trade, error, options);
+  }
+  const completed = await completeTrade(deps, trade, execution);
+  if (!completed) return 'lost_race';
+  deps.logger.info(
+    { event: 'trade.completed', tradeId: trade.id, txHash: execution.txHash, replayed: execution.replayed },
+    'trade completed',
+  );
+  return 'completed';
+}
+
+function executeOnChain(
+  deps: TradeExecutorDeps,
+  trade: TradeRecord,
+  target: TradeTarget,
+  onSent: (hash: Hex) => Promise<void>,
+): Promise<AccountTradeExecution> {
+  const common = { ...target, outcomeIndex: trade.outcomeIndex, tradeId: trade.id, slippageBps: deps.slippageBps };
+  return trade.side === 'buy'
+    ? executeBuy(deps.writer, { ...common, usdcIn: trade.amountAtomic, onSent })
+    : executeSellForUsdc(deps.writer, { ...common, usdcOut: trade.amountAtomic, onSent });
+}
+
+/**
+ * A transaction may be on-chain: a decoded revert (it has a receipt) fails the trade; anything else — a receipt
+ * timeout, an RPC failure, an unexplained error — leaves it `executing` for the reconciler. Never resends.
+ */
+async function afterUncertainSend(deps: TradeExecutorDeps, trade: TradeRecord, error: unknown): Promise<TradeOutcome> {
+  const appError = toAppError(error);
+  const txHash = appError.extensions.txHash;
+  if (!appError.retry && appError.code !== 'INTERNAL_ERROR' && typeof txHash === 'string') {
+    return settleFailure(deps, trade, 'executing', { ...failureOf(appError), txHash });
+  }
+  deps.logger.warn(
+    { event: 'trade.awaiting_chain', tradeId: trade.id, code: appError.code, txHash },
+    'transaction outcome unknown; the reconciler will settle the trade from the chain',
+  );
+  return 'awaiting_chain';
+}
+
+/** Nothing was sent: a transient failure hands the trade back to `pending` and rethrows; others fail it. */
+async function retryOrFail(
+  deps: TradeExecutorDeps,
+  trade: TradeRecord,
+  error: unknown,
+  options: DriveOptions,
+): Promise<TradeOutcome> {
+  const appError = asAppError(error);
+  if (!isRetryableError(error)) return settleFailure(deps, trade, ['validating', 'executing'], failureOf(appError));
+  deps.logger.warn(
+    { event: 'trade.retry_scheduled', tradeId: trade.id, code: appError.code, detail: appError.detail },
+    'transient failure before sending; the trade will be retried',
+  );
+  await scheduleRetry(deps, trade, failureOf(appError), options.enqueueRetry);
+  throw error;
+}
+
+async function settleFailure(
+  deps: TradeExecutorDeps,
+  trade: TradeRecord,
+  from: Parameters<typeof failTrade>[2],
+  failure: Parameters<typeof failTrade>[3],
+): Promise<TradeOutcome> {
+  const failed = await failTrade(deps, trade, from, failure);
+  if (!failed) return 'lost_race';
+  deps.logger.info({ event: 'trade.failed', tradeId: trade.id, code: failure.code }, 'trade failed');
+  return 'failed';
+}

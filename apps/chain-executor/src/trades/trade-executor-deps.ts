@@ -1,0 +1,27 @@
+import type { ChainWriter } from '../../../../shared/src/chain/index.js';
+import type { Knex } from '../../../../shared/src/db/index.js';
+import type { Logger } from '../../../../shared/src/logger/index.js';
+import type { OutboxTransaction } from '../../../../shared/src/messaging/index.js';
+
+/** What the trade use cases of the executor depend on (injected: no globals, no transport). */
+export interface TradeExecutorDeps {
+  db: Knex;
+  /** Commits a state change with its outbox messages, then publishes them. */
+  outbox: OutboxTransaction;
+  /** Signs as the executor, the operator of every smart account. */
+  writer: ChainWriter;
+  /** TRADE_SLIPPAGE_BPS: the guard's tolerance around the fresh quote. */
+  slippageBps: number;
+  /** TRADE_PROCESSING_HALTED: pending trades are rejected by policy instead of executed. */
+  halted: boolean;
+  now: () => Date;
+  logger: Logger;
+}
+
+/**
+ * How one run left a trade: a terminal state reached by this run; `not_pending` / `lost_race` when the trade was not
+ * (or no longer) this run's to move (a duplicate job, another worker); `awaiting_chain` when a transaction may be
+ * on its way and the reconciler will settle the trade from the chain.
+ */
+export type TradeOutcome =
+  'completed' | 'failed' | 'rejected' | 'not_found' | 'not_pending' | 'lost_race' | 'awaiting_chain';

@@ -1,0 +1,140 @@
+/*
+ * The executor's trade state changes, each one conditional `moveTrade` (trace steps + webhook event + outbox in one
+ * transaction): a null result means another worker moved the trade first and nothing was written.
+ */
+import type { Hex } from 'viem';
+import type { AccountTradeExecution } from '../../../../shared/src/chain/index.js';
+import {
+  findTradeById,
+  recordTradeTxHash,
+  type TradeRecord,
+  type TradeStatus,
+} from '../../../../shared/src/db/index.js';
+import { moveTrade, recordTradeStep, traceSteps } from '../../../../shared/src/trade-lifecycle/index.js';
+import type { TradeExecutorDeps } from './trade-executor-deps.js';
+
+/** A trade's failure: a catalogue code (or TRADE_PROCESSING_HALTED) and a client-safe message. */
+export interface TradeFailure {
+  code: string;
+  message: string;
+}
+
+type Deps = Pick<TradeExecutorDeps, 'outbox' | 'now'>;
+
+export function startValidating(deps: Deps, trade: TradeRecord): Promise<TradeRecord | null> {
+  return deps.outbox((trx, enqueue) =>
+    moveTrade(trx, enqueue, trade.id, {
+      from: 'pending',
+      to: 'validating',
+      trace: [{ type: traceSteps.validating }],
+      now: deps.now(),
+    }),
+  );
+}
+
+export function startExecuting(deps: Deps, trade: TradeRecord): Promise<TradeRecord | null> {
+  return deps.outbox((trx, enqueue) =>
+    moveTrade(trx, enqueue, trade.id, {
+      from: 'validating',
+      to: 'executing',
+      trace: [{ type: traceSteps.executing }],
+      now: deps.now(),
+    }),
+  );
+}
+
+export function rejectTrade(deps: Deps, trade: TradeRecord, failure: TradeFailure): Promise<TradeRecord | null> {
+  return deps.outbox((trx, enqueue) =>
+    moveTrade(trx, enqueue, trade.id, {
+      from: 'pending',
+      to: 'rejected',
+      update: { errorCode: failure.code, errorMessage: failure.message },
+      trace: [{ type: traceSteps.rejected, data: { errorCode: failure.code, errorMessage: failure.message } }],
+      event: 'trade.rejected',
+      now: deps.now(),
+    }),
+  );
+}
+
+export function failTrade(
+  deps: Deps,
+  trade: TradeRecord,
+  from: TradeStatus | readonly TradeStatus[],
+  failure: TradeFailure & { txHash?: string },
+): Promise<TradeRecord | null> {
+  const txHash = failure.txHash === undefined ? {} : { txHash: failure.txHash };
+  return deps.outbox((trx, enqueue) =>
+    moveTrade(trx, enqueue, trade.id, {
+      from,
+      to: 'failed',
+      update: { errorCode: failure.code, errorMessage: failure.message, ...txHash },
+      trace: [{ type: traceSteps.failed, data: { errorCode: failure.code, errorMessage: failure.message, ...txHash } }],
+      event: 'trade.failed',
+      now: deps.now(),
+    }),
+  );
+}
+
+/** Hands a trade that sent nothing back to `pending` (the job is retried); `enqueueJob` publishes a fresh job. */
+export function scheduleRetry(
+  deps: Deps,
+  trade: TradeRecord,
+  failure: TradeFailure,
+  enqueueJob: boolean,
+): Promise<TradeRecord | null> {
+  return deps.outbox((trx, enqueue) =>
+    moveTrade(trx, enqueue, trade.id, {
+      from: ['validating', 'executing'],
+      to: 'pending',
+      trace: [{ type: traceSteps.retryScheduled, data: { errorCode: failure.code, errorMessage: failure.message } }],
+      enqueueJob,
+      now: deps.now(),
+    }),
+  );
+}
+
+/** Records the hash of a sent transaction on the executing trade, with the `trade.tx_sent` step. */
+export function recordTxSent(deps: Deps, tradeId: string, txHash: Hex): Promise<void> {
+  return deps.outbox(async (trx, enqueue) => {
+    await recordTradeTxHash(trx, tradeId, txHash);
+    const trade = await findTradeById(trx, tradeId);
+    if (trade?.status !== 'executing' || trade.txHash !== txHash) return;
+    await recordTradeStep(trx, enqueue, trade, {
+      trace: [{ type: traceSteps.txSent, data: { txHash } }],
+      now: deps.now(),
+    });
+  });
+}
+
+/** Buy: the tokens received; sell: the tokens given for the net USDC (DESIGN §6). */
+export function tokensOf(trade: Pick<TradeRecord, 'side'>, execution: AccountTradeExecution): bigint {
+  return trade.side === 'buy' ? execution.amountOut : execution.amountIn;
+}
+
+/** `executing` (or `validating`, when the reconciler found the execution) → `completed`, mined block in the trace. */
+export function completeTrade(
+  deps: Deps,
+  trade: TradeRecord,
+  execution: AccountTradeExecution,
+): Promise<TradeRecord | null> {
+  const tokensOut = tokensOf(trade, execution);
+  const mined = {
+    status: 'executing',
+    txHash: execution.txHash,
+    blockNumber: execution.blockNumber.toString(),
+    replayed: execution.replayed,
+  };
+  return deps.outbox((trx, enqueue) =>
+    moveTrade(trx, enqueue, trade.id, {
+      from: ['validating', 'executing'],
+      to: 'completed',
+      update: { txHash: execution.txHash, tokensOut },
+      trace: [
+        { type: traceSteps.txMined, data: mined },
+        { type: traceSteps.completed, data: { txHash: execution.txHash, tokensOut: tokensOut.toString() } },
+      ],
+      event: 'trade.completed',
+      now: deps.now(),
+    }),
+  );
+}

@@ -1,0 +1,105 @@
+/* Confirmation expiry on an injected clock against a real MariaDB. */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { issueApiKey } from '../../../../shared/src/auth/index.js';
+import { createUser, insertMarket } from '../../../../shared/src/db/index.js';
+import { createOutboxTransaction } from '../../../../shared/src/messaging/index.js';
+import { createLogCapture } from '../../../../shared/src/messaging/testing/test-messaging.js';
+import { waitFor } from '../../../../shared/src/messaging/testing/wait-for.js';
+import { createTestDatabase, type TestDatabase } from '../../../../shared/src/testing/test-database.js';
+import { startExpireConfirmationsLoop } from '../loops/expire-confirmations.loop.js';
+import { eventTypesOf, insertTestTrade, traceOf, tradeOf, USDC } from '../testing/trade-executor-test-kit.js';
+import { expireConfirmations, type ExpireConfirmationDeps } from './expire-confirmation.use-case.js';
+
+let database: TestDatabase;
+let trader: { userId: string; apiKeyId: string };
+let marketId: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const user = await createUser(database.db, { email: `expiry-${randomUUID()}@test.example` });
+  const { record } = await issueApiKey(database.db, 'test-pepper-0123456789abcdef0123456789abcdef', {
+    userId: user.id,
+    tier: 'enterprise',
+    env: 'test',
+  });
+  trader = { userId: user.id, apiKeyId: record.id };
+  ({ id: marketId } = await insertMarket(database.db, {
+    question: 'Expires?',
+    category: 'testing',
+    outcomes: ['YES', 'NO'],
+  }));
+});
+
+afterAll(async () => {
+  await database?.destroy();
+});
+
+const deps = (now: Date): ExpireConfirmationDeps => ({
+  db: database.db,
+  outbox: createOutboxTransaction(database.db, undefined),
+  now: () => now,
+  logger: createLogCapture().logger,
+});
+
+/** A high-value trade awaiting confirmation until `expiresAt`. */
+const awaitingConfirmation = (expiresAt: Date, status: 'pending_confirmation' | 'pending' = 'pending_confirmation') =>
+  insertTestTrade(database.db, {
+    trader,
+    marketId,
+    usdc: 30_000n * USDC,
+    status,
+    confirmationTokenHash: 'a'.repeat(64),
+    confirmationExpiresAt: expiresAt,
+  });
+
+describe('expireConfirmations', () => {
+  it('leaves a trade awaiting confirmation until its window ends, then fails it CONFIRMATION_EXPIRED with trade.failed', async () => {
+    const expiresAt = new Date('2031-01-01T00:00:00.000Z');
+    const trade = await awaitingConfirmation(expiresAt);
+
+    await expireConfirmations(deps(new Date(expiresAt.getTime() - 1)), 100);
+    expect((await tradeOf(database.db, trade.id)).status).toBe('pending_confirmation');
+
+    expect(await expireConfirmations(deps(expiresAt), 100)).toBeGreaterThanOrEqual(1);
+    const failed = await tradeOf(database.db, trade.id);
+    expect(failed).toMatchObject({ status: 'failed', errorCode: 'CONFIRMATION_EXPIRED' });
+    expect(failed.finishedAt).not.toBeNull();
+    expect(await traceOf(database.db, trade)).toEqual([
+      'trade.confirmation_expired',
+      'trade.failed',
+      'webhook.event_recorded',
+    ]);
+    expect(await eventTypesOf(database.db, trade)).toEqual(['trade.failed']);
+    await expireConfirmations(deps(new Date(expiresAt.getTime() + 60_000)), 100);
+    expect(await eventTypesOf(database.db, trade)).toEqual(['trade.failed']);
+  });
+
+  it('leaves a trade confirmed in time alone after its window ends', async () => {
+    const expiresAt = new Date('2031-02-01T00:00:00.000Z');
+    const confirmed = await awaitingConfirmation(expiresAt, 'pending');
+
+    await expireConfirmations(deps(new Date(expiresAt.getTime() + 1)), 100);
+
+    expect((await tradeOf(database.db, confirmed.id)).status).toBe('pending');
+    expect(await eventTypesOf(database.db, confirmed)).toEqual([]);
+  });
+
+  it('runs as a leader loop on the injected clock', async () => {
+    const expiresAt = new Date('2031-03-01T00:00:00.000Z');
+    const trade = await awaitingConfirmation(expiresAt);
+    const stop = startExpireConfirmationsLoop(deps(new Date(expiresAt.getTime() + 1_000)), {
+      pollMs: 20,
+      batchSize: 2,
+    });
+    try {
+      await waitFor(
+        'the loop to expire the trade',
+        async () => (await tradeOf(database.db, trade.id)).status === 'failed',
+      );
+    } finally {
+      await stop();
+    }
+    expect((await tradeOf(database.db, trade.id)).errorCode).toBe('CONFIRMATION_EXPIRED');
+  });
+});

@@ -1,0 +1,166 @@
+/* Crash recovery against a real anvil and MariaDB: trades left in flight settle from the chain, exactly once. */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { WaitForTransactionReceiptTimeoutError, type Hex } from 'viem';
+import { waitFor } from '../../../../shared/src/messaging/testing/wait-for.js';
+import { startReconcileStalledTradesLoop } from '../loops/reconcile-stalled-trades.loop.js';
+import {
+  createMarket,
+  createTrader,
+  eventTypesOf,
+  executionsOf,
+  executorTransactionCount,
+  insertTestTrade,
+  startTradeTestbed,
+  traceOf,
+  tradeDeps,
+  tradeOf,
+  USDC,
+  writerWith,
+  type TradeTestbed,
+} from '../testing/trade-executor-test-kit.js';
+import type { TradeExecutorDeps } from '../trades/trade-executor-deps.js';
+import { executeTrade } from './execute-trade.use-case.js';
+import { reconcileStalledTrades, reconcileTrade } from './reconcile-trade.use-case.js';
+
+let testbed: TradeTestbed;
+let marketId: string;
+
+beforeAll(async () => {
+  testbed = await startTradeTestbed();
+  ({ marketId } = await createMarket(testbed));
+}, 60_000);
+
+afterAll(async () => {
+  await testbed?.close();
+});
+
+const STALLED_AFTER_MS = 60_000;
+/** A clock past the stall window of everything written so far. */
+const later = () => new Date(Date.now() + 2 * STALLED_AFTER_MS);
+const settings = { stalledAfterMs: STALLED_AFTER_MS, batchSize: 50 };
+
+/** A worker whose receipt never comes: it sends, records the hash, then hangs (and is abandoned, as if it died). */
+function dyingAfterSend(): TradeExecutorDeps {
+  const waitForTransactionReceipt = (() => new Promise<never>(() => undefined)) as never;
+  return tradeDeps(testbed, { writer: writerWith(testbed.fixture.executor, { waitForTransactionReceipt }) });
+}
+
+const hashRecorded = (tradeId: string) =>
+  waitFor('the tx hash to be recorded', async () => (await tradeOf(testbed.db, tradeId)).txHash);
+
+describe('reconcileTrade', () => {
+  it('completes a trade whose worker died between send and receipt exactly once, sending nothing more', async () => {
+    const trader = await createTrader(testbed);
+    const trade = await insertTestTrade(testbed.db, { trader, marketId, usdc: 7n * USDC });
+    void executeTrade(dyingAfterSend(), { tradeId: trade.id });
+    const txHash = await hashRecorded(trade.id);
+    const sent = await executorTransactionCount(testbed);
+
+    const outcomes = await reconcileStalledTrades(tradeDeps(testbed, { now: later }), settings);
+
+    expect(outcomes.get(trade.id)).toBe('completed');
+    expect(await executorTransactionCount(testbed)).toBe(sent);
+    const executions = await executionsOf(testbed, trader.account, trade.id);
+    expect(executions).toHaveLength(1);
+    expect(await tradeOf(testbed.db, trade.id)).toMatchObject({
+      status: 'completed',
+      txHash,
+      tokensOut: executions[0]!.args.amountOut,
+    });
+    expect(await traceOf(testbed.db, trade)).toEqual([
+      'trade.validating',
+      'trade.executing',
+      'trade.tx_sent',
+      'trade.tx_mined',
+      'trade.completed',
+      'webhook.event_recorded',
+    ]);
+    expect(await eventTypesOf(testbed.db, trade)).toEqual(['trade.completed']);
+    expect(await reconcileTrade(tradeDeps(testbed, { now: later }), trade.id)).toBe('not_pending');
+  });
+
+  it('leaves a trade whose receipt timed out executing, and the reconcile loop completes it without resending', async () => {
+    const trader = await createTrader(testbed);
+    const trade = await insertTestTrade(testbed.db, { trader, marketId, usdc: 3n * USDC });
+    const waitForTransactionReceipt = (({ hash }: { hash: Hex }) =>
+      Promise.reject(new WaitForTransactionReceiptTimeoutError({ hash }))) as never;
+    const timingOut = tradeDeps(testbed, {
+      writer: writerWith(testbed.fixture.executor, { waitForTransactionReceipt }),
+    });
+
+    await expect(executeTrade(timingOut, { tradeId: trade.id })).resolves.toBe('awaiting_chain');
+    const left = await tradeOf(testbed.db, trade.id);
+    expect(left.status).toBe('executing');
+    expect(left.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+    const sent = await executorTransactionCount(testbed);
+
+    const stop = startReconcileStalledTradesLoop(tradeDeps(testbed, { now: later }), { ...settings, pollMs: 50 });
+    try {
+      await waitFor(
+        'the loop to complete the trade',
+        async () => (await tradeOf(testbed.db, trade.id)).status === 'completed',
+      );
+    } finally {
+      await stop();
+    }
+    expect(await executorTransactionCount(testbed)).toBe(sent);
+    expect((await tradeOf(testbed.db, trade.id)).txHash).toBe(left.txHash);
+    expect(await executionsOf(testbed, trader.account, trade.id)).toHaveLength(1);
+    expect(await eventTypesOf(testbed.db, trade)).toEqual(['trade.completed']);
+  });
+
+  it('waits while the sent transaction is still in the node’s pool, then completes it once mined', async () => {
+    const trader = await createTrader(testbed);
+    const trade = await insertTestTrade(testbed.db, { trader, marketId, usdc: 2n * USDC });
+    const { testClient } = testbed.fixture.chain;
+    await testClient.setAutomine(false);
+    try {
+      void executeTrade(dyingAfterSend(), { tradeId: trade.id });
+      await hashRecorded(trade.id);
+      await expect(reconcileTrade(tradeDeps(testbed, { now: later }), trade.id)).resolves.toBe('awaiting_chain');
+      expect((await tradeOf(testbed.db, trade.id)).status).toBe('executing');
+    } finally {
+      await testClient.setAutomine(true);
+    }
+    await testClient.mine({ blocks: 1 });
+
+    await expect(reconcileTrade(tradeDeps(testbed, { now: later }), trade.id)).resolves.toBe('completed');
+    expect(await executionsOf(testbed, trader.account, trade.id)).toHaveLength(1);
+    expect(await eventTypesOf(testbed.db, trade)).toEqual(['trade.completed']);
+  });
+
+  it('sends a trade that stalled in executing before anything was sent, once', async () => {
+    const trader = await createTrader(testbed);
+    const trade = await insertTestTrade(testbed.db, { trader, marketId, usdc: 2n * USDC, status: 'executing' });
+
+    await expect(reconcileTrade(tradeDeps(testbed, { now: later }), trade.id)).resolves.toBe('completed');
+
+    expect(await executionsOf(testbed, trader.account, trade.id)).toHaveLength(1);
+    expect((await tradeOf(testbed.db, trade.id)).status).toBe('completed');
+    expect(await eventTypesOf(testbed.db, trade)).toEqual(['trade.completed']);
+  });
+
+  it('validates and executes a trade that stalled in validating, and one left pending by a lost job', async () => {
+    const trader = await createTrader(testbed);
+    const validating = await insertTestTrade(testbed.db, { trader, marketId, usdc: 1n * USDC, status: 'validating' });
+    const pending = await insertTestTrade(testbed.db, { trader, marketId, usdc: 1n * USDC });
+
+    const outcomes = await reconcileStalledTrades(tradeDeps(testbed, { now: later }), settings);
+
+    expect(outcomes.get(validating.id)).toBe('completed');
+    expect(outcomes.get(pending.id)).toBe('completed');
+    expect(await executionsOf(testbed, trader.account, validating.id)).toHaveLength(1);
+    expect(await executionsOf(testbed, trader.account, pending.id)).toHaveLength(1);
+  });
+
+  it('leaves trades in flight for less than STALLED_TRADE_AFTER_MS alone', async () => {
+    const trader = await createTrader(testbed);
+    const trade = await insertTestTrade(testbed.db, { trader, marketId, usdc: 1n * USDC, status: 'executing' });
+
+    const outcomes = await reconcileStalledTrades(tradeDeps(testbed), settings);
+
+    expect(outcomes.has(trade.id)).toBe(false);
+    expect((await tradeOf(testbed.db, trade.id)).status).toBe('executing');
+    expect(await executionsOf(testbed, trader.account, trade.id)).toHaveLength(0);
+  });
+});

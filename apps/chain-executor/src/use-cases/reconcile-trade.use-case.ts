@@ -1,0 +1,76 @@
+/*
+ * Crash recovery: a trade left in `validating` or `executing` (its worker died, a receipt timed out) is settled
+ * against the chain. The trade id's `TradeExecuted` event on the user's smart account is the truth: found → the
+ * trade completes with that execution; not found → it is driven again (a resend is safe: the contract accepts a
+ * trade id once, and a repeat resolves to the earlier execution), unless its last transaction still waits in the
+ * node's pool. A `pending` trade left behind (its job parked or lost) is executed as a job would.
+ */
+import type { Hex } from 'viem';
+import { findTradeExecution } from '../../../../shared/src/chain/index.js';
+import { findTradeById, listStalledTrades, type TradeRecord } from '../../../../shared/src/db/index.js';
+import { AppError, toAppError } from '../../../../shared/src/errors/index.js';
+import { driveFromValidating, failureOf, sendTrade } from '../trades/drive-trade.js';
+import type { TradeExecutorDeps, TradeOutcome } from '../trades/trade-executor-deps.js';
+import { completeTrade, failTrade } from '../trades/trade-moves.js';
+import { resolveTradeAccount, resolveTradeTarget } from '../trades/trade-target.js';
+import { readTransactionState } from '../trades/transaction-state.js';
+import { executeTrade } from './execute-trade.use-case.js';
+
+/** The reconciler publishes a fresh job when it hands a trade back to `pending`: no consumer holds one. */
+const RECONCILER = { enqueueRetry: true } as const;
+
+export async function reconcileTrade(deps: TradeExecutorDeps, tradeId: string): Promise<TradeOutcome> {
+  const trade = await findTradeById(deps.db, tradeId);
+  if (!trade) return 'not_found';
+  if (trade.status === 'pending') return executeTrade(deps, { tradeId }, RECONCILER);
+  if (trade.status !== 'validating' && trade.status !== 'executing') return 'not_pending';
+
+  const account = await resolveTradeAccount(deps.db, trade);
+  if (account instanceof AppError) return failTrade(deps, trade, trade.status, failureOf(account)).then(failedOr);
+  const execution = await findTradeExecution(deps.writer, { account, tradeId: trade.id });
+  if (execution) {
+    const completed = await completeTrade(deps, trade, execution);
+    deps.logger.info({ event: 'trade.reconciled', tradeId, outcome: 'completed', txHash: execution.txHash });
+    return completed ? 'completed' : 'lost_race';
+  }
+  if (trade.txHash && (await readTransactionState(deps.writer, trade.txHash as Hex)) === 'pending') {
+    deps.logger.info({ event: 'trade.reconcile_waiting', tradeId, txHash: trade.txHash }, 'transaction still pending');
+    return 'awaiting_chain';
+  }
+  deps.logger.info({ event: 'trade.reconciled', tradeId, outcome: 'resent', status: trade.status });
+  if (trade.status === 'validating') return driveFromValidating(deps, trade, RECONCILER);
+  const target = await resolveTradeTarget(deps.db, trade, deps.writer.chain.id);
+  if (target instanceof AppError) return failTrade(deps, trade, 'executing', failureOf(target)).then(failedOr);
+  return sendTrade(deps, trade, target, RECONCILER);
+}
+
+const failedOr = (trade: TradeRecord | null): TradeOutcome => (trade ? 'failed' : 'lost_race');
+
+export interface ReconcileStalledSettings {
+  /** STALLED_TRADE_AFTER_MS: untouched this long (by updated_at), a trade in flight is presumed abandoned. */
+  stalledAfterMs: number;
+  batchSize: number;
+}
+
+/** One round of the reconcile loop: every stalled trade, oldest first; one trade's failure does not stop the rest. */
+export async function reconcileStalledTrades(
+  deps: TradeExecutorDeps,
+  settings: ReconcileStalledSettings,
+): Promise<Map<string, TradeOutcome | 'error'>> {
+  const before = new Date(deps.now().getTime() - settings.stalledAfterMs);
+  const stalled = await listStalledTrades(deps.db, ['pending', 'validating', 'executing'], before, settings.batchSize);
+  const outcomes = new Map<string, TradeOutcome | 'error'>();
+  for (const trade of stalled) {
+    try {
+      outcomes.set(trade.id, await reconcileTrade(deps, trade.id));
+    } catch (error) {
+      const appError = toAppError(error);
+      deps.logger.warn(
+        { event: 'trade.reconcile_failed', tradeId: trade.id, code: appError.code, detail: appError.detail },
+        'could not reconcile the trade; will try again',
+      );
+      outcomes.set(trade.id, 'error');
+    }
+  }
+  return outcomes;
+}

@@ -1,0 +1,105 @@
+/*
+ * End to end: POST /v1/redemptions → outbox → RabbitMQ → the chain executor's redemption workers → anvil, then
+ * GET /v1/portfolio and /v1/portfolio/positions show the result (the position gone, the USDC paid).
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { buyThroughAccount, resolveMarket } from '../../../../shared/src/chain/index.js';
+import { createFixtureMarket, USDC } from '../../../../shared/src/chain/chain-test-fixtures.js';
+import { findRedemptionById, insertMarket, upsertMarketTrades } from '../../../../shared/src/db/index.js';
+import { createLogger } from '../../../../shared/src/logger/index.js';
+import { createTestMessaging, type TestMessaging } from '../../../../shared/src/messaging/testing/test-messaging.js';
+import { waitFor } from '../../../../shared/src/messaging/testing/wait-for.js';
+import { startRedemptionWorkers } from '../../../chain-executor/src/redemption-workers.js';
+import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
+import { callAs } from '../testing/trading-api-test-kit.js';
+import { startTradingChainKit, type TradingChainKit } from '../testing/trading-chain-kit.js';
+
+let messaging: TestMessaging;
+let chainKit: TradingChainKit;
+let spec: ResponseValidator;
+let stopWorkers: Array<() => Promise<void>> = [];
+
+beforeAll(async () => {
+  messaging = await createTestMessaging();
+  [chainKit, spec] = await Promise.all([
+    startTradingChainKit({ amqp: messaging.createManager() }),
+    createResponseValidator(),
+  ]);
+  stopWorkers = await startRedemptionWorkers({
+    db: chainKit.kit.database.db,
+    amqp: messaging.createManager(),
+    writer: chainKit.fixture.executor,
+    logger: createLogger({ name: 'redemption-e2e', level: 'silent' }),
+    settings: { redemptionsEnabled: true },
+  });
+}, 60_000);
+afterAll(async () => {
+  await Promise.all(stopWorkers.map((stop) => stop()));
+  await chainKit?.close();
+  await messaging?.destroy();
+});
+
+describe('a redemption from request to portfolio', () => {
+  it('is settled by the chain executor and shows in GET /v1/portfolio and /v1/portfolio/positions', async () => {
+    const { fixture, kit } = chainKit;
+    const db = kit.database.db;
+    const trader = await chainKit.createTrader({ fundingUsdc: 100n });
+    const { marketId, market } = await createFixtureMarket(fixture);
+    await insertMarket(db, {
+      id: marketId,
+      question: 'Will it pay?',
+      category: 'chain',
+      outcomes: ['YES', 'NO'],
+      contractAddress: market,
+      chainId: fixture.reader.chain.id,
+    });
+    for (const [logIndex, outcomeIndex] of [0, 1].entries()) {
+      const execution = await buyThroughAccount(fixture.executor, {
+        account: trader.account,
+        market,
+        outcomeIndex,
+        usdcIn: 20n * USDC,
+        minTokensOut: 0n,
+        tradeId: randomUUID(),
+      });
+      // Indexed as the executor's indexer would (the portfolio lists the markets an account traded on).
+      await upsertMarketTrades(db, [
+        {
+          ...{ id: randomUUID(), marketId, chainId: fixture.reader.chain.id, txHash: execution.txHash, logIndex },
+          ...{ blockNumber: execution.blockNumber, blockTime: new Date(), trader: trader.account, tradeId: null },
+          ...{ outcomeIndex, side: 'buy', usdc: 20n * USDC, tokens: execution.amountOut, price: 0n },
+          probabilityAfter: 0n,
+        },
+      ]);
+    }
+    await resolveMarket(fixture.admin, { market, winners: [0] });
+    const portfolio = async () =>
+      (await callAs(kit, trader, 'GET', '/v1/portfolio')).json.portfolio as Record<string, string>;
+    const before = await portfolio();
+    expect(before).toMatchObject({ usdcBalance: (60n * USDC).toString(), activePositions: 2 });
+
+    const claim = await callAs(kit, trader, 'POST', '/v1/redemptions', { body: { marketId, outcomeIndex: 0 } });
+    expect(claim.status).toBe(201);
+    const id = (claim.json.redemption as { id: string }).id;
+    const settled = await waitFor('the claim to complete', async () => {
+      const row = await findRedemptionById(db, id);
+      return row?.status === 'completed' ? row : null;
+    });
+    expect(settled.payout! > 20n * USDC).toBe(true);
+
+    const after = await callAs(kit, trader, 'GET', '/v1/portfolio');
+    expect(spec.errors(after.json, 'getPortfolio', 200)).toEqual([]);
+    expect(after.json.portfolio).toMatchObject({
+      usdcBalance: (60n * USDC + settled.payout!).toString(),
+      activePositions: 1,
+    });
+    const positions = await callAs(kit, trader, 'GET', `/v1/portfolio/positions?marketId=${marketId}`);
+    expect(spec.errors(positions.json, 'listPortfolioPositions', 200)).toEqual([]);
+    expect((positions.json.positions as Array<{ outcomeIndex: number }>).map((p) => p.outcomeIndex)).toEqual([1]);
+
+    // The position is gone: a new claim finds nothing to redeem.
+    const again = await callAs(kit, trader, 'POST', '/v1/redemptions', { body: { marketId, outcomeIndex: 0 } });
+    expect({ status: again.status, code: again.json.code }).toEqual({ status: 409, code: 'POSITION_NOT_CLAIMABLE' });
+  });
+});

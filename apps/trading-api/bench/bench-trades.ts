@@ -26,7 +26,7 @@ import { deleteTestTopology } from '../../../shared/src/testing/test-amqp.js';
 import { createTestDatabase } from '../../../shared/src/testing/test-database.js';
 import { testEnv } from '../../../shared/src/testing/test-env.js';
 import { measureTransferCeiling } from './anvil-ceiling.js';
-import { percentile, runTradeLoad, watchUntilFinished, type BenchTrader } from './trade-load.js';
+import { percentile, runTradeLoad, stepBreakdown, watchUntilFinished, type BenchTrader } from './trade-load.js';
 
 function flag(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -152,6 +152,7 @@ async function main(): Promise<void> {
     console.log(
       `terminal states ${JSON.stringify(Object.fromEntries(statuses))}; on-chain executions ${executions.length}`,
     );
+    console.log(`median time before each step: ${await stepBreakdown(db, completed)}`);
     console.log(
       `anvil ceiling ${ceiling.transfersPerSecond.toFixed(1)} transfers/s; trades ${tradesPerSecond.toFixed(1)}/s = ${((tradesPerSecond / ceiling.transfersPerSecond) * 100).toFixed(1)} % of the ceiling`,
     );

@@ -95,3 +95,34 @@ export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
+
+/**
+ * Median time spent before each trace step (from the previous step of the same trade), over `trades`: where a
+ * trade's time goes, from MySQL's own record of each step.
+ */
+export async function stepBreakdown(db: Knex, trades: readonly PlacedTrade[]): Promise<string> {
+  const gaps = new Map<string, number[]>();
+  const ids = trades.map((trade) => trade.id);
+  for (let start = 0; start < ids.length; start += 1_000) {
+    const rows = (await db('trade_events')
+      .whereIn('trade_id', ids.slice(start, start + 1_000))
+      .orderBy([{ column: 'trade_id' }, { column: 'seq' }])
+      .select('trade_id', 'type', 'occurred_at')) as Array<{ trade_id: string; type: string; occurred_at: Date }>;
+    for (let index = 1; index < rows.length; index += 1) {
+      const [previous, row] = [rows[index - 1]!, rows[index]!];
+      if (previous.trade_id !== row.trade_id) continue;
+      const list = gaps.get(row.type) ?? [];
+      list.push(row.occurred_at.getTime() - previous.occurred_at.getTime());
+      gaps.set(row.type, list);
+    }
+  }
+  return [...gaps.entries()]
+    .map(
+      ([type, list]) =>
+        `${type} ${percentile(
+          [...list].sort((a, b) => a - b),
+          50,
+        )} ms`,
+    )
+    .join(', ');
+}

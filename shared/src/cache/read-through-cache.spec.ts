@@ -126,6 +126,25 @@ describe('createReadThroughCache', () => {
       expect(load.calls).toBe(2);
     });
 
+    it('answers a caller whose load was overtaken by a late background refresh with the refreshed value', async () => {
+      const clock = { now: T0 };
+      const cache = refreshingCache(clock);
+      const { load, settle } = deferred();
+      const first = cache.get('k', load);
+      settle('v1');
+      await first;
+      clock.now = T0 + 900;
+      expect(cache.get('k', load)).toBe('v1');
+      // The refresh is still loading when the entry expires: the next caller starts its own load…
+      clock.now = T0 + 1_001;
+      const late = cache.get('k', load);
+      // …and the refresh lands first, replacing the entry under the caller's load.
+      settle('v2');
+      await flush();
+      settle('v3');
+      expect(await late).toBe('v2');
+    });
+
     it('never serves a value past its TTL: a failed refresh is reported and dropped, the next caller loads', async () => {
       const clock = { now: T0 };
       const refreshErrors: string[] = [];

@@ -91,7 +91,16 @@ export function createReadThroughCache<V>(options: ReadThroughCacheOptions<V>): 
         if (refreshAheadMs > 0 && hit.expiresAt - now() <= refreshAheadMs && !refreshing.has(key)) refresh(key, load);
         return hit.value;
       }
-      return cache.fetch(key, { context: load }).then((box) => (box as Box<V>).value);
+      return cache.fetch(key, { context: load }).then(
+        (box) => (box as Box<V>).value,
+        (error: unknown) => {
+          // lru-cache aborts a pending load when a background refresh stores the key first ("replaced"): the
+          // stored value is at least as fresh as the aborted load would have been, so it is the answer.
+          const replaced = cache.get(key);
+          if (replaced) return replaced.value;
+          throw error;
+        },
+      );
     },
     delete(key) {
       refreshing.delete(key);

@@ -93,8 +93,15 @@ async function broadcast(writer: ChainWriter, parameters: WriteContractParameter
   }
 }
 
+/**
+ * The receipt of a sent transaction. A chain that mines on arrival (anvil's automine) has it already: one direct
+ * read answers. Otherwise viem waits for it block by block — on a fast local chain with many transactions in flight
+ * that costs a receipt request per waiting transaction per block, which is why the direct read comes first.
+ */
 async function waitForReceipt(writer: ChainWriter, hash: Hex): Promise<TransactionReceipt> {
   try {
+    const mined = await writer.publicClient.getTransactionReceipt({ hash }).catch(() => undefined);
+    if (mined) return mined;
     return await writer.publicClient.waitForTransactionReceipt({
       hash,
       pollingInterval: writer.pollingIntervalMs,

@@ -41,7 +41,8 @@ export function startServerProcess(script: string, args: string[], env: Record<s
   const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
   return spawn(process.execPath, [...profile, ...loader, script, ...args], {
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // BENCH_SHOW_LOGS=1 shows the servers' own (pino, stdout) logs, e.g. to see why requests failed.
+    stdio: ['ignore', process.env.BENCH_SHOW_LOGS === '1' ? 'inherit' : 'ignore', 'inherit'],
   });
 }
 

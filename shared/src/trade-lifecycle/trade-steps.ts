@@ -6,7 +6,7 @@
  */
 import type { Knex } from 'knex';
 import {
-  appendTradeEvent,
+  appendTradeEvents,
   findTradeById,
   recordWebhookEvent,
   transitionTradeStatus,
@@ -56,13 +56,13 @@ export async function recordTradeStep(
   trade: TradeRecord,
   step: TradeStepRecord,
 ): Promise<void> {
-  for (const entry of step.trace ?? []) {
-    await appendTradeEvent(trx, trade, {
+  const timeline: Array<{ type: string; data: Record<string, unknown>; occurredAt: Date }> = (step.trace ?? []).map(
+    (entry) => ({
       type: entry.type,
       data: { status: trade.status, ...entry.data },
       occurredAt: step.now,
-    });
-  }
+    }),
+  );
   if (step.event) {
     const envelope = buildTradeEventEnvelope(step.event, trade, step.now);
     const recorded = await recordWebhookEvent(trx, trade.apiKeyId, {
@@ -73,7 +73,7 @@ export async function recordTradeStep(
       payload: { ...envelope },
       createdAt: step.now,
     });
-    await appendTradeEvent(trx, trade, {
+    timeline.push({
       type: traceSteps.eventRecorded,
       data: { eventId: recorded.id, eventType: envelope.type, delivery: recorded.status },
       occurredAt: step.now,
@@ -86,6 +86,7 @@ export async function recordTradeStep(
       });
     }
   }
+  if (timeline.length > 0) await appendTradeEvents(trx, trade, timeline);
   if (step.enqueueJob) {
     await enqueue({ exchange: EXCHANGES.trades, routingKey: trade.side, payload: { tradeId: trade.id } });
   }

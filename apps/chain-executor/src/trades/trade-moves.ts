@@ -21,17 +21,6 @@ export interface TradeFailure {
 
 type Deps = Pick<TradeExecutorDeps, 'outbox' | 'now'>;
 
-export function startValidating(deps: Deps, trade: TradeRecord): Promise<TradeRecord | null> {
-  return deps.outbox((trx, enqueue) =>
-    moveTrade(trx, enqueue, trade.id, {
-      from: 'pending',
-      to: 'validating',
-      trace: [{ type: traceSteps.validating }],
-      now: deps.now(),
-    }),
-  );
-}
-
 export function startExecuting(deps: Deps, trade: TradeRecord): Promise<TradeRecord | null> {
   return deps.outbox((trx, enqueue) =>
     moveTrade(trx, enqueue, trade.id, {
@@ -41,6 +30,60 @@ export function startExecuting(deps: Deps, trade: TradeRecord): Promise<TradeRec
       now: deps.now(),
     }),
   );
+}
+
+/**
+ * A validated trade: `pending → validating → executing`, two conditional moves in one transaction (the validation
+ * reads ran before it). Null when another worker took the trade first.
+ */
+export function startExecutingFromPending(deps: Deps, trade: TradeRecord): Promise<TradeRecord | null> {
+  return deps.outbox(async (trx, enqueue) => {
+    const now = deps.now();
+    const validating = await moveTrade(trx, enqueue, trade.id, {
+      from: 'pending',
+      to: 'validating',
+      trace: [{ type: traceSteps.validating }],
+      now,
+    });
+    if (!validating) return null;
+    return moveTrade(trx, enqueue, trade.id, {
+      from: 'validating',
+      to: 'executing',
+      trace: [{ type: traceSteps.executing }],
+      now,
+    });
+  });
+}
+
+/** A trade that failed validation: `pending → validating → failed` in one transaction, with `trade.failed`. */
+export function failValidation(deps: Deps, trade: TradeRecord, failure: TradeFailure): Promise<TradeRecord | null> {
+  return deps.outbox(async (trx, enqueue) => {
+    const now = deps.now();
+    const validating = await moveTrade(trx, enqueue, trade.id, {
+      from: 'pending',
+      to: 'validating',
+      trace: [{ type: traceSteps.validating }],
+      now,
+    });
+    if (!validating) return null;
+    return moveTrade(trx, enqueue, trade.id, failedMove('validating', failure, now));
+  });
+}
+
+function failedMove(
+  from: TradeStatus | readonly TradeStatus[],
+  failure: TradeFailure & { txHash?: string },
+  now: Date,
+) {
+  const txHash = failure.txHash === undefined ? {} : { txHash: failure.txHash };
+  return {
+    from,
+    to: 'failed' as const,
+    update: { errorCode: failure.code, errorMessage: failure.message, ...txHash },
+    trace: [{ type: traceSteps.failed, data: { errorCode: failure.code, errorMessage: failure.message, ...txHash } }],
+    event: 'trade.failed' as const,
+    now,
+  };
 }
 
 export function rejectTrade(deps: Deps, trade: TradeRecord, failure: TradeFailure): Promise<TradeRecord | null> {
@@ -62,17 +105,7 @@ export function failTrade(
   from: TradeStatus | readonly TradeStatus[],
   failure: TradeFailure & { txHash?: string },
 ): Promise<TradeRecord | null> {
-  const txHash = failure.txHash === undefined ? {} : { txHash: failure.txHash };
-  return deps.outbox((trx, enqueue) =>
-    moveTrade(trx, enqueue, trade.id, {
-      from,
-      to: 'failed',
-      update: { errorCode: failure.code, errorMessage: failure.message, ...txHash },
-      trace: [{ type: traceSteps.failed, data: { errorCode: failure.code, errorMessage: failure.message, ...txHash } }],
-      event: 'trade.failed',
-      now: deps.now(),
-    }),
-  );
+  return deps.outbox((trx, enqueue) => moveTrade(trx, enqueue, trade.id, failedMove(from, failure, deps.now())));
 }
 
 /** Hands a trade that sent nothing back to `pending` (the job is retried); `enqueueJob` publishes a fresh job. */

@@ -4,10 +4,12 @@
  * update that exactly one run wins, and the on-chain trade id executes at most once.
  */
 import { findApiKeyById, findTradeById } from '../../../../shared/src/db/index.js';
-import { driveFromValidating, type DriveOptions } from '../trades/drive-trade.js';
+import { AppError } from '../../../../shared/src/errors/index.js';
+import { failureOf, sendTrade, type DriveOptions } from '../trades/drive-trade.js';
 import type { TradeExecutorDeps, TradeOutcome } from '../trades/trade-executor-deps.js';
-import { rejectTrade, startValidating } from '../trades/trade-moves.js';
+import { failValidation, rejectTrade, startExecutingFromPending } from '../trades/trade-moves.js';
 import { policyRejection } from '../trades/trade-policy.js';
+import { resolveTradeTarget } from '../trades/trade-target.js';
 
 export interface ExecuteTradeCommand {
   tradeId: string;
@@ -33,7 +35,15 @@ export async function executeTrade(
     deps.logger.info({ event: 'trade.rejected', tradeId: trade.id, code: rejection.code }, 'trade rejected');
     return 'rejected';
   }
-  const validating = await startValidating(deps, trade);
-  if (!validating) return 'lost_race';
-  return driveFromValidating(deps, validating, options);
+  // Validation reads first (a MySQL failure here leaves the trade pending and the job is retried), then one
+  // transaction moves it through validating to executing, or to failed.
+  const target = await resolveTradeTarget(deps.db, trade, deps.writer.chain.id);
+  if (target instanceof AppError) {
+    if (!(await failValidation(deps, trade, failureOf(target)))) return 'lost_race';
+    deps.logger.info({ event: 'trade.failed', tradeId: trade.id, code: target.code }, 'trade failed validation');
+    return 'failed';
+  }
+  const executing = await startExecutingFromPending(deps, trade);
+  if (!executing) return 'lost_race';
+  return sendTrade(deps, executing, target, options);
 }

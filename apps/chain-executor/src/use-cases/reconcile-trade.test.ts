@@ -1,6 +1,6 @@
 /* Crash recovery against a real anvil and MariaDB: trades left in flight settle from the chain, exactly once. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { WaitForTransactionReceiptTimeoutError, type Hex } from 'viem';
+import { TransactionReceiptNotFoundError, WaitForTransactionReceiptTimeoutError, type Hex } from 'viem';
 import { waitFor } from '../../../../shared/src/messaging/testing/wait-for.js';
 import { startReconcileStalledTradesLoop } from '../loops/reconcile-stalled-trades.loop.js';
 import {
@@ -41,8 +41,10 @@ const settings = { stalledAfterMs: STALLED_AFTER_MS, batchSize: 50 };
 
 /** A worker whose receipt never comes: it sends, records the hash, then hangs (and is abandoned, as if it died). */
 function dyingAfterSend(): TradeExecutorDeps {
-  const waitForTransactionReceipt = (() => new Promise<never>(() => undefined)) as never;
-  return tradeDeps(testbed, { writer: writerWith(testbed.fixture.executor, { waitForTransactionReceipt }) });
+  const never = (() => new Promise<never>(() => undefined)) as never;
+  return tradeDeps(testbed, {
+    writer: writerWith(testbed.fixture.executor, { getTransactionReceipt: never, waitForTransactionReceipt: never }),
+  });
 }
 
 const hashRecorded = (tradeId: string) =>
@@ -84,8 +86,11 @@ describe('reconcileTrade', () => {
     const trade = await insertTestTrade(testbed.db, { trader, marketId, usdc: 3n * USDC });
     const waitForTransactionReceipt = (({ hash }: { hash: Hex }) =>
       Promise.reject(new WaitForTransactionReceiptTimeoutError({ hash }))) as never;
+    // Not mined yet when first asked, then the wait times out.
+    const getTransactionReceipt = (({ hash }: { hash: Hex }) =>
+      Promise.reject(new TransactionReceiptNotFoundError({ hash }))) as never;
     const timingOut = tradeDeps(testbed, {
-      writer: writerWith(testbed.fixture.executor, { waitForTransactionReceipt }),
+      writer: writerWith(testbed.fixture.executor, { getTransactionReceipt, waitForTransactionReceipt }),
     });
 
     await expect(executeTrade(timingOut, { tradeId: trade.id })).resolves.toBe('awaiting_chain');

@@ -25,24 +25,37 @@ export async function appendTradeEvent(
   trade: Pick<TradeRecord, 'id' | 'correlationId'>,
   event: { type: string; data: Record<string, unknown>; occurredAt?: Date },
 ): Promise<number> {
-  const append = async (trx: Knex.Transaction): Promise<number> => {
-    await trx('trades').where({ id: trade.id }).forUpdate().first('id');
-    const last = (await trx('trade_events')
-      .where({ correlation_id: trade.correlationId })
-      .max({ seq: 'seq' })
-      .first()) as { seq: unknown } | undefined;
-    const seq = (toIntOrNull(last?.seq) ?? 0) + 1;
-    await trx('trade_events').insert({
+  const append = (trx: Knex.Transaction): Promise<number> => appendTradeEvents(trx, trade, [event]);
+  return db.isTransaction === true ? append(db as Knex.Transaction) : withTransaction(db as Knex, append);
+}
+
+/**
+ * Appends several events of a trade's timeline at once, in order (one lock, one sequence read, one insert), inside
+ * the caller's transaction. Returns the sequence number of the last one.
+ */
+export async function appendTradeEvents(
+  trx: Knex.Transaction,
+  trade: Pick<TradeRecord, 'id' | 'correlationId'>,
+  events: ReadonlyArray<{ type: string; data: Record<string, unknown>; occurredAt?: Date }>,
+): Promise<number> {
+  await trx('trades').where({ id: trade.id }).forUpdate().first('id');
+  const last = (await trx('trade_events')
+    .where({ correlation_id: trade.correlationId })
+    .max({ seq: 'seq' })
+    .first()) as { seq: unknown } | undefined;
+  const first = (toIntOrNull(last?.seq) ?? 0) + 1;
+  if (events.length === 0) return first - 1;
+  await trx('trade_events').insert(
+    events.map((event, index) => ({
       correlation_id: trade.correlationId,
       trade_id: trade.id,
-      seq,
+      seq: first + index,
       type: event.type,
       data: JSON.stringify(event.data),
       ...(event.occurredAt ? { occurred_at: event.occurredAt } : {}),
-    });
-    return seq;
-  };
-  return db.isTransaction === true ? append(db as Knex.Transaction) : withTransaction(db as Knex, append);
+    })),
+  );
+  return first + events.length - 1;
 }
 
 /** The timeline of a correlation id in sequence order. */

@@ -17,7 +17,7 @@ describe('npm start (the local stack)', () => {
     await deleteTestTopology(amqpPrefix);
   });
 
-  it('migrates, loads demo data on the chain, brings every deployable up healthy, indexes the demo trades, prints a working demo API key and stops cleanly on SIGTERM', async () => {
+  it('migrates, loads demo data on the chain, brings every deployable up healthy, indexes the demo trades, prints a working demo API key and a trade curl that completes on chain, and stops cleanly on SIGTERM', async () => {
     const ports = { TRADING_API_PORT: 0, PUBLIC_READ_PORT: 0, CHAIN_EXECUTOR_PORT: 0, WEBHOOK_DISPATCHER_PORT: 0 };
     for (const name of Object.keys(ports) as Array<keyof typeof ports>) ports[name] = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', 'shared/src/local-stack/start-local-stack.ts'], {
@@ -101,6 +101,32 @@ describe('npm start (the local stack)', () => {
     } finally {
       await db.destroy();
     }
+
+    // The printed trade curl places a buy that the chain executor completes on the local chain.
+    const post =
+      /curl -X POST -H 'X-API-Key: (\S+)' -H 'Content-Type: application\/json' -H 'Idempotency-Key: (\S+)' -d '(\{[^']*\})' (\S+)/.exec(
+        output,
+      );
+    expect(post?.[1]).toBe(printed);
+    const v1 = `http://127.0.0.1:${ports.TRADING_API_PORT}/v1`;
+    expect(post?.[4]).toBe(`http://localhost:${ports.TRADING_API_PORT}/v1/trades`);
+    const placed = await fetch(`${v1}/trades`, {
+      method: 'POST',
+      headers: { 'X-API-Key': printed!, 'Content-Type': 'application/json', 'Idempotency-Key': post![2]! },
+      body: post![3],
+    });
+    expect(placed.status).toBe(201);
+    const { trade } = (await placed.json()) as { trade: { id: string } };
+    let final: { status: string; txHash: string | null; tokensOut: string | null } | undefined;
+    const tradeDeadline = Date.now() + 20_000;
+    while (Date.now() < tradeDeadline) {
+      const read = await fetch(`${v1}/trades/${trade.id}`, { headers: { 'X-API-Key': printed! } });
+      final = ((await read.json()) as { trade: typeof final }).trade;
+      if (final?.status === 'completed' || final?.status === 'failed') break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(final).toMatchObject({ status: 'completed', txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+    expect(BigInt(final!.tokensOut!)).toBeGreaterThan(0n);
 
     child.kill('SIGTERM');
     expect(await exited).toBe(0);

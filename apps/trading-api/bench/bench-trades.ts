@@ -15,11 +15,12 @@ import {
   anvilPrivateKey,
   createFixtureMarket,
   createFundedAccount,
+  recordFixtureDeployment,
   startChainFixture,
   USDC,
 } from '../../../shared/src/chain/chain-test-fixtures.js';
 import { DEVELOPMENT_PEPPER } from '../../../shared/src/config/config-fields.js';
-import { createUser, insertMarket, recordChainDeployment } from '../../../shared/src/db/index.js';
+import { createUser, insertMarket } from '../../../shared/src/db/index.js';
 import { buildDeployablesForBench, waitUntilServing } from '../../../shared/src/testing/bench/bench-kit.js';
 import { freePort } from '../../../shared/src/testing/free-port.js';
 import { deleteTestTopology } from '../../../shared/src/testing/test-amqp.js';
@@ -50,14 +51,7 @@ async function main(): Promise<void> {
   try {
     const db = database.db;
     const chainId = fixture.reader.chain.id;
-    await recordChainDeployment(db, {
-      chainId,
-      usdcAddress: fixture.platform.usdc,
-      marketFactoryAddress: fixture.platform.marketFactory,
-      accountFactoryAddress: fixture.platform.accountFactory,
-      treasuryAddress: fixture.treasury,
-      operatorAddress: fixture.executor.account.address,
-    });
+    await recordFixtureDeployment(db, fixture);
     const { marketId, market } = await createFixtureMarket(fixture, { initialReserve: 100_000n * USDC });
     await insertMarket(db, {
       id: marketId,

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { toHex, type Address, type Hex } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
+import { recordChainDeployment, type Queryable } from '../db/index.js';
 import { startTestChain, type TestChain } from '../testing/test-chain.js';
 import { createChainClients, withSigner, type ChainReader, type ChainWriter } from './chain-clients.js';
 import { createSmartAccount } from './smart-accounts.js';
@@ -99,4 +100,16 @@ export async function createFundedAccount(
   });
   if (funding > 0n) await mintTestUsdc(fixture.admin, { usdc: fixture.platform.usdc, to: address, amount: funding });
   return { userId, account: address };
+}
+
+/** Records the fixture's platform in `chain_deployments` (what `npm start` and deployments do), so apps find it. */
+export async function recordFixtureDeployment(db: Queryable, fixture: ChainFixture): Promise<void> {
+  await recordChainDeployment(db, {
+    chainId: fixture.reader.chain.id,
+    usdcAddress: fixture.platform.usdc,
+    marketFactoryAddress: fixture.platform.marketFactory,
+    accountFactoryAddress: fixture.platform.accountFactory,
+    treasuryAddress: fixture.treasury,
+    operatorAddress: fixture.executor.account.address,
+  });
 }

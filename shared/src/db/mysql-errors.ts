@@ -23,3 +23,9 @@ export function isForeignKeyViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   return (error as MysqlError).code === 'ER_NO_REFERENCED_ROW_2';
 }
+
+/** True when the server chose this transaction as a deadlock victim: it was rolled back and may simply run again. */
+export function isDeadlockError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  return (error as MysqlError).code === 'ER_LOCK_DEADLOCK';
+}

@@ -184,4 +184,35 @@ describe('transactional outbox', () => {
     expect(second).toEqual({ published: [], failed: [] });
     expect(await queuedMessageIds()).toEqual([row.messageId]);
   });
+
+  it('runs a transaction chosen as a deadlock victim again: both crossing writers commit, each message once', async () => {
+    await db.schema.createTable('outbox_deadlock_rows', (table) => {
+      table.integer('id').primary();
+      table.integer('touched').notNullable().defaultTo(0);
+    });
+    try {
+      await db('outbox_deadlock_rows').insert([{ id: 1 }, { id: 2 }]);
+      let attempts = 0;
+      let bothHoldTheirFirstRow: () => void = () => undefined;
+      const firstRowsHeld = new Promise<void>((resolve) => (bothHoldTheirFirstRow = resolve));
+      let holding = 0;
+      // Two writers lock the rows in opposite orders: the server must roll one back as a deadlock victim.
+      const crossing = (first: number, second: number, message: ReturnType<typeof tradeMessage>) =>
+        runInTransactionWithOutbox(db, manager, async (trx, enqueue) => {
+          attempts += 1;
+          await trx('outbox_deadlock_rows').where({ id: first }).increment('touched', 1);
+          if (++holding === 2) bothHoldTheirFirstRow();
+          await Promise.race([firstRowsHeld, new Promise((resolve) => setTimeout(resolve, 200))]);
+          await trx('outbox_deadlock_rows').where({ id: second }).increment('touched', 1);
+          await enqueue(message);
+        });
+      const [one, two] = [tradeMessage(), tradeMessage()];
+      await Promise.all([crossing(1, 2, one), crossing(2, 1, two)]);
+      expect(attempts).toBeGreaterThanOrEqual(3);
+      expect(await db('outbox_deadlock_rows').orderBy('id').pluck('touched')).toEqual([2, 2]);
+      expect((await outboxRows()).map((row) => row.message_id)).toHaveLength(2);
+    } finally {
+      await db.schema.dropTable('outbox_deadlock_rows');
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { Queryable } from '../db/index.js';
+import { isDeadlockError, type Queryable } from '../db/index.js';
 import { AppError } from '../errors/index.js';
 import type { AmqpConnectionManager } from './connection-manager.js';
 import { messageSchemas, type MessageOf } from './message-schemas.js';
@@ -96,17 +96,35 @@ export async function runInTransactionWithOutbox<T>(
   work: (trx: Knex.Transaction, enqueue: EnqueueOutboxMessage) => Promise<T>,
   options: OutboxPublishOptions = {},
 ): Promise<T> {
-  const enqueued: OutboxMessage[] = [];
-  const result = await db.transaction(async (trx) => {
-    const enqueue: EnqueueOutboxMessage = async (message) => {
-      const row = await enqueueOutboxMessage(trx, message);
-      enqueued.push(row);
-      return row;
-    };
-    return work(trx, enqueue);
+  let enqueued: OutboxMessage[] = [];
+  const result = await retryingDeadlocks(() => {
+    enqueued = [];
+    return db.transaction(async (trx) => {
+      const enqueue: EnqueueOutboxMessage = async (message) => {
+        const row = await enqueueOutboxMessage(trx, message);
+        enqueued.push(row);
+        return row;
+      };
+      return work(trx, enqueue);
+    });
   });
   if (enqueued.length > 0) await publishOutboxRows(db, manager, enqueued, writerDefaults(options));
   return result;
+}
+
+/** Attempts of a transaction the server rolls back as a deadlock victim (InnoDB's advice: run it again). */
+const DEADLOCK_ATTEMPTS = 4;
+
+/** Runs `transaction` again when the server chose it as a deadlock victim (it was rolled back whole). */
+async function retryingDeadlocks<T>(transaction: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await transaction();
+    } catch (error) {
+      if (!isDeadlockError(error) || attempt >= DEADLOCK_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+    }
+  }
 }
 
 const writerDefaults = (options: OutboxPublishOptions): OutboxPublishOptions => ({
@@ -174,5 +192,6 @@ export type OutboxTransaction = <T>(
  */
 export function createOutboxTransaction(db: Knex, manager: AmqpConnectionManager | undefined): OutboxTransaction {
   if (manager) return (work) => runInTransactionWithOutbox(db, manager, work);
-  return (work) => db.transaction((trx) => work(trx, (message) => enqueueOutboxMessage(trx, message)));
+  return (work) =>
+    retryingDeadlocks(() => db.transaction((trx) => work(trx, (message) => enqueueOutboxMessage(trx, message))));
 }

@@ -2,9 +2,13 @@
  * Test-only: runs foretell-admin in-process against a suite's own MariaDB database and, when asked, its own anvil
  * with the platform deployed and recorded in chain_deployments (as `npm start` records it).
  */
-import { startChainFixture, type ChainFixture } from '../../../../shared/src/chain/chain-test-fixtures.js';
+import {
+  type ChainFixture,
+  recordFixtureDeployment,
+  startChainFixture,
+} from '../../../../shared/src/chain/chain-test-fixtures.js';
 import { adminCliConfigSchema, loadConfig } from '../../../../shared/src/config/index.js';
-import { listAdminActions, recordChainDeployment, type AdminAuditEntry } from '../../../../shared/src/db/index.js';
+import { listAdminActions, type AdminAuditEntry } from '../../../../shared/src/db/index.js';
 import { createTestDatabase, type TestDatabase } from '../../../../shared/src/testing/test-database.js';
 import type { CliIo } from '../cli-output.js';
 import { runAdminCli } from '../program.js';
@@ -46,14 +50,7 @@ export async function startAdminCliHarness(options: { chain: boolean }): Promise
     options.chain ? startChainFixture() : Promise.resolve(undefined),
   ]);
   if (fixture) {
-    await recordChainDeployment(database.db, {
-      chainId: fixture.platform.chainId,
-      usdcAddress: fixture.platform.usdc,
-      marketFactoryAddress: fixture.platform.marketFactory,
-      accountFactoryAddress: fixture.platform.accountFactory,
-      treasuryAddress: fixture.treasury,
-      operatorAddress: fixture.executor.account.address,
-    });
+    await recordFixtureDeployment(database.db, fixture);
   }
   const baseEnv = {
     DATABASE_URL: database.url,

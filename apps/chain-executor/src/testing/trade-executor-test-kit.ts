@@ -10,11 +10,12 @@ import { smartAccountAbi } from '../../../../shared/contracts/artifacts/index.js
 import { issueApiKey } from '../../../../shared/src/auth/index.js';
 import { uuidToBytes32, type ChainPublicClient, type ChainWriter } from '../../../../shared/src/chain/index.js';
 import {
+  type ChainFixture,
   createFixtureMarket,
   createFundedAccount,
+  recordFixtureDeployment,
   startChainFixture,
   USDC,
-  type ChainFixture,
 } from '../../../../shared/src/chain/chain-test-fixtures.js';
 import {
   createUser,
@@ -23,7 +24,6 @@ import {
   insertTrade,
   listTradeEvents,
   listWebhookEventsOfTrade,
-  recordChainDeployment,
   type Knex,
   type NewTrade,
   type TradeRecord,
@@ -47,14 +47,7 @@ export interface TradeTestbed {
 
 export async function startTradeTestbed(): Promise<TradeTestbed> {
   const [fixture, database] = await Promise.all([startChainFixture(), createTestDatabase()]);
-  await recordChainDeployment(database.db, {
-    chainId: fixture.reader.chain.id,
-    usdcAddress: fixture.platform.usdc,
-    marketFactoryAddress: fixture.platform.marketFactory,
-    accountFactoryAddress: fixture.platform.accountFactory,
-    treasuryAddress: fixture.treasury,
-    operatorAddress: fixture.executor.account.address,
-  });
+  await recordFixtureDeployment(database.db, fixture);
   return {
     fixture,
     database,

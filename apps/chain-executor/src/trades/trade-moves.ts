@@ -2,6 +2,7 @@
  * The executor's trade state changes, each one conditional `moveTrade` (trace steps + webhook event + outbox in one
  * transaction): a null result means another worker moved the trade first and nothing was written.
  */
+import type { Knex } from 'knex';
 import type { Hex } from 'viem';
 import type { AccountTradeExecution } from '../../../../shared/src/chain/index.js';
 import {
@@ -10,6 +11,7 @@ import {
   type TradeRecord,
   type TradeStatus,
 } from '../../../../shared/src/db/index.js';
+import type { EnqueueOutboxMessage } from '../../../../shared/src/messaging/index.js';
 import { moveTrade, recordTradeStep, traceSteps } from '../../../../shared/src/trade-lifecycle/index.js';
 import type { TradeExecutorDeps } from './trade-executor-deps.js';
 
@@ -39,13 +41,7 @@ export function startExecuting(deps: Deps, trade: TradeRecord): Promise<TradeRec
 export function startExecutingFromPending(deps: Deps, trade: TradeRecord): Promise<TradeRecord | null> {
   return deps.outbox(async (trx, enqueue) => {
     const now = deps.now();
-    const validating = await moveTrade(trx, enqueue, trade.id, {
-      from: 'pending',
-      to: 'validating',
-      trace: [{ type: traceSteps.validating }],
-      now,
-    });
-    if (!validating) return null;
+    if (!(await moveToValidating(trx, enqueue, trade.id, now))) return null;
     return moveTrade(trx, enqueue, trade.id, {
       from: 'validating',
       to: 'executing',
@@ -59,14 +55,22 @@ export function startExecutingFromPending(deps: Deps, trade: TradeRecord): Promi
 export function failValidation(deps: Deps, trade: TradeRecord, failure: TradeFailure): Promise<TradeRecord | null> {
   return deps.outbox(async (trx, enqueue) => {
     const now = deps.now();
-    const validating = await moveTrade(trx, enqueue, trade.id, {
-      from: 'pending',
-      to: 'validating',
-      trace: [{ type: traceSteps.validating }],
-      now,
-    });
-    if (!validating) return null;
+    if (!(await moveToValidating(trx, enqueue, trade.id, now))) return null;
     return moveTrade(trx, enqueue, trade.id, failedMove('validating', failure, now));
+  });
+}
+
+function moveToValidating(
+  trx: Knex.Transaction,
+  enqueue: EnqueueOutboxMessage,
+  tradeId: string,
+  now: Date,
+): Promise<TradeRecord | null> {
+  return moveTrade(trx, enqueue, tradeId, {
+    from: 'pending',
+    to: 'validating',
+    trace: [{ type: traceSteps.validating }],
+    now,
   });
 }
 

@@ -4,13 +4,14 @@ import { randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
 import { buyThroughAccount, readQuote, readUsdcBalance } from '../../../../shared/src/chain/index.js';
 import {
+  type ChainFixture,
   createFixtureMarket,
   createFundedAccount,
+  recordFixtureDeployment,
   startChainFixture,
   USDC,
-  type ChainFixture,
 } from '../../../../shared/src/chain/chain-test-fixtures.js';
-import { insertMarket, recordChainDeployment, upsertMarketTrades } from '../../../../shared/src/db/index.js';
+import { insertMarket, upsertMarketTrades } from '../../../../shared/src/db/index.js';
 import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
 import {
   call,
@@ -38,14 +39,7 @@ beforeAll(async () => {
     createResponseValidator(),
   ]);
   const db = kit.database.db;
-  await recordChainDeployment(db, {
-    chainId: fixture.reader.chain.id,
-    usdcAddress: fixture.platform.usdc,
-    marketFactoryAddress: fixture.platform.marketFactory,
-    accountFactoryAddress: fixture.platform.accountFactory,
-    treasuryAddress: fixture.treasury,
-    operatorAddress: fixture.executor.account.address,
-  });
+  await recordFixtureDeployment(db, fixture);
   ({ marketId, market } = await createFixtureMarket(fixture));
   await insertMarket(db, {
     id: marketId,

@@ -4,13 +4,14 @@
  */
 import type { Address } from 'viem';
 import {
+  type ChainFixture,
   createFixtureMarket,
   createFundedAccount,
+  recordFixtureDeployment,
   startChainFixture,
   USDC,
-  type ChainFixture,
 } from '../../../../shared/src/chain/chain-test-fixtures.js';
-import { insertMarket, recordChainDeployment } from '../../../../shared/src/db/index.js';
+import { insertMarket } from '../../../../shared/src/db/index.js';
 import type { TradingApiDeps } from '../app.js';
 import { createCaller, startTradingApiKit, type TestCaller, type TradingApiKit } from './trading-api-test-kit.js';
 
@@ -31,14 +32,7 @@ export async function startTradingChainKit(overrides: Partial<TradingApiDeps> = 
   const fixture = await startChainFixture();
   const kit = await startTradingApiKit({ chainReader: () => Promise.resolve(fixture.reader), ...overrides });
   const db = kit.database.db;
-  await recordChainDeployment(db, {
-    chainId: fixture.reader.chain.id,
-    usdcAddress: fixture.platform.usdc,
-    marketFactoryAddress: fixture.platform.marketFactory,
-    accountFactoryAddress: fixture.platform.accountFactory,
-    treasuryAddress: fixture.treasury,
-    operatorAddress: fixture.executor.account.address,
-  });
+  await recordFixtureDeployment(db, fixture);
   const { marketId, market } = await createFixtureMarket(fixture);
   await insertMarket(db, {
     id: marketId,

@@ -1,0 +1,123 @@
+/*
+ * The chain executor as a real process (its own main.ts, as `npm start` runs it) on MariaDB, RabbitMQ and anvil:
+ * killed with SIGKILL in the middle of a burst of trades, then started again. Every trade ends completed, each with
+ * exactly one on-chain execution and one `trade.completed` event: nothing lost, nothing doubled.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { anvilPrivateKey } from '../../../shared/src/chain/chain-test-fixtures.js';
+import type { TradeRecord } from '../../../shared/src/db/index.js';
+import { EXCHANGES, type AmqpConnectionManager } from '../../../shared/src/messaging/index.js';
+import { createTestMessaging, type TestMessaging } from '../../../shared/src/messaging/testing/test-messaging.js';
+import { waitFor } from '../../../shared/src/messaging/testing/wait-for.js';
+import { repositoryRoot } from '../../../shared/src/runtime/repository-root.js';
+import { freePort } from '../../../shared/src/testing/free-port.js';
+import { testEnv } from '../../../shared/src/testing/test-env.js';
+import {
+  createMarket,
+  createTrader,
+  eventTypesOf,
+  executionsOf,
+  insertTestTrade,
+  startTradeTestbed,
+  USDC,
+  type TradeTestbed,
+} from './testing/trade-executor-test-kit.js';
+
+let testbed: TradeTestbed;
+let messaging: TestMessaging;
+let publisher: AmqpConnectionManager;
+const running = new Set<ChildProcess>();
+
+beforeAll(async () => {
+  [testbed, messaging] = await Promise.all([startTradeTestbed(), createTestMessaging()]);
+  publisher = messaging.createManager();
+}, 60_000);
+
+afterAll(async () => {
+  for (const child of running) child.kill('SIGKILL');
+  await publisher?.close();
+  await messaging?.destroy();
+  await testbed?.close();
+});
+
+async function startExecutor(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/chain-executor/src/main.ts'], {
+    cwd: repositoryRoot,
+    env: {
+      ...process.env,
+      PORT: String(await freePort()),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'error',
+      DATABASE_URL: testbed.database.url,
+      AMQP_URL: testEnv.amqpUrl,
+      AMQP_PREFIX: messaging.prefix,
+      CHAIN_RPC_URL: testbed.fixture.chain.rpcUrl,
+      CHAIN_ID: String(testbed.fixture.reader.chain.id),
+      EXECUTOR_PRIVATE_KEY: anvilPrivateKey(1),
+      // Concurrent buys on one market move its price between quote and send: this test is about restarts.
+      TRADE_SLIPPAGE_BPS: '5000',
+      STALLED_TRADE_AFTER_MS: '1500',
+      RECONCILE_POLL_MS: '200',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  return child;
+}
+
+const statusCounts = async (trades: readonly TradeRecord[]) => {
+  const rows = (await testbed
+    .db('trades')
+    .whereIn(
+      'id',
+      trades.map((trade) => trade.id),
+    )
+    .select('status')) as Array<{ status: string }>;
+  return rows.reduce<Record<string, number>>(
+    (counts, row) => ({ ...counts, [row.status]: (counts[row.status] ?? 0) + 1 }),
+    {},
+  );
+};
+
+describe('the chain executor process', () => {
+  it('killed mid-burst and restarted, completes every trade exactly once', async () => {
+    const { marketId } = await createMarket(testbed);
+    const trader = await createTrader(testbed, 10_000n * USDC);
+    const trades: TradeRecord[] = [];
+    for (let index = 0; index < 40; index += 1) {
+      trades.push(await insertTestTrade(testbed.db, { trader, marketId, usdc: 2n * USDC }));
+    }
+    for (const trade of trades) {
+      await publisher.publish(EXCHANGES.trades, 'buy', { tradeId: trade.id }, { messageId: randomUUID() });
+    }
+
+    const first = await startExecutor();
+    await waitFor(
+      'a few trades to complete',
+      async () => ((await statusCounts(trades)).completed ?? 0) >= 5 || undefined,
+      {
+        timeoutMs: 60_000,
+      },
+    );
+    first.kill('SIGKILL');
+    await new Promise((resolve) => first.once('exit', resolve));
+    const atKill = await statusCounts(trades);
+    expect(atKill.completed ?? 0).toBeLessThan(trades.length);
+
+    await startExecutor();
+    await waitFor(
+      'every trade to finish',
+      async () => ((await statusCounts(trades)).completed ?? 0) === trades.length || undefined,
+      {
+        timeoutMs: 60_000,
+      },
+    );
+    for (const trade of trades) {
+      expect(await executionsOf(testbed, trader.account, trade.id)).toHaveLength(1);
+      expect(await eventTypesOf(testbed.db, trade)).toEqual(['trade.completed']);
+    }
+  }, 150_000);
+});

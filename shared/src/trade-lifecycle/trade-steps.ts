@@ -46,6 +46,8 @@ export interface TradeStepRecord {
   event?: TradeEventType;
   /** Publish the trade job (the executor picks the trade up). */
   enqueueJob?: boolean;
+  /** The trade was inserted in this transaction (its timeline starts at 1). */
+  newTrade?: boolean;
   now: Date;
 }
 
@@ -86,7 +88,7 @@ export async function recordTradeStep(
       });
     }
   }
-  if (timeline.length > 0) await appendTradeEvents(trx, trade, timeline);
+  if (timeline.length > 0) await appendTradeEvents(trx, trade, timeline, { newTrade: step.newTrade ?? false });
   if (step.enqueueJob) {
     await enqueue({ exchange: EXCHANGES.trades, routingKey: trade.side, payload: { tradeId: trade.id } });
   }

@@ -26,6 +26,9 @@ import {
 } from './trade-moves.js';
 import { resolveTradeTarget, type TradeTarget } from './trade-target.js';
 
+/** How long a sent transaction's receipt may take before its hash is recorded on its own. */
+export const TX_SENT_RECORD_DELAY_MS = 250;
+
 export interface DriveOptions {
   /** Publish a fresh job when handing the trade back to `pending` (no consumer will requeue this run's job). */
   enqueueRetry: boolean;
@@ -64,24 +67,38 @@ export async function sendTrade(
   target: TradeTarget,
   options: DriveOptions,
 ): Promise<TradeOutcome> {
-  let sent = false;
-  const onSent = async (txHash: Hex) => {
-    sent = true;
-    await recordTxSent(deps, trade.id, txHash).catch((error: unknown) =>
+  let sent: Hex | undefined;
+  // The hash is recorded (`trade.tx_sent`) only when the receipt is slow to come: a receipt within
+  // TX_SENT_RECORD_DELAY_MS is written together with the send, in the completing transaction.
+  let recordLater: NodeJS.Timeout | undefined;
+  let recording: Promise<void> | undefined;
+  const record = (txHash: Hex): Promise<void> =>
+    recordTxSent(deps, trade.id, txHash).catch((error: unknown) =>
       deps.logger.warn(
         { event: 'trade.tx_hash_not_recorded', tradeId: trade.id, txHash, err: toAppError(error).message },
         'could not record the tx hash yet; the receipt will record it',
       ),
     );
+  const onSent = (txHash: Hex): Promise<void> => {
+    sent = txHash;
+    recordLater = setTimeout(() => (recording = record(txHash)), TX_SENT_RECORD_DELAY_MS);
+    return Promise.resolve();
+  };
+  const settleRecording = async (): Promise<boolean> => {
+    clearTimeout(recordLater);
+    await recording;
+    return recording !== undefined;
   };
   let execution: AccountTradeExecution;
   try {
     execution = await executeOnChain(deps, trade, target, onSent);
   } catch (error) {
+    // A sent transaction whose receipt failed: its hash is recorded now for the trace and the reconciler.
+    if (!(await settleRecording()) && sent) await record(sent);
     if (sent || (isAppError(error) && mayHaveBeenSent(error))) return afterUncertainSend(deps, trade, error);
     return retryOrFail(deps, trade, error, options);
   }
-  const completed = await completeTrade(deps, trade, execution);
+  const completed = await completeTrade(deps, trade, execution, { txSentRecorded: await settleRecording() });
   if (!completed) return 'lost_race';
   deps.logger.info(
     { event: 'trade.completed', tradeId: trade.id, txHash: execution.txHash, replayed: execution.replayed },

@@ -148,11 +148,15 @@ export function tokensOf(trade: Pick<TradeRecord, 'side'>, execution: AccountTra
   return trade.side === 'buy' ? execution.amountOut : execution.amountIn;
 }
 
-/** `executing` (or `validating`, when the reconciler found the execution) → `completed`, mined block in the trace. */
+/**
+ * `executing` (or `validating`, when the reconciler found the execution) → `completed`, mined block in the trace
+ * (and the send, unless `trade.tx_sent` was recorded while the receipt was awaited).
+ */
 export function completeTrade(
   deps: Deps,
   trade: TradeRecord,
   execution: AccountTradeExecution,
+  options: { txSentRecorded: boolean },
 ): Promise<TradeRecord | null> {
   const tokensOut = tokensOf(trade, execution);
   const mined = {
@@ -167,6 +171,8 @@ export function completeTrade(
       to: 'completed',
       update: { txHash: execution.txHash, tokensOut },
       trace: [
+        // A receipt that came back at once: the send is traced here, with the mined block, in one write.
+        ...(options.txSentRecorded ? [] : [{ type: traceSteps.txSent, data: { txHash: execution.txHash } }]),
         { type: traceSteps.txMined, data: mined },
         { type: traceSteps.completed, data: { txHash: execution.txHash, tokensOut: tokensOut.toString() } },
       ],

@@ -29,7 +29,7 @@ export async function reconcileTrade(deps: TradeExecutorDeps, tradeId: string): 
   if (account instanceof AppError) return failTrade(deps, trade, trade.status, failureOf(account)).then(failedOr);
   const execution = await findTradeExecution(deps.writer, { account, tradeId: trade.id });
   if (execution) {
-    const completed = await completeTrade(deps, trade, execution);
+    const completed = await completeTrade(deps, trade, execution, { txSentRecorded: trade.txHash !== null });
     deps.logger.info({ event: 'trade.reconciled', tradeId, outcome: 'completed', txHash: execution.txHash });
     return completed ? 'completed' : 'lost_race';
   }

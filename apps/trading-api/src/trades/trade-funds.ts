@@ -3,6 +3,7 @@
  * unfinished buys already hold; a sell needs the outcome tokens that pay its net USDC, on top of the user's
  * unfinished sells of the same outcome. Runs under the user's row lock, so concurrent trades never overdraw.
  */
+import type { Knex } from 'knex';
 import type { Address } from 'viem';
 import {
   loadPlatformAddresses,
@@ -17,6 +18,8 @@ import { AppError, isAppError } from '../../../../shared/src/errors/index.js';
 
 export interface FundsCheck {
   userId: string;
+  /** The platform's USDC on this chain. */
+  usdc: Address;
   account: string | null;
   market: Address;
   marketId: string;
@@ -28,14 +31,30 @@ export interface FundsCheck {
 const insufficient = (detail: string, extensions: Record<string, unknown> = {}) =>
   new AppError('INSUFFICIENT_BALANCE', { detail, extensions });
 
+/**
+ * The platform's USDC address on the reader's chain, read from MySQL once per pool and chain (it never changes for a
+ * deployment); a failed read is not remembered.
+ */
+const usdcByPool = new WeakMap<Knex, Map<number, Promise<Address>>>();
+export function platformUsdc(db: Knex, reader: ChainReader): Promise<Address> {
+  const perChain = usdcByPool.get(db) ?? new Map<number, Promise<Address>>();
+  usdcByPool.set(db, perChain);
+  let usdc = perChain.get(reader.chain.id);
+  if (!usdc) {
+    usdc = loadPlatformAddresses(db, reader.chain.id).then((platform) => platform.usdc);
+    perChain.set(reader.chain.id, usdc);
+    usdc.catch(() => perChain.delete(reader.chain.id));
+  }
+  return usdc;
+}
+
 /** Throws 409 INSUFFICIENT_BALANCE when the user's smart account cannot cover the trade. */
 export async function assertFundsCover(trx: Queryable, reader: ChainReader, check: FundsCheck): Promise<void> {
   if (!check.account) throw insufficient('The user has no smart account yet, so it holds no funds.');
   const account = check.account as Address;
   if (check.side === 'buy') {
-    const platform = await loadPlatformAddresses(trx, reader.chain.id);
     const [balance, held] = await Promise.all([
-      readUsdcBalance(reader, { usdc: platform.usdc, account }),
+      readUsdcBalance(reader, { usdc: check.usdc, account }),
       sumInFlightBuysOfUser(trx, check.userId),
     ]);
     const available = balance - held;

@@ -37,7 +37,7 @@ import { newUuid } from '../../../../shared/src/ids/index.js';
 import type { OutboxTransaction } from '../../../../shared/src/messaging/index.js';
 import { recordTradeStep, traceSteps } from '../../../../shared/src/trade-lifecycle/index.js';
 import { confirmationTokenOf, hashConfirmationToken } from '../domain/confirmation-token.js';
-import { assertFundsCover } from '../trades/trade-funds.js';
+import { assertFundsCover, platformUsdc } from '../trades/trade-funds.js';
 import { createdOutcome, replayOutcome, type TradeWriteOutcome } from '../trades/trade-replay.js';
 import { requireChain, type ChainSource } from './chain-source.js';
 
@@ -128,6 +128,7 @@ export async function createTrade(deps: CreateTradeDeps, command: CreateTradeCom
   if (!found) throw new AppError('RESOURCE_NOT_FOUND', { detail: `No market ${command.marketId}.` });
   const reader = await requireChain(deps.chain);
   const market = assertTradeable(found, command, command.now, reader.chain.id);
+  const usdc = await platformUsdc(deps.db, reader);
   const limits = effectiveTradeLimits(command.key);
   const trade = { side: command.side, amountAtomic };
 
@@ -159,6 +160,7 @@ export async function createTrade(deps: CreateTradeDeps, command: CreateTradeCom
     }
     await assertFundsCover(trx, reader, {
       userId: user.id,
+      usdc,
       account: user.smartAccountAddress,
       market: market.contractAddress as Address,
       marketId: market.id,
@@ -210,8 +212,9 @@ export async function createTrade(deps: CreateTradeDeps, command: CreateTradeCom
             ],
             event: 'trade.confirmation-required',
             now: command.now,
+            newTrade: true,
           }
-        : { trace: [createdStep, { type: traceSteps.queued }], enqueueJob: true, now: command.now },
+        : { trace: [createdStep, { type: traceSteps.queued }], enqueueJob: true, now: command.now, newTrade: true },
     );
     if (command.idempotencyKey) {
       await deleteExpiredIdempotencyKey(trx, command.key.id, command.idempotencyKey, command.now);

@@ -31,19 +31,16 @@ export async function appendTradeEvent(
 
 /**
  * Appends several events of a trade's timeline at once, in order (one lock, one sequence read, one insert), inside
- * the caller's transaction. Returns the sequence number of the last one.
+ * the caller's transaction. Returns the sequence number of the last one. `newTrade`: the trade was inserted in this
+ * transaction, so its timeline is empty and nobody else can see it: numbering starts at 1 without the lock and read.
  */
 export async function appendTradeEvents(
   trx: Knex.Transaction,
   trade: Pick<TradeRecord, 'id' | 'correlationId'>,
   events: ReadonlyArray<{ type: string; data: Record<string, unknown>; occurredAt?: Date }>,
+  options: { newTrade?: boolean } = {},
 ): Promise<number> {
-  await trx('trades').where({ id: trade.id }).forUpdate().first('id');
-  const last = (await trx('trade_events')
-    .where({ correlation_id: trade.correlationId })
-    .max({ seq: 'seq' })
-    .first()) as { seq: unknown } | undefined;
-  const first = (toIntOrNull(last?.seq) ?? 0) + 1;
+  const first = options.newTrade ? 1 : await nextSequenceNumber(trx, trade);
   if (events.length === 0) return first - 1;
   await trx('trade_events').insert(
     events.map((event, index) => ({
@@ -56,6 +53,18 @@ export async function appendTradeEvents(
     })),
   );
   return first + events.length - 1;
+}
+
+async function nextSequenceNumber(
+  trx: Knex.Transaction,
+  trade: Pick<TradeRecord, 'id' | 'correlationId'>,
+): Promise<number> {
+  await trx('trades').where({ id: trade.id }).forUpdate().first('id');
+  const last = (await trx('trade_events')
+    .where({ correlation_id: trade.correlationId })
+    .max({ seq: 'seq' })
+    .first()) as { seq: unknown } | undefined;
+  return (toIntOrNull(last?.seq) ?? 0) + 1;
 }
 
 /** The timeline of a correlation id in sequence order. */

@@ -60,9 +60,20 @@ export interface ChainReader {
 export interface ChainWriter extends ChainReader {
   account: PrivateKeyAccount;
   walletClient: ChainWalletClient;
-  /** Forgets the cached nonce (after a dropped transaction or a test chain revert); the next send asks the node. */
+  /**
+   * Forgets the cached nonce and fee estimate (after a dropped transaction or a test chain revert); the next send
+   * asks the node.
+   */
   resetNonce(): void;
+  /**
+   * EIP-1559 fees for the next send, asked of the node at most once per FEE_REFRESH_MS and given twice the base
+   * fee's headroom: one estimate serves every transaction sent meanwhile instead of two requests per transaction.
+   */
+  currentFees(): Promise<{ maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }>;
 }
+
+/** How long one fee estimate serves the sends of a writer. */
+export const FEE_REFRESH_MS = 2_000;
 
 function createTransport(options: ChainClientOptions): Transport {
   const common = {
@@ -146,11 +157,33 @@ export function withSigner(reader: ChainReader, privateKey: Hex): ChainWriter {
     transport: reader.transport,
     pollingInterval: reader.pollingIntervalMs,
   });
+  let fees: { at: number; value: Promise<{ maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }> } | undefined;
+  const estimate = async () => {
+    const estimated = await reader.publicClient.estimateFeesPerGas();
+    const priority = estimated.maxPriorityFeePerGas;
+    // viem's maxFeePerGas is 1.2 × base fee + tip; doubling the base-fee part keeps a transaction valid through
+    // several blocks of rising base fee while the estimate is reused.
+    return { maxFeePerGas: 2n * estimated.maxFeePerGas, maxPriorityFeePerGas: priority };
+  };
   return {
     ...reader,
     account,
     walletClient,
-    resetNonce: () => nonceManager.reset({ address: account.address, chainId: reader.chain.id }),
+    resetNonce: () => {
+      nonceManager.reset({ address: account.address, chainId: reader.chain.id });
+      fees = undefined;
+    },
+    currentFees() {
+      if (!fees || Date.now() - fees.at > FEE_REFRESH_MS) {
+        const value = estimate();
+        const entry = { at: Date.now(), value };
+        fees = entry;
+        value.catch(() => {
+          if (fees === entry) fees = undefined;
+        });
+      }
+      return fees.value;
+    },
   };
 }
 

@@ -67,7 +67,18 @@ export async function sendContractWrite<
   } catch (error) {
     throw toChainError(error);
   }
-  const hash = await broadcast(writer, { ...call, gas, chain: writer.chain } as unknown as WriteContractParameters);
+  let fees: Awaited<ReturnType<ChainWriter['currentFees']>>;
+  try {
+    fees = await writer.currentFees();
+  } catch (error) {
+    throw toChainError(error);
+  }
+  const hash = await broadcast(writer, {
+    ...call,
+    gas,
+    ...fees,
+    chain: writer.chain,
+  } as unknown as WriteContractParameters);
   const pendingReceipt = waitForReceipt(writer, hash);
   // Awaited below; this only keeps a receipt failure that lands while `onSent` runs from being reported unhandled.
   pendingReceipt.catch(() => undefined);

@@ -3,8 +3,10 @@
  * local chain, the way `npm start` runs it: a fresh anvil with the platform deployed, the trading API and the chain
  * executor as their compiled builds (each its own process, on their own database, Redis prefix and queue prefix),
  * and N funded users trading in parallel. Measured in the same run: anvil's own ceiling (plain transfers/s at the
- * same concurrency). Then every trade's terminal state and its on-chain execution are checked: a trade is lost when
- * it never completed or completed without exactly one TradeExecuted event; doubled when its id executed twice.
+ * same concurrency). The backlog drains until every trade is terminal (or nothing finishes for 30 s). Then every
+ * trade's terminal state and its on-chain execution are checked: a trade is lost when it never reached a terminal
+ * state, completed without exactly one TradeExecuted event, or failed although it executed; doubled when its id
+ * executed twice. Failed trades (e.g. SLIPPAGE_EXCEEDED) are reported with their codes.
  * The last line is `trades_per_s=N p50_ms=N p95_ms=N p99_ms=N lost=N doubled=N`.
  */
 import { getAbiItem } from 'viem';
@@ -116,7 +118,7 @@ async function main(): Promise<void> {
 
     console.log(`trading: ${RATE} trades/s offered for ${SECONDS} s across ${USERS} users…`);
     const load = await runTradeLoad({ api, marketId, traders, ratePerSecond: RATE, seconds: SECONDS });
-    await watchUntilFinished(db, load.placed, 60_000);
+    await watchUntilFinished(db, load.placed, 30_000);
 
     const executions = await fixture.reader.publicClient.getLogs({
       event: getAbiItem({ abi: smartAccountAbi, name: 'TradeExecuted' }),
@@ -129,9 +131,18 @@ async function main(): Promise<void> {
       executedCount.set(id, (executedCount.get(id) ?? 0) + 1);
     }
     const completed = load.placed.filter((trade) => trade.status === 'completed' && trade.finishedAt !== undefined);
-    const lost = load.placed.filter(
-      (trade) => trade.status !== 'completed' || executedCount.get(trade.id) !== 1,
+    // Lost: never reached a terminal state, completed without exactly one execution, or failed yet executed.
+    const lost = load.placed.filter((trade) =>
+      trade.status === undefined
+        ? true
+        : trade.status === 'completed'
+          ? executedCount.get(trade.id) !== 1
+          : executedCount.has(trade.id),
     ).length;
+    const failures = new Map<string, number>();
+    for (const trade of load.placed.filter((placed) => placed.errorCode)) {
+      failures.set(trade.errorCode!, (failures.get(trade.errorCode!) ?? 0) + 1);
+    }
     const doubled = [...executedCount.values()].filter((count) => count > 1).length;
     const latencies = completed.map((trade) => trade.finishedAt! - trade.sentAt).sort((a, b) => a - b);
     const lastFinished = Math.max(...completed.map((trade) => trade.finishedAt!));
@@ -144,7 +155,8 @@ async function main(): Promise<void> {
       `offered ${Math.round(RATE * SECONDS)} POSTs; accepted ${load.placed.length}; refused ${JSON.stringify(Object.fromEntries(load.refused))}`,
     );
     console.log(
-      `terminal states ${JSON.stringify(Object.fromEntries(statuses))}; on-chain executions ${executions.length}`,
+      `terminal states ${JSON.stringify(Object.fromEntries(statuses))} (failure codes ` +
+        `${JSON.stringify(Object.fromEntries(failures))}); on-chain executions ${executions.length}`,
     );
     console.log(`median time before each step: ${await stepBreakdown(db, completed)}`);
     console.log(

@@ -16,6 +16,7 @@ export interface PlacedTrade {
   sentAt: number;
   finishedAt?: number;
   status?: string;
+  errorCode?: string;
 }
 
 export interface LoadResult {
@@ -69,22 +70,32 @@ async function postTrade(api: string, trader: BenchTrader, marketId: string): Pr
   }
 }
 
-/** Stamps finished trades from MySQL until every placed trade is terminal or `timeoutMs` passes. */
-export async function watchUntilFinished(db: Knex, trades: readonly PlacedTrade[], timeoutMs: number): Promise<void> {
+/**
+ * Stamps finished trades from MySQL until every placed trade is terminal, or until none has finished for `idleMs`
+ * (a trade still open then never finished: the bench counts it lost). A backlog keeps draining as long as it moves.
+ */
+export async function watchUntilFinished(db: Knex, trades: readonly PlacedTrade[], idleMs: number): Promise<void> {
   const open = new Map(trades.map((trade) => [trade.id, trade]));
-  const deadline = Date.now() + timeoutMs;
-  while (open.size > 0 && Date.now() < deadline) {
+  let lastProgress = Date.now();
+  while (open.size > 0 && Date.now() - lastProgress < idleMs) {
     const ids = [...open.keys()];
     for (let start = 0; start < ids.length; start += 1_000) {
       const rows = (await db('trades')
         .whereIn('id', ids.slice(start, start + 1_000))
         .whereNotNull('finished_at')
-        .select('id', 'status', 'finished_at')) as Array<{ id: string; status: string; finished_at: Date }>;
+        .select('id', 'status', 'error_code', 'finished_at')) as Array<{
+        id: string;
+        status: string;
+        error_code: string | null;
+        finished_at: Date;
+      }>;
       for (const row of rows) {
         const trade = open.get(row.id)!;
         trade.status = row.status;
+        trade.errorCode = row.error_code ?? undefined;
         trade.finishedAt = row.finished_at.getTime();
         open.delete(row.id);
+        lastProgress = Date.now();
       }
     }
     await new Promise((resolve) => setTimeout(resolve, 25));

@@ -81,7 +81,11 @@ export async function startConsumer<Schema extends z.ZodType>(
         logger.debug({ event: 'amqp.message_handled', deliveryCount });
       } catch (err) {
         if (isRetryableError(err)) {
-          logger.warn({ event: 'amqp.message_requeued', deliveryCount, err }, 'handler failed; will retry');
+          // An expected transient state: one line with what failed, no stack.
+          logger.warn(
+            { event: 'amqp.message_requeued', deliveryCount, error: transientSummary(err) },
+            'handler failed; will retry',
+          );
           await sleep(retryDelayMs(deliveryCount), stopping.signal);
           delivery.nack(true);
         } else {
@@ -137,4 +141,11 @@ function parseBody<Schema extends z.ZodType>(message: ConsumeMessage, schema: Sc
     success: false,
     issues: result.error.issues.map((issue) => ({ path: issue.path.join('.'), code: issue.code })),
   };
+}
+
+/** The code and message of a retryable failure (AppError code, system error code or error name). */
+function transientSummary(error: unknown): { code: string; message: string } {
+  if (!(error instanceof Error)) return { code: 'UNKNOWN', message: String(error) };
+  const code = (error as { code?: unknown }).code;
+  return { code: typeof code === 'string' ? code : error.name, message: error.message };
 }

@@ -18,7 +18,7 @@ await runDeployable({
   // Stopped in this order on shutdown: the job consumers and loops first, the indexer, then the outbox relay.
   startWorkers: async ({ resources, logger, metrics }) => {
     if (!resources.db || !resources.chain) throw new Error('the market indexer needs MySQL and the chain');
-    const trades = await startTradeWorkers(resources, logger, settings);
+    const trades = await startTradeWorkers(resources, logger, settings, metrics.registry);
     if (!resources.amqp) throw new Error('the redemption workers need RabbitMQ');
     const redemptions = await startRedemptionWorkers({
       db: resources.db,

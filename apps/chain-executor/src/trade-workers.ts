@@ -1,3 +1,4 @@
+import type { Registry } from 'prom-client';
 import type { Hex } from 'viem';
 import { withSigner } from '../../../shared/src/chain/index.js';
 import type { ChainExecutorConfig } from '../../../shared/src/config/index.js';
@@ -8,6 +9,7 @@ import { startTradeJobsConsumer } from './consumers/trade-jobs.consumer.js';
 import { startExpireConfirmationsLoop } from './loops/expire-confirmations.loop.js';
 import { startReconcileStalledTradesLoop } from './loops/reconcile-stalled-trades.loop.js';
 import type { TradeExecutorDeps } from './trades/trade-executor-deps.js';
+import { createTradeMetrics } from './trades/trade-metrics.js';
 
 export type TradeWorkerSettings = Pick<
   ChainExecutorConfig,
@@ -29,6 +31,7 @@ export async function startTradeWorkers(
   resources: ServiceResources,
   logger: Logger,
   settings: TradeWorkerSettings,
+  registry?: Registry,
 ): Promise<Array<() => Promise<void>>> {
   const { db, amqp, chain } = resources;
   if (!db || !amqp || !chain) throw new Error('the trade workers need MySQL, RabbitMQ and the chain');
@@ -43,7 +46,10 @@ export async function startTradeWorkers(
     logger: logger.child({ component: 'trades' }),
   };
   if (deps.halted) logger.warn({ event: 'trades.halted' }, 'TRADE_PROCESSING_HALTED: pending trades are rejected');
-  const consumer = await startTradeJobsConsumer(amqp, deps, { prefetch: settings.AMQP_PREFETCH });
+  const consumer = await startTradeJobsConsumer(amqp, deps, {
+    prefetch: settings.AMQP_PREFETCH,
+    metrics: createTradeMetrics(registry),
+  });
   const batchSize = settings.TRADE_SWEEP_BATCH_SIZE;
   return [
     () => consumer.stop(),

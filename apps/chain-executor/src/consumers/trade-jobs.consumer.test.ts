@@ -1,6 +1,7 @@
 /* The trade-job consumer on a real RabbitMQ (own prefix), MariaDB and anvil: jobs in, trades executed once. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
+import { Registry } from 'prom-client';
 import type { AmqpConnectionManager, RunningConsumer } from '../../../../shared/src/messaging/index.js';
 import { EXCHANGES, parkingQueueOf, QUEUES } from '../../../../shared/src/messaging/index.js';
 import { closeBrokerConnections } from '../../../../shared/src/messaging/testing/broker-control.js';
@@ -20,6 +21,7 @@ import {
   type Trader,
   type TradeTestbed,
 } from '../testing/trade-executor-test-kit.js';
+import { createTradeMetrics } from '../trades/trade-metrics.js';
 import { startTradeJobsConsumer } from './trade-jobs.consumer.js';
 
 let testbed: TradeTestbed;
@@ -29,6 +31,13 @@ let publisher: AmqpConnectionManager;
 let consumer: RunningConsumer;
 let marketId: string;
 let executorConnection: string;
+const registry = new Registry();
+
+/** trade_jobs_total by outcome, as /metrics would show it. */
+async function jobCounts(): Promise<Record<string, number>> {
+  const metric = await registry.getSingleMetric('trade_jobs_total')!.get();
+  return Object.fromEntries(metric.values.map((value) => [String(value.labels.outcome), value.value]));
+}
 
 beforeAll(async () => {
   [testbed, messaging] = await Promise.all([startTradeTestbed(), createTestMessaging()]);
@@ -39,7 +48,7 @@ beforeAll(async () => {
   // Concurrent buys on one small market move its price between each quote and send: a wide tolerance keeps this
   // suite about delivery, not slippage (execute-trade.test.ts covers SLIPPAGE_EXCEEDED).
   const deps = tradeDeps(testbed, { amqp: executorAmqp, slippageBps: 5_000 });
-  consumer = await startTradeJobsConsumer(executorAmqp, deps, { prefetch: 8 });
+  consumer = await startTradeJobsConsumer(executorAmqp, deps, { prefetch: 8, metrics: createTradeMetrics(registry) });
 }, 60_000);
 
 afterAll(async () => {
@@ -84,6 +93,11 @@ describe('trade jobs consumer', () => {
 
     await expectExecutedOnce(trader, trades);
     expect(await messaging.readyCount(parkingQueueOf(QUEUES.chainExecutorTrades))).toBe(0);
+    // Each of the 8 jobs is counted: 4 executions, and 4 duplicates that found their trade no longer pending
+    // (or lost the race for it).
+    const counts = await jobCounts();
+    expect(counts.completed).toBeGreaterThanOrEqual(4);
+    expect((counts.not_pending ?? 0) + (counts.lost_race ?? 0)).toBeGreaterThanOrEqual(4);
   });
 
   it('brings every trade of a burst to exactly one terminal state across a broker connection drop', async () => {

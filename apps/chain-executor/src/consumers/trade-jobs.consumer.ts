@@ -6,6 +6,7 @@ import {
   type RunningConsumer,
 } from '../../../../shared/src/messaging/index.js';
 import type { TradeExecutorDeps } from '../trades/trade-executor-deps.js';
+import { noTradeMetrics, type TradeMetrics } from '../trades/trade-metrics.js';
 import { executeTrade } from '../use-cases/execute-trade.use-case.js';
 
 /**
@@ -15,15 +16,22 @@ import { executeTrade } from '../use-cases/execute-trade.use-case.js';
 export function startTradeJobsConsumer(
   amqp: AmqpConnectionManager,
   deps: TradeExecutorDeps,
-  options: { prefetch: number },
+  options: { prefetch: number; metrics?: TradeMetrics },
 ): Promise<RunningConsumer> {
+  const metrics = options.metrics ?? noTradeMetrics;
   return startConsumer(amqp, {
     queue: QUEUES.chainExecutorTrades,
     schema: tradeJobSchema,
     prefetch: options.prefetch,
     logger: deps.logger,
     handle: async (job) => {
-      await executeTrade(deps, job);
+      const started = performance.now();
+      try {
+        metrics.observeJob(await executeTrade(deps, job), (performance.now() - started) / 1000);
+      } catch (error) {
+        metrics.countError();
+        throw error;
+      }
     },
   });
 }

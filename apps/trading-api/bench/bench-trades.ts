@@ -99,7 +99,10 @@ async function main(): Promise<void> {
       AMQP_PREFETCH: String(CONCURRENCY),
       REDIS_URL: testEnv.redisUrl,
       REDIS_PREFIX: redisPrefix,
-      CHAIN_RPC_URL: fixture.chain.rpcUrl,
+      // The deployables talk to anvil over WebSocket (DESIGN.md §5): far cheaper per request than HTTP fetch.
+      CHAIN_RPC_URL: process.argv.includes('--http')
+        ? fixture.chain.rpcUrl
+        : fixture.chain.rpcUrl.replace(/^http/, 'ws'),
       CHAIN_ID: String(chainId),
       SERVICE_ENV: 'test',
       LOG_LEVEL: 'warn',

@@ -98,7 +98,9 @@ const sharedEnv = {
   REDIS_URL: config.REDIS_URL,
   REDIS_PREFIX: config.REDIS_PREFIX,
   DOCS_BASE_URL: `http://localhost:${config.TRADING_API_PORT}/v1/docs`,
-  CHAIN_RPC_URL: chain.rpcUrl,
+  // The anvil we start also speaks WebSocket on its port: the deployables use it (DESIGN.md §5), which costs them far
+  // less per request than HTTP. A chain given by CHAIN_RPC_URL is used as given.
+  CHAIN_RPC_URL: config.CHAIN_RPC_URL ?? chain.rpcUrl.replace(/^http/, 'ws'),
   CHAIN_ID: String(onChain.chainId),
   EXECUTOR_PRIVATE_KEY: config.EXECUTOR_PRIVATE_KEY,
   API_KEY_PEPPER: apiKeyPepper,

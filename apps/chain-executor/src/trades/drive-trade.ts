@@ -40,6 +40,8 @@ const asAppError = (error: unknown): AppError =>
     ? toAppError(error)
     : new AppError('DEPENDENCY_UNAVAILABLE', { detail: 'A dependency of the executor is unavailable', cause: error });
 
+const isAlreadyExecuted = (error: unknown): boolean => isAppError(error) && error.code === 'TRADE_ALREADY_EXECUTED';
+
 export const failureOf = (error: AppError): TradeFailure => ({ code: error.code, message: error.detail });
 
 /** A trade in `validating`: validate, claim `executing`, send. */
@@ -95,7 +97,9 @@ export async function sendTrade(
   } catch (error) {
     // A sent transaction whose receipt failed: its hash is recorded now for the trace and the reconciler.
     if (!(await settleRecording()) && sent) await record(sent);
-    if (sent || (isAppError(error) && mayHaveBeenSent(error))) return afterUncertainSend(deps, trade, error);
+    if (sent || isAlreadyExecuted(error) || (isAppError(error) && mayHaveBeenSent(error))) {
+      return afterUncertainSend(deps, trade, error);
+    }
     return retryOrFail(deps, trade, error, options);
   }
   const completed = await completeTrade(deps, trade, execution, { txSentRecorded: await settleRecording() });
@@ -126,7 +130,10 @@ function executeOnChain(
 async function afterUncertainSend(deps: TradeExecutorDeps, trade: TradeRecord, error: unknown): Promise<TradeOutcome> {
   const appError = toAppError(error);
   const txHash = appError.extensions.txHash;
-  if (!appError.retry && appError.code !== 'INTERNAL_ERROR' && typeof txHash === 'string') {
+  // TRADE_ALREADY_EXECUTED: the contract refused the id because it executed (another send of this trade, e.g. a
+  // reconciler racing a slow worker) but that execution was not found yet: never a failure, the chain has it.
+  const definite = !appError.retry && appError.code !== 'INTERNAL_ERROR' && !isAlreadyExecuted(appError);
+  if (definite && typeof txHash === 'string') {
     return settleFailure(deps, trade, 'executing', { ...failureOf(appError), txHash });
   }
   deps.logger.warn(

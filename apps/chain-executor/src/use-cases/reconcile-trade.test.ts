@@ -1,6 +1,7 @@
 /* Crash recovery against a real anvil and MariaDB: trades left in flight settle from the chain, exactly once. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { TransactionReceiptNotFoundError, WaitForTransactionReceiptTimeoutError, type Hex } from 'viem';
+import { TransactionReceiptNotFoundError, WaitForTransactionReceiptTimeoutError, type Address, type Hex } from 'viem';
+import { buyThroughAccount } from '../../../../shared/src/chain/index.js';
 import { waitFor } from '../../../../shared/src/messaging/testing/wait-for.js';
 import { startReconcileStalledTradesLoop } from '../loops/reconcile-stalled-trades.loop.js';
 import {
@@ -24,10 +25,11 @@ import { reconcileStalledTrades, reconcileTrade } from './reconcile-trade.use-ca
 
 let testbed: TradeTestbed;
 let marketId: string;
+let market: Address;
 
 beforeAll(async () => {
   testbed = await startTradeTestbed();
-  ({ marketId } = await createMarket(testbed));
+  ({ marketId, market } = await createMarket(testbed));
 }, 60_000);
 
 afterAll(async () => {
@@ -142,6 +144,30 @@ describe('reconcileTrade', () => {
 
     expect(await executionsOf(testbed, trader.account, trade.id)).toHaveLength(1);
     expect((await tradeOf(testbed.db, trade.id)).status).toBe('completed');
+    expect(await eventTypesOf(testbed.db, trade)).toEqual(['trade.completed']);
+  });
+
+  it('never fails a trade whose id already executed: a send refused as TRADE_ALREADY_EXECUTED waits for the chain', async () => {
+    const trader = await createTrader(testbed);
+    const trade = await insertTestTrade(testbed.db, { trader, marketId, usdc: 2n * USDC });
+    // A first send of the trade executes on-chain, as a slow worker's would while a second one starts…
+    await buyThroughAccount(testbed.fixture.executor, {
+      account: trader.account,
+      market,
+      outcomeIndex: trade.outcomeIndex,
+      usdcIn: trade.amountAtomic,
+      minTokensOut: 0n,
+      tradeId: trade.id,
+    });
+    // …and the second worker cannot see that execution yet: the contract refuses its send.
+    const blind = tradeDeps(testbed, {
+      writer: writerWith(testbed.fixture.executor, { getContractEvents: (() => Promise.resolve([])) as never }),
+    });
+    await expect(executeTrade(blind, { tradeId: trade.id })).resolves.toBe('awaiting_chain');
+    expect((await tradeOf(testbed.db, trade.id)).status).toBe('executing');
+
+    await expect(reconcileTrade(tradeDeps(testbed, { now: later }), trade.id)).resolves.toBe('completed');
+    expect(await executionsOf(testbed, trader.account, trade.id)).toHaveLength(1);
     expect(await eventTypesOf(testbed.db, trade)).toEqual(['trade.completed']);
   });
 

@@ -57,7 +57,11 @@ export function publicReadSettingsFrom(config: PublicReadConfig): PublicReadSett
     },
     quoteCacheSeconds: config.QUOTE_CACHE_SECONDS,
     readCacheMs: config.READ_CACHE_MS,
-    social: { intentUrl: config.SOCIAL_INTENT_URL, botHandle: config.SOCIAL_BOT_HANDLE },
+    social: {
+      intentUrl: config.SOCIAL_INTENT_URL,
+      botHandle: config.SOCIAL_BOT_HANDLE,
+      marketPageUrl: config.MARKET_PAGE_URL,
+    },
   };
 }
 

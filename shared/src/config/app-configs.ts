@@ -79,6 +79,8 @@ export const publicReadConfigSchema = z
       .regex(/^@?[A-Za-z0-9_]{1,30}$/, 'a handle of letters, digits and _ (an optional leading @)')
       .default('ForetellBot')
       .transform((handle) => handle.replace(/^@/, '')),
+    /** Base URL of a market's page (the id is appended): what a new social post carries when a market has no source post. */
+    MARKET_PAGE_URL: url('https://foretell.example/markets/'),
     /** Verifies the optional X-API-Key (the same HMAC pepper as the trading API). */
     API_KEY_PEPPER: apiKeyPepper,
   })

@@ -1,7 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { buildSocialLink, composePostContent, formatUsd, sourcePostId } from './social-post.js';
 
-const settings = { intentUrl: 'https://social.example/intent/post', botHandle: 'ForetellBot' };
+const settings = {
+  intentUrl: 'https://social.example/intent/post',
+  botHandle: 'ForetellBot',
+  marketPageUrl: 'https://foretell.example/markets/',
+};
 
 describe('social posts', () => {
   it('formats whole dollars without cents and others with two decimals', () => {
@@ -27,6 +31,7 @@ describe('social posts', () => {
       side: 'yes',
       amount: 25,
       sourcePostUrl: 'https://social.example/@src/status/42',
+      marketId: 'm-1',
     });
     expect(link.postContent).toBe('@ForetellBot YES $25');
     expect(link.socialUrl).toBe('https://social.example/intent/post?text=%40ForetellBot+YES+%2425&in_reply_to=42');
@@ -35,7 +40,7 @@ describe('social posts', () => {
   it('keeps query parameters of the configured intent URL and attaches the source URL when it has no post id', () => {
     const link = buildSocialLink(
       { ...settings, intentUrl: 'https://social.example/share?via=foretell' },
-      { side: 'no', amount: 5, sourcePostUrl: 'https://social.example/' },
+      { side: 'no', amount: 5, sourcePostUrl: 'https://social.example/', marketId: 'm-1' },
     );
     const url = new URL(link.socialUrl);
     expect(url.searchParams.get('via')).toBe('foretell');

@@ -34,7 +34,9 @@ const threadProperties = {
 const socialLinkItem = object({
   marketId: string(),
   question: string(),
-  sourceSocialPostUrl: string(),
+  sourceSocialPostUrl: nullableString(
+    'The post the links reply to; null: they are new posts carrying the market page.',
+  ),
   yesLink: string('Intent URL of the YES reply.'),
   noLink: string('Intent URL of the NO reply.'),
   yesPostContent: string(),

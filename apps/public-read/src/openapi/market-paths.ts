@@ -129,7 +129,8 @@ export const marketPaths: Record<string, JsonSchema> = {
   }),
   '/api/markets/{id}/social-link': getOperation({
     operationId: 'getMarketSocialLink',
-    summary: 'A social-post link that places a prediction through the bot (active markets with a source post)',
+    summary:
+      'A social-post link that places a prediction through the bot: a reply to the source post, or a new post with the market page',
     tags: ['Markets', 'Social'],
     parameters: [
       idParam('market'),
@@ -139,7 +140,7 @@ export const marketPaths: Record<string, JsonSchema> = {
     responses: {
       '200': ok('MarketSocialLinkResponse', 'The link.'),
       '400': errorResponse('INVALID_SIDE (side missing or not yes/no) or INVALID_REQUEST (other parameters).'),
-      '404': errorResponse('MARKET_NOT_FOUND: unknown, not active, or without a source post.'),
+      '404': errorResponse('MARKET_NOT_FOUND: unknown or not active.'),
     },
   }),
   '/api/organizations/{id}/markets': getOperation({

@@ -5,6 +5,7 @@ import {
   dateTime,
   enumOf,
   integer,
+  nullableString,
   number,
   object,
   ref,
@@ -58,7 +59,11 @@ export const responseSchemas: Record<string, JsonSchema> = {
   MarketSocialLinkResponse: object({
     socialUrl: string('Full intent URL.'),
     postContent: string(),
-    market: object({ id: string(), question: string(), sourceSocialPostUrl: string() }),
+    market: object({
+      id: string(),
+      question: string(),
+      sourceSocialPostUrl: nullableString('The post the link replies to; null: a new post carrying the market page.'),
+    }),
   }),
   OrganizationResponse: object({ organization: ref('Organization'), _meta: requestedAtMeta }),
   OrganizationMarketsResponse: object({

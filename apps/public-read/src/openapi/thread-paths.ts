@@ -92,7 +92,7 @@ export const threadPaths: Record<string, JsonSchema> = {
   }),
   '/api/threads/{id}/social-links': getOperation({
     operationId: 'listThreadSocialLinks',
-    summary: 'YES/NO social-post links for the active markets of a thread that have a source post',
+    summary: 'YES/NO social-post links for every active market of a thread',
     tags: ['Threads', 'Social'],
     parameters: [idParam('thread'), queryParam('amount', usdAmountSchema({ default: 10 }), 'USD, at most 2 decimals.')],
     responses: {

@@ -29,7 +29,13 @@ beforeAll(async () => {
   });
   unlinked = await insertMarket(suite.db, { ...base, question: 'No post?' });
   app = await suite.start({
-    settings: { social: { intentUrl: 'https://social.example/intent/post', botHandle: 'PredictBot' } },
+    settings: {
+      social: {
+        intentUrl: 'https://social.example/intent/post',
+        botHandle: 'PredictBot',
+        marketPageUrl: 'https://foretell.example/markets/',
+      },
+    },
   });
 });
 
@@ -92,8 +98,22 @@ describe('GET /api/markets/{id}/social-link', () => {
     });
   });
 
-  it('answers 404 MARKET_NOT_FOUND for unknown, inactive and post-less markets', async () => {
-    for (const id of ['nope', frozen.id, unlinked.id]) {
+  it('gives an active market without a source post a new post carrying the market page, naming bot, side and amount', async () => {
+    const { status, body } = await getJson(`${app.url}/api/markets/${unlinked.id}/social-link?side=no&amount=7.5`);
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      socialUrl: expect.any(String),
+      postContent: '@PredictBot NO $7.50',
+      market: { id: unlinked.id, question: 'No post?', sourceSocialPostUrl: null },
+    });
+    const url = new URL(String(body.socialUrl));
+    expect(url.searchParams.get('text')).toBe('@PredictBot NO $7.50');
+    expect(url.searchParams.get('url')).toBe(`https://foretell.example/markets/${unlinked.id}`);
+    expect(url.searchParams.has('in_reply_to')).toBe(false);
+  });
+
+  it('answers 404 MARKET_NOT_FOUND for unknown and inactive markets', async () => {
+    for (const id of ['nope', frozen.id]) {
       const { status, body } = await getJson(`${app.url}/api/markets/${id}/social-link?side=yes&amount=10`);
       expect(status).toBe(404);
       expect(body).toEqual({ error: 'Not Found', code: 'MARKET_NOT_FOUND', message: expect.any(String) });

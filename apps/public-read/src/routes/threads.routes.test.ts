@@ -317,7 +317,7 @@ describe('GET /api/threads/{id}/chapters', () => {
 describe('GET /api/threads/{id}/social-links', () => {
   type LinksBody = { thread: Body; markets: Array<Body & { marketId: string }>; _meta: Body };
 
-  it('links only the active markets that have a source post, for 10 USD by default', async () => {
+  it('links every active market, replying to its source post or, without one, as a new post with its page; 10 USD by default', async () => {
     const { status, body } = await getJson<LinksBody>(`${app.url}/api/threads/${t.championship}/social-links`);
     expect(status).toBe(200);
     expect(body.thread).toEqual({
@@ -325,8 +325,13 @@ describe('GET /api/threads/{id}/social-links', () => {
       title: '2027 Championship Season',
       description: expect.any(String),
     });
-    expect(body.markets.map((item) => item.marketId).sort()).toEqual([market(1), market(2)].sort());
-    expect(body._meta).toEqual({ requestedAt: expect.any(String), amount: 10, totalMarkets: 2 });
+    expect(body.markets.map((item) => item.marketId).sort()).toEqual([market(1), market(2), market(4)].sort());
+    expect(body._meta).toEqual({ requestedAt: expect.any(String), amount: 10, totalMarkets: 3 });
+    const postless = body.markets.find((item) => item.marketId === market(4))!;
+    expect(postless).toMatchObject({ sourceSocialPostUrl: null, yesPostContent: '@ForetellBot YES $10' });
+    const page = new URL(String(postless.yesLink)).searchParams;
+    expect(page.get('url')).toBe(`https://foretell.example/markets/${market(4)}`);
+    expect(page.has('in_reply_to')).toBe(false);
     const first = body.markets.find((item) => item.marketId === market(1))!;
     expect(first).toEqual({
       marketId: market(1),
@@ -366,7 +371,7 @@ describe('GET /api/threads/{id}/social-links', () => {
       `${app.url}/api/threads/${t.championship}/social-links?amount=${amount}`,
     );
     expect(status).toBe(200);
-    expect(body._meta).toMatchObject({ amount: echoed, totalMarkets: 2 });
+    expect(body._meta).toMatchObject({ amount: echoed, totalMarkets: 3 });
     for (const item of body.markets) expect(item.yesPostContent).toBe(`@ForetellBot YES ${content}`);
   });
 

@@ -19,7 +19,11 @@ export const testSettings: PublicReadSettings = {
   quoteCacheSeconds: 10,
   // Off by default so tests see their own writes at once; response-cache.test.ts turns it on.
   readCacheMs: 0,
-  social: { intentUrl: 'https://social.example/intent/post', botHandle: 'ForetellBot' },
+  social: {
+    intentUrl: 'https://social.example/intent/post',
+    botHandle: 'ForetellBot',
+    marketPageUrl: 'https://foretell.example/markets/',
+  },
 };
 
 export interface AppOptions {

@@ -6,12 +6,13 @@ import type { ReadContext } from './read-context.js';
 export interface MarketSocialLinkResult {
   socialUrl: string;
   postContent: string;
-  market: { id: string; question: string; sourceSocialPostUrl: string };
+  market: { id: string; question: string; sourceSocialPostUrl: string | null };
 }
 
 /**
- * The reply that places a `side` prediction of `amount` USD on a market through the bot. Only active markets with a
- * source post have one (the reply targets that post); anything else is 404 MARKET_NOT_FOUND, saying why.
+ * The post that places a `side` prediction of `amount` USD on an active market through the bot: a reply to the
+ * market's source post, or a new post carrying the market's page when it has none. An unknown or inactive market
+ * is 404 MARKET_NOT_FOUND, saying which.
  */
 export async function getMarketSocialLink(
   context: ReadContext & { social: SocialPostSettings },
@@ -25,15 +26,11 @@ export async function getMarketSocialLink(
       detail: `Market ${marketId} is not active: social links exist only for active markets.`,
     });
   }
-  if (!market.sourceSocialPostUrl) {
-    throw new AppError('MARKET_NOT_FOUND', {
-      detail: `Market ${marketId} has no source post for a social link to reply to.`,
-    });
-  }
-  const link = buildSocialLink(context.social, { ...command, sourcePostUrl: market.sourceSocialPostUrl });
+  const sourcePostUrl = market.sourceSocialPostUrl;
+  const link = buildSocialLink(context.social, { ...command, sourcePostUrl, marketId: market.id });
   return {
     socialUrl: link.socialUrl,
     postContent: link.postContent,
-    market: { id: market.id, question: market.question, sourceSocialPostUrl: market.sourceSocialPostUrl },
+    market: { id: market.id, question: market.question, sourceSocialPostUrl: sourcePostUrl },
   };
 }

@@ -6,7 +6,7 @@ import type { ReadContext } from './read-context.js';
 export interface ThreadSocialLinkItem {
   marketId: string;
   question: string;
-  sourceSocialPostUrl: string;
+  sourceSocialPostUrl: string | null;
   yesLink: string;
   noLink: string;
   yesPostContent: string;
@@ -19,7 +19,7 @@ export interface ThreadSocialLinksResult {
   _meta: { requestedAt: string; amount: number; totalMarkets: number };
 }
 
-/** YES and NO links for every active market of a thread that has a source post to reply to. */
+/** YES and NO links for every active market of a thread (replies to a source post, or new posts without one). */
 export async function getThreadSocialLinks(
   context: ReadContext & { social: SocialPostSettings },
   threadId: string,
@@ -32,9 +32,9 @@ export async function getThreadSocialLinks(
   ]);
   if (!thread) throw new AppError('THREAD_NOT_FOUND', { detail: `Thread ${threadId} does not exist.` });
   const items = markets.map((market) => {
-    const sourcePostUrl = market.sourceSocialPostUrl ?? '';
-    const yes = buildSocialLink(context.social, { side: 'yes', amount, sourcePostUrl });
-    const no = buildSocialLink(context.social, { side: 'no', amount, sourcePostUrl });
+    const sourcePostUrl = market.sourceSocialPostUrl;
+    const yes = buildSocialLink(context.social, { side: 'yes', amount, sourcePostUrl, marketId: market.id });
+    const no = buildSocialLink(context.social, { side: 'no', amount, sourcePostUrl, marketId: market.id });
     return {
       marketId: market.id,
       question: market.question,

@@ -96,7 +96,6 @@ export async function listSocialLinkableMarkets(db: Queryable, threadId: string)
   const rows = (await db('markets')
     .select('*')
     .where({ thread_id: threadId, status: 'OPEN' })
-    .whereNotNull('source_social_post_url')
     .orderBy([
       { column: 'created_at', order: 'desc' },
       { column: 'id', order: 'desc' },

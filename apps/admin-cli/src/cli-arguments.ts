@@ -2,24 +2,21 @@
  * Parsers for the operator's flag values. Each turns a string into a typed value or throws VALIDATION_FAILED
  * (exit 2) naming the flag. Money never passes through a float: USDC decimals become atomic bigints by string math.
  */
+import { parseUsdcAmount as parseWireUsdcAmount, USDC_DECIMALS } from '../../../shared/src/domain/index.js';
 import { AppError } from '../../../shared/src/errors/index.js';
 
-const USDC_DECIMALS = 6;
-const USDC_UNIT = 10n ** BigInt(USDC_DECIMALS);
 /** `user@domain.tld`: one @, no spaces, a dot in the domain; the column holds 254 characters. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
 const invalid = (detail: string): AppError => new AppError('VALIDATION_FAILED', { detail });
 
-/** "12.5" → 12_500_000n. Up to 6 decimals, strictly positive, at most 15 integer digits. */
+/** "12.5" → 12_500_000n: the API's amount rules (shared/src/domain), with the message naming the flag. */
 export function parseUsdcAmount(text: string, flag = '--amount'): bigint {
-  const match = /^(\d{1,15})(?:\.(\d{1,6}))?$/.exec(text.trim());
-  if (!match) {
-    throw invalid(`${flag} must be a decimal USDC amount with at most 6 decimals, e.g. 25 or 0.5 (got "${text}")`);
+  try {
+    return parseWireUsdcAmount(text.trim(), flag);
+  } catch {
+    throw invalid(`${flag} must be a positive USDC amount with at most 6 decimals, e.g. 25 or 0.5 (got "${text}")`);
   }
-  const atomic = BigInt(match[1]!) * USDC_UNIT + BigInt((match[2] ?? '').padEnd(USDC_DECIMALS, '0'));
-  if (atomic <= 0n) throw invalid(`${flag} must be greater than zero`);
-  return atomic;
 }
 
 /** 12_500_000n → "12.500000" (always 6 decimals, as a decimal string on the wire). */

@@ -4,3 +4,4 @@ export * from './trade-identity.js';
 export * from './trade-limits.js';
 export * from './trade-states.js';
 export * from './api-version.js';
+export * from './market-rules.js';

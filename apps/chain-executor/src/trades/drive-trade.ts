@@ -52,7 +52,7 @@ export async function driveFromValidating(
 ): Promise<TradeOutcome> {
   let target: TradeTarget | AppError;
   try {
-    target = await resolveTradeTarget(deps.db, trade, deps.writer.chain.id);
+    target = await resolveTradeTarget(deps.db, trade, { chainId: deps.writer.chain.id, now: deps.now() });
   } catch (error) {
     return retryOrFail(deps, trade, error, options);
   }

@@ -1,9 +1,10 @@
 /*
- * Validation of a trade about to execute: the market is tradeable here (OPEN, with a contract on this chain, the
- * outcome exists) and the user has a smart account. A failure is the trade's catalogue code; a MySQL failure
+ * Validation of a trade about to execute: the market takes trades here (shared/src/domain/market-rules.ts) and the
+ * user has a smart account. A failure is the trade's catalogue code; a MySQL failure
  * throws (transient: retried).
  */
 import { getAddress, type Address } from 'viem';
+import { marketNotTradeable, outcomeOutOfRange } from '../../../../shared/src/domain/index.js';
 import { AppError } from '../../../../shared/src/errors/index.js';
 import { findMarketById, findUserById, type Queryable, type TradeRecord } from '../../../../shared/src/db/index.js';
 
@@ -25,19 +26,14 @@ export async function resolveTradeAccount(db: Queryable, trade: TradeRecord): Pr
 export async function resolveTradeTarget(
   db: Queryable,
   trade: TradeRecord,
-  chainId: number,
+  context: { chainId: number; now: Date },
 ): Promise<TradeTarget | AppError> {
   const market = await findMarketById(db, trade.marketId);
-  if (!market || !market.contractAddress || market.chainId !== chainId) {
-    return new AppError('MARKET_NOT_TRADEABLE', { detail: 'The market is not tradeable on this chain' });
-  }
-  if (market.status !== 'OPEN') {
-    return new AppError('MARKET_NOT_TRADEABLE', { detail: `The market is ${market.status.toLowerCase()}` });
-  }
-  if (trade.outcomeIndex >= market.outcomes.length) {
-    return new AppError('VALIDATION_FAILED', { detail: `outcomeIndex must be below ${market.outcomes.length}` });
-  }
+  if (!market) return new AppError('MARKET_NOT_TRADEABLE', { detail: `Market ${trade.marketId} no longer exists` });
+  const refusal = marketNotTradeable(market, context) ?? outcomeOutOfRange(market, trade.outcomeIndex);
+  if (refusal) return refusal;
   const account = await resolveTradeAccount(db, trade);
   if (account instanceof AppError) return account;
-  return { account, market: getAddress(market.contractAddress) };
+  // marketNotTradeable refuses a market without a contract.
+  return { account, market: getAddress(market.contractAddress!) };
 }

@@ -37,7 +37,7 @@ export async function executeTrade(
   }
   // Validation reads first (a MySQL failure here leaves the trade pending and the job is retried), then one
   // transaction moves it through validating to executing, or to failed.
-  const target = await resolveTradeTarget(deps.db, trade, deps.writer.chain.id);
+  const target = await resolveTradeTarget(deps.db, trade, { chainId: deps.writer.chain.id, now: deps.now() });
   if (target instanceof AppError) {
     if (!(await failValidation(deps, trade, failureOf(target)))) return 'lost_race';
     deps.logger.info({ event: 'trade.failed', tradeId: trade.id, code: target.code }, 'trade failed validation');

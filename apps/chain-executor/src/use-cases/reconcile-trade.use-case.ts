@@ -39,7 +39,7 @@ export async function reconcileTrade(deps: TradeExecutorDeps, tradeId: string): 
   }
   deps.logger.info({ event: 'trade.reconciled', tradeId, outcome: 'resent', status: trade.status });
   if (trade.status === 'validating') return driveFromValidating(deps, trade, RECONCILER);
-  const target = await resolveTradeTarget(deps.db, trade, deps.writer.chain.id);
+  const target = await resolveTradeTarget(deps.db, trade, { chainId: deps.writer.chain.id, now: deps.now() });
   if (target instanceof AppError) return failTrade(deps, trade, 'executing', failureOf(target)).then(failedOr);
   return sendTrade(deps, trade, target, RECONCILER);
 }

@@ -18,6 +18,7 @@ import {
   type RedemptionRecord,
 } from '../../../../shared/src/db/index.js';
 import { AppError } from '../../../../shared/src/errors/index.js';
+import { outcomeOutOfRange } from '../../../../shared/src/domain/index.js';
 import { EXCHANGES, type OutboxTransaction } from '../../../../shared/src/messaging/index.js';
 import { requireChain, type ChainSource } from './chain-source.js';
 
@@ -50,15 +51,6 @@ const ATTEMPTS = 3;
 
 const notClaimable = (detail: string, reason: string) =>
   new AppError('POSITION_NOT_CLAIMABLE', { detail, extensions: { reason } });
-
-function assertOutcomeInRange(market: Market, outcomeIndex: number): void {
-  if (outcomeIndex < market.outcomes.length) return;
-  const message = `must be below ${market.outcomes.length}`;
-  throw new AppError('VALIDATION_FAILED', {
-    detail: `outcomeIndex ${message}`,
-    extensions: { field: 'outcomeIndex', location: 'body', errors: [{ field: 'outcomeIndex', message }] },
-  });
-}
 
 function assertClaimable(claim: Claimability, outcomeIndex: number): void {
   if (claim.claimable) return;
@@ -128,7 +120,8 @@ export async function createRedemption(
   }
   const market = await findMarketById(deps.db, command.marketId);
   if (!market) throw new AppError('RESOURCE_NOT_FOUND', { detail: `No market ${command.marketId}.` });
-  assertOutcomeInRange(market, command.outcomeIndex);
+  const outOfRange = outcomeOutOfRange(market, command.outcomeIndex);
+  if (outOfRange) throw outOfRange;
 
   for (let attempt = 1; ; attempt += 1) {
     // An open claim answers without the chain: its position may already be redeemed while the claim executes.

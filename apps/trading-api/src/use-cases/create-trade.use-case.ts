@@ -27,7 +27,9 @@ import {
   effectiveTradeLimits,
   exceededCap,
   formatUsdcAmount,
+  marketNotTradeable,
   needsConfirmation,
+  outcomeOutOfRange,
   parseUsdcAmount,
   tradeIdentityHash,
   type TradeSide,
@@ -64,29 +66,14 @@ export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 const ROUTE = 'POST /v1/trades';
 
 /** The market when trades may be placed on it: 422 not tradeable, 400 outcome out of range. */
-export function assertTradeable(
+function assertTradeable(
   market: Market,
-  command: { marketId: string; outcomeIndex: number },
-  now: Date,
-  chainId: number,
+  context: { outcomeIndex: number; chainId: number; now: Date },
 ): Market & { contractAddress: string } {
-  const notTradeable = (why: string) =>
-    new AppError('MARKET_NOT_TRADEABLE', {
-      detail: `Market ${market.id} ${why}.`,
-      extensions: { status: market.status },
-    });
-  if (market.status !== 'OPEN') throw notTradeable(`is ${market.status.toLowerCase()}`);
-  if (!market.contractAddress) throw notTradeable('is not on chain');
-  if (market.chainId !== null && market.chainId !== chainId) throw notTradeable('is on another chain');
-  if (market.endTime && market.endTime.getTime() <= now.getTime()) throw notTradeable('has closed for trading');
-  if (command.outcomeIndex >= market.outcomes.length) {
-    const message = `must be below ${market.outcomes.length}`;
-    throw new AppError('VALIDATION_FAILED', {
-      detail: `outcomeIndex ${message}`,
-      extensions: { field: 'outcomeIndex', location: 'body', errors: [{ field: 'outcomeIndex', message }] },
-    });
-  }
-  return { ...market, contractAddress: market.contractAddress };
+  const refusal = marketNotTradeable(market, context) ?? outcomeOutOfRange(market, context.outcomeIndex);
+  if (refusal) throw refusal;
+  // marketNotTradeable refuses a market without a contract.
+  return { ...market, contractAddress: market.contractAddress! };
 }
 
 /** The trade an earlier request with the same Idempotency-Key or clientRequestId created, replayed; else null. */
@@ -127,7 +114,7 @@ export async function createTrade(deps: CreateTradeDeps, command: CreateTradeCom
   const found = await findMarketById(deps.db, command.marketId);
   if (!found) throw new AppError('RESOURCE_NOT_FOUND', { detail: `No market ${command.marketId}.` });
   const reader = await requireChain(deps.chain);
-  const market = assertTradeable(found, command, command.now, reader.chain.id);
+  const market = assertTradeable(found, { ...command, chainId: reader.chain.id });
   const usdc = await platformUsdc(deps.db, reader);
   const limits = effectiveTradeLimits(command.key);
   const trade = { side: command.side, amountAtomic };

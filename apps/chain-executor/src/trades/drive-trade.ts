@@ -73,23 +73,24 @@ export async function sendTrade(
   // The hash is recorded (`trade.tx_sent`) only when the receipt is slow to come: a receipt within
   // TX_SENT_RECORD_DELAY_MS is written together with the send, in the completing transaction.
   let recordLater: NodeJS.Timeout | undefined;
-  let recording: Promise<void> | undefined;
-  const record = (txHash: Hex): Promise<void> =>
-    recordTxSent(deps, trade.id, txHash).catch((error: unknown) =>
+  let recording: Promise<boolean> | undefined;
+  const record = (txHash: Hex): Promise<boolean> =>
+    recordTxSent(deps, trade.id, txHash).catch((error: unknown) => {
       deps.logger.warn(
         { event: 'trade.tx_hash_not_recorded', tradeId: trade.id, txHash, err: toAppError(error).message },
         'could not record the tx hash yet; the receipt will record it',
-      ),
-    );
+      );
+      return false;
+    });
   const onSent = (txHash: Hex): Promise<void> => {
     sent = txHash;
     recordLater = setTimeout(() => (recording = record(txHash)), TX_SENT_RECORD_DELAY_MS);
     return Promise.resolve();
   };
+  /** Stops a pending record; true when the `trade.tx_sent` step was written. */
   const settleRecording = async (): Promise<boolean> => {
     clearTimeout(recordLater);
-    await recording;
-    return recording !== undefined;
+    return (await recording) ?? false;
   };
   let execution: AccountTradeExecution;
   try {

@@ -130,16 +130,17 @@ export function scheduleRetry(
   );
 }
 
-/** Records the hash of a sent transaction on the executing trade, with the `trade.tx_sent` step. */
-export function recordTxSent(deps: Deps, tradeId: string, txHash: Hex): Promise<void> {
+/** Records the hash of a sent transaction on the executing trade, with the `trade.tx_sent` step; true when written. */
+export function recordTxSent(deps: Deps, tradeId: string, txHash: Hex): Promise<boolean> {
   return deps.outbox(async (trx, enqueue) => {
     await recordTradeTxHash(trx, tradeId, txHash);
     const trade = await findTradeById(trx, tradeId);
-    if (trade?.status !== 'executing' || trade.txHash !== txHash) return;
+    if (trade?.status !== 'executing' || trade.txHash !== txHash) return false;
     await recordTradeStep(trx, enqueue, trade, {
       trace: [{ type: traceSteps.txSent, data: { txHash } }],
       now: deps.now(),
     });
+    return true;
   });
 }
 

@@ -10,7 +10,7 @@ import {
   isOpenClaimConflict,
   listAutoRedeemCandidates,
 } from '../../../../shared/src/db/index.js';
-import { settleRedemption, type SettleOutcome, type SettleRedemptionDeps } from './settle-redemption.use-case.js';
+import { settleRedemptionInPass, type SettleOutcome, type SettleRedemptionDeps } from './settle-redemption.use-case.js';
 
 export interface AutoRedeemOptions {
   batchSize?: number;
@@ -48,7 +48,7 @@ export async function autoRedeemSettledPositions(
       }
       throw error;
     }
-    count(await settleRedemption(deps, { redemptionId }));
+    count(await settleRedemptionInPass(deps, { redemptionId }));
   }
   if (candidates.length > 0) deps.logger.info({ event: 'redemption.auto_redeem_pass', ...report }, 'auto-redeem pass');
   return report;

@@ -5,7 +5,7 @@
  * of paying twice.
  */
 import { listStalledRedemptions } from '../../../../shared/src/db/index.js';
-import { settleRedemption, type SettleRedemptionDeps } from './settle-redemption.use-case.js';
+import { settleRedemptionInPass, type SettleRedemptionDeps } from './settle-redemption.use-case.js';
 
 export interface ResumeStalledOptions {
   /** A claim untouched this long counts as stalled. */
@@ -26,7 +26,7 @@ export async function resumeStalledRedemptions(
   for (const redemption of stalled) {
     if (options.signal?.aborted) break;
     deps.logger.warn({ event: 'redemption.resumed', redemptionId: redemption.id, status: redemption.status });
-    await settleRedemption(deps, { redemptionId: redemption.id, resumeExecuting: true });
+    await settleRedemptionInPass(deps, { redemptionId: redemption.id, resumeExecuting: true });
   }
   return stalled.length;
 }

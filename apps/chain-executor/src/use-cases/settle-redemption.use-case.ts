@@ -11,7 +11,11 @@
  */
 import type { Knex } from 'knex';
 import type { Address } from 'viem';
-import { redeemThroughAccount, type ChainWriter } from '../../../../shared/src/chain/index.js';
+import {
+  redeemThroughAccount,
+  type AccountTradeExecution,
+  type ChainWriter,
+} from '../../../../shared/src/chain/index.js';
 import {
   findMarketById,
   findRedemptionById,
@@ -36,7 +40,7 @@ export interface SettleRedemptionCommand {
   resumeExecuting?: boolean;
 }
 
-export type SettleOutcome = 'completed' | 'failed' | 'already_settled' | 'in_progress' | 'missing';
+export type SettleOutcome = 'completed' | 'failed' | 'already_settled' | 'in_progress' | 'missing' | 'deferred';
 
 interface RedeemTarget {
   account: Address;
@@ -68,24 +72,14 @@ async function takeClaim(deps: SettleRedemptionDeps, redemption: RedemptionRecor
 async function execute(deps: SettleRedemptionDeps, redemption: RedemptionRecord): Promise<SettleOutcome> {
   const now = deps.now ?? (() => new Date());
   const log = deps.logger.child({ redemptionId: redemption.id });
+  let execution: AccountTradeExecution;
   try {
     const target = await redeemTarget(deps, redemption);
-    const execution = await redeemThroughAccount(deps.writer, {
+    execution = await redeemThroughAccount(deps.writer, {
       ...target,
       outcomeIndex: redemption.outcomeIndex,
       tradeId: redemption.id,
     });
-    await transitionRedemptionStatus(deps.db, redemption.id, 'executing', 'completed', {
-      tokens: execution.amountIn,
-      payout: execution.amountOut,
-      txHash: execution.txHash,
-      settledAt: now(),
-    });
-    log.info(
-      { event: 'redemption.completed', payout: execution.amountOut.toString(), replayed: execution.replayed },
-      'redemption settled',
-    );
-    return 'completed';
   } catch (error) {
     const failure = toAppError(error);
     if (failure.retry) {
@@ -93,7 +87,7 @@ async function execute(deps: SettleRedemptionDeps, redemption: RedemptionRecord)
       // the redeem did run: the next send of this id returns that execution. Should this update fail too, the
       // claim stays `executing` and the stalled-claims reconciler resumes it.
       await transitionRedemptionStatus(deps.db, redemption.id, 'executing', 'pending').catch((err: unknown) =>
-        log.warn({ event: 'redemption.release_failed', err }, 'could not hand the claim back'),
+        log.warn({ event: 'redemption.release_failed', err: toAppError(err).message }, 'could not hand the claim back'),
       );
       log.warn({ event: 'redemption.retry', code: failure.code }, 'redemption will be retried');
       throw failure;
@@ -103,9 +97,23 @@ async function execute(deps: SettleRedemptionDeps, redemption: RedemptionRecord)
       errorMessage: failure.code === 'INTERNAL_ERROR' ? 'The redemption could not be executed.' : failure.detail,
       settledAt: now(),
     });
-    log.warn({ event: 'redemption.failed', code: failure.code, err: error }, 'redemption failed');
+    log.warn({ event: 'redemption.failed', code: failure.code, detail: failure.detail }, 'redemption failed');
     return 'failed';
   }
+  // Paid: only `completed` may follow. A failure here leaves the claim `executing`; the stalled-claims pass finds the
+  // execution by its id and completes it.
+  const completed = await transitionRedemptionStatus(deps.db, redemption.id, 'executing', 'completed', {
+    tokens: execution.amountIn,
+    payout: execution.amountOut,
+    txHash: execution.txHash,
+    settledAt: now(),
+  });
+  if (!completed) return 'in_progress';
+  log.info(
+    { event: 'redemption.completed', payout: execution.amountOut.toString(), replayed: execution.replayed },
+    'redemption settled',
+  );
+  return 'completed';
 }
 
 /** Settles the claim the command names (see the file comment); safe to call any number of times. */
@@ -121,4 +129,24 @@ export async function settleRedemption(
   if (redemption.status === 'completed' || redemption.status === 'failed') return 'already_settled';
   if (!(await takeClaim(deps, redemption, command.resumeExecuting ?? false))) return 'in_progress';
   return execute(deps, { ...redemption, status: 'executing' });
+}
+
+/**
+ * settleRedemption for the leader's passes over many claims: a claim whose settlement throws (transient: it was handed
+ * back or stays `executing`) is logged in one line and left for the next pass, so it never stops the others.
+ */
+export async function settleRedemptionInPass(
+  deps: SettleRedemptionDeps,
+  command: SettleRedemptionCommand,
+): Promise<SettleOutcome> {
+  try {
+    return await settleRedemption(deps, command);
+  } catch (error) {
+    const failure = toAppError(error);
+    deps.logger.warn(
+      { event: 'redemption.deferred', redemptionId: command.redemptionId, code: failure.code },
+      'redemption left for the next pass',
+    );
+    return 'deferred';
+  }
 }

@@ -17,23 +17,28 @@ await runDeployable({
   buildApp: createApp,
   // Stopped in this order on shutdown: the job consumers and loops first, the indexer, then the outbox relay.
   startWorkers: async ({ resources, logger, metrics }) => {
-    if (!resources.db || !resources.chain) throw new Error('the market indexer needs MySQL and the chain');
-    const trades = await startTradeWorkers(resources, logger, settings, metrics.registry);
-    if (!resources.amqp) throw new Error('the redemption workers need RabbitMQ');
+    const { db, amqp, chain } = resources;
+    if (!db || !amqp || !chain) throw new Error('the chain executor needs MySQL, RabbitMQ and the chain');
+    // One signer for trades and redemptions: one nonce sequence and one fee estimate for the operator key.
+    // The config schema admits only 0x + 64 hex digits.
+    const writer = withSigner(chain, settings.EXECUTOR_PRIVATE_KEY as Hex);
+    const trades = await startTradeWorkers({ db, amqp, writer, logger, registry: metrics.registry }, settings);
     const redemptions = await startRedemptionWorkers({
-      db: resources.db,
-      amqp: resources.amqp,
-      // The config schema admits only 0x + 64 hex digits.
-      writer: withSigner(resources.chain, settings.EXECUTOR_PRIVATE_KEY as Hex),
-      logger: logger.child({ component: 'redemptions' }),
+      db,
+      amqp,
+      writer,
+      logger,
       settings: {
         redemptionsEnabled: settings.REDEMPTIONS_ENABLED,
         stalledAfterMs: settings.STALLED_TRADE_AFTER_MS,
         reconcileIntervalMs: settings.RECONCILE_POLL_MS,
       },
+    }).catch(async (error: unknown) => {
+      for (const stop of trades) await stop();
+      throw error;
     });
     const indexer = startMarketIndexer(
-      { db: resources.db, reader: resources.chain, logger, registry: metrics.registry },
+      { db, reader: chain, logger, registry: metrics.registry },
       { pollMs: settings.INDEXER_POLL_MS, maxBlockRange: settings.INDEXER_MAX_BLOCK_RANGE },
     );
     return [

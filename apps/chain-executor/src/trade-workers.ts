@@ -1,10 +1,9 @@
 import type { Registry } from 'prom-client';
-import type { Hex } from 'viem';
-import { withSigner } from '../../../shared/src/chain/index.js';
+import type { Knex } from 'knex';
+import type { ChainWriter } from '../../../shared/src/chain/index.js';
 import type { ChainExecutorConfig } from '../../../shared/src/config/index.js';
 import type { Logger } from '../../../shared/src/logger/index.js';
-import { createOutboxTransaction } from '../../../shared/src/messaging/index.js';
-import type { ServiceResources } from '../../../shared/src/runtime/index.js';
+import { createOutboxTransaction, type AmqpConnectionManager } from '../../../shared/src/messaging/index.js';
 import { startTradeJobsConsumer } from './consumers/trade-jobs.consumer.js';
 import { startExpireConfirmationsLoop } from './loops/expire-confirmations.loop.js';
 import { startReconcileStalledTradesLoop } from './loops/reconcile-stalled-trades.loop.js';
@@ -13,7 +12,6 @@ import { createTradeMetrics } from './trades/trade-metrics.js';
 
 export type TradeWorkerSettings = Pick<
   ChainExecutorConfig,
-  | 'EXECUTOR_PRIVATE_KEY'
   | 'TRADE_SLIPPAGE_BPS'
   | 'TRADE_PROCESSING_HALTED'
   | 'AMQP_PREFETCH'
@@ -28,18 +26,14 @@ export type TradeWorkerSettings = Pick<
  * Resolves with their stop functions (consumer first, so no new trade starts while the loops wind down).
  */
 export async function startTradeWorkers(
-  resources: ServiceResources,
-  logger: Logger,
+  workers: { db: Knex; amqp: AmqpConnectionManager; writer: ChainWriter; logger: Logger; registry?: Registry },
   settings: TradeWorkerSettings,
-  registry?: Registry,
 ): Promise<Array<() => Promise<void>>> {
-  const { db, amqp, chain } = resources;
-  if (!db || !amqp || !chain) throw new Error('the trade workers need MySQL, RabbitMQ and the chain');
+  const { db, amqp, writer, logger, registry } = workers;
   const deps: TradeExecutorDeps = {
     db,
     outbox: createOutboxTransaction(db, amqp),
-    // The config schema admits only 0x + 64 hex digits.
-    writer: withSigner(chain, settings.EXECUTOR_PRIVATE_KEY as Hex),
+    writer,
     slippageBps: settings.TRADE_SLIPPAGE_BPS,
     halted: settings.TRADE_PROCESSING_HALTED,
     now: () => new Date(),

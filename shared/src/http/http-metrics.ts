@@ -44,3 +44,8 @@ export function createHttpMetrics(serviceName: string): HttpMetrics {
 export function routeIdOf(res: Response): string {
   return typeof res.locals.routeId === 'string' ? res.locals.routeId : UNMATCHED_ROUTE;
 }
+
+/** The metric `name` already registered on `registry` (another component of the process made it), else a new one. */
+export function registeredMetric<T>(registry: Registry, name: string, create: () => T): T {
+  return (registry.getSingleMetric(name) as T | undefined) ?? create();
+}

@@ -2,7 +2,7 @@ export { requestObservationMiddleware, type RequestObservationOptions } from './
 export { routeNotFoundError, toHttpAppError, type ErrorStyle } from './error-mapping.js';
 export { errorMiddleware, notFoundMiddleware, type ErrorMiddlewareOptions } from './error-middleware.js';
 export { createHttpApp, DEFAULT_BODY_LIMIT_BYTES, type HttpAppOptions } from './http-app.js';
-export { createHttpMetrics, routeIdOf, UNMATCHED_ROUTE, type HttpMetrics } from './http-metrics.js';
+export { createHttpMetrics, registeredMetric, routeIdOf, UNMATCHED_ROUTE, type HttpMetrics } from './http-metrics.js';
 export { startHttpServer, type RunningServer, type StartHttpServerOptions } from './http-server.js';
 export { markShuttingDown } from './lifecycle.js';
 export { createReadinessProbe, type CheckStatus, type ReadinessCheck, type ReadinessReport } from './readiness.js';

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { runWithContext, type Logger } from '../logger/index.js';
 import { backoffDelay, sleep, type BackoffPolicy } from './backoff.js';
 import type { AmqpConnectionManager, Delivery } from './connection-manager.js';
-import { isRetryableError } from './error-classification.js';
+import { isRetryableError, transientSummary } from './error-classification.js';
 
 export interface MessageContext {
   messageId: string;
@@ -141,11 +141,4 @@ function parseBody<Schema extends z.ZodType>(message: ConsumeMessage, schema: Sc
     success: false,
     issues: result.error.issues.map((issue) => ({ path: issue.path.join('.'), code: issue.code })),
   };
-}
-
-/** The code and message of a retryable failure (AppError code, system error code or error name). */
-function transientSummary(error: unknown): { code: string; message: string } {
-  if (!(error instanceof Error)) return { code: 'UNKNOWN', message: String(error) };
-  const code = (error as { code?: unknown }).code;
-  return { code: typeof code === 'string' ? code : error.name, message: error.message };
 }

@@ -53,3 +53,10 @@ function isTransient(error: unknown): boolean {
   if (typeof code === 'string' && (TRANSIENT_SYSTEM_CODES.has(code) || TRANSIENT_MYSQL_CODES.has(code))) return true;
   return typeof name === 'string' && TRANSIENT_ERROR_NAMES.has(name);
 }
+
+/** One-line form of an expected, transient failure for a log (its code and message, never a stack). */
+export function transientSummary(error: unknown): { code: string; message: string } {
+  if (!(error instanceof Error)) return { code: 'UNKNOWN', message: String(error) };
+  const code = (error as { code?: unknown }).code;
+  return { code: typeof code === 'string' ? code : error.name, message: error.message };
+}

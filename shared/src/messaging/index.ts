@@ -16,7 +16,7 @@ export {
   type RunningConsumer,
   type StartConsumerOptions,
 } from './consumer.js';
-export { isRetryableError } from './error-classification.js';
+export { isRetryableError, transientSummary } from './error-classification.js';
 export * from './message-schemas.js';
 export {
   createOutboxTransaction,

@@ -7,14 +7,8 @@
 import type { Knex } from 'knex';
 import type { Logger } from '../logger/index.js';
 import { backoffDelay, sleep, type BackoffPolicy } from '../messaging/backoff.js';
-import { isRetryableError } from '../messaging/error-classification.js';
-import {
-  currentDatabaseName,
-  leaderLockName,
-  LeadershipLostError,
-  tryAcquireLeaderLock,
-  type LeaderLease,
-} from './mysql-leader-lock.js';
+import { isRetryableError, transientSummary } from '../messaging/error-classification.js';
+import { currentDatabaseName, leaderLockName, tryAcquireLeaderLock, type LeaderLease } from './mysql-leader-lock.js';
 
 export interface LeaderLoopOptions {
   db: Knex;
@@ -45,7 +39,7 @@ export function runLeaderLoop(options: LeaderLoopOptions): () => Promise<void> {
         lockName ??= leaderLockName(options.lockName, await currentDatabaseName(options.db));
         lease = await tryAcquireLeaderLock(options.db, lockName);
       } catch (error) {
-        logger.warn({ event: 'leader.lock_failed', err: summary(error) }, 'could not try the leader lock');
+        logger.warn({ event: 'leader.lock_failed', err: transientSummary(error) }, 'could not try the leader lock');
       }
       if (!lease) {
         await sleep(options.intervalMs, stopSignal);
@@ -71,19 +65,24 @@ export function runLeaderLoop(options: LeaderLoopOptions): () => Promise<void> {
 async function lead(options: LeaderLoopOptions, lease: LeaderLease, signal: AbortSignal, logger: Logger) {
   let failures = 0;
   while (!signal.aborted) {
-    try {
-      await lease.heartbeat();
-    } catch (error) {
-      if (error instanceof LeadershipLostError) return;
-      throw error;
-    }
+    // heartbeat() fails only with LeadershipLostError: the lock is gone, the caller tries to lead again.
+    if (
+      !(await lease.heartbeat().then(
+        () => true,
+        () => false,
+      ))
+    )
+      return;
     try {
       await options.work(signal);
       failures = 0;
     } catch (error) {
       failures += 1;
       if (isRetryableError(error)) {
-        logger.warn({ event: 'leader.work_failed', failures, err: summary(error) }, 'round failed; will retry');
+        logger.warn(
+          { event: 'leader.work_failed', failures, err: transientSummary(error) },
+          'round failed; will retry',
+        );
       } else {
         logger.error({ event: 'leader.work_failed', failures, err: error }, 'round failed');
       }
@@ -92,10 +91,4 @@ async function lead(options: LeaderLoopOptions, lease: LeaderLease, signal: Abor
     }
     await sleep(options.intervalMs, signal);
   }
-}
-
-/** One-line form of an expected, transient failure (no stack). */
-function summary(error: unknown): { message: string; code?: unknown } {
-  if (error instanceof Error) return { message: error.message, code: (error as { code?: unknown }).code };
-  return { message: String(error) };
 }

@@ -15,6 +15,7 @@ import {
   type TradeUpdate,
 } from '../db/index.js';
 import { EXCHANGES, type EnqueueOutboxMessage } from '../messaging/index.js';
+import { isTerminalStatus } from '../domain/trade-states.js';
 import { buildTradeEventEnvelope, type TradeEventType } from './trade-event-envelope.js';
 
 /** Trace step names (the `type` of each trace event). */
@@ -110,7 +111,7 @@ export async function moveTrade(
   tradeId: string,
   transition: TradeTransition,
 ): Promise<TradeRecord | null> {
-  const terminal = transition.to === 'completed' || transition.to === 'failed' || transition.to === 'rejected';
+  const terminal = isTerminalStatus(transition.to);
   const update: TradeUpdate = { ...transition.update, ...(terminal ? { finishedAt: transition.now } : {}) };
   if (!(await transitionTradeStatus(trx, tradeId, transition.from, transition.to, update))) return null;
   const trade = await findTradeById(trx, tradeId);

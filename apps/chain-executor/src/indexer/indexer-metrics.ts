@@ -2,6 +2,7 @@
  * Prometheus metrics of the market indexer, registered on the app's registry (served at /metrics). Without a
  * registry every method is a no-op. Metrics already registered (a second indexer in one process) are reused.
  */
+import { registeredMetric } from '../../../../shared/src/http/index.js';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type { MarketEvent } from '../../../../shared/src/chain/index.js';
 
@@ -26,14 +27,10 @@ export const noIndexerMetrics: IndexerMetrics = {
   setPosition: noop,
 };
 
-function reuse<T>(registry: Registry, name: string, create: () => T): T {
-  return (registry.getSingleMetric(name) as T | undefined) ?? create();
-}
-
 export function createIndexerMetrics(registry: Registry | undefined): IndexerMetrics {
   if (!registry) return noIndexerMetrics;
   const registers = [registry];
-  const ranges = reuse(registry, 'indexer_range_duration_seconds', () => {
+  const ranges = registeredMetric(registry, 'indexer_range_duration_seconds', () => {
     return new Histogram({
       name: 'indexer_range_duration_seconds',
       help: 'Time to index one block range (fetch logs, prices, write), in seconds.',
@@ -41,10 +38,10 @@ export function createIndexerMetrics(registry: Registry | undefined): IndexerMet
       registers,
     });
   });
-  const blocks = reuse(registry, 'indexer_blocks_total', () => {
+  const blocks = registeredMetric(registry, 'indexer_blocks_total', () => {
     return new Counter({ name: 'indexer_blocks_total', help: 'Blocks indexed.', registers });
   });
-  const events = reuse(registry, 'indexer_events_total', () => {
+  const events = registeredMetric(registry, 'indexer_events_total', () => {
     return new Counter({
       name: 'indexer_events_total',
       help: 'Market events indexed, by event type.',
@@ -52,10 +49,10 @@ export function createIndexerMetrics(registry: Registry | undefined): IndexerMet
       registers,
     });
   });
-  const failures = reuse(registry, 'indexer_failures_total', () => {
+  const failures = registeredMetric(registry, 'indexer_failures_total', () => {
     return new Counter({ name: 'indexer_failures_total', help: 'Indexing steps that failed.', registers });
   });
-  const resets = reuse(registry, 'indexer_resets_total', () => {
+  const resets = registeredMetric(registry, 'indexer_resets_total', () => {
     return new Counter({
       name: 'indexer_resets_total',
       help: 'Re-indexing after a reorg or on a fresh chain.',
@@ -63,13 +60,13 @@ export function createIndexerMetrics(registry: Registry | undefined): IndexerMet
       registers,
     });
   });
-  const leader = reuse(registry, 'indexer_leader', () => {
+  const leader = registeredMetric(registry, 'indexer_leader', () => {
     return new Gauge({ name: 'indexer_leader', help: '1 while this replica holds the indexer lock.', registers });
   });
-  const cursor = reuse(registry, 'indexer_cursor_block', () => {
+  const cursor = registeredMetric(registry, 'indexer_cursor_block', () => {
     return new Gauge({ name: 'indexer_cursor_block', help: 'Last fully indexed block.', registers });
   });
-  const lag = reuse(registry, 'indexer_lag_blocks', () => {
+  const lag = registeredMetric(registry, 'indexer_lag_blocks', () => {
     return new Gauge({ name: 'indexer_lag_blocks', help: 'Chain head minus the last indexed block.', registers });
   });
   return {

@@ -3,6 +3,7 @@
  * it took, so operators see completions, failures, duplicates and retries per replica. Without a registry every
  * method is a no-op; metrics already registered in the process are reused.
  */
+import { registeredMetric } from '../../../../shared/src/http/index.js';
 import { Counter, Histogram, type Registry } from 'prom-client';
 import type { TradeOutcome } from './trade-executor-deps.js';
 
@@ -15,14 +16,10 @@ export interface TradeMetrics {
 
 export const noTradeMetrics: TradeMetrics = { observeJob: () => undefined, countError: () => undefined };
 
-function reuse<T>(registry: Registry, name: string, create: () => T): T {
-  return (registry.getSingleMetric(name) as T | undefined) ?? create();
-}
-
 export function createTradeMetrics(registry: Registry | undefined): TradeMetrics {
   if (!registry) return noTradeMetrics;
   const registers = [registry];
-  const jobs = reuse(
+  const jobs = registeredMetric(
     registry,
     'trade_jobs_total',
     () =>
@@ -33,7 +30,7 @@ export function createTradeMetrics(registry: Registry | undefined): TradeMetrics
         registers,
       }),
   );
-  const durations = reuse(
+  const durations = registeredMetric(
     registry,
     'trade_job_duration_seconds',
     () =>
@@ -45,7 +42,7 @@ export function createTradeMetrics(registry: Registry | undefined): TradeMetrics
         registers,
       }),
   );
-  const errors = reuse(
+  const errors = registeredMetric(
     registry,
     'trade_job_errors_total',
     () =>

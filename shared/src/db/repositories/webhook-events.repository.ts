@@ -128,18 +128,7 @@ export async function webhookDeliveryOfTrade(
   db: Queryable,
   trade: { id: string; apiKeyId: string },
 ): Promise<WebhookDeliveryState | null> {
-  // Events recorded with status `none` (the key had no webhook URL) are never delivered: they say nothing here.
-  const row = (await db('webhook_events')
-    .where({ trade_id: trade.id, api_key_id: trade.apiKeyId })
-    .whereNot({ status: 'none' })
-    .orderBy([
-      { column: 'created_at', order: 'desc' },
-      { column: 'seq', order: 'desc' },
-    ])
-    .first()) as Row | undefined;
-  if (row) return toDeliveryState(row);
-  const key = (await db('api_keys').where({ id: trade.apiKeyId }).first('webhook_url')) as Row | undefined;
-  return key?.webhook_url ? noDeliveryYet : null;
+  return (await webhookDeliveriesOfTrades(db, [trade]))[0] ?? null;
 }
 
 /** Whether webhook event `id` was emitted for a key of `userId` (ids compared exactly). */

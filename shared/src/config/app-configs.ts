@@ -80,7 +80,9 @@ export const publicReadConfigSchema = z
       .default('ForetellBot')
       .transform((handle) => handle.replace(/^@/, '')),
     /** Base URL of a market's page (the id is appended): what a new social post carries when a market has no source post. */
-    MARKET_PAGE_URL: url('https://foretell.example/markets/'),
+    MARKET_PAGE_URL: url('https://foretell.example/markets/').transform((base) =>
+      base.endsWith('/') ? base : `${base}/`,
+    ),
     /** Verifies the optional X-API-Key (the same HMAC pepper as the trading API). */
     API_KEY_PEPPER: apiKeyPepper,
   })

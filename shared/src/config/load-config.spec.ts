@@ -33,6 +33,13 @@ describe('loadConfig', () => {
     expect(config.ROUTE_DISABLED).toEqual(['GET /api/markets', '*']);
   });
 
+  it('ends MARKET_PAGE_URL with a slash, so the market id appended to it is a path segment', () => {
+    expect(loadConfig(publicReadConfigSchema, { MARKET_PAGE_URL: 'https://x.example/m' }).MARKET_PAGE_URL).toBe(
+      'https://x.example/m/',
+    );
+    expect(loadConfig(publicReadConfigSchema, {}).MARKET_PAGE_URL).toBe('https://foretell.example/markets/');
+  });
+
   it('names every bad variable and the value it got', () => {
     const attempt = () =>
       loadConfig(tradingApiConfigSchema, { PORT: 'eighty', SERVICE_ENV: 'prod', DATABASE_URL: 'nope' });

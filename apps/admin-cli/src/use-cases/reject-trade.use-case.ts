@@ -17,7 +17,7 @@ import { AppError } from '../../../../shared/src/errors/index.js';
 import { createOutboxTransaction } from '../../../../shared/src/messaging/index.js';
 import { moveTrade, traceSteps } from '../../../../shared/src/trade-lifecycle/index.js';
 
-/** The trade's errorCode (not a catalogue code: no request ever fails with it, it only describes the trade). */
+/** The trade's errorCode (a catalogue code no request fails with: it describes why the trade was refused). */
 export const OPERATOR_REJECTION_CODE = 'TRADE_REJECTED_BY_OPERATOR';
 /** trades.error_message is VARCHAR(500). */
 export const MAX_REASON_LENGTH = 500;
@@ -50,10 +50,7 @@ export function sanitiseReason(raw: string): string {
   return text;
 }
 
-/**
- * A trade that is not `pending` cannot be rejected. The catalogue has no trade-state conflict code yet, so this is
- * the 409 closest to it (exit 4, conflict); the detail names the state.
- */
+/** A trade that is not `pending` cannot be rejected: 409 TRADE_STATE_CONFLICT (exit 4), the detail names the state. */
 const notPending = (trade: TradeRecord): AppError =>
   new AppError('TRADE_STATE_CONFLICT', {
     detail: `Trade ${trade.id} is ${trade.status}: only a pending trade can be rejected`,

@@ -86,12 +86,7 @@ async function findReplay(
   if (command.idempotencyKey) {
     const record = await findIdempotencyKey(db, command.key.id, command.idempotencyKey);
     if (record && record.expiresAt > command.now && record.tradeId) {
-      if (record.requestHash !== requestHash) {
-        throw new AppError('IDEMPOTENCY_KEY_CONFLICT', {
-          detail: 'This Idempotency-Key was already used with a different body.',
-          extensions: { field: 'Idempotency-Key' },
-        });
-      }
+      // The record and its trade were written in one transaction with one body hash: replayOutcome compares it.
       const trade = await findTradeById(db, record.tradeId);
       if (trade) return replayOutcome(trade, requestHash, deps.confirmationSecret, 'Idempotency-Key');
     }

@@ -52,7 +52,10 @@ export interface TradeStepRecord {
   now: Date;
 }
 
-/** Writes trace steps, the event and the messages of a trade already in its new state. */
+/**
+ * Writes trace steps, the event and the messages of a trade already in its new state; the caller has written the
+ * trade row in `trx` (so holds its lock).
+ */
 export async function recordTradeStep(
   trx: Knex.Transaction,
   enqueue: EnqueueOutboxMessage,
@@ -89,7 +92,10 @@ export async function recordTradeStep(
       });
     }
   }
-  if (timeline.length > 0) await appendTradeEvents(trx, trade, timeline, { newTrade: step.newTrade ?? false });
+  if (timeline.length > 0) {
+    // The caller wrote the trade row in this transaction (inserted it, or moved it): its row lock is held.
+    await appendTradeEvents(trx, trade, timeline, { rowLock: step.newTrade ? 'new' : 'held' });
+  }
   if (step.enqueueJob) {
     await enqueue({ exchange: EXCHANGES.trades, routingKey: trade.side, payload: { tradeId: trade.id } });
   }

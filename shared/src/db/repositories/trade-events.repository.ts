@@ -31,16 +31,18 @@ export async function appendTradeEvent(
 
 /**
  * Appends several events of a trade's timeline at once, in order (one lock, one sequence read, one insert), inside
- * the caller's transaction. Returns the sequence number of the last one. `newTrade`: the trade was inserted in this
- * transaction, so its timeline is empty and nobody else can see it: numbering starts at 1 without the lock and read.
+ * the caller's transaction. Returns the sequence number of the last one. `rowLock` says what the caller holds:
+ * `take` (default) locks the trade row first; `held` means the transaction already wrote the row (its lock is held);
+ * `new` means it inserted the trade, so the timeline is empty and nobody else sees it: numbering starts at 1.
  */
 export async function appendTradeEvents(
   trx: Knex.Transaction,
   trade: Pick<TradeRecord, 'id' | 'correlationId'>,
   events: ReadonlyArray<{ type: string; data: Record<string, unknown>; occurredAt?: Date }>,
-  options: { newTrade?: boolean } = {},
+  options: { rowLock?: 'take' | 'held' | 'new' } = {},
 ): Promise<number> {
-  const first = options.newTrade ? 1 : await nextSequenceNumber(trx, trade);
+  const rowLock = options.rowLock ?? 'take';
+  const first = rowLock === 'new' ? 1 : await nextSequenceNumber(trx, trade, rowLock === 'take');
   if (events.length === 0) return first - 1;
   await trx('trade_events').insert(
     events.map((event, index) => ({
@@ -58,8 +60,9 @@ export async function appendTradeEvents(
 async function nextSequenceNumber(
   trx: Knex.Transaction,
   trade: Pick<TradeRecord, 'id' | 'correlationId'>,
+  lockRow: boolean,
 ): Promise<number> {
-  await trx('trades').where({ id: trade.id }).forUpdate().first('id');
+  if (lockRow) await trx('trades').where({ id: trade.id }).forUpdate().first('id');
   const last = (await trx('trade_events')
     .where({ correlation_id: trade.correlationId })
     .max({ seq: 'seq' })

@@ -5,7 +5,7 @@ import { buyThroughAccount } from '../../../../shared/src/chain/index.js';
 import { USDC } from '../../../../shared/src/chain/chain-test-fixtures.js';
 import { insertMarket, listTradeEvents } from '../../../../shared/src/db/index.js';
 import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
-import { addKey, callAs, createCaller } from '../testing/trading-api-test-kit.js';
+import { addKey, createCaller } from '../testing/trading-api-test-kit.js';
 import { startTradingChainKit, type TradingChainKit } from '../testing/trading-chain-kit.js';
 
 let chainKit: TradingChainKit;
@@ -18,15 +18,8 @@ afterAll(async () => {
 });
 
 const db = () => chainKit.kit.database.db;
-const buy = (amount: string, extra: Record<string, unknown> = {}) => ({
-  marketId: chainKit.marketId,
-  outcomeIndex: 0,
-  amount,
-  side: 'buy',
-  ...extra,
-});
-const post = (caller: Parameters<typeof callAs>[1], body: unknown, headers: Record<string, string> = {}) =>
-  callAs(chainKit.kit, caller, 'POST', '/v1/trades', { body, headers });
+const buy = (amount: string, extra: Record<string, unknown> = {}) => chainKit.buyBody(amount, extra);
+const post = (...args: Parameters<TradingChainKit['postTrade']>) => chainKit.postTrade(...args);
 
 describe('POST /v1/trades', () => {
   it('creates a pending buy (201) with its trace and the executor’s job in the outbox, one transaction', async () => {

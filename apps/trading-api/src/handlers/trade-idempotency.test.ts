@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
-import { callAs, type TestCaller } from '../testing/trading-api-test-kit.js';
+import { callAs } from '../testing/trading-api-test-kit.js';
 import { startTradingChainKit, type TradingChainKit } from '../testing/trading-chain-kit.js';
 
 let chainKit: TradingChainKit;
@@ -15,15 +15,9 @@ afterAll(async () => {
 });
 
 const db = () => chainKit.kit.database.db;
-const buy = (amount: string, extra: Record<string, unknown> = {}) => ({
-  marketId: chainKit.marketId,
-  outcomeIndex: 1,
-  amount,
-  side: 'buy',
-  ...extra,
-});
-const post = (caller: TestCaller, body: unknown, headers: Record<string, string> = {}) =>
-  callAs(chainKit.kit, caller, 'POST', '/v1/trades', { body, headers });
+const buy = (amount: string, extra: Record<string, unknown> = {}) =>
+  chainKit.buyBody(amount, { outcomeIndex: 1, ...extra });
+const post = (...args: Parameters<TradingChainKit['postTrade']>) => chainKit.postTrade(...args);
 const tradeIdOf = (response: { json: Record<string, unknown> }) => (response.json.trade as { id: string }).id;
 
 describe('Idempotency-Key', () => {

@@ -13,7 +13,14 @@ import {
 } from '../../../../shared/src/chain/chain-test-fixtures.js';
 import { insertMarket } from '../../../../shared/src/db/index.js';
 import type { TradingApiDeps } from '../app.js';
-import { createCaller, startTradingApiKit, type TestCaller, type TradingApiKit } from './trading-api-test-kit.js';
+import {
+  callAs,
+  createCaller,
+  startTradingApiKit,
+  type CallResult,
+  type TestCaller,
+  type TradingApiKit,
+} from './trading-api-test-kit.js';
 
 export interface TradingChainKit {
   kit: TradingApiKit;
@@ -23,6 +30,10 @@ export interface TradingChainKit {
   market: Address;
   /** A caller (enterprise unless overridden) whose smart account holds `fundingUsdc` whole USDC. */
   createTrader(options?: TraderOptions): Promise<TestCaller & { account: Address }>;
+  /** A create-trade body: a buy of `amount` on the kit's market (outcome 0), with `extra` members over it. */
+  buyBody(amount: string, extra?: Record<string, unknown>): Record<string, unknown>;
+  /** POST /v1/trades as `caller`. */
+  postTrade(caller: TestCaller, body: unknown, headers?: Record<string, string>): Promise<CallResult>;
   close(): Promise<void>;
 }
 
@@ -54,6 +65,8 @@ export async function startTradingChainKit(overrides: Partial<TradingApiDeps> = 
       await db('users').where({ id: caller.userId }).update({ smart_account_address: account });
       return { ...caller, account };
     },
+    buyBody: (amount, extra = {}) => ({ marketId, outcomeIndex: 0, amount, side: 'buy', ...extra }),
+    postTrade: (caller, body, headers = {}) => callAs(kit, caller, 'POST', '/v1/trades', { body, headers }),
     async close() {
       await kit.close();
       await fixture.stop();

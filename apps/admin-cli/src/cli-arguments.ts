@@ -15,7 +15,9 @@ export function parseUsdcAmount(text: string, flag = '--amount'): bigint {
   try {
     return parseWireUsdcAmount(text.trim(), flag);
   } catch {
-    throw invalid(`${flag} must be a positive USDC amount with at most 6 decimals, e.g. 25 or 0.5 (got "${text}")`);
+    throw invalid(
+      `${flag} must be a decimal USDC amount above zero with at most 6 decimals, e.g. 25 or 0.5 (got "${text}")`,
+    );
   }
 }
 

@@ -6,7 +6,7 @@ import { audited } from '../audit/audited-command.js';
 import { parseChoice, parseInstant, parseInteger, parseList, parseUsdcAmount } from '../cli-arguments.js';
 import { printResult } from '../cli-output.js';
 import { issueKey, type IssueKeyCommand } from '../use-cases/issue-key.use-case.js';
-import { lookupAllAddresses } from '../webhook-url/webhook-url-policy.js';
+import { lookupAllAddresses } from '../../../../shared/src/webhooks/index.js';
 
 interface IssueOptions {
   user: string;

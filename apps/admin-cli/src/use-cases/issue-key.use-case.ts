@@ -8,7 +8,7 @@ import {
 } from '../../../../shared/src/auth/index.js';
 import { recordAdminAction, withTransaction, type ApiKeyRecord } from '../../../../shared/src/db/index.js';
 import { AppError } from '../../../../shared/src/errors/index.js';
-import { checkWebhookUrl, type HostLookup } from '../webhook-url/webhook-url-policy.js';
+import { checkWebhookUrl, type HostLookup } from '../../../../shared/src/webhooks/index.js';
 import { findUserByReference } from './user-lookup.js';
 
 export interface IssueKeyDeps {

@@ -1,6 +1,6 @@
 /** The webhook URL policy with the system resolver: `localhost` comes from /etc/hosts and literals resolve to themselves, so no network is needed. */
 import { describe, expect, it } from '@jest/globals';
-import { AppError } from '../../../../shared/src/errors/index.js';
+import { AppError } from '../errors/index.js';
 import {
   checkWebhookUrl,
   findNonPublicAddress,

@@ -1,6 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { AppError } from '../../../../shared/src/errors/index.js';
+import { AppError } from '../errors/index.js';
 import { isLocalhostName, nonPublicRange, type NonPublicRange } from './ip-ranges.js';
 
 /** Every address a host name resolves to (IPv4 and IPv6). */
@@ -116,4 +116,16 @@ function notPublic(reason: string): AppError {
     `--webhook-url must reach a public address: ${reason}. ` +
       'Only test keys may target loopback, private, link-local or unique-local addresses',
   );
+}
+
+/**
+ * The connect-time half of the policy (the dispatcher, on every delivery): why `address`, the address a delivery
+ * is about to connect to, is refused, or null when it may be used. Link-local (cloud metadata) is refused for
+ * every deployment; the other non-public ranges unless the deployment allows private targets (local/test).
+ */
+export function refusedDeliveryAddress(address: string, allowPrivateTargets: boolean): string | null {
+  const range = nonPublicRange(bareHost(address));
+  if (!range) return null;
+  if (allowPrivateTargets && !range.kind.startsWith('link-local')) return null;
+  return `${address} is ${rangeText(range)}`;
 }

@@ -1,0 +1,17 @@
+export * from './delivery-schedule.js';
+export { isLocalhostName, nonPublicRange, type NonPublicRange } from './ip-ranges.js';
+export { signWebhookBody, webhookSignatureValue } from './webhook-signature.js';
+export {
+  verifyWebhookSignature,
+  WEBHOOK_SIGNATURE_TOLERANCE_MS,
+  type VerifyWebhookOptions,
+  type WebhookVerification,
+} from './verify-webhook-signature.js';
+export {
+  checkWebhookUrl,
+  findNonPublicAddress,
+  lookupAllAddresses,
+  refusedDeliveryAddress,
+  type HostLookup,
+  type WebhookUrlPolicy,
+} from './webhook-url-policy.js';

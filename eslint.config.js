@@ -10,6 +10,7 @@ export default tseslint.config(
       'cdk8s.out/**',
       'charts/**',
       'cdk8s/imports/**',
+      'cdk8s/dist/**',
       'shared/contracts/artifacts/**',
     ],
   },

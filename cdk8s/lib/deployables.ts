@@ -1,0 +1,73 @@
+/** What the manifests need to know about each deployable: how it runs, what it serves and what it talks to. */
+export type DeployableName = 'trading-api' | 'public-read' | 'chain-executor' | 'webhook-dispatcher';
+
+/** Backing services a deployable reaches (NetworkPolicy egress and readiness). */
+export type Backend = 'mysql' | 'rabbitmq' | 'redis' | 'chain';
+
+/** Keys of the `foretell-secrets` Secret (created outside the chart: External Secrets, Sealed Secrets or kubectl). */
+export type SecretKey =
+  | 'DATABASE_URL'
+  | 'AMQP_URL'
+  | 'REDIS_URL'
+  | 'API_KEY_PEPPER'
+  | 'EXECUTOR_PRIVATE_KEY'
+  | 'WEBHOOK_SECRET_KEY'
+  | 'PLATFORM_ADMIN_PRIVATE_KEY';
+
+export interface DeployableSpec {
+  name: DeployableName;
+  /** `http` apps sit behind the gateway, autoscale on CPU and watch the route switches; workers scale on queues. */
+  kind: 'http' | 'worker';
+  /** The port the app listens on (PORT) and serves /health, /ready and /metrics on. */
+  port: number;
+  backends: readonly Backend[];
+  secrets: readonly SecretKey[];
+  /** RabbitMQ queues whose length drives a worker's KEDA ScaledObject (before AMQP_PREFIX). */
+  queues: readonly string[];
+  /** Sends to the internet on 443 (webhook receivers). */
+  internetEgress: boolean;
+}
+
+export const DEPLOYABLES: readonly DeployableSpec[] = [
+  {
+    name: 'trading-api',
+    kind: 'http',
+    port: 3000,
+    backends: ['mysql', 'redis', 'rabbitmq', 'chain'],
+    secrets: ['DATABASE_URL', 'AMQP_URL', 'REDIS_URL', 'API_KEY_PEPPER', 'WEBHOOK_SECRET_KEY'],
+    queues: [],
+    internetEgress: false,
+  },
+  {
+    name: 'public-read',
+    kind: 'http',
+    port: 3001,
+    backends: ['mysql', 'redis', 'chain'],
+    secrets: ['DATABASE_URL', 'REDIS_URL', 'API_KEY_PEPPER'],
+    queues: [],
+    internetEgress: false,
+  },
+  {
+    name: 'chain-executor',
+    kind: 'worker',
+    port: 3002,
+    backends: ['mysql', 'rabbitmq', 'chain'],
+    secrets: ['DATABASE_URL', 'AMQP_URL', 'EXECUTOR_PRIVATE_KEY'],
+    queues: ['chain-executor.trades', 'chain-executor.redemptions'],
+    internetEgress: false,
+  },
+  {
+    name: 'webhook-dispatcher',
+    kind: 'worker',
+    port: 3003,
+    backends: ['mysql', 'redis', 'rabbitmq'],
+    secrets: ['DATABASE_URL', 'AMQP_URL', 'REDIS_URL', 'WEBHOOK_SECRET_KEY'],
+    queues: ['webhook-dispatcher.events'],
+    internetEgress: true,
+  },
+];
+
+/** The compiled entry point inside the image (`npm run build` → build/apps/<name>/src/main.js). */
+export function entryPoint(name: DeployableName | 'admin-cli'): string {
+  return `build/apps/${name}/src/main.js`;
+}

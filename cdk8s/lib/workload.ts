@@ -1,0 +1,146 @@
+import { k8s } from 'cdk8s-plus-34';
+import { Construct } from 'constructs';
+import { entryPoint, type DeployableSpec } from './deployables.js';
+import type { Environment } from './environment.js';
+import { CONFIG_MAP_NAME, partOfLabels, ROUTE_SWITCHES_NAME, SECRET_NAME, selectorLabels } from './labels.js';
+
+/** Hardening every Foretell container gets: non-root, read-only root filesystem, no capabilities, RuntimeDefault. */
+export const containerSecurity: k8s.SecurityContext = {
+  runAsNonRoot: true,
+  runAsUser: 1000,
+  runAsGroup: 1000,
+  readOnlyRootFilesystem: true,
+  allowPrivilegeEscalation: false,
+  capabilities: { drop: ['ALL'] },
+  seccompProfile: { type: 'RuntimeDefault' },
+};
+
+export const podSecurity: k8s.PodSecurityContext = {
+  runAsNonRoot: true,
+  runAsUser: 1000,
+  runAsGroup: 1000,
+  fsGroup: 1000,
+  seccompProfile: { type: 'RuntimeDefault' },
+};
+
+/** The only writable path: node and the apps write temporary files under /tmp. */
+export const tmpVolume: k8s.Volume = { name: 'tmp', emptyDir: { sizeLimit: k8s.Quantity.fromString('64Mi') } };
+export const tmpMount: k8s.VolumeMount = { name: 'tmp', mountPath: '/tmp' };
+
+export function imageOf(env: Environment): string {
+  return `${env.image.registry}/${env.image.repository}:${env.image.tag}`;
+}
+
+export function secretEnv(keys: readonly string[]): k8s.EnvVar[] {
+  return keys.map((key) => ({ name: key, valueFrom: { secretKeyRef: { name: SECRET_NAME, key } } }));
+}
+
+/** One deployable: Deployment, Service, ServiceAccount and PodDisruptionBudget. */
+export class Workload extends Construct {
+  readonly deployment: k8s.KubeDeployment;
+  readonly service: k8s.KubeService;
+  readonly serviceAccount: k8s.KubeServiceAccount;
+
+  constructor(scope: Construct, spec: DeployableSpec, env: Environment) {
+    super(scope, spec.name);
+    const labels = selectorLabels(spec.name);
+    const settings = env.workloads[spec.name];
+    const http = spec.kind === 'http';
+
+    this.serviceAccount = new k8s.KubeServiceAccount(this, 'service-account', {
+      metadata: { name: spec.name, namespace: env.namespace, labels },
+      // Only the HTTP apps talk to the Kubernetes API (the route-switches watch); the workers get no token.
+      automountServiceAccountToken: http,
+    });
+
+    const probe = (path: string, failureThreshold: number, periodSeconds: number): k8s.Probe => ({
+      httpGet: { path, port: k8s.IntOrString.fromString('http') },
+      periodSeconds,
+      timeoutSeconds: 2,
+      failureThreshold,
+    });
+
+    const container: k8s.Container = {
+      name: spec.name,
+      image: imageOf(env),
+      imagePullPolicy: env.image.pullPolicy,
+      command: ['node', entryPoint(spec.name)],
+      ports: [{ name: 'http', containerPort: spec.port, protocol: 'TCP' }],
+      envFrom: [{ configMapRef: { name: CONFIG_MAP_NAME } }],
+      env: [
+        { name: 'PORT', value: String(spec.port) },
+        { name: 'POD_NAMESPACE', valueFrom: { fieldRef: { fieldPath: 'metadata.namespace' } } },
+        ...(http
+          ? [
+              { name: 'ROUTE_SWITCHES_SOURCE', value: 'kubernetes' },
+              { name: 'ROUTE_SWITCHES_CONFIGMAP', value: ROUTE_SWITCHES_NAME },
+            ]
+          : []),
+        ...secretEnv(spec.secrets),
+      ],
+      resources: {
+        requests: {
+          cpu: k8s.Quantity.fromString(settings.resources.requests.cpu),
+          memory: k8s.Quantity.fromString(settings.resources.requests.memory),
+        },
+        limits: {
+          cpu: k8s.Quantity.fromString(settings.resources.limits.cpu),
+          memory: k8s.Quantity.fromString(settings.resources.limits.memory),
+        },
+      },
+      startupProbe: probe('/health', 30, 2),
+      livenessProbe: probe('/health', 3, 10),
+      readinessProbe: probe('/ready', 2, 5),
+      securityContext: containerSecurity,
+      volumeMounts: [tmpMount],
+    };
+
+    this.deployment = new k8s.KubeDeployment(this, 'deployment', {
+      metadata: { name: spec.name, namespace: env.namespace, labels },
+      spec: {
+        replicas: settings.replicas,
+        revisionHistoryLimit: 5,
+        selector: { matchLabels: labels },
+        strategy: {
+          type: 'RollingUpdate',
+          rollingUpdate: { maxSurge: k8s.IntOrString.fromString('25%'), maxUnavailable: k8s.IntOrString.fromNumber(0) },
+        },
+        template: {
+          metadata: { labels: { ...labels, ...partOfLabels, 'app.kubernetes.io/component': spec.kind } },
+          spec: {
+            serviceAccountName: spec.name,
+            automountServiceAccountToken: http,
+            securityContext: podSecurity,
+            // The app drains for SHUTDOWN_GRACE_MS after SIGTERM; the kubelet waits longer before SIGKILL.
+            terminationGracePeriodSeconds: Math.ceil(env.shutdownGraceMs / 1000) + 15,
+            enableServiceLinks: false,
+            topologySpreadConstraints: [
+              spread('topology.kubernetes.io/zone', labels),
+              spread('kubernetes.io/hostname', labels),
+            ],
+            containers: [container],
+            volumes: [tmpVolume],
+          },
+        },
+      },
+    });
+
+    this.service = new k8s.KubeService(this, 'service', {
+      metadata: { name: spec.name, namespace: env.namespace, labels },
+      spec: {
+        type: 'ClusterIP',
+        selector: labels,
+        ports: [{ name: 'http', port: 80, targetPort: k8s.IntOrString.fromString('http'), protocol: 'TCP' }],
+      },
+    });
+
+    new k8s.KubePodDisruptionBudget(this, 'pdb', {
+      metadata: { name: spec.name, namespace: env.namespace, labels },
+      spec: { maxUnavailable: k8s.IntOrString.fromNumber(1), selector: { matchLabels: labels } },
+    });
+  }
+}
+
+function spread(topologyKey: string, labels: Record<string, string>): k8s.TopologySpreadConstraint {
+  return { maxSkew: 1, topologyKey, whenUnsatisfiable: 'ScheduleAnyway', labelSelector: { matchLabels: labels } };
+}

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { startTestApp, type TestApp, type TestAppOptions } from './http-test-kit.js';
 import type { RouteRegistrar } from './route-registrar.js';
 import { requestIdOf } from './request-id.middleware.js';
+import { DependencyNotReady } from './readiness.js';
 
 let current: TestApp | undefined;
 afterEach(async () => {
@@ -41,24 +42,72 @@ describe('health and ready', () => {
     }
   });
 
-  it('answers ready 503 naming the failing check, and logs the failure once per outage', async () => {
+  it('answers ready 503 naming the failing check, and logs a failure after start-up once, with its detail', async () => {
+    let broken = false;
     const app = await start({
       readinessChecks: [
         { name: 'mysql', check: async () => {} },
         {
           name: 'rabbitmq',
           check: async () => {
-            throw new Error('ECONNREFUSED');
+            if (broken) throw new DependencyNotReady('not connected', 'NOT_CONNECTED');
           },
         },
       ],
     });
+    expect((await fetch(`${app.url}/ready`)).status).toBe(200);
+    broken = true;
     for (let probe = 0; probe < 2; probe += 1) {
       const response = await fetch(`${app.url}/ready`);
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({ status: 'not_ready', checks: { mysql: 'ok', rabbitmq: 'fail' } });
     }
-    expect(app.logs.lines().filter((line) => line.msg === 'readiness check failed')).toHaveLength(1);
+    const failures = app.logs.lines().filter((line) => line.msg === 'readiness check failed');
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatchObject({ level: 'warn', check: 'rabbitmq', err: { message: 'not connected' } });
+    expect(String((failures[0]!.err as { stack?: unknown }).stack)).toContain('http-app.test');
+  });
+
+  it('logs a dependency still connecting at start-up as one line without a stack', async () => {
+    let connected = false;
+    const app = await start({
+      readinessChecks: [
+        {
+          name: 'rabbitmq',
+          check: async () => {
+            if (!connected) throw new DependencyNotReady('not connected', 'NOT_CONNECTED');
+          },
+        },
+        {
+          name: 'mysql',
+          check: async () => {
+            if (!connected)
+              throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:3306'), { code: 'ECONNREFUSED' });
+          },
+        },
+      ],
+    });
+    for (let probe = 0; probe < 2; probe += 1) expect((await fetch(`${app.url}/ready`)).status).toBe(503);
+    connected = true;
+    expect((await fetch(`${app.url}/ready`)).status).toBe(200);
+
+    const lines = app.logs.lines();
+    expect(lines.filter((line) => line.msg === 'readiness check failed')).toEqual([]);
+    const waiting = lines.filter((line) => line.msg === 'readiness check waiting for its dependency to start');
+    expect(waiting).toEqual([
+      expect.objectContaining({
+        level: 'info',
+        check: 'rabbitmq',
+        error: { code: 'NOT_CONNECTED', message: 'not connected' },
+      }),
+      expect.objectContaining({
+        level: 'info',
+        check: 'mysql',
+        error: { code: 'ECONNREFUSED', message: 'connect ECONNREFUSED 127.0.0.1:3306' },
+      }),
+    ]);
+    for (const line of waiting) expect(Object.keys(line)).not.toContain('err');
+    expect(JSON.stringify(waiting)).not.toContain('stack');
   });
 
   it('fails a check that does not answer within the readiness timeout', async () => {

@@ -5,7 +5,13 @@ export { createHttpApp, DEFAULT_BODY_LIMIT_BYTES, type HttpAppOptions } from './
 export { createHttpMetrics, registeredMetric, routeIdOf, UNMATCHED_ROUTE, type HttpMetrics } from './http-metrics.js';
 export { startHttpServer, type RunningServer, type StartHttpServerOptions } from './http-server.js';
 export { markShuttingDown } from './lifecycle.js';
-export { createReadinessProbe, type CheckStatus, type ReadinessCheck, type ReadinessReport } from './readiness.js';
+export {
+  createReadinessProbe,
+  DependencyNotReady,
+  type CheckStatus,
+  type ReadinessCheck,
+  type ReadinessReport,
+} from './readiness.js';
 export { acceptRequestId, REQUEST_ID_HEADER, requestIdOf, requestStartMiddleware } from './request-id.middleware.js';
 export { assertRouteEnabled, createRouteRegistrar, type HttpMethod, type RouteRegistrar } from './route-registrar.js';
 export { apiHelmetOptions, documentSecurityHeaders, staticSecurityHeaders } from './security-headers.middleware.js';

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { pingChain, type ChainReader } from '../chain/index.js';
 import type { Redis } from 'ioredis';
-import type { ReadinessCheck } from '../http/index.js';
+import { DependencyNotReady, type ReadinessCheck } from '../http/index.js';
 import type { AmqpConnectionManager } from '../messaging/index.js';
 
 export const mysqlReadiness = (db: Knex): ReadinessCheck => ({
@@ -21,7 +21,7 @@ export const redisReadiness = (redis: Redis): ReadinessCheck => ({
 export const rabbitmqReadiness = (amqp: AmqpConnectionManager): ReadinessCheck => ({
   name: 'rabbitmq',
   check: async () => {
-    if (!amqp.isConnected()) throw new Error('not connected');
+    if (!amqp.isConnected()) throw new DependencyNotReady('not connected', 'NOT_CONNECTED');
   },
 });
 

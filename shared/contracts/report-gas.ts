@@ -1,6 +1,7 @@
 /**
  * `npm run report:gas`: deploys the contracts on a throwaway anvil and prints the gas of the main operations,
- * directly on the market and through a SmartAccount (as the executor sends them).
+ * directly on the market and through a SmartAccount (as the executor sends them), then the figures of the market
+ * sells: c before and after (it must fall: the script fails otherwise) and where the gross release went.
  */
 import { keccak256, toHex, type Address, type Hex, type TransactionReceipt } from 'viem';
 import { marketAbi, smartAccountAbi, smartAccountFactoryAbi, testUsdcAbi } from './artifacts/index.js';
@@ -16,6 +17,7 @@ import {
 
 const USDC = 1_000_000n;
 const rows: { operation: string; gas: bigint }[] = [];
+const sellFigures: string[] = [];
 
 function record(operation: string, receipt: TransactionReceipt): void {
   rows.push({ operation, gas: receipt.gasUsed });
@@ -56,7 +58,24 @@ async function marketOps(chain: TestChain, deployment: ForetellDeployment, outco
     await onMarket('buy', [0n, 10n * USDC, 0n]),
   );
   record(`Market.buy (${outcomes} outcomes, repeat)`, await onMarket('buy', [0n, 10n * USDC, 0n]));
+  const read = <F extends 'coefficient' | 'reserve'>(functionName: F) =>
+    chain.publicClient.readContract({ address: market, abi: marketAbi, functionName });
+  const [cBefore, quote] = await Promise.all([
+    read('coefficient'),
+    chain.publicClient.readContract({
+      address: market,
+      abi: marketAbi,
+      functionName: 'quoteSell',
+      args: [0n, 10n ** 18n],
+    }),
+  ]);
   record(`Market.sell (${outcomes} outcomes)`, await onMarket('sell', [0n, 10n ** 18n, 0n]));
+  const cAfter = await read('coefficient');
+  if (cAfter >= cBefore) throw new Error(`c did not fall on a sell: ${cBefore} -> ${cAfter}`);
+  sellFigures.push(
+    `sell 1 token (${outcomes} outcomes): c ${cBefore} -> ${cAfter}; usdcOut ${quote.usdcOut}, ` +
+      `ammFee ${quote.ammFee}, protocolFee ${quote.protocolFee} (atomic), grossRelease ${quote.grossRelease} (WAD)`,
+  );
   await send(chain, chain.wallets[0]!, { address: market, abi: marketAbi, functionName: 'resolve', args: [[0n]] });
   const redeem = await send(chain, trader, { address: market, abi: marketAbi, functionName: 'redeem', args: [0n] });
   record(`Market.redeem (${outcomes} outcomes, resolved)`, redeem);
@@ -116,6 +135,7 @@ async function main(): Promise<void> {
   const width = Math.max(...rows.map((row) => row.operation.length));
   process.stdout.write(`${'operation'.padEnd(width)}  gas used\n`);
   for (const row of rows) process.stdout.write(`${row.operation.padEnd(width)}  ${row.gas.toString().padStart(8)}\n`);
+  process.stdout.write(`\n${sellFigures.join('\n')}\n`);
 }
 
 await main();

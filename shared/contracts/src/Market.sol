@@ -16,8 +16,9 @@ import {IMarket} from "./interfaces/IMarket.sol";
 ///         A = sum(a_i*s_i^2), N = sqrt(A), c = R/N). Outcome tokens are internal balances; all trades act for
 ///         msg.sender (a user's SmartAccount). Deployed as an EIP-1167 clone by the MarketFactory.
 /// @dev How c moves: a buy keeps c (rounding can only raise it by a few wei-relative); a sell releases
-///      R - c*N' before fees, then keeps the 1 % AMM fee and the flooring remainder in R, so c rises to
-///      c + (ammFee + remainder) / N'. c never decreases. See shared/contracts/README.md.
+///      R - c*N' before fees and nothing of it stays: both fees and the rounding go to the treasury and the reserve
+///      keeps c*N' rounded down to whole atomic units less one, so c falls on every sell. See
+///      shared/contracts/README.md and docs/decisions/0007.
 contract Market is MarketViews, Ownable, Initializable, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
 
@@ -205,25 +206,26 @@ contract Market is MarketViews, Ownable, Initializable, ReentrancyGuardTransient
         treasury = newTreasury;
     }
 
-    /// @dev Applies a sell of `tokensIn` (balance already checked) and pays the net and the protocol fee.
+    /// @dev Applies a sell of `tokensIn` (balance already checked), pays the net to the seller and both fees to the
+    ///      treasury.
     function _executeSell(uint256 outcome, uint256 tokensIn, uint256 minUsdcOut) private returns (uint256 usdcOut) {
-        uint256 weight = _weights[outcome];
-        (uint256 grossWad, uint256 newSumSq) = PM.sellRelease(reserve, _sumSq, weight, _supplies[outcome], tokensIn);
+        (uint256 out, uint256 ammFee, uint256 protocolFee, uint256 reserveAfter, uint256 newSumSq) = _sellAmounts(
+            outcome,
+            tokensIn
+        );
         if (newSumSq == 0) revert InsufficientLiquidity();
-        uint256 grossUsdc = grossWad / PM.USDC_TO_WAD;
-        (uint256 ammFee, uint256 protocolFee) = PM.sellFees(grossUsdc);
-        usdcOut = grossUsdc - ammFee - protocolFee;
+        usdcOut = out;
         if (usdcOut == 0) revert ZeroOutput();
         if (usdcOut < minUsdcOut) revert SlippageExceeded(usdcOut, minUsdcOut);
 
         _supplies[outcome] -= tokensIn;
         _sumSq = newSumSq;
-        _sumLin -= weight * tokensIn;
-        reserve -= (usdcOut + protocolFee) * PM.USDC_TO_WAD;
+        _sumLin -= _weights[outcome] * tokensIn;
+        reserve = reserveAfter;
         balanceOf[msg.sender][outcome] -= tokensIn;
 
         usdc.safeTransfer(msg.sender, usdcOut);
-        if (protocolFee > 0) usdc.safeTransfer(treasury, protocolFee);
+        usdc.safeTransfer(treasury, ammFee + protocolFee);
         emit Sold(msg.sender, outcome, tokensIn, usdcOut, ammFee, protocolFee, reserve, _priceOf(outcome));
     }
 

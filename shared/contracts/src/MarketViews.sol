@@ -66,7 +66,8 @@ abstract contract MarketViews is IMarket {
         for (uint256 i; i < balances.length; ++i) balances[i] = balanceOf[account][i];
     }
 
-    /// @notice Fees of a sell in basis points of the gross release: 1 % stays in the reserve, 1 % to the treasury.
+    /// @notice Fees of a sell in basis points of the curve's release: 1 % AMM fee and 1 % protocol fee, both to the
+    ///         treasury (neither stays in the reserve).
     function sellFeeBps() external pure returns (uint256 ammFeeBps, uint256 protocolFeeBps) {
         return (PM.SELL_AMM_FEE_BPS, PM.SELL_PROTOCOL_FEE_BPS);
     }
@@ -132,11 +133,8 @@ abstract contract MarketViews is IMarket {
         uint256 supply = _supplies[outcome];
         if (tokensIn > supply) revert ExceedsSupply(tokensIn, supply);
         uint256 newSumSq;
-        (quote.grossRelease, newSumSq) = PM.sellRelease(reserve, _sumSq, _weights[outcome], supply, tokensIn);
-        uint256 grossUsdc = quote.grossRelease / PM.USDC_TO_WAD;
-        (quote.ammFee, quote.protocolFee) = PM.sellFees(grossUsdc);
-        quote.usdcOut = grossUsdc - quote.ammFee - quote.protocolFee;
-        quote.reserveAfter = reserve - (quote.usdcOut + quote.protocolFee) * PM.USDC_TO_WAD;
+        (quote.usdcOut, quote.ammFee, quote.protocolFee, quote.reserveAfter, newSumSq) = _sellAmounts(outcome, tokensIn);
+        quote.grossRelease = reserve - quote.reserveAfter;
         quote.c = PM.coefficient(quote.reserveAfter, newSumSq);
         uint256 newSumLin = _sumLin - _weights[outcome] * tokensIn;
         (quote.pAfter, quote.qAfter) = _priceArrays(outcome, supply - tokensIn, newSumLin, newSumSq);
@@ -166,6 +164,28 @@ abstract contract MarketViews is IMarket {
     function _splitBuy(uint256 usdcIn) internal pure returns (uint256 fee, uint256 net) {
         fee = PM.buyFee(usdcIn);
         net = usdcIn - fee;
+    }
+
+    /// @dev Sell accounting: the curve releases R - c*N' (`curve`, WAD); the seller gets its floor in atomic units less
+    ///      the 2 % fee; the reserve keeps PM.reserveAfterSell(c*N'), and everything else leaves it: the AMM fee is
+    ///      the seller's 1 % plus that rounding (1 or 2 atomic units), so R - R' = usdcOut + ammFee + protocolFee.
+    ///      A zero-token sale, or one that would empty the curve (`newSumSq` 0), changes nothing.
+    function _sellAmounts(
+        uint256 outcome,
+        uint256 tokensIn
+    )
+        internal
+        view
+        returns (uint256 usdcOut, uint256 ammFee, uint256 protocolFee, uint256 reserveAfter, uint256 newSumSq)
+    {
+        uint256 curve;
+        (curve, newSumSq) = PM.sellRelease(reserve, _sumSq, _weights[outcome], _supplies[outcome], tokensIn);
+        if (tokensIn == 0 || newSumSq == 0) return (0, 0, 0, reserve, newSumSq);
+        uint256 grossUsdc = curve / PM.USDC_TO_WAD;
+        (ammFee, protocolFee) = PM.sellFees(grossUsdc);
+        usdcOut = grossUsdc - ammFee - protocolFee;
+        reserveAfter = PM.reserveAfterSell(reserve - curve);
+        ammFee += (reserve - reserveAfter) / PM.USDC_TO_WAD - grossUsdc;
     }
 
     /// @dev Net USDC (atomic) of selling `tokensIn` of `outcome`; 0 when the sale would empty the curve.

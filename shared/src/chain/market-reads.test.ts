@@ -133,6 +133,7 @@ describe('quotes', () => {
     expect(quote.effectivePrice).toBeCloseTo(Number(view.usdcOut) / 1e6 / 10, 12);
     expect(sum(quote.pAfter)).toBe(WAD);
     expect(sum(quote.qAfter)).toBe(WAD);
+    expect(view.c).toBeLessThan((await readMarketPrices(fixture.reader, market)).c);
   });
 
   it('describes the market with DB labels, current probabilities and the quote status form', async () => {

@@ -90,7 +90,7 @@ export async function readMarketState(reader: ChainReader, market: Address): Pro
   return marketStateFromIndex(Number(state));
 }
 
-/** Total sell fee in basis points (AMM fee kept in the reserve + protocol fee). */
+/** Total sell fee in basis points (AMM fee + protocol fee, both to the treasury). */
 export async function readSellFeeBps(reader: ChainReader, market: Address): Promise<number> {
   const [ammFeeBps, protocolFeeBps] = await withChainErrors(() =>
     reader.publicClient.readContract({ address: market, abi: marketAbi, functionName: 'sellFeeBps' }),

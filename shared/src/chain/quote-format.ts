@@ -116,7 +116,7 @@ export function formatBuyQuote(outcomeIndex: number, amountIn: bigint, quote: Co
 
 /**
  * The sell quote members; `effectivePrice` = usdcOut / tokensIn (net of fees, USDC per token), `sellFeeBps` the
- * total sell fee (AMM share kept in the reserve + protocol share to the treasury).
+ * total sell fee (AMM share + protocol share, both to the treasury; none stays in the reserve).
  */
 export function formatSellQuote(
   outcomeIndex: number,

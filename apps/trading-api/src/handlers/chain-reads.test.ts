@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
-import { buyThroughAccount, readQuote, readUsdcBalance } from '../../../../shared/src/chain/index.js';
+import { buyThroughAccount, readMarketPrices, readQuote, readUsdcBalance } from '../../../../shared/src/chain/index.js';
 import {
   type ChainFixture,
   createFixtureMarket,
@@ -137,6 +137,17 @@ describe('GET /v1/markets/{id}/quote', () => {
       tokensIn: '1000000000000000000',
       sellFeeBps: expect.any(Number),
     });
+    // c falls on a sell: the quoted c after it is strictly below the market's c now; a buy quote keeps it.
+    const { c } = await readMarketPrices(fixture.reader, market);
+    const cOf = (json: Record<string, unknown>) => BigInt((json.quote as { c: string }).c);
+    expect(cOf(response.json)).toBeLessThan(c);
+    const buy = await callAs(
+      kit,
+      caller,
+      'GET',
+      `/v1/markets/${marketId}/quote?outcomeIndex=1&action=buy&amount=5000000`,
+    );
+    expect(cOf(buy.json)).toBeGreaterThanOrEqual(c);
   });
 
   it('answers 400 to bad parameters and an outcome beyond the market, 404 to an unknown market, 422 without a contract', async () => {

@@ -104,11 +104,12 @@ interface IMarket is IMarketErrors {
 
     /// @notice Result of `quoteSell`.
     /// @param usdcOut USDC the seller receives, net of both fees (atomic).
-    /// @param grossRelease Pre-fee release R - c*N' (WAD).
-    /// @param ammFee Fee retained in the reserve (atomic).
-    /// @param protocolFee Fee sent to the treasury (atomic).
-    /// @param reserveAfter Reserve after the trade (WAD).
-    /// @param c Curve coefficient R/N after the trade (WAD); rises by the retained fee (see README).
+    /// @param grossRelease Everything the sale takes from the reserve, R - R' (WAD): usdcOut + ammFee + protocolFee.
+    /// @param ammFee AMM fee sent to the treasury (atomic): 1 % of the curve's release R - c*N' plus the reserve's
+    ///        rounding (1 or 2 units); nothing stays in the reserve.
+    /// @param protocolFee Protocol fee sent to the treasury (atomic).
+    /// @param reserveAfter Reserve after the trade (WAD): c*N' rounded down to atomic units, less one unit.
+    /// @param c Curve coefficient R/N after the trade (WAD); strictly below c before (see README).
     /// @param pAfter Normalised marginal prices, summing to exactly 1e18.
     /// @param qAfter Capital shares, summing to exactly 1e18.
     struct SellQuote {

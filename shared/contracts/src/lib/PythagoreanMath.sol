@@ -34,8 +34,8 @@ library PythagoreanMath {
     }
 
     /// @notice Splits the 2 % sell fee, rounded up as a whole so that net(gross) is monotonic.
-    /// @return ammFee Retained in the reserve (gets the odd unit).
-    /// @return protocolFee Sent to the treasury.
+    /// @return ammFee The AMM fee (gets the odd unit); it leaves the reserve for the treasury.
+    /// @return protocolFee The protocol fee, to the treasury.
     function sellFees(uint256 grossUsdc) internal pure returns (uint256 ammFee, uint256 protocolFee) {
         uint256 total = Math.ceilDiv(grossUsdc * (SELL_AMM_FEE_BPS + SELL_PROTOCOL_FEE_BPS), BPS);
         protocolFee = (total * SELL_PROTOCOL_FEE_BPS) / (SELL_AMM_FEE_BPS + SELL_PROTOCOL_FEE_BPS);
@@ -102,6 +102,14 @@ library PythagoreanMath {
             Math.Rounding.Ceil
         );
         grossWad = kept >= reserve ? 0 : reserve - kept;
+    }
+
+    /// @notice Reserve left after a sell whose curve keeps `kept` = c*N' (WAD, rounded up): `kept` rounded down to
+    ///         whole atomic units, less one unit, never below zero. Nothing of the sale stays in the reserve (the fees
+    ///         and the rounding leave it), so R' <= c*N' - 1e12 and c falls on every sell.
+    function reserveAfterSell(uint256 kept) internal pure returns (uint256) {
+        uint256 units = kept / USDC_TO_WAD;
+        return units == 0 ? 0 : (units - 1) * USDC_TO_WAD;
     }
 
     /// @notice Closed-form estimate of the tokens whose sale releases at least `grossWad` (searched around after).

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { marketShapeArb, scenarioArb, usdcAmountArb } from './amm-arbitraries.js';
-import { USDC_TO_WAD, WAD, sqrtCeil, sqrtFloor } from './fixed-point.js';
+import { BPS, USDC_TO_WAD, WAD, ceilDiv, sqrtCeil, sqrtFloor } from './fixed-point.js';
 import {
   cancelledRefund,
   coefficient,
@@ -11,7 +11,9 @@ import {
   quoteSell,
   resolvedPayout,
   seedMarket,
+  sellableSupply,
   sellNet,
+  sellRelease,
   sumSq,
   type AmmState,
 } from './pythagorean-amm.js';
@@ -84,8 +86,49 @@ describe('weighted Pythagorean AMM reference model', () => {
         if (bought.tokensOut === 0n) return;
         const sold = quoteSell(bought.next, outcome, bought.tokensOut);
         expect(sold.usdcOut).toBeLessThanOrEqual(usdcIn);
-        expect(sold.c).toBeGreaterThanOrEqual(bought.c);
+        // The reserve gives back what the buy added, plus its rounding (at most 2 atomic units, to the treasury).
+        expect(sold.usdcOut + sold.ammFee + sold.protocolFee).toBeLessThanOrEqual(usdcIn - bought.fee + 2n);
+        expect(sold.c).toBeLessThan(bought.c);
       }),
+    );
+  });
+
+  it('on every sell of a positive amount: c falls, prices sum to 1e18, usdcOut is net of the fees', () => {
+    fc.assert(
+      fc.property(
+        marketShapeArb,
+        fc.array(fc.tuple(fc.nat(7), usdcAmountArb), { maxLength: 4 }),
+        fc.nat(7),
+        fc.oneof(fc.bigInt({ min: 1n, max: 10n ** 6n }), fc.bigInt({ min: 1n, max: 10n ** 30n })),
+        ({ weights, initialReserve }, buys, pick, amount) => {
+          let state = seedMarket(weights, initialReserve);
+          for (const [index, usdcIn] of buys) state = quoteBuy(state, index % weights.length, usdcIn).next;
+          const outcome = pick % weights.length;
+          const sellable = sellableSupply(state, outcome);
+          const tokens = amount > sellable ? (amount % sellable) + 1n : amount;
+          const before = coefficient(state.reserve, sumSq(state));
+          const quote = quoteSell(state, outcome, tokens);
+
+          expect(quote.c).toBeLessThan(before);
+          expect(sum(quote.pAfter)).toBe(WAD);
+          expect(sum(quote.qAfter)).toBe(WAD);
+          // Everything the sale takes from the reserve is the net paid plus the fees; none of it stays.
+          expect(quote.grossRelease % USDC_TO_WAD).toBe(0n);
+          expect(quote.usdcOut + quote.ammFee + quote.protocolFee).toBe(quote.grossRelease / USDC_TO_WAD);
+          // usdcOut is the curve's release (floored) net of the 1 % + 1 % sellFeeBps, so also net of them on the gross.
+          const curve = sellRelease(state, outcome, tokens).grossWad;
+          const grossUsdc = curve / USDC_TO_WAD;
+          const fees = ceilDiv(grossUsdc * 200n, BPS);
+          expect(quote.usdcOut).toBe(grossUsdc - fees);
+          expect(quote.protocolFee).toBe(fees / 2n);
+          const grossFees = ceilDiv((quote.grossRelease / USDC_TO_WAD) * 200n, BPS);
+          expect(quote.usdcOut).toBeLessThanOrEqual(quote.grossRelease / USDC_TO_WAD - grossFees);
+          // Strictly more than c·ΔN leaves: the reserve keeps at most c·N' − one atomic unit (by 1 to 2 units).
+          const kept = state.reserve - curve;
+          expect(kept - quote.reserveAfter).toBeGreaterThanOrEqual(USDC_TO_WAD);
+          expect(quote.ammFee - (fees - quote.protocolFee)).toBeGreaterThanOrEqual(quote.reserveAfter === 0n ? 0n : 1n);
+        },
+      ),
     );
   });
 
@@ -120,7 +163,7 @@ describe('weighted Pythagorean AMM reference model', () => {
             const tokens = (holder[step.outcome]! * BigInt(step.fractionPpm)) / 1_000_000n;
             if (tokens === 0n || sellNet(state, step.outcome, tokens) === 0n) continue;
             const quote = quoteSell(state, step.outcome, tokens);
-            expect(quote.c).toBeGreaterThanOrEqual(coefficient(state.reserve, sumSq(state)));
+            expect(quote.c).toBeLessThan(coefficient(state.reserve, sumSq(state)));
             state = quote.next;
             holder[step.outcome] = holder[step.outcome]! - tokens;
           }

@@ -128,7 +128,8 @@ export function quoteBuy(state: AmmState, outcome: number, usdcIn: bigint): BuyQ
   return { tokensOut, fee, reserveAfter, c: coefficient(reserveAfter, sumSq(next)), pAfter: p, qAfter: q, next };
 }
 
-/** Mirrors PythagoreanMath.sellRelease: gross WAD release of selling `tokensIn` (0 if it would empty the curve). */
+/** Mirrors PythagoreanMath.sellRelease: the curve's WAD release R − c·N' of selling `tokensIn` (0 if it would empty
+ * the curve); the seller's gross before fees is its floor in atomic units. */
 export function sellRelease(
   state: AmmState,
   outcome: number,
@@ -143,18 +144,43 @@ export function sellRelease(
   return { grossWad: kept >= state.reserve ? 0n : state.reserve - kept, squaresAfter };
 }
 
+/** Mirrors PythagoreanMath.reserveAfterSell: c·N' (`kept`) rounded down to whole atomic units, less one unit. */
+export function reserveAfterSell(kept: bigint): bigint {
+  const units = kept / USDC_TO_WAD;
+  return units === 0n ? 0n : (units - 1n) * USDC_TO_WAD;
+}
+
+/**
+ * Mirrors MarketViews._sellAmounts: the seller gets the curve's release R − c·N' floored to atomic units, less the
+ * 2 % fee; the reserve keeps reserveAfterSell(c·N') and the rest (both fees and the rounding) goes to the treasury.
+ */
+export function sellAmounts(state: AmmState, outcome: number, tokensIn: bigint) {
+  const { grossWad: curve, squaresAfter } = sellRelease(state, outcome, tokensIn);
+  if (tokensIn === 0n || squaresAfter === 0n) {
+    return { usdcOut: 0n, ammFee: 0n, protocolFee: 0n, reserveAfter: state.reserve, squaresAfter };
+  }
+  const grossUsdc = curve / USDC_TO_WAD;
+  const { ammFee, protocolFee } = sellFees(grossUsdc);
+  const reserveAfter = reserveAfterSell(state.reserve - curve);
+  const rounding = (state.reserve - reserveAfter) / USDC_TO_WAD - grossUsdc;
+  return {
+    usdcOut: grossUsdc - ammFee - protocolFee,
+    ammFee: ammFee + rounding,
+    protocolFee,
+    reserveAfter,
+    squaresAfter,
+  };
+}
+
 export function quoteSell(state: AmmState, outcome: number, tokensIn: bigint): SellQuote {
   const supply = state.supplies[outcome]!;
   if (tokensIn > supply) throw new RangeError('tokensIn exceeds supply');
-  const { grossWad, squaresAfter } = sellRelease(state, outcome, tokensIn);
-  const grossUsdc = grossWad / USDC_TO_WAD;
-  const { ammFee, protocolFee } = sellFees(grossUsdc);
-  const usdcOut = grossUsdc - ammFee - protocolFee;
-  const reserveAfter = state.reserve - (usdcOut + protocolFee) * USDC_TO_WAD;
+  const { usdcOut, ammFee, protocolFee, reserveAfter, squaresAfter } = sellAmounts(state, outcome, tokensIn);
   const next = withSupply(state, outcome, supply - tokensIn, reserveAfter);
   const { p, q } = priceArrays(next);
   const c = coefficient(reserveAfter, squaresAfter);
-  return { usdcOut, grossRelease: grossWad, ammFee, protocolFee, reserveAfter, c, pAfter: p, qAfter: q, next };
+  const grossRelease = state.reserve - reserveAfter;
+  return { usdcOut, grossRelease, ammFee, protocolFee, reserveAfter, c, pAfter: p, qAfter: q, next };
 }
 
 /** Net USDC of selling `tokensIn`; 0 when the sale would empty the curve. */

@@ -65,7 +65,10 @@ const historyPoint = (timestamp: JsonSchema): JsonSchema =>
 const quoteShared = {
   outcomeIndex: integer(),
   reserveAfter: bigIntString('Reserve after the trade (WAD-18).'),
-  c: bigIntString('Curve coefficient after the trade (WAD-18).'),
+  c: bigIntString(
+    'Curve coefficient R/N after the trade (WAD-18): preserved on buys (rounding can only raise it), strictly lower ' +
+      'after a sell (the sell fees and the rounding leave the reserve; none is kept).',
+  ),
   pAfter: array(bigIntString('WAD-18 price; the array sums to 1e18.')),
   qAfter: array(bigIntString('WAD-18 capital share; the array sums to 1e18.')),
   effectivePrice: number('USDC per token (approximate).'),

@@ -28,6 +28,6 @@ export const rabbitmqReadiness = (amqp: AmqpConnectionManager): ReadinessCheck =
 export const chainReadiness = (reader: ChainReader): ReadinessCheck => ({
   name: 'chain',
   check: async () => {
-    if (!(await pingChain(reader))) throw new Error('the chain RPC does not answer');
+    if (!(await pingChain(reader))) throw new DependencyNotReady('the chain RPC does not answer', 'CHAIN_UNREACHABLE');
   },
 });

@@ -10,6 +10,7 @@ import { auditUsageMigration } from './20261122_0800_audit_usage.js';
 import { outboxMigration } from './20261122_0900_outbox.js';
 import { chainDeploymentsMigration } from './20261122_1000_chain_deployments.js';
 import { adminAuditOutcomeMigration } from './20261122_1100_admin_audit_outcome.js';
+import { webhookDeliveryMigration } from './20261125_0100_webhook_delivery.js';
 
 /** One migration: a stable name (never renamed once shipped) and its up/down steps. */
 export interface Migration {
@@ -34,6 +35,7 @@ const migrations: Migration[] = [
   outboxMigration,
   chainDeploymentsMigration,
   adminAuditOutcomeMigration,
+  webhookDeliveryMigration,
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -1,7 +1,8 @@
 import type express from 'express';
 import type { Knex } from 'knex';
-import type { ApiKeyEnvironment } from '../../../shared/src/auth/index.js';
+import { createSecretBox, type ApiKeyEnvironment } from '../../../shared/src/auth/index.js';
 import { createReadThroughCache } from '../../../shared/src/cache/index.js';
+import { DEVELOPMENT_WEBHOOK_SECRET_KEY } from '../../../shared/src/config/config-fields.js';
 import { createHttpApp, type HttpMetrics, type ReadinessCheck } from '../../../shared/src/http/index.js';
 import type { RouteSwitches } from '../../../shared/src/kill-switch/index.js';
 import type { Logger } from '../../../shared/src/logger/index.js';
@@ -63,6 +64,8 @@ export interface TradingApiDeps {
   amqp?: AmqpConnectionManager;
   /** POST /v1/redemptions is served; default true. */
   redemptionsEnabled?: boolean;
+  /** Seals webhook signing secrets at rest (WEBHOOK_SECRET_KEY); default the local development key. */
+  webhookSecretKey?: string;
 }
 
 /**
@@ -130,6 +133,7 @@ export function createApp(deps: TradingApiDeps): express.Express {
           outbox: createOutboxTransaction(deps.db, deps.amqp),
           confirmationSecret: deriveConfirmationSecret(deps.apiKeyPepper),
           redemptionsEnabled: deps.redemptionsEnabled ?? true,
+          webhookSecrets: createSecretBox(deps.webhookSecretKey ?? DEVELOPMENT_WEBHOOK_SECRET_KEY),
           sharedReads: createReadThroughCache({
             ttlMs: deps.readCacheMs ?? 0,
             maxEntries: 5_000,

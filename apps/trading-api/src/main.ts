@@ -40,6 +40,7 @@ await runDeployable({
       readCacheMs: settings.READ_CACHE_MS,
       amqp,
       redemptionsEnabled: settings.REDEMPTIONS_ENABLED,
+      webhookSecretKey: settings.WEBHOOK_SECRET_KEY,
     });
   },
   // The usage counters flush every 5 s and once more on shutdown (before the pool closes).

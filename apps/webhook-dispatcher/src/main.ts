@@ -1,6 +1,7 @@
 import { loadConfigOrExit, webhookDispatcherConfigSchema } from '../../../shared/src/config/index.js';
 import { runDeployable } from '../../../shared/src/runtime/index.js';
 import { createApp } from './app.js';
+import { startDispatcherWorkers } from './dispatcher-workers.js';
 
 const settings = loadConfigOrExit(webhookDispatcherConfigSchema, 'webhook-dispatcher');
 
@@ -9,4 +10,9 @@ await runDeployable({
   settings,
   needs: { mysql: true, redis: true, rabbitmq: true },
   buildApp: createApp,
+  startWorkers: async ({ resources, logger, metrics, version }) => {
+    const { db, redis, amqp } = resources;
+    if (!db || !redis || !amqp) throw new Error('the webhook dispatcher needs MySQL, Redis and RabbitMQ');
+    return startDispatcherWorkers({ db, redis, amqp, logger, registry: metrics.registry, version }, settings);
+  },
 });

@@ -56,6 +56,9 @@ const redemptionsEnabled = booleanFlag(true);
 /** Per-replica micro-cache of hot reads that may be up to this stale (ms); 0 turns it off. */
 const readCacheMs = z.coerce.number().int().min(0).max(60_000).default(1_000);
 
+/** Seals webhook signing secrets at rest (AES-256-GCM, shared/src/auth/secret-box.ts): CLI, trading API, dispatcher. */
+const webhookSecretKey = z.string().min(32, 'must be at least 32 characters').default(DEVELOPMENT_WEBHOOK_SECRET_KEY);
+
 const apiKeyPepper = z.string().min(32, 'must be at least 32 characters').default(DEVELOPMENT_PEPPER);
 
 export const publicReadConfigSchema = z
@@ -100,6 +103,7 @@ export const tradingApiConfigSchema = z
     READ_CACHE_MS: readCacheMs,
     DOCS_BASE_URL: url('http://localhost:3000/v1/docs'),
     REDEMPTIONS_ENABLED: redemptionsEnabled,
+    WEBHOOK_SECRET_KEY: webhookSecretKey,
   })
   .superRefine(refuseDevelopmentSecrets);
 export type TradingApiConfig = z.infer<typeof tradingApiConfigSchema>;
@@ -131,12 +135,42 @@ export const chainExecutorConfigSchema = z
   .superRefine(refuseDevelopmentSecrets);
 export type ChainExecutorConfig = z.infer<typeof chainExecutorConfigSchema>;
 
-export const webhookDispatcherConfigSchema = z.object({
-  ...common,
-  PORT: port(3003),
-  HOST: z.string().default('0.0.0.0'),
-  WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFlag(true),
-});
+export const webhookDispatcherConfigSchema = z
+  .object({
+    ...common,
+    PORT: port(3003),
+    HOST: z.string().default('0.0.0.0'),
+    /** Opens the keys' sealed webhook secrets to sign deliveries. */
+    WEBHOOK_SECRET_KEY: webhookSecretKey,
+    /**
+     * Receivers on loopback or private addresses (a developer's machine). Unset: allowed in test, refused in live;
+     * a live deployment may not turn it on (SSRF).
+     */
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
+    /** Keys delivered to at once by one replica (each key is one ordered stream). */
+    WEBHOOK_CONCURRENCY: positiveInt(64),
+    WEBHOOK_TIMEOUT_MS: positiveInt(10_000),
+    /** A key's delivery lease: renewed while the replica delivers; taken over after it expires (replica died). */
+    WEBHOOK_LEASE_MS: positiveInt(30_000),
+    /** How often the leader looks for keys whose next event is due (retries, paused breakers, lost wake-ups). */
+    WEBHOOK_SWEEP_POLL_MS: positiveInt(1_000),
+    WEBHOOK_SWEEP_BATCH_SIZE: positiveInt(500),
+  })
+  .superRefine(refuseDevelopmentSecrets)
+  .transform(({ WEBHOOK_ALLOW_PRIVATE_TARGETS: flag, ...config }) => ({
+    ...config,
+    WEBHOOK_ALLOW_PRIVATE_TARGETS:
+      flag === undefined ? config.SERVICE_ENV !== 'live' : ['true', '1', 'yes'].includes(flag),
+  }))
+  .superRefine((config, context) => {
+    if (config.SERVICE_ENV === 'live' && config.WEBHOOK_ALLOW_PRIVATE_TARGETS) {
+      context.addIssue({
+        code: 'custom',
+        path: ['WEBHOOK_ALLOW_PRIVATE_TARGETS'],
+        message: 'must be false in live mode (webhooks never reach private or loopback addresses)',
+      });
+    }
+  });
 export type WebhookDispatcherConfig = z.infer<typeof webhookDispatcherConfigSchema>;
 
 export const adminCliConfigSchema = z
@@ -145,8 +179,7 @@ export const adminCliConfigSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
     DATABASE_URL: common.DATABASE_URL,
     API_KEY_PEPPER: apiKeyPepper,
-    /** Encrypts webhook signing secrets at rest (AES-256-GCM, see shared/src/auth/secret-box.ts). */
-    WEBHOOK_SECRET_KEY: z.string().min(32, 'must be at least 32 characters').default(DEVELOPMENT_WEBHOOK_SECRET_KEY),
+    WEBHOOK_SECRET_KEY: webhookSecretKey,
     ...chain,
     /** Owns the factories and markets: deploys, freezes, resolves, cancels, mints test USDC. */
     PLATFORM_ADMIN_PRIVATE_KEY: privateKey(ANVIL_ADMIN_KEY),

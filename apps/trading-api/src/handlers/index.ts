@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { SecretBox } from '../../../../shared/src/auth/index.js';
 import type { ReadThroughCache } from '../../../../shared/src/cache/index.js';
 import type { OutboxTransaction } from '../../../../shared/src/messaging/index.js';
 import type { CursorCodec } from '../http/cursor.js';
@@ -37,6 +38,8 @@ export interface HandlerDeps {
   confirmationSecret: Buffer;
   /** POST /v1/redemptions is served (else 404 REDEMPTIONS_NOT_ENABLED). */
   redemptionsEnabled: boolean;
+  /** Seals rotated webhook secrets (WEBHOOK_SECRET_KEY, shared with the CLI and the dispatcher). */
+  webhookSecrets: SecretBox;
 }
 
 /** operationId → handler. The v1 router refuses to start when an authenticated operation has none. */
@@ -54,9 +57,9 @@ export function createHandlers(deps: HandlerDeps): Record<string, OperationHandl
     createRedemption: createRedemptionHandler(deps),
     getPortfolio: getPortfolioHandler(deps),
     listPortfolioPositions: listPortfolioPositionsHandler(deps),
-    listWebhookEvents: listWebhookEventsHandler(),
+    listWebhookEvents: listWebhookEventsHandler(deps),
     redeliverWebhookEvent: redeliverWebhookEventHandler(deps),
-    rotateWebhookSecret: rotateWebhookSecretHandler(),
+    rotateWebhookSecret: rotateWebhookSecretHandler(deps),
     getAccountUsage: getAccountUsageHandler(deps),
   };
 }

@@ -1,7 +1,40 @@
+import type { Knex } from 'knex';
+import type { WebhookDeliveryStatus } from '../../../../shared/src/db/index.js';
+import { resolvePageLimit, type CursorCodec, type CursorContext } from '../http/cursor.js';
+import { listEnvelope } from '../http/envelope.js';
 import type { OperationHandler } from '../pipeline/operation-handler.js';
-import { notImplemented } from './not-implemented.js';
+import { presentWebhookEvent } from '../presenters/webhook-event.presenter.js';
+import { listWebhookEvents } from '../use-cases/list-webhook-events.use-case.js';
 
-/** GET /v1/webhooks/events: arrives with the webhook dispatcher issue. */
-export function listWebhookEventsHandler(): OperationHandler {
-  return notImplemented('listWebhookEvents');
+export const WEBHOOK_EVENTS_DEFAULT_LIMIT = 25;
+
+const deliveryStatuses: readonly WebhookDeliveryStatus[] = ['none', 'pending', 'delivered', 'retrying', 'failed'];
+
+/** `status=a,b` (validated against the description): distinct statuses in a fixed order, so the cursor is stable. */
+function parseStatuses(value: unknown): WebhookDeliveryStatus[] | undefined {
+  if (typeof value !== 'string' || value === '') return undefined;
+  const requested = new Set(value.split(','));
+  return deliveryStatuses.filter((status) => requested.has(status));
+}
+
+/** GET /v1/webhooks/events → list envelope of the calling key's events, newest first, with signed keyset cursors. */
+export function listWebhookEventsHandler(deps: { db: Knex; cursors: CursorCodec }): OperationHandler {
+  return async ({ input, auth }) => {
+    const statuses = parseStatuses(input.query.status);
+    const context: CursorContext = { route: 'listWebhookEvents', filters: { status: statuses?.join(',') } };
+    const limit = resolvePageLimit(input.query.limit, WEBHOOK_EVENTS_DEFAULT_LIMIT);
+    const cursor = typeof input.query.cursor === 'string' ? input.query.cursor : undefined;
+    const position = cursor === undefined ? undefined : deps.cursors.decode(cursor, context);
+    const page = await listWebhookEvents(deps, {
+      apiKeyId: auth.key.record.id,
+      statuses,
+      limit,
+      ...(position ? { after: { createdAt: position.sortKey, id: position.id } } : {}),
+    });
+    const next = page.next && deps.cursors.encode(context, { sortKey: page.next.createdAt, id: page.next.id });
+    return {
+      status: 200,
+      body: listEnvelope(page.items.map(presentWebhookEvent), { cursor: next, hasMore: page.hasMore, limit }),
+    };
+  };
 }

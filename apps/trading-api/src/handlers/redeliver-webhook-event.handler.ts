@@ -1,15 +1,17 @@
-import type { Knex } from 'knex';
+import type { OutboxTransaction } from '../../../../shared/src/messaging/index.js';
+import { resourceEnvelope } from '../http/envelope.js';
 import type { OperationHandler } from '../pipeline/operation-handler.js';
-import { requireOwnWebhookEvent } from '../use-cases/trade-reads.use-case.js';
-import { notImplementedError } from './not-implemented.js';
+import { presentWebhookEvent } from '../presenters/webhook-event.presenter.js';
+import { redeliverWebhookEvent } from '../use-cases/redeliver-webhook-event.use-case.js';
 
-/**
- * POST /v1/webhooks/events/{id}/redeliver: redelivery arrives with the webhook dispatcher issue; ownership is already
- * enforced (another user's event is a 404), the caller's own event answers 501 until then.
- */
-export function redeliverWebhookEventHandler(deps: { db: Knex }): OperationHandler {
-  return async ({ input, auth }) => {
-    await requireOwnWebhookEvent(deps, { eventId: String(input.params.id), userId: auth.key.record.userId });
-    throw notImplementedError('redeliverWebhookEvent');
+/** POST /v1/webhooks/events/{id}/redeliver → 202 `{event, data, _meta}`; another key's event or an unknown id: 404. */
+export function redeliverWebhookEventHandler(deps: { outbox: OutboxTransaction }): OperationHandler {
+  return async ({ input, auth, now }) => {
+    const event = await redeliverWebhookEvent(deps, {
+      apiKeyId: auth.key.record.id,
+      eventId: String(input.params.id),
+      now,
+    });
+    return { status: 202, body: resourceEnvelope('event', presentWebhookEvent(event)), meta: { idempotent: false } };
   };
 }

@@ -1,7 +1,18 @@
+import type { Knex } from 'knex';
+import type { SecretBox } from '../../../../shared/src/auth/index.js';
+import { resourceEnvelope } from '../http/envelope.js';
 import type { OperationHandler } from '../pipeline/operation-handler.js';
-import { notImplemented } from './not-implemented.js';
+import { presentWebhookSecret } from '../presenters/webhook-event.presenter.js';
+import { rotateWebhookSecret } from '../use-cases/rotate-webhook-secret.use-case.js';
 
-/** POST /v1/auth/api-keys/me/webhook-secret/rotate: arrives with the webhook dispatcher issue. */
-export function rotateWebhookSecretHandler(): OperationHandler {
-  return notImplemented('rotateWebhookSecret');
+/** POST /v1/auth/api-keys/me/webhook-secret/rotate → 200 `{webhookSecret, data, _meta}` (the new secret, once). */
+export function rotateWebhookSecretHandler(deps: { db: Knex; webhookSecrets: SecretBox }): OperationHandler {
+  return async ({ auth, now }) => {
+    const rotated = await rotateWebhookSecret(deps, { apiKeyId: auth.key.record.id, now });
+    return {
+      status: 200,
+      body: resourceEnvelope('webhookSecret', presentWebhookSecret(rotated)),
+      meta: { idempotent: false },
+    };
+  };
 }

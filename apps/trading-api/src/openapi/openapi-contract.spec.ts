@@ -94,7 +94,7 @@ describe('the description follows the contract', () => {
       listTrades: page(20),
       listWebhookEvents: page(25),
     });
-    // The served defaults are the use cases' (listTrades and listWebhookEvents answer 501 until served).
+    // The served defaults are the use cases'.
     expect([MARKETS_DEFAULT_LIMIT, PREDICTIONS_DEFAULT_LIMIT, MAX_PAGE_LIMIT]).toEqual([20, 50, 100]);
   });
 
@@ -134,7 +134,7 @@ describe('the description follows the contract', () => {
     for (const before of ['Unauthorized', 'Forbidden', 'TooManyRequests', 'Unavailable', 'InternalError']) {
       expect([before, ...rateLimitRequired(before)]).toEqual([before, false, false, false]);
     }
-    for (const after of ['NotModified', 'ValidationFailed', 'NotFound', 'Conflict', 'NotImplemented']) {
+    for (const after of ['NotModified', 'ValidationFailed', 'NotFound', 'Conflict']) {
       expect([after, ...rateLimitRequired(after)]).toEqual([after, true, true, true]);
     }
     expect(at(document, 'components', 'responses', 'PayloadTooLarge', 'headers')).not.toHaveProperty(

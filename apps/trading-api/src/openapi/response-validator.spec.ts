@@ -30,20 +30,20 @@ const rateLimited = { 'x-ratelimit-limit': '1200', 'x-ratelimit-remaining': '119
 
 describe('createResponseValidator', () => {
   it('accepts a described problem with its headers', () => {
-    const body = problem('NOT_IMPLEMENTED', 501);
+    const body = problem('INSUFFICIENT_BALANCE', 409);
     const response = {
-      status: 501,
-      headers: problemHeaders('NOT_IMPLEMENTED', rateLimited),
+      status: 409,
+      headers: problemHeaders('INSUFFICIENT_BALANCE', rateLimited),
       text: JSON.stringify(body),
     };
     expect(validator.responseErrors('createTrade', response)).toEqual([]);
-    expect(validator.errors(body, 'createTrade', 501)).toEqual([]);
+    expect(validator.errors(body, 'createTrade', 409)).toEqual([]);
   });
 
   it('validates application/problem+json bodies (openapi-backend skipped them)', () => {
-    const { code: _code, ...withoutCode } = problem('NOT_IMPLEMENTED', 501);
-    expect(validator.errors(withoutCode, 'createTrade', 501)).toEqual([expect.stringContaining("'code'")]);
-    expect(validator.errors({ ...withoutCode, code: 'X', status: '501' }, 'createTrade', 501)).toEqual([
+    const { code: _code, ...withoutCode } = problem('INSUFFICIENT_BALANCE', 409);
+    expect(validator.errors(withoutCode, 'createTrade', 409)).toEqual([expect.stringContaining("'code'")]);
+    expect(validator.errors({ ...withoutCode, code: 'X', status: '409' }, 'createTrade', 409)).toEqual([
       expect.stringContaining('/status must be integer'),
     ]);
   });
@@ -54,23 +54,23 @@ describe('createResponseValidator', () => {
       'getMarket declares no 502 response',
     ]);
     const html = new Headers({
-      ...Object.fromEntries(problemHeaders('NOT_IMPLEMENTED', rateLimited)),
+      ...Object.fromEntries(problemHeaders('INSUFFICIENT_BALANCE', rateLimited)),
       'content-type': 'text/html',
     });
-    expect(validator.responseErrors('createTrade', { status: 501, headers: html, text: '<p>' })).toEqual([
+    expect(validator.responseErrors('createTrade', { status: 409, headers: html, text: '<p>' })).toEqual([
       'content type "text/html" is not declared',
     ]);
   });
 
   it('requires the headers marked required, checks present ones against their schema, and undeclared ones of ours', () => {
-    const missing = problemHeaders('NOT_IMPLEMENTED');
-    expect(validator.headerErrors(missing, 'createTrade', 501)).toEqual([
+    const missing = problemHeaders('INSUFFICIENT_BALANCE');
+    expect(validator.headerErrors(missing, 'createTrade', 409)).toEqual([
       'required header X-RateLimit-Limit is missing',
       'required header X-RateLimit-Remaining is missing',
       'required header X-RateLimit-Reset is missing',
     ]);
-    const fractional = problemHeaders('NOT_IMPLEMENTED', { ...rateLimited, 'x-ratelimit-remaining': '1.5' });
-    expect(validator.headerErrors(fractional, 'createTrade', 501)).toEqual([
+    const fractional = problemHeaders('INSUFFICIENT_BALANCE', { ...rateLimited, 'x-ratelimit-remaining': '1.5' });
+    expect(validator.headerErrors(fractional, 'createTrade', 409)).toEqual([
       expect.stringContaining('header X-RateLimit-Remaining: "1.5"'),
       'header x-ratelimit-remaining: "1.5" is not an integer',
     ]);

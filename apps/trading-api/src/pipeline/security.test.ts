@@ -20,7 +20,7 @@ const bodies: Record<string, unknown> = {
   createRedemption: { marketId: uuid, outcomeIndex: 0 },
 };
 const queries: Record<string, string> = { getMarketQuote: '?outcomeIndex=0&action=buy&amount=1000000' };
-/** What a permitted caller gets from each operation today (501 until its handler lands). */
+/** What a permitted caller gets from each operation (its key has no webhook URL). */
 const allowedStatus: Record<string, number> = {
   listMarkets: 200,
   getMarket: 404,
@@ -33,6 +33,8 @@ const allowedStatus: Record<string, number> = {
   getTrace: 404,
   confirmTrade: 404,
   redeliverWebhookEvent: 404,
+  listWebhookEvents: 200,
+  rotateWebhookSecret: 409,
   listTrades: 200,
   // The market of the body does not exist: the handler's own 404.
   createTrade: 404,
@@ -73,8 +75,11 @@ const ownedResources: Record<string, RouteUnderTest['ownedResource']> = {
     return `/v1/webhooks/events/${id}/redeliver`;
   },
 };
-/** What the owner gets once ownership passed (a pending trade never awaited confirmation; redelivery: 501). */
-const ownerStatus: Record<string, number> = { confirmTrade: 409, redeliverWebhookEvent: 501 };
+/**
+ * What the owner gets once ownership passed: a pending trade never awaited confirmation; the event's key has no
+ * webhook URL to redeliver to.
+ */
+const ownerStatus: Record<string, number> = { confirmTrade: 409, redeliverWebhookEvent: 409 };
 
 const routes: Array<RouteUnderTest & { operationId: string; routeId: string }> = listOperations(loadOpenApiDocument())
   .filter((operation) => operation.scope !== null)
@@ -85,7 +90,7 @@ const routes: Array<RouteUnderTest & { operationId: string; routeId: string }> =
     path: concretePath(operation.expressPath).concat(queries[operation.operationId] ?? ''),
     scope: operation.scope!,
     body: bodies[operation.operationId],
-    allowedStatus: allowedStatus[operation.operationId] ?? 501,
+    allowedStatus: allowedStatus[operation.operationId]!,
     ownedResource: ownedResources[operation.operationId],
     ownerStatus: ownerStatus[operation.operationId],
   }));

@@ -1,11 +1,12 @@
 /*
  * Telemetry of the calling key over 24 h, 7 d and 30 d, each window ending at `now` (the app's clock): trade figures
  * from the key's trades rows (usage/trade-usage.ts says what each member counts), auth failures from the audit log
- * (auth_failures) and rate-limit rejections from the per-minute counters (request_usage, flushed every few seconds).
- * Webhook figures are zero until that route is served by this release.
+ * (auth_failures), rate-limit rejections from the per-minute counters (request_usage, flushed every few seconds) and
+ * webhook figures from the key's webhook events created in the window (emitted = recorded for delivery; delivered and
+ * failed = their current delivery status).
  */
 import type { Knex } from 'knex';
-import { countAuthFailuresForKey, sumRequestUsage } from '../../../../shared/src/db/index.js';
+import { countAuthFailuresForKey, countWebhookEventsOfKey, sumRequestUsage } from '../../../../shared/src/db/index.js';
 import { readTradeUsage, type TradeUsage } from '../usage/trade-usage.js';
 
 export const usageWindows = { '24h': 1, '7d': 7, '30d': 30 } as const;
@@ -13,19 +14,19 @@ export type UsageWindow = keyof typeof usageWindows;
 
 const DAY_MS = 86_400_000;
 
-const emptyWebhooks = () => ({ emitted: 0, delivered: 0, failed: 0 });
-
 export async function getAccountUsage(deps: { db: Knex }, command: { apiKeyId: string; now: Date }) {
   const windows = Object.entries(usageWindows) as Array<[UsageWindow, number]>;
   const figures = await Promise.all(
     windows.map(async ([name, days]) => {
       const since = new Date(command.now.getTime() - days * DAY_MS);
-      const [trades, failures, counters] = await Promise.all([
-        readTradeUsage(deps.db, command.apiKeyId, { since, until: command.now }),
+      const window = { since, until: command.now };
+      const [trades, webhooks, failures, counters] = await Promise.all([
+        readTradeUsage(deps.db, command.apiKeyId, window),
+        countWebhookEventsOfKey(deps.db, command.apiKeyId, window),
         countAuthFailuresForKey(deps.db, command.apiKeyId, since),
         sumRequestUsage(deps.db, command.apiKeyId, since),
       ]);
-      return { name, trades, auth: { failures, rateLimitRejections: counters.rateLimitRejections } };
+      return { name, trades, webhooks, auth: { failures, rateLimitRejections: counters.rateLimitRejections } };
     }),
   );
   const byWindow = <T>(pick: (figure: (typeof figures)[number]) => T) =>
@@ -34,7 +35,7 @@ export async function getAccountUsage(deps: { db: Knex }, command: { apiKeyId: s
     apiKeyId: command.apiKeyId,
     generatedAt: command.now.toISOString(),
     trades: byWindow<TradeUsage>((figure) => figure.trades),
-    webhooks: { '24h': emptyWebhooks(), '7d': emptyWebhooks(), '30d': emptyWebhooks() },
+    webhooks: byWindow((figure) => figure.webhooks),
     auth: byWindow((figure) => figure.auth),
   };
 }

@@ -1,6 +1,6 @@
 /*
- * A caller's own trades and webhook events: GET /v1/trades/{id}, GET /v1/traces/{correlationId}, and the ownership
- * check of the routes that act on one. A resource belongs to the user behind the key that created it, whichever of
+ * A caller's own trades: GET /v1/trades/{id}, GET /v1/traces/{correlationId}, and the ownership check of the routes
+ * that act on one. A resource belongs to the user behind the key that created it, whichever of
  * their keys asks; another user's answers exactly like a missing one (404 RESOURCE_NOT_FOUND, never 403), so ids
  * cannot be probed (docs/decisions/0013).
  */
@@ -8,7 +8,6 @@ import type { Knex } from 'knex';
 import {
   findTradeByCorrelationOfUser,
   findTradeOfUser,
-  isWebhookEventOfUser,
   listTradeEvents,
   webhookDeliveryOfTrade,
   type TradeEventRecord,
@@ -37,16 +36,6 @@ export async function requireOwnTrade(
   const trade = await findTradeOfUser(deps.db, command.tradeId, command.userId);
   if (!trade) throw notFound(`trade ${command.tradeId}`);
   return trade;
-}
-
-/** Passes when the webhook event was emitted for one of the user's keys; 404 otherwise. */
-export async function requireOwnWebhookEvent(
-  deps: { db: Knex },
-  command: { eventId: string; userId: string },
-): Promise<void> {
-  if (!(await isWebhookEventOfUser(deps.db, command.eventId, command.userId))) {
-    throw notFound(`webhook event ${command.eventId}`);
-  }
 }
 
 /** A trade with the delivery state of its newest webhook event. */

@@ -151,3 +151,57 @@ function toApiKey(row: Row): ApiKeyRecord {
     createdAt: toDate(row.created_at),
   };
 }
+
+/** A key's webhook endpoint and its sealed signing secrets (never plaintext: the caller opens them). */
+export interface WebhookSettings {
+  apiKeyId: string;
+  env: string;
+  webhookUrl: string | null;
+  secretEnc: string | null;
+  previousSecretEnc: string | null;
+  previousExpiresAt: Date | null;
+  rotatedAt: Date | null;
+}
+
+/** The webhook settings of key `apiKeyId`, its row locked FOR UPDATE when `lock` (inside a transaction). */
+export async function findWebhookSettingsOfKey(
+  db: Queryable,
+  apiKeyId: string,
+  options: { lock?: boolean } = {},
+): Promise<WebhookSettings | null> {
+  const builder = db('api_keys').where({ id: apiKeyId });
+  if (options.lock) builder.forUpdate();
+  const row = (await builder.first(
+    'id',
+    'env',
+    'webhook_url',
+    'webhook_secret_enc',
+    'webhook_secret_prev_enc',
+    'webhook_secret_prev_expires_at',
+    'webhook_secret_rotated_at',
+  )) as Row | undefined;
+  if (!row) return null;
+  return {
+    apiKeyId: String(row.id),
+    env: String(row.env),
+    webhookUrl: toStringOrNull(row.webhook_url),
+    secretEnc: toStringOrNull(row.webhook_secret_enc),
+    previousSecretEnc: toStringOrNull(row.webhook_secret_prev_enc),
+    previousExpiresAt: toDateOrNull(row.webhook_secret_prev_expires_at),
+    rotatedAt: toDateOrNull(row.webhook_secret_rotated_at),
+  };
+}
+
+/** Stores a rotated webhook secret of key `apiKeyId` (the caller holds its row lock). */
+export async function storeRotatedWebhookSecret(
+  trx: Queryable,
+  apiKeyId: string,
+  rotation: { secretEnc: string; previousSecretEnc: string | null; previousExpiresAt: Date | null; rotatedAt: Date },
+): Promise<void> {
+  await trx('api_keys').where({ id: apiKeyId }).update({
+    webhook_secret_enc: rotation.secretEnc,
+    webhook_secret_prev_enc: rotation.previousSecretEnc,
+    webhook_secret_prev_expires_at: rotation.previousExpiresAt,
+    webhook_secret_rotated_at: rotation.rotatedAt,
+  });
+}

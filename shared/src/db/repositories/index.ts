@@ -20,6 +20,7 @@ export * from './trading-reads.repository.js';
 export * from './api-key-admin.repository.js';
 export * from './trades.repository.js';
 export * from './trade-events.repository.js';
+export * from './webhook-deliveries.repository.js';
 export * from './webhook-events.repository.js';
 export * from './idempotency-keys.repository.js';
 export * from './redemptions.repository.js';

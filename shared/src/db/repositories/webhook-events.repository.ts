@@ -4,7 +4,7 @@
  * without a webhook URL gets its events with delivery status `none`: they are recorded, never delivered. Every
  * function names the owning key or user.
  */
-import { toDateOrNull, toInt, toIntOrNull, toStringOrNull } from '../column-values.js';
+import { toBoolean, toDate, toDateOrNull, toInt, toIntOrNull, toStringOrNull } from '../column-values.js';
 import { parseJsonColumn, type Queryable } from '../transaction.js';
 
 export type WebhookDeliveryStatus = 'none' | 'pending' | 'retrying' | 'delivered' | 'failed';
@@ -131,15 +131,6 @@ export async function webhookDeliveryOfTrade(
   return (await webhookDeliveriesOfTrades(db, [trade]))[0] ?? null;
 }
 
-/** Whether webhook event `id` was emitted for a key of `userId` (ids compared exactly). */
-export async function isWebhookEventOfUser(db: Queryable, id: string, userId: string): Promise<boolean> {
-  const row = (await db('webhook_events')
-    .join('api_keys', 'api_keys.id', 'webhook_events.api_key_id')
-    .where({ 'webhook_events.id': id, 'api_keys.user_id': userId })
-    .first('webhook_events.id')) as Row | undefined;
-  return row !== undefined && String(row.id) === id;
-}
-
 export interface WebhookEventSummary {
   id: string;
   seq: number;
@@ -162,4 +153,153 @@ export async function listWebhookEventsOfTrade(
     status: row.status as WebhookDeliveryStatus,
     payload: parseJsonColumn<Record<string, unknown>>(row.payload),
   }));
+}
+
+/** A webhook event as GET /v1/webhooks/events lists it: its delivery state and what it is about. */
+export interface WebhookEventRecord extends WebhookDeliveryState {
+  id: string;
+  apiKeyId: string;
+  seq: number;
+  type: string;
+  apiVersion: string;
+  tradeId: string | null;
+  lastErrorMessage: string | null;
+  replayCount: number;
+  redeliveryRequested: boolean;
+  createdAt: Date;
+}
+
+function toWebhookEvent(row: Row): WebhookEventRecord {
+  return {
+    ...toDeliveryState(row),
+    id: String(row.id),
+    apiKeyId: String(row.api_key_id),
+    seq: toInt(row.seq),
+    type: String(row.type),
+    apiVersion: String(row.api_version),
+    tradeId: toStringOrNull(row.trade_id),
+    lastErrorMessage: toStringOrNull(row.last_error_message),
+    replayCount: toInt(row.replay_count),
+    redeliveryRequested: toBoolean(row.redelivery_requested),
+    createdAt: toDate(row.created_at),
+  };
+}
+
+const EVENT_COLUMNS = [
+  'id',
+  'api_key_id',
+  'seq',
+  'type',
+  'api_version',
+  'trade_id',
+  'status',
+  'attempts',
+  'last_attempted_at',
+  'last_status_code',
+  'last_failure_code',
+  'last_error_message',
+  'terminal_failure_at',
+  'replay_count',
+  'redelivery_requested',
+  'created_at',
+];
+
+export interface WebhookEventListQuery {
+  statuses?: readonly WebhookDeliveryStatus[];
+  /** Keyset position: the walk continues strictly after (older than) this event. */
+  after?: { createdAt: Date; id: string };
+  limit: number;
+}
+
+/** One keyset page of the key's events, newest first (created_at, id), optionally of some delivery statuses. */
+export async function listWebhookEventsOfKey(
+  db: Queryable,
+  apiKeyId: string,
+  query: WebhookEventListQuery,
+): Promise<WebhookEventRecord[]> {
+  const builder = db('webhook_events').where({ api_key_id: apiKeyId });
+  if (query.statuses && query.statuses.length > 0) builder.whereIn('status', query.statuses);
+  if (query.after) {
+    const { createdAt, id } = query.after;
+    builder.where((keyset) =>
+      keyset
+        .where('created_at', '<', createdAt)
+        .orWhere((same) => same.where('created_at', '=', createdAt).where('id', '<', id)),
+    );
+  }
+  const rows = (await builder
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(query.limit)
+    .select(EVENT_COLUMNS)) as Row[];
+  return rows.map(toWebhookEvent);
+}
+
+/** Event `id` of `apiKeyId` (ids compared exactly), locked FOR UPDATE when `lock` (inside a transaction). */
+export async function findWebhookEventOfKey(
+  db: Queryable,
+  apiKeyId: string,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<WebhookEventRecord | null> {
+  const builder = db('webhook_events').where({ id, api_key_id: apiKeyId });
+  if (options.lock) builder.forUpdate();
+  const row = (await builder.first(EVENT_COLUMNS)) as Row | undefined;
+  return row && String(row.id) === id ? toWebhookEvent(row) : null;
+}
+
+/**
+ * A manual redelivery of an event the caller has locked: counts the replay and makes the event due at `now`. A
+ * delivered or failed event gets one more attempt (`redelivery_requested`); an open one just stops waiting.
+ */
+export async function markEventForRedelivery(
+  trx: Queryable,
+  event: WebhookEventRecord,
+  now: Date,
+): Promise<WebhookEventRecord> {
+  const terminal = event.status === 'delivered' || event.status === 'failed';
+  const update = {
+    replay_count: event.replayCount + 1,
+    next_attempt_at: now,
+    updated_at: now,
+    ...(terminal ? { status: 'pending', redelivery_requested: true, terminal_failure_at: null } : {}),
+  };
+  await trx('webhook_events').where({ id: event.id, api_key_id: event.apiKeyId }).update(update);
+  return {
+    ...event,
+    replayCount: event.replayCount + 1,
+    ...(terminal ? { status: 'pending' as const, redeliveryRequested: true, terminalFailureAt: null } : {}),
+  };
+}
+
+export interface WebhookEventCounts {
+  /** Events recorded for delivery (every status but none). */
+  emitted: number;
+  delivered: number;
+  failed: number;
+}
+
+/** The key's events created in [since, until], counted for usage. */
+export async function countWebhookEventsOfKey(
+  db: Queryable,
+  apiKeyId: string,
+  window: { since: Date; until: Date },
+): Promise<WebhookEventCounts> {
+  const rows = (await db('webhook_events')
+    .where({ api_key_id: apiKeyId })
+    .whereBetween('created_at', [window.since, window.until])
+    .whereNot({ status: 'none' })
+    .select('status')
+    .count({ events: '*' })
+    .groupBy('status')) as Row[];
+  const counts: WebhookEventCounts = { emitted: 0, delivered: 0, failed: 0 };
+  for (const row of rows) {
+    const events = toInt(row.events);
+    counts.emitted += events;
+    if (row.status === 'delivered') counts.delivered += events;
+    if (row.status === 'failed') counts.failed += events;
+  }
+  return counts;
 }

@@ -1,0 +1,53 @@
+/*
+ * POST /v1/auth/api-keys/me/webhook-secret/rotate: a new `whsec_` secret for the calling key, shown once; the
+ * secret it replaces keeps signing alongside it for 7 days (deliveries carry both v1 values), so a receiver can
+ * roll out the new one without dropping a delivery. Serialized on the key's row: of two concurrent rotations one
+ * wins, the other meets the 60 s cooldown.
+ */
+import type { Knex } from 'knex';
+import { generateWebhookSecret, type SecretBox } from '../../../../shared/src/auth/index.js';
+import { findWebhookSettingsOfKey, storeRotatedWebhookSecret } from '../../../../shared/src/db/index.js';
+import { AppError } from '../../../../shared/src/errors/index.js';
+
+export const PREVIOUS_SECRET_RETAINED_MS = 7 * 24 * 60 * 60 * 1000;
+export const ROTATION_COOLDOWN_MS = 60_000;
+
+export interface RotatedWebhookSecret {
+  /** The new secret in plaintext: returned once, stored only sealed. */
+  secret: string;
+  rotatedAt: Date;
+  /** Until when the replaced secret still signs; null when there was none. */
+  previousRetainedUntil: Date | null;
+}
+
+export async function rotateWebhookSecret(
+  deps: { db: Knex; webhookSecrets: SecretBox },
+  command: { apiKeyId: string; now: Date },
+): Promise<RotatedWebhookSecret> {
+  const { now } = command;
+  return deps.db.transaction(async (trx) => {
+    const settings = await findWebhookSettingsOfKey(trx, command.apiKeyId, { lock: true });
+    if (!settings?.webhookUrl) {
+      throw new AppError('WEBHOOK_NOT_CONFIGURED', {
+        detail: 'This key has no webhook URL, so it has no webhook secret to rotate; issue a key with --webhook-url.',
+      });
+    }
+    const sinceLast = settings.rotatedAt ? now.getTime() - settings.rotatedAt.getTime() : Infinity;
+    if (sinceLast < ROTATION_COOLDOWN_MS) {
+      const waitMs = ROTATION_COOLDOWN_MS - sinceLast;
+      throw new AppError('WEBHOOK_SECRET_ROTATION_COOLDOWN', {
+        detail: `The webhook secret was rotated less than ${ROTATION_COOLDOWN_MS / 1000} s ago; try again in ${Math.ceil(waitMs / 1000)} s.`,
+        retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
+      });
+    }
+    const secret = generateWebhookSecret();
+    const previousRetainedUntil = settings.secretEnc ? new Date(now.getTime() + PREVIOUS_SECRET_RETAINED_MS) : null;
+    await storeRotatedWebhookSecret(trx, command.apiKeyId, {
+      secretEnc: deps.webhookSecrets.seal(secret),
+      previousSecretEnc: settings.secretEnc,
+      previousExpiresAt: previousRetainedUntil,
+      rotatedAt: now,
+    });
+    return { secret, rotatedAt: now, previousRetainedUntil };
+  });
+}

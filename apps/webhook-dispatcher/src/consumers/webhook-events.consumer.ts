@@ -1,0 +1,32 @@
+import {
+  QUEUES,
+  startConsumer,
+  webhookEventMessageSchema,
+  type AmqpConnectionManager,
+  type RunningConsumer,
+} from '../../../../shared/src/messaging/index.js';
+import type { Logger } from '../../../../shared/src/logger/index.js';
+import type { DispatcherDeps } from '../delivery/dispatcher-deps.js';
+import { deliverKeyEvents } from '../use-cases/deliver-key-events.use-case.js';
+
+/**
+ * `webhook-dispatcher.events`: a validated `{eventId, apiKeyId}` wakes that key → deliverKeyEvents → ack. The
+ * message only says "this key has something to deliver"; order comes from the key's sequence numbers in MySQL,
+ * so a single shared queue with any prefetch keeps each key's order. A key another delivery holds is acked at
+ * once: its holder looks again before letting go.
+ */
+export function startWebhookEventsConsumer(
+  amqp: AmqpConnectionManager,
+  deps: DispatcherDeps,
+  options: { prefetch: number; logger: Logger },
+): Promise<RunningConsumer> {
+  return startConsumer(amqp, {
+    queue: QUEUES.webhookDispatcherEvents,
+    schema: webhookEventMessageSchema,
+    prefetch: options.prefetch,
+    logger: options.logger,
+    handle: async (message) => {
+      await deliverKeyEvents(deps, message.apiKeyId);
+    },
+  });
+}

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { findWebhookEventOfKey } from '../../../../shared/src/db/index.js';
+import { startDispatcherKit, type DispatcherKit } from '../testing/dispatcher-test-kit.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver.js';
+import { deliverKeyEvents } from '../use-cases/deliver-key-events.use-case.js';
+import { createCircuitBreaker } from './circuit-breaker.js';
+
+let kit: DispatcherKit;
+let receiver: WebhookReceiver;
+
+beforeAll(async () => {
+  [kit, receiver] = await Promise.all([startDispatcherKit(), startWebhookReceiver()]);
+});
+afterAll(async () => {
+  await Promise.all([kit.close(), receiver.close()]);
+});
+
+describe('circuit breaker per endpoint URL', () => {
+  it('opens after 5 consecutive failures, lets exactly one half-open probe through after 30 s, closes on its success', async () => {
+    const breaker = createCircuitBreaker(kit.testRedis.redis);
+    const url = 'http://breaker.test/a';
+    const t = 1_000_000_000_000;
+    for (let failure = 1; failure <= 4; failure += 1) expect(await breaker.record(url, false, t)).toBeNull();
+    expect(await breaker.admit(url, t)).toEqual({ kind: 'closed' });
+    expect(await breaker.record(url, false, t)).toBe('opened');
+    expect(await breaker.admit(url, t + 29_999)).toEqual({ kind: 'open', retryAt: t + 30_000 });
+    expect(await breaker.admit(url, t + 30_000)).toEqual({ kind: 'probe' });
+    expect((await breaker.admit(url, t + 30_001)).kind).toBe('open');
+    expect(await breaker.record(url, true, t + 30_010)).toBe('closed');
+    expect(await breaker.admit(url, t + 30_020)).toEqual({ kind: 'closed' });
+  });
+
+  it('reopens when the probe fails', async () => {
+    const breaker = createCircuitBreaker(kit.testRedis.redis);
+    const url = 'http://breaker.test/b';
+    const t = 1_000_000_000_000;
+    for (let failure = 0; failure < 5; failure += 1) await breaker.record(url, false, t);
+    expect(await breaker.admit(url, t + 30_000)).toEqual({ kind: 'probe' });
+    expect(await breaker.record(url, false, t + 30_005)).toBe('reopened');
+    expect(await breaker.admit(url, t + 30_006)).toEqual({ kind: 'open', retryAt: t + 60_005 });
+  });
+
+  it('opens when more than half of at least 10 attempts in 5 minutes failed, without 5 in a row', async () => {
+    const breaker = createCircuitBreaker(kit.testRedis.redis);
+    const url = 'http://breaker.test/c';
+    const t = 1_000_000_000_000;
+    // The 10th attempt makes 7 failures of 10.
+    const results = [false, false, true, false, false, true, false, false, true, false];
+    const transitions = [];
+    for (const [index, ok] of results.entries()) transitions.push(await breaker.record(url, ok, t + index * 20_000));
+    expect(transitions.slice(0, -1).every((transition) => transition === null)).toBe(true);
+    expect(transitions.at(-1)).toBe('opened');
+  });
+
+  it('pauses deliveries to an open endpoint without spending attempts, and resumes them through the probe', async () => {
+    const path = '/breaker-endpoint';
+    receiver.behave(path, { kind: 'status', status: 500 });
+    const keys = [];
+    for (let index = 0; index < 6; index += 1) keys.push(await kit.createKey(receiver.url(path)));
+    const events = [];
+    for (const key of keys) events.push(await kit.recordEvent(key.apiKeyId));
+    for (const key of keys.slice(0, 5)) await deliverKeyEvents(kit.deps(), key.apiKeyId);
+    expect(receiver.received(path)).toHaveLength(5);
+
+    const sixth = keys[5]?.apiKeyId ?? '';
+    expect(await deliverKeyEvents(kit.deps(), sixth)).toBe('paused');
+    expect(receiver.received(path)).toHaveLength(5);
+    const paused = await findWebhookEventOfKey(kit.database.db, sixth, events[5] ?? '');
+    expect(paused).toMatchObject({ status: 'pending', attempts: 0 });
+
+    receiver.behave(path, { kind: 'status', status: 200 });
+    kit.clock.advance(30_000);
+    expect(await deliverKeyEvents(kit.deps(), sixth)).toBe('drained');
+    expect(await findWebhookEventOfKey(kit.database.db, sixth, events[5] ?? '')).toMatchObject({
+      status: 'delivered',
+      attempts: 1,
+    });
+  });
+});

@@ -1,0 +1,118 @@
+/*
+ * Logs and Prometheus metrics of deliveries: webhook_deliveries_total{outcome}, webhook_delivery_duration_seconds,
+ * webhook_breaker_transitions_total{transition}, webhook_deliveries_paused_total. A retry or a pause is an expected
+ * state: one line, no stack. Never logs bodies, secrets or signatures.
+ */
+import { Counter, Histogram, type Registry } from 'prom-client';
+import type { OpenWebhookEvent } from '../../../../shared/src/db/index.js';
+import { registeredMetric } from '../../../../shared/src/http/index.js';
+import type { Logger } from '../../../../shared/src/logger/index.js';
+import type { BreakerTransition } from './circuit-breaker.js';
+
+export interface AttemptSummary {
+  outcome: 'delivered' | 'retry' | 'failed';
+  statusCode: number | null;
+  failureCode: string | null;
+  durationMs: number;
+}
+
+export interface DeliveryObserver {
+  attempted(event: OpenWebhookEvent, attempt: AttemptSummary): void;
+  paused(event: OpenWebhookEvent, url: string, retryAt: number): void;
+  breaker(url: string, transition: Exclude<BreakerTransition, null>): void;
+}
+
+/** The host of a URL only: paths and queries may carry a receiver's tokens. */
+const hostOf = (url: string): string => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return 'invalid-url';
+  }
+};
+
+export function createDeliveryObserver(logger: Logger, registry?: Registry): DeliveryObserver {
+  const metrics = registry
+    ? {
+        deliveries: registeredMetric(
+          registry,
+          'webhook_deliveries_total',
+          () =>
+            new Counter({
+              name: 'webhook_deliveries_total',
+              help: 'Webhook delivery attempts by outcome (delivered, retry, failed).',
+              labelNames: ['outcome'],
+              registers: [registry],
+            }),
+        ),
+        duration: registeredMetric(
+          registry,
+          'webhook_delivery_duration_seconds',
+          () =>
+            new Histogram({
+              name: 'webhook_delivery_duration_seconds',
+              help: 'Duration of webhook delivery attempts.',
+              buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+              registers: [registry],
+            }),
+        ),
+        transitions: registeredMetric(
+          registry,
+          'webhook_breaker_transitions_total',
+          () =>
+            new Counter({
+              name: 'webhook_breaker_transitions_total',
+              help: 'Circuit breaker transitions per endpoint (opened, reopened, closed).',
+              labelNames: ['transition'],
+              registers: [registry],
+            }),
+        ),
+        paused: registeredMetric(
+          registry,
+          'webhook_deliveries_paused_total',
+          () =>
+            new Counter({
+              name: 'webhook_deliveries_paused_total',
+              help: 'Deliveries postponed because their endpoint breaker was open (no attempt spent).',
+              registers: [registry],
+            }),
+        ),
+      }
+    : undefined;
+  return {
+    attempted(event, attempt) {
+      metrics?.deliveries.inc({ outcome: attempt.outcome });
+      metrics?.duration.observe(attempt.durationMs / 1000);
+      const fields = {
+        event: 'webhook.attempt',
+        eventId: event.id,
+        apiKeyId: event.apiKeyId,
+        seq: event.seq,
+        ...attempt,
+      };
+      if (attempt.outcome === 'delivered') logger.debug(fields, 'webhook delivered');
+      else
+        logger.info(fields, attempt.outcome === 'retry' ? 'webhook attempt failed; retry scheduled' : 'webhook failed');
+    },
+    paused(event, url, retryAt) {
+      metrics?.paused.inc();
+      logger.info(
+        {
+          event: 'webhook.paused',
+          eventId: event.id,
+          apiKeyId: event.apiKeyId,
+          host: hostOf(url),
+          retryAt: new Date(retryAt).toISOString(),
+        },
+        'endpoint breaker open; delivery paused',
+      );
+    },
+    breaker(url, transition) {
+      metrics?.transitions.inc({ transition });
+      logger.warn(
+        { event: `webhook.breaker_${transition}`, host: hostOf(url) },
+        `endpoint circuit breaker ${transition}`,
+      );
+    },
+  };
+}

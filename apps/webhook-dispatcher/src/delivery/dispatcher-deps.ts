@@ -1,0 +1,22 @@
+import type { Knex } from 'knex';
+import type { SecretBox } from '../../../../shared/src/auth/index.js';
+import type { CircuitBreaker } from './circuit-breaker.js';
+import type { DeliveryObserver } from './delivery-observer.js';
+import type { KeyLeases } from './key-lease.js';
+import type { WebhookPoster } from './post-webhook.js';
+
+/** What delivering a key's events uses; every piece is real in production and in the tests, the clock injected. */
+export interface DispatcherDeps {
+  db: Knex;
+  leases: KeyLeases;
+  breaker: CircuitBreaker;
+  poster: WebhookPoster;
+  /** Opens the keys' sealed webhook secrets. */
+  secrets: SecretBox;
+  /** `Foretell-Webhooks/<version>`. */
+  userAgent: string;
+  now: () => Date;
+  /** [0, 1): the retry jitter. */
+  random: () => number;
+  observer: DeliveryObserver;
+}

@@ -1,0 +1,182 @@
+/*
+ * The dispatcher's side of webhook_events and webhook_attempts: a key's next open event (FIFO per key by seq), the
+ * outcome of an attempt (the attempt row and the event's delivery state in one transaction, conditional on the
+ * attempt count the dispatcher read, so two dispatchers can never both record attempt N), breaker pauses, and the
+ * sweep for keys whose next event is due. Every function names the owning key, except the sweep, which finds keys.
+ */
+import { toBoolean, toDate, toInt, toIntOrNull, toStringOrNull } from '../column-values.js';
+import { parseJsonColumn, type Queryable } from '../transaction.js';
+import type { WebhookDeliveryStatus } from './webhook-events.repository.js';
+
+const OPEN_STATUSES = ['pending', 'retrying'] as const;
+
+export interface OpenWebhookEvent {
+  id: string;
+  apiKeyId: string;
+  seq: number;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  nextAttemptAt: Date;
+  redeliveryRequested: boolean;
+  /** The envelope exactly as delivered. */
+  payload: Record<string, unknown>;
+}
+
+type Row = Record<string, unknown>;
+
+/** The key's oldest event still to deliver (pending or retrying), due or not; null when none is open. */
+export async function findNextOpenEventOfKey(db: Queryable, apiKeyId: string): Promise<OpenWebhookEvent | null> {
+  const row = (await db('webhook_events')
+    .where({ api_key_id: apiKeyId })
+    .whereIn('status', OPEN_STATUSES)
+    .orderBy('seq')
+    .first('id', 'api_key_id', 'seq', 'status', 'attempts', 'next_attempt_at', 'redelivery_requested', 'payload')) as
+    Row | undefined;
+  if (!row) return null;
+  return {
+    id: String(row.id),
+    apiKeyId: String(row.api_key_id),
+    seq: toInt(row.seq),
+    status: row.status as WebhookDeliveryStatus,
+    attempts: toInt(row.attempts),
+    nextAttemptAt: row.next_attempt_at ? toDate(row.next_attempt_at) : new Date(0),
+    redeliveryRequested: toBoolean(row.redelivery_requested),
+    payload: parseJsonColumn<Record<string, unknown>>(row.payload),
+  };
+}
+
+export type AttemptOutcome = 'delivered' | 'retry' | 'failed';
+
+export interface DeliveryAttemptRecord {
+  /** The attempt count the dispatcher read; this attempt is number `attemptsBefore + 1`. */
+  attemptsBefore: number;
+  triggeredBy: 'schedule' | 'manual';
+  url: string;
+  startedAt: Date;
+  finishedAt: Date;
+  statusCode: number | null;
+  failureCode: string | null;
+  /** Bounded, sanitised: what the receiver answered or why there was no answer. */
+  errorMessage: string | null;
+  outcome: AttemptOutcome;
+  /** When `outcome` is `retry`: when the next attempt is due. */
+  nextAttemptAt: Date | null;
+}
+
+const ERROR_MESSAGE_MAX = 500;
+
+/**
+ * Records one attempt on event `eventId` of `apiKeyId`: inserts the attempt and moves the event to delivered,
+ * retrying or failed, only if it is still open with `attemptsBefore` attempts. False when another dispatcher
+ * recorded this attempt first (nothing is written).
+ */
+export async function recordDeliveryAttempt(
+  trx: Queryable,
+  apiKeyId: string,
+  eventId: string,
+  attempt: DeliveryAttemptRecord,
+): Promise<boolean> {
+  const attemptNumber = attempt.attemptsBefore + 1;
+  const errorMessage = attempt.errorMessage?.slice(0, ERROR_MESSAGE_MAX) ?? null;
+  const status: WebhookDeliveryStatus =
+    attempt.outcome === 'delivered' ? 'delivered' : attempt.outcome === 'retry' ? 'retrying' : 'failed';
+  const moved = await trx('webhook_events')
+    .where({ id: eventId, api_key_id: apiKeyId, attempts: attempt.attemptsBefore })
+    .whereIn('status', OPEN_STATUSES)
+    .update({
+      status,
+      attempts: attemptNumber,
+      last_attempted_at: attempt.finishedAt,
+      last_status_code: attempt.statusCode,
+      last_failure_code: attempt.failureCode,
+      last_error_message: errorMessage,
+      next_attempt_at: status === 'retrying' ? attempt.nextAttemptAt : null,
+      terminal_failure_at: status === 'failed' ? attempt.finishedAt : null,
+      delivered_at: status === 'delivered' ? attempt.finishedAt : null,
+      redelivery_requested: false,
+      updated_at: attempt.finishedAt,
+    });
+  if (moved !== 1) return false;
+  await trx('webhook_attempts').insert({
+    event_id: eventId,
+    attempt_number: attemptNumber,
+    triggered_by: attempt.triggeredBy,
+    url: attempt.url.slice(0, 2048),
+    started_at: attempt.startedAt,
+    finished_at: attempt.finishedAt,
+    duration_ms: Math.max(0, attempt.finishedAt.getTime() - attempt.startedAt.getTime()),
+    status_code: attempt.statusCode,
+    outcome: attempt.outcome,
+    failure_code: attempt.failureCode,
+    error_message: errorMessage,
+  });
+  return true;
+}
+
+/** Pauses an open event until `until` without spending an attempt (its endpoint's circuit breaker is open). */
+export async function postponeOpenEvent(db: Queryable, apiKeyId: string, eventId: string, until: Date): Promise<void> {
+  await db('webhook_events')
+    .where({ id: eventId, api_key_id: apiKeyId })
+    .whereIn('status', OPEN_STATUSES)
+    .update({ next_attempt_at: until });
+}
+
+export interface DueKeyHead {
+  apiKeyId: string;
+  eventId: string;
+}
+
+/**
+ * Keys whose oldest open event is due at `now` (at most `limit`, most overdue first): the keys a dispatcher should
+ * wake. A key whose head waits for a retry is not listed, whatever is queued behind it.
+ */
+export async function listDueKeyHeads(db: Queryable, now: Date, limit: number): Promise<DueKeyHead[]> {
+  const rows = (await db('webhook_events as e')
+    .whereIn('e.status', OPEN_STATUSES)
+    .where('e.next_attempt_at', '<=', now)
+    .whereNotExists(function earlierOpenEvent() {
+      void this.select(db.raw('1'))
+        .from('webhook_events as p')
+        .whereRaw('p.api_key_id = e.api_key_id')
+        .whereIn('p.status', OPEN_STATUSES)
+        .whereRaw('p.seq < e.seq');
+    })
+    .orderBy('e.next_attempt_at')
+    .limit(limit)
+    .select('e.api_key_id', 'e.id')) as Row[];
+  return rows.map((row) => ({ apiKeyId: String(row.api_key_id), eventId: String(row.id) }));
+}
+
+export interface DeliveryAttemptRow {
+  attemptNumber: number;
+  triggeredBy: string;
+  statusCode: number | null;
+  outcome: string;
+  failureCode: string | null;
+  durationMs: number;
+  errorMessage: string | null;
+  startedAt: Date;
+}
+
+/** The attempts of one event of `apiKeyId`, oldest first (tests, support). */
+export async function listAttemptsOfEvent(
+  db: Queryable,
+  apiKeyId: string,
+  eventId: string,
+): Promise<DeliveryAttemptRow[]> {
+  const rows = (await db('webhook_attempts as a')
+    .join('webhook_events as e', 'e.id', 'a.event_id')
+    .where({ 'a.event_id': eventId, 'e.api_key_id': apiKeyId })
+    .orderBy('a.attempt_number')
+    .select('a.*')) as Row[];
+  return rows.map((row) => ({
+    attemptNumber: toInt(row.attempt_number),
+    triggeredBy: String(row.triggered_by),
+    statusCode: toIntOrNull(row.status_code),
+    outcome: String(row.outcome),
+    failureCode: toStringOrNull(row.failure_code),
+    durationMs: toInt(row.duration_ms),
+    errorMessage: toStringOrNull(row.error_message),
+    startedAt: toDate(row.started_at),
+  }));
+}

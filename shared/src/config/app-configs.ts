@@ -14,6 +14,7 @@ import {
   serviceEnv,
   url,
 } from './config-fields.js';
+import { kubernetesRouteSwitchFields, routeSwitchFields } from './route-switch-fields.js';
 
 /** Settings every deployable shares: identity, logging and the backing services. */
 const common = {
@@ -44,6 +45,7 @@ const http = {
   HOST: z.string().default('0.0.0.0'),
   ROUTE_DISABLED: csvList,
   ROUTE_SWITCHES_FILE: z.string().optional(),
+  ...routeSwitchFields,
   TRUST_PROXY: z.string().default('false'),
 };
 
@@ -183,6 +185,8 @@ export const adminCliConfigSchema = z
     ...chain,
     /** Owns the factories and markets: deploys, freezes, resolves, cancels, mints test USDC. */
     PLATFORM_ADMIN_PRIVATE_KEY: privateKey(ANVIL_ADMIN_KEY),
+    /** `routes disable|enable` patch this ConfigMap through the Kubernetes API (same client config as the apps). */
+    ...kubernetesRouteSwitchFields,
   })
   .superRefine(refuseDevelopmentSecrets);
 export type AdminCliConfig = z.infer<typeof adminCliConfigSchema>;

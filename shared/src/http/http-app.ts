@@ -89,6 +89,9 @@ export function createHttpApp(options: HttpAppOptions, mountRoutes: (router: Rou
     version: options.version,
     lifecycle,
     metrics,
+    readyDetails: options.routeSwitches.describe
+      ? () => ({ routeSwitches: options.routeSwitches.describe?.() })
+      : undefined,
     readiness: createReadinessProbe(
       options.readinessChecks,
       logger,

@@ -12,6 +12,8 @@ export interface InfrastructureRoutesOptions {
   readiness: ReadinessProbe;
   lifecycle: AppLifecycle;
   metrics: HttpMetrics;
+  /** Informational state shown under `details` on /ready (e.g. the route switches' source); never affects readiness. */
+  readyDetails?: () => Record<string, unknown>;
 }
 
 /** Route ids of the infrastructure routes, for quiet access logging. */
@@ -41,9 +43,10 @@ export function mountInfrastructureRoutes(table: RouteTable, options: Infrastruc
         return;
       }
       const report = await options.readiness.run();
+      const details = options.readyDetails?.();
       res
         .status(report.ready ? 200 : 503)
-        .json({ status: report.ready ? 'ready' : 'not_ready', checks: report.checks });
+        .json({ status: report.ready ? 'ready' : 'not_ready', checks: report.checks, ...(details ? { details } : {}) });
     });
   }
 

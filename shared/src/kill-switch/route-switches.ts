@@ -1,4 +1,5 @@
 import { ALL_ROUTES, sameRouteList } from './route-list.js';
+import type { RouteSwitchesStatus } from './route-switch-observer.js';
 
 /**
  * Operations kill switches. A route id is `${METHOD} ${path pattern as registered}`, e.g. `POST /v1/trades` or
@@ -10,6 +11,8 @@ export interface RouteSwitches {
   /** Called with the new list whenever it changes; returns an unsubscribe function. */
   onChange(listener: (routes: string[]) => void): () => void;
   close(): Promise<void>;
+  /** The source and its current state, for `/ready` details (absent on fixed lists in tests). */
+  describe?(): RouteSwitchesStatus;
 }
 
 /** A RouteSwitches whose list a source (file watcher, ConfigMap informer) replaces with `set`. */

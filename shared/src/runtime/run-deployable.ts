@@ -2,7 +2,7 @@ import type express from 'express';
 import { createHttpMetrics, installShutdownSignals, startHttpServer, type HttpMetrics } from '../http/index.js';
 import { createStaticRouteSwitches, type RouteSwitches } from '../kill-switch/index.js';
 import { createLogger, type Logger } from '../logger/index.js';
-import { routeSwitchesFromConfig } from './route-switches-from-config.js';
+import { routeSwitchesFromConfig, type RouteSwitchSettings } from './route-switches-from-config.js';
 import {
   openServiceResources,
   type ResourceNeeds,
@@ -11,13 +11,11 @@ import {
 } from './service-resources.js';
 import { serviceVersion } from './service-version.js';
 
-interface DeployableSettings extends ResourceSettings {
+interface DeployableSettings extends ResourceSettings, Partial<RouteSwitchSettings> {
   LOG_LEVEL: string;
   PORT: number;
   HOST: string;
   SHUTDOWN_GRACE_MS: number;
-  ROUTE_DISABLED?: string[];
-  ROUTE_SWITCHES_FILE?: string | undefined;
 }
 
 export interface DeployableContext {
@@ -49,20 +47,17 @@ export async function runDeployable<S extends DeployableSettings>(definition: De
     process.stderr.write(`${name}: cannot start: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
   });
+  const metrics = createHttpMetrics(name);
+  // Workers have no data routes to switch off (their settings carry no ROUTE_DISABLED).
   const routeSwitches =
     settings.ROUTE_DISABLED === undefined
       ? createStaticRouteSwitches([])
       : await routeSwitchesFromConfig(
-          { ROUTE_DISABLED: settings.ROUTE_DISABLED, ROUTE_SWITCHES_FILE: settings.ROUTE_SWITCHES_FILE },
+          { ...settings, ROUTE_DISABLED: settings.ROUTE_DISABLED },
           logger,
+          metrics.registry,
         );
-  const context: DeployableContext = {
-    logger,
-    version: serviceVersion,
-    resources,
-    routeSwitches,
-    metrics: createHttpMetrics(name),
-  };
+  const context: DeployableContext = { logger, version: serviceVersion, resources, routeSwitches, metrics };
   const stopWorkers: Array<() => Promise<void>> = [];
   const server = await startHttpServer(definition.buildApp(context), {
     port: settings.PORT,

@@ -1,0 +1,25 @@
+import { describe, expect, it } from '@jest/globals';
+import { isKnownRouteId, ROUTE_CATALOGUE, unknownRouteIds } from './route-catalogue.js';
+
+describe('route catalogue', () => {
+  it('knows every registered id and the all-routes switch', () => {
+    expect(isKnownRouteId('POST /v1/trades')).toBe(true);
+    expect(isKnownRouteId('GET /api/markets/:id/quote')).toBe(true);
+    expect(isKnownRouteId('*')).toBe(true);
+  });
+
+  it('reports ids no deployable registers, keeping their order', () => {
+    expect(unknownRouteIds(['POST /v1/trade', 'GET /api/markets', 'get /api/markets'])).toEqual([
+      'POST /v1/trade',
+      'get /api/markets',
+    ]);
+  });
+
+  it('holds no duplicate ids and keeps each API under its own prefix', () => {
+    for (const [deployable, ids] of Object.entries(ROUTE_CATALOGUE)) {
+      expect(new Set(ids).size).toBe(ids.length);
+      const prefix = deployable === 'trading-api' ? '/v1/' : '/api/';
+      expect(ids.every((id) => id.split(' ')[1]!.startsWith(prefix))).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,90 @@
+/*
+ * The webhook dispatcher as a real process (its own main.ts, as `npm start` runs it) on MariaDB, RabbitMQ and
+ * Redis: an event's message wakes its key and the event is delivered; a dispatcher killed with SIGKILL while a
+ * delivery is in flight loses nothing: once its lease expires the sweep wakes the key and the next dispatcher
+ * delivers the same evt_ event again (at least once), then the rest of the key's events in order.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { findWebhookEventOfKey } from '../../../shared/src/db/index.js';
+import { EXCHANGES, type AmqpConnectionManager } from '../../../shared/src/messaging/index.js';
+import { createTestMessaging, type TestMessaging } from '../../../shared/src/messaging/testing/test-messaging.js';
+import { waitFor } from '../../../shared/src/messaging/testing/wait-for.js';
+import { repositoryRoot } from '../../../shared/src/runtime/repository-root.js';
+import { freePort } from '../../../shared/src/testing/free-port.js';
+import { testEnv } from '../../../shared/src/testing/test-env.js';
+import { startDispatcherKit, TEST_WEBHOOK_SECRET_KEY, type DispatcherKit } from './testing/dispatcher-test-kit.js';
+import { startWebhookReceiver, type WebhookReceiver } from './testing/webhook-receiver.js';
+
+let kit: DispatcherKit;
+let receiver: WebhookReceiver;
+let messaging: TestMessaging;
+let publisher: AmqpConnectionManager;
+const running = new Set<ChildProcess>();
+
+beforeAll(async () => {
+  [kit, receiver, messaging] = await Promise.all([startDispatcherKit(), startWebhookReceiver(), createTestMessaging()]);
+  publisher = messaging.createManager();
+}, 60_000);
+
+afterAll(async () => {
+  for (const child of running) child.kill('SIGKILL');
+  await publisher?.close();
+  await Promise.all([messaging?.destroy(), kit?.close(), receiver?.close()]);
+});
+
+async function startDispatcher(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/webhook-dispatcher/src/main.ts'], {
+    cwd: repositoryRoot,
+    env: {
+      ...process.env,
+      PORT: String(await freePort()),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'error',
+      DATABASE_URL: kit.database.url,
+      AMQP_URL: testEnv.amqpUrl,
+      AMQP_PREFIX: messaging.prefix,
+      REDIS_URL: testEnv.redisUrl,
+      REDIS_PREFIX: kit.testRedis.prefix,
+      WEBHOOK_SECRET_KEY: TEST_WEBHOOK_SECRET_KEY,
+      WEBHOOK_LEASE_MS: '1500',
+      WEBHOOK_SWEEP_POLL_MS: '100',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  return child;
+}
+
+const wake = (apiKeyId: string, eventId: string) =>
+  publisher.publish(EXCHANGES.events, 'trade.completed', { eventId, apiKeyId });
+
+describe('webhook dispatcher process', () => {
+  it('delivers on the event message, and after a SIGKILL mid-delivery the next process delivers the same event again, then the rest in order', async () => {
+    const path = '/restart';
+    const { apiKeyId } = await kit.createKey(receiver.url(path));
+    const first = await kit.recordEvent(apiKeyId, { index: 0 });
+    const later = [await kit.recordEvent(apiKeyId, { index: 1 }), await kit.recordEvent(apiKeyId, { index: 2 })];
+    receiver.behave(path, { kind: 'hang' });
+
+    const doomed = await startDispatcher();
+    await wake(apiKeyId, first);
+    await receiver.waitFor(path, 1, 30_000);
+    doomed.kill('SIGKILL');
+    await new Promise((resolve) => doomed.once('exit', resolve));
+
+    receiver.behave(path, { kind: 'status', status: 200 });
+    await startDispatcher();
+    await receiver.waitFor(path, 4, 30_000);
+    const ids = receiver.received(path).map((entry) => entry.headers['x-service-event-id']);
+    expect(ids).toEqual([first, first, ...later]);
+    for (const id of [first, ...later]) {
+      const event = await waitFor(`event ${id} delivered`, async () => {
+        const found = await findWebhookEventOfKey(kit.database.db, apiKeyId, id);
+        return found?.status === 'delivered' ? found : null;
+      });
+      expect(event.attempts).toBe(1);
+    }
+  }, 90_000);
+});

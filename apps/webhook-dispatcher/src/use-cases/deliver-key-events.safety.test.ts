@@ -1,0 +1,132 @@
+/*
+ * What keeps deliveries safe: SSRF refusals at connect time, signing during a secret rotation, and two dispatchers
+ * working the same key at once (no delivery twice in the normal path, never two at a time for one key).
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createSecretBox } from '../../../../shared/src/auth/index.js';
+import { findWebhookEventOfKey } from '../../../../shared/src/db/index.js';
+import { verifyWebhookSignature } from '../../../../shared/src/webhooks/index.js';
+import { startDispatcherKit, TEST_WEBHOOK_SECRET_KEY, type DispatcherKit } from '../testing/dispatcher-test-kit.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver.js';
+import { deliverKeyEvents } from './deliver-key-events.use-case.js';
+
+let kit: DispatcherKit;
+let receiver: WebhookReceiver;
+
+beforeAll(async () => {
+  [kit, receiver] = await Promise.all([startDispatcherKit(), startWebhookReceiver()]);
+});
+afterAll(async () => {
+  await Promise.all([kit.close(), receiver.close()]);
+});
+
+const live = { SERVICE_ENV: 'live' as const, WEBHOOK_ALLOW_PRIVATE_TARGETS: false };
+const statusOf = async (apiKeyId: string, id: string) => findWebhookEventOfKey(kit.database.db, apiKeyId, id);
+
+describe('SSRF protection at connect time', () => {
+  it('refuses, in live mode, a name that now resolves to 127.0.0.1, and fails the event with TARGET_REFUSED', async () => {
+    const { apiKeyId } = await kit.createKey(`https://hooks.partner.example:${receiver.port}/ssrf`);
+    const id = await kit.recordEvent(apiKeyId);
+    const resolve = async () => [{ address: '127.0.0.1', family: 4 }];
+    await deliverKeyEvents(kit.deps(live, resolve), apiKeyId);
+    const event = await statusOf(apiKeyId, id);
+    expect(event).toMatchObject({ status: 'failed', attempts: 1, lastFailureCode: 'TARGET_REFUSED' });
+    expect(event?.lastErrorMessage).toContain('127.0.0.1');
+    expect(receiver.received('/ssrf')).toHaveLength(0);
+  });
+
+  it('refuses, in live mode, a private address literal and a plain-http URL', async () => {
+    const literal = await kit.createKey(`https://10.0.0.7:${receiver.port}/ssrf`);
+    const plain = await kit.createKey(receiver.url('/ssrf'));
+    const first = await kit.recordEvent(literal.apiKeyId);
+    const second = await kit.recordEvent(plain.apiKeyId);
+    await deliverKeyEvents(kit.deps(live), literal.apiKeyId);
+    await deliverKeyEvents(kit.deps(live), plain.apiKeyId);
+    expect(await statusOf(literal.apiKeyId, first)).toMatchObject({
+      status: 'failed',
+      lastFailureCode: 'TARGET_REFUSED',
+    });
+    expect(await statusOf(plain.apiKeyId, second)).toMatchObject({
+      status: 'failed',
+      lastFailureCode: 'URL_NOT_ALLOWED',
+    });
+    expect(receiver.received('/ssrf')).toHaveLength(0);
+  });
+
+  it('refuses the cloud metadata address even where private targets are allowed', async () => {
+    const { apiKeyId } = await kit.createKey('http://metadata.internal.example/latest');
+    const id = await kit.recordEvent(apiKeyId);
+    await deliverKeyEvents(
+      kit.deps({}, async () => [{ address: '169.254.169.254', family: 4 }]),
+      apiKeyId,
+    );
+    expect(await statusOf(apiKeyId, id)).toMatchObject({ status: 'failed', lastFailureCode: 'TARGET_REFUSED' });
+  });
+});
+
+describe('secret rotation overlap', () => {
+  it('signs with the new and the previous secret (two v1) until the previous one expires, then with the new one only', async () => {
+    const path = '/rotation';
+    const { apiKeyId, secret: previous } = await kit.createKey(receiver.url(path));
+    const box = createSecretBox(TEST_WEBHOOK_SECRET_KEY);
+    const current = 'whsec_NEWNEWNEWNEWNEWNEWNEWNEWNEWNEW12';
+    const row = (await kit.database.db('api_keys').where({ id: apiKeyId }).first('webhook_secret_enc')) as {
+      webhook_secret_enc: string;
+    };
+    const retainedUntil = kit.clock.now().getTime() + 7 * 24 * 3_600_000;
+    await kit.database
+      .db('api_keys')
+      .where({ id: apiKeyId })
+      .update({
+        webhook_secret_enc: box.seal(current),
+        webhook_secret_prev_enc: row.webhook_secret_enc,
+        webhook_secret_prev_expires_at: new Date(retainedUntil),
+        webhook_secret_rotated_at: kit.clock.now(),
+      });
+    await kit.recordEvent(apiKeyId);
+    await deliverKeyEvents(kit.deps(), apiKeyId);
+    const [during] = receiver.received(path);
+    const header = String(during?.headers['x-service-signature']);
+    expect(header.match(/v1=/g)).toHaveLength(2);
+    const nowMs = kit.clock.now().getTime();
+    expect(verifyWebhookSignature(header, during?.body ?? '', [current], { nowMs }).valid).toBe(true);
+    expect(verifyWebhookSignature(header, during?.body ?? '', [previous], { nowMs }).valid).toBe(true);
+
+    kit.clock.set(retainedUntil + 1);
+    await kit.recordEvent(apiKeyId);
+    await deliverKeyEvents(kit.deps(), apiKeyId);
+    const after = receiver.received(path)[1];
+    const afterHeader = String(after?.headers['x-service-signature']);
+    expect(afterHeader.match(/v1=/g)).toHaveLength(1);
+    expect(verifyWebhookSignature(afterHeader, after?.body ?? '', [previous], { nowMs: retainedUntil + 1 }).valid).toBe(
+      false,
+    );
+    expect(verifyWebhookSignature(afterHeader, after?.body ?? '', [current], { nowMs: retainedUntil + 1 }).valid).toBe(
+      true,
+    );
+  });
+});
+
+describe('two dispatchers at once', () => {
+  it('deliver each event of a key once, in order, never two at a time', async () => {
+    const path = '/two-dispatchers';
+    let inFlight = 0;
+    let overlap = 0;
+    receiver.behave(path, () => {
+      inFlight += 1;
+      if (inFlight > 1) overlap += 1;
+      setTimeout(() => (inFlight -= 1), 4);
+      return { kind: 'status', status: 200, delayMs: 5 };
+    });
+    const { apiKeyId } = await kit.createKey(receiver.url(path));
+    const ids: string[] = [];
+    for (let index = 0; index < 20; index += 1) ids.push(await kit.recordEvent(apiKeyId, { index }));
+    const [first, second] = [kit.deps(), kit.deps()];
+    const runs = [];
+    for (let wake = 0; wake < 10; wake += 1) runs.push(deliverKeyEvents(wake % 2 ? first : second, apiKeyId));
+    const results = await Promise.all(runs);
+    expect(results.filter((result) => result === 'drained').length).toBeGreaterThanOrEqual(1);
+    expect(receiver.received(path).map((entry) => entry.headers['x-service-event-id'])).toEqual(ids);
+    expect(overlap).toBe(0);
+  });
+});

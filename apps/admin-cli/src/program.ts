@@ -7,6 +7,7 @@ import { registerCatalogCommands } from './commands/catalog.command.js';
 import { registerKeyCommands } from './commands/keys.command.js';
 import { registerMarketCommands } from './commands/markets.command.js';
 import { registerMigrationCommands } from './commands/migrations.command.js';
+import { registerRouteCommands } from './commands/routes.command.js';
 import { registerTradeCommands } from './commands/trades.command.js';
 import { registerUserCommands } from './commands/users.command.js';
 
@@ -36,6 +37,7 @@ export async function runAdminCli(argv: string[], config: AdminCliConfig, io: Cl
   registerMarketCommands(program, context);
   registerCatalogCommands(program, context);
   registerTradeCommands(program, context);
+  registerRouteCommands(program, context);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return exitCodes.ok;

@@ -20,6 +20,8 @@ export const kubernetesRouteSwitchFields = {
   POD_NAMESPACE: optionalText,
   /** Set by Kubernetes in every pod: its presence means "inside a cluster". */
   KUBERNETES_SERVICE_HOST: optionalText,
+  /** A kubeconfig (or several, joined like PATH) to use instead of ~/.kube/config or the in-cluster account. */
+  KUBECONFIG: optionalText,
 };
 
 /** HTTP apps: the source of their kill switches; unset picks kubernetes in a cluster, else file, else env. */

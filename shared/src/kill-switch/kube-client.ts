@@ -1,7 +1,12 @@
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { delimiter, join } from 'node:path';
 import { KubeConfig } from '@kubernetes/client-node';
 
 export interface KubeClientSettings {
   POD_NAMESPACE?: string | undefined;
+  KUBECONFIG?: string | undefined;
+  KUBERNETES_SERVICE_HOST?: string | undefined;
 }
 
 export interface KubeClient {
@@ -10,13 +15,22 @@ export interface KubeClient {
 }
 
 /**
- * The Kubernetes client configuration of the apps and the admin CLI: `KubeConfig.loadFromDefault()` (KUBECONFIG,
- * else ~/.kube/config, else the in-cluster ServiceAccount); the namespace is POD_NAMESPACE, else the current
- * context's, else `default`.
+ * The Kubernetes client configuration of the apps and the admin CLI, as `KubeConfig.loadFromDefault()` finds it:
+ * KUBECONFIG, else ~/.kube/config, else the in-cluster ServiceAccount. The namespace is POD_NAMESPACE, else the
+ * current context's, else `default`.
  */
 export function loadKubeClient(settings: KubeClientSettings): KubeClient {
   const kubeConfig = new KubeConfig();
-  kubeConfig.loadFromDefault();
+  const files = settings.KUBECONFIG?.split(delimiter).filter(Boolean) ?? [];
+  if (files.length === 1) kubeConfig.loadFromFile(files[0]!);
+  else kubeConfig.loadFromDefault();
   const contextNamespace = kubeConfig.getContextObject(kubeConfig.getCurrentContext())?.namespace;
   return { kubeConfig, namespace: settings.POD_NAMESPACE ?? contextNamespace ?? 'default' };
+}
+
+/** Whether any Kubernetes configuration is at hand (in a pod, KUBECONFIG, or ~/.kube/config). */
+export function hasKubeConfiguration(settings: KubeClientSettings): boolean {
+  return Boolean(
+    settings.KUBERNETES_SERVICE_HOST || settings.KUBECONFIG || existsSync(join(homedir(), '.kube', 'config')),
+  );
 }

@@ -15,6 +15,7 @@ export interface RouteSwitchSettings {
   ROUTE_SWITCHES_CONFIGMAP?: string | undefined;
   POD_NAMESPACE?: string | undefined;
   KUBERNETES_SERVICE_HOST?: string | undefined;
+  KUBECONFIG?: string | undefined;
 }
 
 /** DESIGN §7: ROUTE_SWITCHES_SOURCE; unset → kubernetes inside a cluster, else file when a file is set, else env. */

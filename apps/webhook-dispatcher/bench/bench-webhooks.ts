@@ -1,0 +1,201 @@
+/*
+ * `npm run bench:webhooks [-- --seconds 20 --rate 1200 --keys 100]`: webhook deliveries as production runs them —
+ * the dispatcher's compiled build in its own process (MySQL state, RabbitMQ wake-ups, Redis leases and breakers),
+ * events recorded at a steady rate the way the trade lifecycle records them (transaction + outbox), and receivers
+ * in a process of their own that verify every signature and each key's order. Measured in the same run: the
+ * receivers' own ceiling (plain POSTs/s from autocannon at the same concurrency), for the ratio.
+ *   1. healthy: every key's endpoint answers 200;
+ *   2. 10 % failing: a tenth of the endpoints answer 500; the healthy keys' rate must hold.
+ * The last line is `deliveries_per_s=N p99_ms=N order_violations=N bad_signatures=N healthy_rate_with_failing=N`.
+ */
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSecretBox, generateWebhookSecret, issueApiKey } from '../../../shared/src/auth/index.js';
+import { DEVELOPMENT_PEPPER, DEVELOPMENT_WEBHOOK_SECRET_KEY } from '../../../shared/src/config/config-fields.js';
+import { createKnex, createUser } from '../../../shared/src/db/index.js';
+import { createLogger } from '../../../shared/src/logger/index.js';
+import { createAmqpConnectionManager, createOutboxTransaction } from '../../../shared/src/messaging/index.js';
+import { repositoryRoot } from '../../../shared/src/runtime/repository-root.js';
+import { buildDeployablesForBench, waitUntilServing } from '../../../shared/src/testing/bench/bench-kit.js';
+import { freePort } from '../../../shared/src/testing/free-port.js';
+import { deleteTestTopology } from '../../../shared/src/testing/test-amqp.js';
+import { createTestDatabase } from '../../../shared/src/testing/test-database.js';
+import { testEnv } from '../../../shared/src/testing/test-env.js';
+import { produceEvents } from './event-producer.js';
+
+function flag(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  const value = index >= 0 ? Number(process.argv[index + 1]) : fallback;
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
+  return value;
+}
+
+const SECONDS = flag('seconds', 20);
+const RATE = flag('rate', 1_200);
+const KEYS = flag('keys', 100);
+const CONCURRENCY = flag('concurrency', 100);
+
+interface ReceiverStats {
+  delivered: number;
+  duplicates: number;
+  refusedWith500: number;
+  orderViolations: number;
+  badSignatures: number;
+  latencies: number[];
+  healthyDeliveredAt: number[];
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+
+async function startReceivers(secretsFile: string): Promise<{ child: ChildProcess; base: string }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(repositoryRoot, 'apps/webhook-dispatcher/bench/receivers-process.ts'), secretsFile],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const port = await new Promise<string>((resolve) =>
+    child.stdout?.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())),
+  );
+  return { child, base: `http://127.0.0.1:${port}` };
+}
+
+async function statsOf(base: string): Promise<ReceiverStats> {
+  return (await (await fetch(`${base}/stats`)).json()) as ReceiverStats;
+}
+
+/** Waits until `expected` first deliveries arrived, or nothing new arrived for 30 s. */
+async function drain(base: string, expected: number): Promise<ReceiverStats> {
+  let last = -1;
+  let still = Date.now();
+  for (;;) {
+    const stats = await statsOf(base);
+    if (stats.delivered >= expected) return stats;
+    if (stats.delivered !== last) [last, still] = [stats.delivered, Date.now()];
+    else if (Date.now() - still > 30_000) return stats;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function main(): Promise<void> {
+  const startDeployable = buildDeployablesForBench();
+  const database = await createTestDatabase();
+  const token = Date.now().toString(36);
+  const amqpPrefix = `benchwh${token}`;
+  const redisPrefix = `bench:webhooks:${token}:`;
+  const secrets = Array.from({ length: KEYS }, () => generateWebhookSecret());
+  const secretsFile = join(tmpdir(), `foretell-bench-webhooks-${token}.json`);
+  writeFileSync(secretsFile, JSON.stringify(secrets), { mode: 0o600 });
+  const receivers = await startReceivers(secretsFile);
+  const children: ChildProcess[] = [receivers.child];
+  const closers: Array<() => Promise<void>> = [];
+  const logger = createLogger({ name: 'bench-webhooks', level: 'warn' });
+  const amqp = createAmqpConnectionManager({ url: testEnv.amqpUrl, prefix: amqpPrefix, logger });
+  try {
+    const db = database.db;
+    const box = createSecretBox(DEVELOPMENT_WEBHOOK_SECRET_KEY);
+    const keyIds: string[] = [];
+    for (let index = 0; index < KEYS; index += 1) {
+      const user = await createUser(db, { email: `bench-wh-${index}-${token}@bench.example` });
+      const { record } = await issueApiKey(db, DEVELOPMENT_PEPPER, {
+        userId: user.id,
+        tier: 'mm',
+        env: 'test',
+        webhookUrl: `${receivers.base}/k/${index}`,
+        webhookSecretEnc: box.seal(secrets[index] ?? ''),
+      });
+      keyIds.push(record.id);
+    }
+
+    console.log(`receivers' ceiling: plain POSTs, ${CONCURRENCY} connections, 5 s…`);
+    const ceiling = await autocannon({
+      url: `${receivers.base}/k/ceiling`,
+      method: 'POST',
+      body: '{"id":"evt_x","createdAt":"2026-01-01T00:00:00Z","data":{"benchSeq":1}}',
+      connections: CONCURRENCY,
+      duration: 5,
+    });
+    const ceilingRate = ceiling.requests.average;
+
+    await amqp.connect();
+    const port = await freePort();
+    children.push(
+      startDeployable('webhook-dispatcher', {
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATABASE_URL: database.url,
+        AMQP_URL: testEnv.amqpUrl,
+        AMQP_PREFIX: amqpPrefix,
+        REDIS_URL: testEnv.redisUrl,
+        REDIS_PREFIX: redisPrefix,
+        SERVICE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        WEBHOOK_CONCURRENCY: String(CONCURRENCY),
+        DB_POOL_MAX: '24',
+      }),
+    );
+    await waitUntilServing(`http://127.0.0.1:${port}/ready`);
+    // The producer stands for many API and executor replicas: a pool of its own, wider than the suite's.
+    const producerDb = createKnex({ databaseUrl: database.url, poolMax: 48 });
+    closers.push(() => producerDb.destroy());
+    const outbox = createOutboxTransaction(producerDb, amqp);
+
+    const runPhase = async (name: string, failing: number[]) => {
+      await fetch(`${receivers.base}/failing`, { method: 'POST', body: JSON.stringify(failing) });
+      console.log(
+        `${name}: ${RATE} events/s offered for ${SECONDS} s across ${KEYS} keys (${failing.length} endpoints failing)…`,
+      );
+      const produced = await produceEvents(
+        { db, outbox },
+        { keyIds, ratePerSecond: RATE, seconds: SECONDS, inFlight: 64 },
+      );
+      const healthyShare = (KEYS - failing.length) / KEYS;
+      const stats = await drain(receivers.base, Math.floor(produced.recorded * healthyShare));
+      const delivered = stats.healthyDeliveredAt;
+      const rate = delivered.length / ((Math.max(...delivered) - produced.firstAt) / 1000);
+      const latencies = [...stats.latencies].sort((a, b) => a - b);
+      console.log(
+        `  recorded ${produced.recorded} in ${((produced.lastAt - produced.firstAt) / 1000).toFixed(1)} s; delivered ${stats.delivered} ` +
+          `(${stats.duplicates} again), 500s answered ${stats.refusedWith500}; ${rate.toFixed(0)} deliveries/s = ` +
+          `${((rate / ceilingRate) * 100).toFixed(1)} % of the receivers' ceiling (${ceilingRate.toFixed(0)}/s); ` +
+          `recorded→delivered p50 ${percentile(latencies, 50)} ms p99 ${percentile(latencies, 99)} ms; ` +
+          `order violations ${stats.orderViolations}, bad signatures ${stats.badSignatures}`,
+      );
+      return { rate, p99: percentile(latencies, 99), stats };
+    };
+
+    const healthy = await runPhase('healthy', []);
+    const failingKeys = Array.from({ length: Math.round(KEYS / 10) }, (_, index) => index * 10);
+    const withFailing = await runPhase('10 % failing', failingKeys);
+    const violations = healthy.stats.orderViolations + withFailing.stats.orderViolations;
+    const badSignatures = healthy.stats.badSignatures + withFailing.stats.badSignatures;
+    const met =
+      healthy.rate >= 1_000 &&
+      healthy.p99 < 500 &&
+      violations === 0 &&
+      badSignatures === 0 &&
+      withFailing.rate >= 0.9 * healthy.rate * ((KEYS - failingKeys.length) / KEYS);
+    console.log(
+      `targets (≥ 1,000 deliveries/s, p99 < 500 ms, order and signatures intact, healthy rate holds with 10 % failing): ${met ? 'met' : 'NOT met'}`,
+    );
+    console.log(
+      `deliveries_per_s=${Math.round(healthy.rate)} p99_ms=${healthy.p99} order_violations=${violations} ` +
+        `bad_signatures=${badSignatures} healthy_rate_with_failing=${Math.round(withFailing.rate)}`,
+    );
+    process.exitCode = violations === 0 && badSignatures === 0 ? 0 : 1;
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await amqp.close().catch(() => undefined);
+    for (const close of closers) await close();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await database.destroy();
+    await deleteTestTopology(amqpPrefix).catch(() => undefined);
+  }
+}
+
+await main();

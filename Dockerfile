@@ -1,6 +1,8 @@
-# One image per deployable, built from this file:
-#   docker build --build-arg APP=trading-api -t foretell/trading-api .
-# APP is one of: public-read, trading-api, chain-executor, webhook-dispatcher, admin-cli.
+# One image for every deployable; its first argument picks which one runs (docker-entrypoint.sh):
+#   docker build -t foretell .
+#   docker run foretell trading-api          # or public-read, chain-executor, webhook-dispatcher, admin-cli, setup
+# Kubernetes runs `node build/apps/<name>/src/main.js` directly (cdk8s/lib/workload.ts), as the non-root `node` user
+# (uid 1000) on a read-only root filesystem with a writable /tmp.
 FROM node:20-bookworm-slim AS build
 WORKDIR /src
 COPY package.json package-lock.json ./
@@ -9,15 +11,17 @@ COPY tsconfig.json tsconfig.build.json ./
 COPY apps ./apps
 COPY shared ./shared
 COPY migrations ./migrations
-RUN npm run build && npm prune --omit=dev
+# Plain node at run time: compiled JavaScript, production dependencies only (no anvil, no tsx native binaries).
+RUN npm run build && npm prune --omit=dev --omit=optional --no-audit --no-fund
 
 FROM node:20-bookworm-slim
-ARG APP
-ENV NODE_ENV=production APP=${APP}
+ENV NODE_ENV=production
 WORKDIR /app
-COPY --from=build /src/package.json ./package.json
-COPY --from=build /src/node_modules ./node_modules
-COPY --from=build /src/build ./build
+COPY --from=build --chown=root:root /src/package.json ./package.json
+COPY --from=build --chown=root:root /src/node_modules ./node_modules
+COPY --from=build --chown=root:root /src/build ./build
+COPY --chown=root:root --chmod=0755 docker-entrypoint.sh /usr/local/bin/foretell
 USER node
-EXPOSE 3000
-CMD ["sh", "-c", "exec node build/apps/${APP}/src/main.js"]
+EXPOSE 3000 3001 3002 3003
+ENTRYPOINT ["/usr/local/bin/foretell"]
+CMD ["trading-api"]

@@ -1,8 +1,9 @@
 # One image for every deployable; its first argument picks which one runs (docker-entrypoint.sh):
 #   docker build -t foretell .
 #   docker run foretell trading-api          # or public-read, chain-executor, webhook-dispatcher, admin-cli, setup
-# Kubernetes runs `node build/apps/<name>/src/main.js` directly (cdk8s/lib/workload.ts), as the non-root `node` user
-# (uid 1000) on a read-only root filesystem with a writable /tmp.
+# Kubernetes runs `node build/apps/<name>/src/main.js` directly (cdk8s/lib/workload.ts), as uid/gid 10001 (numeric,
+# so `runAsNonRoot` can verify it; above the low ids best-practice checks refuse) on a read-only root filesystem with
+# a writable /tmp. The files stay owned by root: the process can read them, never change them.
 FROM node:20-bookworm-slim AS build
 WORKDIR /src
 COPY package.json package-lock.json ./
@@ -21,7 +22,7 @@ COPY --from=build --chown=root:root /src/package.json ./package.json
 COPY --from=build --chown=root:root /src/node_modules ./node_modules
 COPY --from=build --chown=root:root /src/build ./build
 COPY --chown=root:root --chmod=0755 docker-entrypoint.sh /usr/local/bin/foretell
-USER node
+USER 10001:10001
 EXPOSE 3000 3001 3002 3003
 ENTRYPOINT ["/usr/local/bin/foretell"]
 CMD ["trading-api"]

@@ -7,8 +7,8 @@ import { CONFIG_MAP_NAME, partOfLabels, ROUTE_SWITCHES_NAME, SECRET_NAME, select
 /** Hardening every Foretell container gets: non-root, read-only root filesystem, no capabilities, RuntimeDefault. */
 export const containerSecurity: k8s.SecurityContext = {
   runAsNonRoot: true,
-  runAsUser: 1000,
-  runAsGroup: 1000,
+  runAsUser: 10001,
+  runAsGroup: 10001,
   readOnlyRootFilesystem: true,
   allowPrivilegeEscalation: false,
   capabilities: { drop: ['ALL'] },
@@ -17,9 +17,9 @@ export const containerSecurity: k8s.SecurityContext = {
 
 export const podSecurity: k8s.PodSecurityContext = {
   runAsNonRoot: true,
-  runAsUser: 1000,
-  runAsGroup: 1000,
-  fsGroup: 1000,
+  runAsUser: 10001,
+  runAsGroup: 10001,
+  fsGroup: 10001,
   seccompProfile: { type: 'RuntimeDefault' },
 };
 

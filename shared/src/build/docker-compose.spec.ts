@@ -62,8 +62,8 @@ describe('the image', () => {
   const dockerfile = read('Dockerfile');
   const entrypoint = read('docker-entrypoint.sh');
 
-  it('runs as the non-root node user and lets its first argument pick the deployable', () => {
-    expect(dockerfile).toMatch(/^USER node$/m);
+  it('runs as a numeric non-root user and lets its first argument pick the deployable', () => {
+    expect(dockerfile).toMatch(/^USER 10001:10001$/m);
     expect(dockerfile).toContain('ENTRYPOINT ["/usr/local/bin/foretell"]');
     for (const spec of DEPLOYABLES) expect(entrypoint).toContain(spec.name);
     expect(entrypoint).toContain('exec node "build/apps/$app/src/main.js" "$@"');

@@ -39,12 +39,21 @@ function kubeConfigFor(server: FakeKubeApi): KubeConfig {
 async function start(fallback: string[] = []) {
   const logs = captureLogs();
   const registry = new Registry();
-  const observer = createRouteSwitchObserver({
+  const observed = createRouteSwitchObserver({
     source: 'kubernetes',
     location: `${NAMESPACE}/${NAME}`,
     logger: logs.logger,
     registry,
   });
+  // Counts every sign of life from the API (an open watch, an event, a bookmark) the watcher reports.
+  let syncs = 0;
+  const observer = {
+    ...observed,
+    synced: () => {
+      syncs += 1;
+      observed.synced();
+    },
+  };
   switches = await createKubernetesRouteSwitches({
     kubeConfig: kubeConfigFor(api),
     namespace: NAMESPACE,
@@ -54,7 +63,7 @@ async function start(fallback: string[] = []) {
     observer,
     backoff: { initialMs: 20, maxMs: 100 },
   });
-  return { switches, logs, registry, observer };
+  return { switches, logs, registry, observer, syncs: () => syncs };
 }
 
 const disabledBecomes = (target: RouteSwitches, expected: string[]) =>
@@ -109,12 +118,14 @@ describe('kill switches from the route-switches ConfigMap', () => {
   });
 
   it('resumes a dropped watch from the last bookmark without relisting', async () => {
-    const { switches: live } = await start();
+    const { switches: live, syncs } = await start();
     api.put(NAMESPACE, 'unrelated', { ROUTE_DISABLED: QUOTE }); // moves the version; filtered out of our watch
     await watchOpen();
+    await waitFor(async () => (syncs() > 0 ? true : undefined), 2_000);
+    const before = syncs();
     api.bookmark();
     api.compact(false); // a resume from before the bookmark would now get 410 and relist
-    await new Promise((resolve) => setTimeout(resolve, 50)); // the bookmark reaches the client
+    await waitFor(async () => (syncs() > before ? true : undefined), 2_000); // the client took the bookmark
     api.dropConnections();
     api.put(NAMESPACE, NAME, { ROUTE_DISABLED: TRADES });
     await disabledBecomes(live, [TRADES]);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createHttpMetrics } from '../http/http-metrics.js';
@@ -98,5 +98,30 @@ describe('an HTTP app in a cluster (KUBECONFIG, POD_NAMESPACE)', () => {
     api.put('from-context', 'route-switches', { ROUTE_DISABLED: TRADES });
     const { url } = await startApp({});
     expect((await fetch(`${url}/v1/trades`, { method: 'POST' })).status).toBe(503);
+  });
+});
+
+describe('outside a cluster', () => {
+  it('reads ROUTE_DISABLED from the env and reports it, unknown ids included, as /ready details', async () => {
+    const logs = captureLogs();
+    switches = await routeSwitchesFromConfig({ ROUTE_DISABLED: [TRADES, 'GET /v1/nope'] }, logs.logger);
+    expect(switches.isDisabled(TRADES)).toBe(true);
+    expect(switches.describe?.()).toMatchObject({
+      source: 'env',
+      location: 'ROUTE_DISABLED',
+      disabled: [TRADES, 'GET /v1/nope'],
+      unknown: ['GET /v1/nope'],
+      connected: true,
+    });
+    expect(logs.text()).toContain('route ids that no deployable registers');
+  });
+
+  it('watches ROUTE_SWITCHES_FILE when set and reports the file as the source', async () => {
+    const file = path.join(directory, 'ROUTE_DISABLED');
+    await writeFile(file, `${TRADES}\n`);
+    switches = await routeSwitchesFromConfig({ ROUTE_DISABLED: [], ROUTE_SWITCHES_FILE: file }, captureLogs().logger);
+    expect(switches.describe?.()).toMatchObject({ source: 'file', location: file, disabled: [TRADES] });
+    await writeFile(file, '');
+    await waitFor(async () => (switches?.describe?.().disabled.length === 0 ? true : undefined), 1_000);
   });
 });

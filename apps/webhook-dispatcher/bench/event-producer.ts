@@ -13,6 +13,8 @@ export interface ProducedEvents {
   recorded: number;
   firstAt: number;
   lastAt: number;
+  /** When each event's transaction committed (epoch ms): "recorded" in recorded → delivered. */
+  committedAt: Map<string, number>;
 }
 
 export async function produceEvents(
@@ -25,6 +27,7 @@ export async function produceEvents(
   let issued = 0;
   let recorded = 0;
   let lastAt = started;
+  const committedAt = new Map<string, number>();
   const running = new Set<Promise<void>>();
   const busy = new Set<string>();
   let cursor = 0;
@@ -45,10 +48,10 @@ export async function produceEvents(
       const benchSeq = (seqs.get(apiKeyId) ?? 0) + 1;
       seqs.set(apiKeyId, benchSeq);
       issued += 1;
+      const at = new Date();
+      const id = prefixedId('evt', at.getTime());
       const task = deps
         .outbox(async (trx, enqueue) => {
-          const at = new Date();
-          const id = prefixedId('evt', at.getTime());
           await recordWebhookEvent(trx, apiKeyId, {
             id,
             type: 'trade.completed',
@@ -72,6 +75,7 @@ export async function produceEvents(
         .then(() => {
           recorded += 1;
           lastAt = Date.now();
+          committedAt.set(id, lastAt);
         })
         .finally(() => {
           running.delete(task);
@@ -82,5 +86,5 @@ export async function produceEvents(
     await (running.size >= options.inFlight ? Promise.race(running) : new Promise((resolve) => setTimeout(resolve, 5)));
   }
   await Promise.all(running);
-  return { recorded, firstAt: started, lastAt };
+  return { recorded, firstAt: started, lastAt, committedAt };
 }

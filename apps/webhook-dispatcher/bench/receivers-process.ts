@@ -23,6 +23,7 @@ const stats = {
   badSignatures: 0,
   latencies: [] as number[],
   healthyDeliveredAt: [] as number[],
+  receivedAt: {} as Record<string, number>,
 };
 
 const server = http.createServer((request, response) => {
@@ -42,8 +43,9 @@ const server = http.createServer((request, response) => {
       for (const key of Object.keys(stats) as Array<keyof typeof stats>) {
         const value = stats[key];
         if (Array.isArray(value)) value.length = 0;
-        else (stats[key] as number) = 0;
+        else if (typeof value === 'number') (stats[key] as number) = 0;
       }
+      stats.receivedAt = {};
       response.writeHead(204).end();
       return;
     }
@@ -64,6 +66,7 @@ const server = http.createServer((request, response) => {
       stats.delivered += 1;
       stats.latencies.push(now - Date.parse(envelope.createdAt));
       stats.healthyDeliveredAt.push(now);
+      stats.receivedAt[envelope.id] = now;
       if (envelope.data.benchSeq <= (lastSeq.get(index) ?? 0)) stats.orderViolations += 1;
       lastSeq.set(index, envelope.data.benchSeq);
     }

@@ -5,6 +5,8 @@ import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-r
 import { deliverKeyEvents } from '../use-cases/deliver-key-events.use-case.js';
 import { createCircuitBreaker } from './circuit-breaker.js';
 
+const success = { successes: 1, failed: false };
+const failure = { successes: 0, failed: true };
 let kit: DispatcherKit;
 let receiver: WebhookReceiver;
 
@@ -20,13 +22,13 @@ describe('circuit breaker per endpoint URL', () => {
     const breaker = createCircuitBreaker(kit.testRedis.redis);
     const url = 'http://breaker.test/a';
     const t = 1_000_000_000_000;
-    for (let failure = 1; failure <= 4; failure += 1) expect(await breaker.record(url, false, t)).toBeNull();
+    for (let count = 1; count <= 4; count += 1) expect(await breaker.record(url, failure, t)).toBeNull();
     expect(await breaker.admit(url, t)).toEqual({ kind: 'closed' });
-    expect(await breaker.record(url, false, t)).toBe('opened');
+    expect(await breaker.record(url, failure, t)).toBe('opened');
     expect(await breaker.admit(url, t + 29_999)).toEqual({ kind: 'open', retryAt: t + 30_000 });
     expect(await breaker.admit(url, t + 30_000)).toEqual({ kind: 'probe' });
     expect((await breaker.admit(url, t + 30_001)).kind).toBe('open');
-    expect(await breaker.record(url, true, t + 30_010)).toBe('closed');
+    expect(await breaker.record(url, success, t + 30_010)).toBe('closed');
     expect(await breaker.admit(url, t + 30_020)).toEqual({ kind: 'closed' });
   });
 
@@ -34,9 +36,9 @@ describe('circuit breaker per endpoint URL', () => {
     const breaker = createCircuitBreaker(kit.testRedis.redis);
     const url = 'http://breaker.test/b';
     const t = 1_000_000_000_000;
-    for (let failure = 0; failure < 5; failure += 1) await breaker.record(url, false, t);
+    for (let count = 0; count < 5; count += 1) await breaker.record(url, failure, t);
     expect(await breaker.admit(url, t + 30_000)).toEqual({ kind: 'probe' });
-    expect(await breaker.record(url, false, t + 30_005)).toBe('reopened');
+    expect(await breaker.record(url, failure, t + 30_005)).toBe('reopened');
     expect(await breaker.admit(url, t + 30_006)).toEqual({ kind: 'open', retryAt: t + 60_005 });
   });
 
@@ -47,7 +49,8 @@ describe('circuit breaker per endpoint URL', () => {
     // The 10th attempt makes 7 failures of 10.
     const results = [false, false, true, false, false, true, false, false, true, false];
     const transitions = [];
-    for (const [index, ok] of results.entries()) transitions.push(await breaker.record(url, ok, t + index * 20_000));
+    for (const [index, ok] of results.entries())
+      transitions.push(await breaker.record(url, ok ? success : failure, t + index * 20_000));
     expect(transitions.slice(0, -1).every((transition) => transition === null)).toBe(true);
     expect(transitions.at(-1)).toBe('opened');
   });
@@ -75,5 +78,19 @@ describe('circuit breaker per endpoint URL', () => {
       status: 'delivered',
       attempts: 1,
     });
+  });
+});
+
+describe('circuit breaker, a batch of results', () => {
+  it('closes on a batch that delivered, and counts the failure that ended it', async () => {
+    const breaker = createCircuitBreaker(kit.testRedis.redis);
+    const url = 'http://breaker.test/d';
+    const t = 1_000_000_000_000;
+    for (let count = 0; count < 4; count += 1) await breaker.record(url, failure, t);
+    expect(await breaker.record(url, { successes: 10, failed: true }, t)).toBeNull();
+    for (let count = 0; count < 3; count += 1) expect(await breaker.record(url, failure, t)).toBeNull();
+    expect(await breaker.record(url, failure, t)).toBe('opened');
+    expect(await breaker.admit(url, t + 30_000)).toEqual({ kind: 'probe' });
+    expect(await breaker.record(url, { successes: 5, failed: false }, t + 30_001)).toBe('closed');
   });
 });

@@ -27,8 +27,11 @@ export type BreakerTransition = 'opened' | 'reopened' | 'closed' | null;
 
 export interface CircuitBreaker {
   admit(url: string, nowMs: number): Promise<BreakerAdmission>;
-  /** Records an attempt's result; says whether it opened or closed the breaker. */
-  record(url: string, success: boolean, nowMs: number): Promise<BreakerTransition>;
+  /**
+   * Records consecutive attempts to `url`: `successes` delivered, then (when `failed`) one retryable failure. Says
+   * whether they opened or closed the breaker.
+   */
+  record(url: string, results: { successes: number; failed: boolean }, nowMs: number): Promise<BreakerTransition>;
 }
 
 // KEYS[1] state hash, KEYS[2] probe token. ARGV: now, probe timeout. → {0} closed | {1} probe | {2, retryAt} open
@@ -42,41 +45,42 @@ return {2, now + 1000}
 `;
 
 // KEYS[1] state, KEYS[2] probe, KEYS[3..] minute buckets (current first).
-// ARGV: success(1|0), now, consecutive limit, minimum attempts, ratio, openMs, bucket ttl.
-// → 1 opened | 2 closed | 3 reopened (a failed probe) | 0 unchanged
+// ARGV: successes, failed (1|0; it came after the successes), now, consecutive limit, minimum attempts, ratio,
+// openMs, bucket ttl. → 1 opened | 2 closed | 3 reopened (a failed probe) | 0 unchanged
 const RECORD = `
-local success = ARGV[1] == '1'
-local now = tonumber(ARGV[2])
+local successes = tonumber(ARGV[1])
+local failed = ARGV[2] == '1'
+local now = tonumber(ARGV[3])
 local wasOpen = tonumber(redis.call('HGET', KEYS[1], 'openUntil') or '0') > 0
-redis.call('HINCRBY', KEYS[3], 'total', 1)
-if not success then redis.call('HINCRBY', KEYS[3], 'failed', 1) end
-redis.call('PEXPIRE', KEYS[3], ARGV[7])
-if success then
+local transition = 0
+if successes > 0 then
   redis.call('HSET', KEYS[1], 'consecutive', 0, 'openUntil', 0)
   redis.call('DEL', KEYS[2])
   if wasOpen then
     for i = 3, #KEYS do redis.call('DEL', KEYS[i]) end
-    return 2
+    transition = 2
+    wasOpen = false
   end
-  return 0
 end
+redis.call('HINCRBY', KEYS[3], 'total', successes + (failed and 1 or 0))
+if failed then redis.call('HINCRBY', KEYS[3], 'failed', 1) end
+redis.call('PEXPIRE', KEYS[3], ARGV[8])
+if not failed then return transition end
 local consecutive = redis.call('HINCRBY', KEYS[1], 'consecutive', 1)
-local total, failed = 0, 0
+local total, failures = 0, 0
 for i = 3, #KEYS do
   local bucket = redis.call('HMGET', KEYS[i], 'total', 'failed')
   total = total + tonumber(bucket[1] or '0')
-  failed = failed + tonumber(bucket[2] or '0')
+  failures = failures + tonumber(bucket[2] or '0')
 end
-local trip = wasOpen or consecutive >= tonumber(ARGV[3])
-  or (total >= tonumber(ARGV[4]) and failed > total * tonumber(ARGV[5]))
-if trip then
-  redis.call('HSET', KEYS[1], 'openUntil', now + tonumber(ARGV[6]))
+if wasOpen or consecutive >= tonumber(ARGV[4]) or (total >= tonumber(ARGV[5]) and failures > total * tonumber(ARGV[6])) then
+  redis.call('HSET', KEYS[1], 'openUntil', now + tonumber(ARGV[7]))
   redis.call('PEXPIRE', KEYS[1], 86400000)
   redis.call('DEL', KEYS[2])
   if wasOpen then return 3 end
   return 1
 end
-return 0
+return transition
 `;
 
 const urlKey = (url: string) => createHash('sha256').update(url).digest('hex').slice(0, 24);
@@ -99,7 +103,7 @@ export function createCircuitBreaker(redis: Redis): CircuitBreaker {
       if (answer[0] === 1) return { kind: 'probe' };
       return { kind: 'open', retryAt: Number(answer[1]) };
     },
-    async record(url, success, nowMs) {
+    async record(url, results, nowMs) {
       const keys = keysOf(url);
       const minute = Math.floor(nowMs / BUCKET_MS);
       const buckets = Array.from({ length: BUCKETS }, (_, index) => keys.bucket(minute - index));
@@ -107,7 +111,16 @@ export function createCircuitBreaker(redis: Redis): CircuitBreaker {
       const result = Number(
         await recordScript.run(
           [keys.state, keys.probe, ...buckets],
-          [success ? 1 : 0, nowMs, consecutiveFailures, minimumAttempts, failureRatio, openMs, windowMs + BUCKET_MS],
+          [
+            results.successes,
+            results.failed ? 1 : 0,
+            nowMs,
+            consecutiveFailures,
+            minimumAttempts,
+            failureRatio,
+            openMs,
+            windowMs + BUCKET_MS,
+          ],
         ),
       );
       return ({ 1: 'opened', 2: 'closed', 3: 'reopened' } as const)[result] ?? null;

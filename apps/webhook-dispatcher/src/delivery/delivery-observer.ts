@@ -13,7 +13,8 @@ export interface AttemptSummary {
   outcome: 'delivered' | 'retry' | 'failed';
   statusCode: number | null;
   failureCode: string | null;
-  durationMs: number;
+  startedAt: Date;
+  finishedAt: Date;
 }
 
 export interface DeliveryObserver {
@@ -82,13 +83,17 @@ export function createDeliveryObserver(logger: Logger, registry?: Registry): Del
   return {
     attempted(event, attempt) {
       metrics?.deliveries.inc({ outcome: attempt.outcome });
-      metrics?.duration.observe(attempt.durationMs / 1000);
+      const durationMs = attempt.finishedAt.getTime() - attempt.startedAt.getTime();
+      metrics?.duration.observe(durationMs / 1000);
       const fields = {
         event: 'webhook.attempt',
         eventId: event.id,
         apiKeyId: event.apiKeyId,
         seq: event.seq,
-        ...attempt,
+        outcome: attempt.outcome,
+        statusCode: attempt.statusCode,
+        failureCode: attempt.failureCode,
+        durationMs,
       };
       if (attempt.outcome === 'delivered') logger.debug(fields, 'webhook delivered');
       else

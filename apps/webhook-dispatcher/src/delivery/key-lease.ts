@@ -9,8 +9,11 @@ import { randomBytes } from 'node:crypto';
 import { createLuaScript, type Redis } from '../../../../shared/src/redis/index.js';
 
 export interface KeyLease {
-  /** Extends the lease; false when it was lost (expired and taken): stop delivering. */
-  renew(): Promise<boolean>;
+  /**
+   * Extends the lease when a third of it has passed since it was taken or last extended (else a no-op); false when
+   * it was lost (expired and taken): stop delivering.
+   */
+  keepAlive(): Promise<boolean>;
   release(): Promise<void>;
 }
 
@@ -29,8 +32,13 @@ export function createKeyLeases(redis: Redis, leaseMs: number): KeyLeases {
       const key = `webhooks:lease:${apiKeyId}`;
       const token = randomBytes(12).toString('base64url');
       if ((await redis.set(key, token, 'PX', leaseMs, 'NX')) !== 'OK') return null;
+      let renewedAt = Date.now();
       return {
-        renew: async () => Number(await renewScript.run([key], [token, leaseMs])) === 1,
+        keepAlive: async () => {
+          if (Date.now() - renewedAt < leaseMs / 3) return true;
+          renewedAt = Date.now();
+          return Number(await renewScript.run([key], [token, leaseMs])) === 1;
+        },
         release: async () => {
           await releaseScript.run([key], [token]);
         },

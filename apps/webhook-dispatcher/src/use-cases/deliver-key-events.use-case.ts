@@ -1,25 +1,35 @@
 /*
- * Delivers one API key's events in order (FIFO per key, never overlapping): under the key's lease, take the key's
- * oldest open event; if it is due, POST it (signed), record the attempt, and go on with the next one while events
- * get delivered or terminally failed. It stops when the key has nothing due: the head waits for a retry, its
- * endpoint's breaker is open (the head is postponed without spending an attempt), or the key is drained. After
+ * Delivers one API key's events in order (FIFO per key, never overlapping): under the key's lease, read the key's
+ * oldest open events (a batch), POST them one after another (signed) while they are delivered or fail for good, and
+ * record the batch's attempts in one transaction. It stops when the key has nothing due: the head waits for a retry,
+ * its endpoint's breaker is open (the head is postponed without spending an attempt), or the key is drained. After
  * releasing the lease it looks once more, so an event recorded while another replica held the lease is not left
- * waiting for the sweep.
+ * waiting for the sweep. A crash between a POST and its record means the event is delivered again (at least once).
  */
 import {
   findNextOpenEventOfKey,
   findWebhookSettingsOfKey,
+  listOpenEventsOfKey,
   postponeOpenEvent,
-  recordDeliveryAttempt,
+  recordDeliveryAttempts,
+  type EventAttempt,
   type OpenWebhookEvent,
   type WebhookSettings,
 } from '../../../../shared/src/db/index.js';
-import { classifyAttempt, failureCodeOfStatus, nextRetryDelayMs } from '../../../../shared/src/webhooks/index.js';
+import {
+  classifyAttempt,
+  failureCodeOfStatus,
+  nextRetryDelayMs,
+  type AttemptVerdict,
+} from '../../../../shared/src/webhooks/index.js';
 import type { DispatcherDeps } from '../delivery/dispatcher-deps.js';
+import type { KeyLease } from '../delivery/key-lease.js';
 import { signedDelivery } from '../delivery/signed-delivery.js';
 
 export type KeyDrainResult = 'busy' | 'drained' | 'waiting' | 'paused' | 'lease_lost';
 
+/** Events read, delivered and recorded together (one query and one transaction per batch). */
+const BATCH_SIZE = 25;
 /** Most events one lease delivers before letting go (another replica may take the key next). */
 const EVENTS_PER_LEASE = 200;
 
@@ -29,86 +39,99 @@ export async function deliverKeyEvents(deps: DispatcherDeps, apiKeyId: string): 
     if (!lease) return 'busy';
     let result: KeyDrainResult;
     try {
-      result = await deliverUnderLease(deps, apiKeyId, () => lease.renew());
+      result = await deliverUnderLease(deps, apiKeyId, lease);
     } finally {
       await lease.release();
     }
     if (result !== 'drained') return result;
     const head = await findNextOpenEventOfKey(deps.db, apiKeyId);
-    if (!head || head.nextAttemptAt.getTime() > deps.now().getTime()) return result;
+    if (!head || !isDue(deps, head)) return result;
   }
 }
 
-async function deliverUnderLease(
-  deps: DispatcherDeps,
-  apiKeyId: string,
-  renew: () => Promise<boolean>,
-): Promise<KeyDrainResult> {
+const isDue = (deps: DispatcherDeps, event: OpenWebhookEvent) => event.nextAttemptAt.getTime() <= deps.now().getTime();
+
+async function deliverUnderLease(deps: DispatcherDeps, apiKeyId: string, lease: KeyLease): Promise<KeyDrainResult> {
   let settings: WebhookSettings | null | undefined;
-  for (let delivered = 0; delivered < EVENTS_PER_LEASE; delivered += 1) {
-    if (delivered > 0 && !(await renew())) return 'lease_lost';
-    const head = await findNextOpenEventOfKey(deps.db, apiKeyId);
+  for (let sent = 0; sent < EVENTS_PER_LEASE;) {
+    const events = await listOpenEventsOfKey(deps.db, apiKeyId, BATCH_SIZE);
+    const head = events[0];
     if (!head) return 'drained';
-    if (head.nextAttemptAt.getTime() > deps.now().getTime()) return 'waiting';
+    if (!isDue(deps, head)) return 'waiting';
     settings ??= await findWebhookSettingsOfKey(deps.db, apiKeyId);
-    const step = await attemptEvent(deps, head, settings);
-    if (step !== 'next') return step;
+    const url = settings?.webhookUrl ?? null;
+    let probe = false;
+    if (url) {
+      const admission = await deps.breaker.admit(url, deps.now().getTime());
+      if (admission.kind === 'open') {
+        await postponeOpenEvent(deps.db, apiKeyId, head.id, new Date(admission.retryAt));
+        deps.observer.paused(head, url, admission.retryAt);
+        return 'paused';
+      }
+      probe = admission.kind === 'probe';
+    }
+    const attempts: Array<{ event: OpenWebhookEvent; attempt: EventAttempt; verdict: AttemptVerdict }> = [];
+    for (const event of events) {
+      if (!isDue(deps, event) || (attempts.length > 0 && !(await lease.keepAlive()))) break;
+      const made = await attemptEvent(deps, event, settings, url);
+      attempts.push({ event, ...made });
+      if (made.attempt.outcome === 'retry' || probe) break;
+    }
+    const recorded = await recordDeliveryAttempts(
+      deps.db,
+      apiKeyId,
+      attempts.map((entry) => entry.attempt),
+    );
+    if (url) {
+      const successes = attempts.filter((entry) => entry.verdict === 'delivered').length;
+      const failed = attempts.at(-1)?.verdict === 'retry';
+      const transition = await deps.breaker.record(url, { successes, failed }, deps.now().getTime());
+      if (transition) deps.observer.breaker(url, transition);
+    }
+    if (!recorded) return 'lease_lost';
+    for (const { event, attempt } of attempts) deps.observer.attempted(event, attempt);
+    sent += attempts.length;
+    if (attempts.at(-1)?.attempt.outcome === 'retry') return 'waiting';
+    if (!(await lease.keepAlive())) return 'lease_lost';
   }
   return 'drained';
 }
 
+/** One POST of `event` and what to record of it. */
 async function attemptEvent(
   deps: DispatcherDeps,
   event: OpenWebhookEvent,
   settings: WebhookSettings | null,
-): Promise<'next' | 'waiting' | 'paused' | 'lease_lost'> {
-  const url = settings?.webhookUrl ?? null;
+  url: string | null,
+): Promise<{ attempt: EventAttempt; verdict: AttemptVerdict }> {
   const manual = event.redeliveryRequested;
-  if (url) {
-    const admission = await deps.breaker.admit(url, deps.now().getTime());
-    if (admission.kind === 'open') {
-      await postponeOpenEvent(deps.db, event.apiKeyId, event.id, new Date(admission.retryAt));
-      deps.observer.paused(event, url, admission.retryAt);
-      return 'paused';
-    }
-  }
   const startedAt = deps.now();
-  const answer = url
-    ? await deps.poster.post(url, ...signedDelivery(deps, event, settings as WebhookSettings, startedAt))
-    : { statusCode: null, failureCode: 'WEBHOOK_NOT_CONFIGURED' as const, message: 'the key has no webhook URL' };
+  const answer =
+    url && settings
+      ? await deps.poster.post(url, ...signedDelivery(deps, event, settings, startedAt))
+      : { statusCode: null, failureCode: 'WEBHOOK_NOT_CONFIGURED' as const, message: 'the key has no webhook URL' };
   const finishedAt = deps.now();
-  const failureCode = answer.failureCode ?? failureCodeOfStatus(answer.statusCode ?? 0);
   const verdict = classifyAttempt(
     answer.statusCode !== null
       ? { statusCode: answer.statusCode }
       : { failureCode: answer.failureCode ?? 'NETWORK_ERROR' },
   );
+  // A manual redelivery is one attempt: it never starts the schedule again.
   const retryDelay = verdict === 'retry' && !manual ? nextRetryDelayMs(event.attempts + 1, deps.random) : null;
-  const outcome = verdict === 'delivered' ? 'delivered' : retryDelay === null ? 'failed' : 'retry';
-  const recorded = await deps.db.transaction((trx) =>
-    recordDeliveryAttempt(trx, event.apiKeyId, event.id, {
+  return {
+    verdict,
+    attempt: {
+      eventId: event.id,
       attemptsBefore: event.attempts,
       triggeredBy: manual ? 'manual' : 'schedule',
       url: url ?? '',
       startedAt,
       finishedAt,
       statusCode: answer.statusCode,
-      failureCode,
+      failureCode: answer.failureCode ?? failureCodeOfStatus(answer.statusCode ?? 0),
       errorMessage: verdict === 'delivered' ? null : answer.message,
-      outcome,
+      outcome: verdict === 'delivered' ? 'delivered' : retryDelay === null ? 'failed' : 'retry',
       nextAttemptAt: retryDelay === null ? null : new Date(finishedAt.getTime() + retryDelay),
-    }),
-  );
-  if (url && verdict !== 'fail') {
-    const transition = await deps.breaker.record(url, verdict === 'delivered', finishedAt.getTime());
-    if (transition) deps.observer.breaker(url, transition);
-  }
-  if (!recorded) return 'lease_lost';
-  deps.observer.attempted(event, {
-    outcome,
-    statusCode: answer.statusCode,
-    failureCode,
-    durationMs: finishedAt.getTime() - startedAt.getTime(),
-  });
-  return outcome === 'retry' ? 'waiting' : 'next';
+    },
+  };
 }

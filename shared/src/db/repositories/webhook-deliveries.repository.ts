@@ -5,6 +5,7 @@
  * sweep for keys whose next event is due. Every function names the owning key, except the sweep, which finds keys.
  */
 import { toBoolean, toDate, toInt, toIntOrNull, toStringOrNull } from '../column-values.js';
+import type { Knex } from 'knex';
 import { parseJsonColumn, type Queryable } from '../transaction.js';
 import type { WebhookDeliveryStatus } from './webhook-events.repository.js';
 
@@ -24,16 +25,24 @@ export interface OpenWebhookEvent {
 
 type Row = Record<string, unknown>;
 
-/** The key's oldest event still to deliver (pending or retrying), due or not; null when none is open. */
-export async function findNextOpenEventOfKey(db: Queryable, apiKeyId: string): Promise<OpenWebhookEvent | null> {
-  const row = (await db('webhook_events')
+/** The key's oldest events still to deliver (pending or retrying), due or not, in the key's order; at most `limit`. */
+export async function listOpenEventsOfKey(db: Queryable, apiKeyId: string, limit: number): Promise<OpenWebhookEvent[]> {
+  const rows = (await db('webhook_events')
     .where({ api_key_id: apiKeyId })
     .whereIn('status', OPEN_STATUSES)
     .orderBy('seq')
-    .first('id', 'api_key_id', 'seq', 'status', 'attempts', 'next_attempt_at', 'redelivery_requested', 'payload')) as
-    Row | undefined;
-  if (!row) return null;
-  return {
+    .limit(limit)
+    .select(
+      'id',
+      'api_key_id',
+      'seq',
+      'status',
+      'attempts',
+      'next_attempt_at',
+      'redelivery_requested',
+      'payload',
+    )) as Row[];
+  return rows.map((row) => ({
     id: String(row.id),
     apiKeyId: String(row.api_key_id),
     seq: toInt(row.seq),
@@ -42,7 +51,12 @@ export async function findNextOpenEventOfKey(db: Queryable, apiKeyId: string): P
     nextAttemptAt: row.next_attempt_at ? toDate(row.next_attempt_at) : new Date(0),
     redeliveryRequested: toBoolean(row.redelivery_requested),
     payload: parseJsonColumn<Record<string, unknown>>(row.payload),
-  };
+  }));
+}
+
+/** The key's oldest event still to deliver (pending or retrying), due or not; null when none is open. */
+export async function findNextOpenEventOfKey(db: Queryable, apiKeyId: string): Promise<OpenWebhookEvent | null> {
+  return (await listOpenEventsOfKey(db, apiKeyId, 1))[0] ?? null;
 }
 
 export type AttemptOutcome = 'delivered' | 'retry' | 'failed';
@@ -65,41 +79,103 @@ export interface DeliveryAttemptRecord {
 
 const ERROR_MESSAGE_MAX = 500;
 
+export interface EventAttempt extends DeliveryAttemptRecord {
+  eventId: string;
+}
+
+/** Thrown inside the recording transaction when another dispatcher recorded one of the attempts first. */
+class AttemptRecordedElsewhere extends Error {}
+
 /**
- * Records one attempt on event `eventId` of `apiKeyId`: inserts the attempt and moves the event to delivered,
- * retrying or failed, only if it is still open with `attemptsBefore` attempts. False when another dispatcher
- * recorded this attempt first (nothing is written).
+ * Records attempts on events of `apiKeyId` (one key's consecutive deliveries, oldest first) in one transaction: moves each event to delivered, retrying or failed, only if it is still open with the attempt count
+ * the dispatcher read, and inserts the attempt rows. The delivered ones move in one statement. All or nothing:
+ * false when another dispatcher recorded any of them first (nothing is written).
  */
-export async function recordDeliveryAttempt(
-  trx: Queryable,
+export async function recordDeliveryAttempts(
+  db: Knex,
   apiKeyId: string,
-  eventId: string,
-  attempt: DeliveryAttemptRecord,
+  attempts: readonly EventAttempt[],
 ): Promise<boolean> {
-  const attemptNumber = attempt.attemptsBefore + 1;
-  const errorMessage = attempt.errorMessage?.slice(0, ERROR_MESSAGE_MAX) ?? null;
-  const status: WebhookDeliveryStatus =
-    attempt.outcome === 'delivered' ? 'delivered' : attempt.outcome === 'retry' ? 'retrying' : 'failed';
+  if (attempts.length === 0) return true;
+  try {
+    await db.transaction(async (trx) => {
+      const delivered = attempts.filter((attempt) => attempt.outcome === 'delivered');
+      if (delivered.length > 0) await markDelivered(trx, apiKeyId, delivered);
+      for (const attempt of attempts.filter((entry) => entry.outcome !== 'delivered')) {
+        await markAttemptFailed(trx, apiKeyId, attempt);
+      }
+      await trx('webhook_attempts').insert(attempts.map(attemptRow));
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof AttemptRecordedElsewhere) return false;
+    throw error;
+  }
+}
+
+const caseOfId = (
+  trx: Knex.Transaction,
+  attempts: readonly EventAttempt[],
+  value: (attempt: EventAttempt) => Knex.Value,
+) =>
+  trx.raw(
+    `CASE id ${attempts.map(() => 'WHEN ? THEN ?').join(' ')} END`,
+    attempts.flatMap((attempt): Knex.Value[] => [attempt.eventId, value(attempt)]),
+  );
+
+async function markDelivered(
+  trx: Knex.Transaction,
+  apiKeyId: string,
+  delivered: readonly EventAttempt[],
+): Promise<void> {
+  const finishedAt = caseOfId(trx, delivered, (attempt) => attempt.finishedAt);
   const moved = await trx('webhook_events')
-    .where({ id: eventId, api_key_id: apiKeyId, attempts: attempt.attemptsBefore })
+    .where({ api_key_id: apiKeyId })
+    .whereIn('status', OPEN_STATUSES)
+    .whereRaw(
+      `(id, attempts) IN (${delivered.map(() => '(?, ?)').join(', ')})`,
+      delivered.flatMap((attempt) => [attempt.eventId, attempt.attemptsBefore]),
+    )
+    .update({
+      status: 'delivered',
+      attempts: trx.raw('attempts + 1'),
+      last_attempted_at: finishedAt,
+      delivered_at: finishedAt,
+      last_status_code: caseOfId(trx, delivered, (attempt) => attempt.statusCode),
+      last_failure_code: null,
+      last_error_message: null,
+      next_attempt_at: null,
+      terminal_failure_at: null,
+      redelivery_requested: false,
+      updated_at: finishedAt,
+    });
+  if (moved !== delivered.length) throw new AttemptRecordedElsewhere();
+}
+
+async function markAttemptFailed(trx: Knex.Transaction, apiKeyId: string, attempt: EventAttempt): Promise<void> {
+  const status: WebhookDeliveryStatus = attempt.outcome === 'retry' ? 'retrying' : 'failed';
+  const moved = await trx('webhook_events')
+    .where({ id: attempt.eventId, api_key_id: apiKeyId, attempts: attempt.attemptsBefore })
     .whereIn('status', OPEN_STATUSES)
     .update({
       status,
-      attempts: attemptNumber,
+      attempts: attempt.attemptsBefore + 1,
       last_attempted_at: attempt.finishedAt,
       last_status_code: attempt.statusCode,
       last_failure_code: attempt.failureCode,
-      last_error_message: errorMessage,
+      last_error_message: attempt.errorMessage?.slice(0, ERROR_MESSAGE_MAX) ?? null,
       next_attempt_at: status === 'retrying' ? attempt.nextAttemptAt : null,
       terminal_failure_at: status === 'failed' ? attempt.finishedAt : null,
-      delivered_at: status === 'delivered' ? attempt.finishedAt : null,
       redelivery_requested: false,
       updated_at: attempt.finishedAt,
     });
-  if (moved !== 1) return false;
-  await trx('webhook_attempts').insert({
-    event_id: eventId,
-    attempt_number: attemptNumber,
+  if (moved !== 1) throw new AttemptRecordedElsewhere();
+}
+
+function attemptRow(attempt: EventAttempt) {
+  return {
+    event_id: attempt.eventId,
+    attempt_number: attempt.attemptsBefore + 1,
     triggered_by: attempt.triggeredBy,
     url: attempt.url.slice(0, 2048),
     started_at: attempt.startedAt,
@@ -108,9 +184,8 @@ export async function recordDeliveryAttempt(
     status_code: attempt.statusCode,
     outcome: attempt.outcome,
     failure_code: attempt.failureCode,
-    error_message: errorMessage,
-  });
-  return true;
+    error_message: attempt.errorMessage?.slice(0, ERROR_MESSAGE_MAX) ?? null,
+  };
 }
 
 /** Pauses an open event until `until` without spending an attempt (its endpoint's circuit breaker is open). */

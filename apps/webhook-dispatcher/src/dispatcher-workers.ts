@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import type { Registry } from 'prom-client';
 import { createSecretBox } from '../../../shared/src/auth/index.js';
+import { createReadThroughCache } from '../../../shared/src/cache/index.js';
+import { findWebhookSettingsOfKey, type WebhookSettings } from '../../../shared/src/db/index.js';
 import type { WebhookDispatcherConfig } from '../../../shared/src/config/index.js';
 import type { Logger } from '../../../shared/src/logger/index.js';
 import type { AmqpConnectionManager } from '../../../shared/src/messaging/index.js';
@@ -25,6 +27,12 @@ export type DispatcherSettings = Pick<
   | 'WEBHOOK_SWEEP_BATCH_SIZE'
 >;
 
+/**
+ * How long a replica reuses a key's webhook settings: the URL never changes after issuance, and a rotated secret
+ * reaches deliveries within this (the previous secret keeps signing alongside it for 7 days anyway).
+ */
+const SETTINGS_CACHE_MS = 1_000;
+
 /** A due event is woken by the sweep only once this overdue: its own message normally wakes it first. */
 const SWEEP_GRACE_MS = 1_000;
 
@@ -33,8 +41,13 @@ export function createDispatcherDeps(
   parts: { db: Knex; redis: Redis; logger: Logger; registry?: Registry; version: string; resolve?: ResolveAll },
   settings: DispatcherSettings,
 ): DispatcherDeps {
+  const settingsCache = createReadThroughCache<WebhookSettings | null>({
+    ttlMs: SETTINGS_CACHE_MS,
+    maxEntries: 10_000,
+  });
   return {
     db: parts.db,
+    webhookSettings: (apiKeyId) => settingsCache.get(apiKeyId, () => findWebhookSettingsOfKey(parts.db, apiKeyId)),
     leases: createKeyLeases(parts.redis, settings.WEBHOOK_LEASE_MS),
     breaker: createCircuitBreaker(parts.redis),
     poster: createWebhookPoster({

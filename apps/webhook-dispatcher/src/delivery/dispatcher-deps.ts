@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { SecretBox } from '../../../../shared/src/auth/index.js';
+import type { WebhookSettings } from '../../../../shared/src/db/index.js';
 import type { CircuitBreaker } from './circuit-breaker.js';
 import type { DeliveryObserver } from './delivery-observer.js';
 import type { KeyLeases } from './key-lease.js';
@@ -11,6 +12,8 @@ export interface DispatcherDeps {
   leases: KeyLeases;
   breaker: CircuitBreaker;
   poster: WebhookPoster;
+  /** A key's URL and sealed secrets (cached briefly per replica: a rotation reaches deliveries within a second). */
+  webhookSettings: (apiKeyId: string) => Promise<WebhookSettings | null> | WebhookSettings | null;
   /** Opens the keys' sealed webhook secrets. */
   secrets: SecretBox;
   /** `Foretell-Webhooks/<version>`. */

@@ -8,7 +8,6 @@
  */
 import {
   findNextOpenEventOfKey,
-  findWebhookSettingsOfKey,
   listOpenEventsOfKey,
   postponeOpenEvent,
   recordDeliveryAttempts,
@@ -58,7 +57,7 @@ async function deliverUnderLease(deps: DispatcherDeps, apiKeyId: string, lease: 
     const head = events[0];
     if (!head) return 'drained';
     if (!isDue(deps, head)) return 'waiting';
-    settings ??= await findWebhookSettingsOfKey(deps.db, apiKeyId);
+    settings ??= await deps.webhookSettings(apiKeyId);
     const url = settings?.webhookUrl ?? null;
     let probe = false;
     if (url) {
@@ -92,6 +91,8 @@ async function deliverUnderLease(deps: DispatcherDeps, apiKeyId: string, lease: 
     for (const { event, attempt } of attempts) deps.observer.attempted(event, attempt);
     sent += attempts.length;
     if (attempts.at(-1)?.attempt.outcome === 'retry') return 'waiting';
+    // A short batch was the key's whole backlog: what arrived since is found by the look after the release.
+    if (events.length < BATCH_SIZE && attempts.length === events.length) return 'drained';
     if (!(await lease.keepAlive())) return 'lease_lost';
   }
   return 'drained';

@@ -203,6 +203,8 @@ export const localStackConfigSchema = z.object({
   PUBLIC_READ_PORT: port(3001),
   CHAIN_EXECUTOR_PORT: port(3002),
   WEBHOOK_DISPATCHER_PORT: port(3003),
+  /** The local webhook receiver the demo key's events are delivered to. */
+  WEBHOOK_INBOX_PORT: port(3004),
   STARTUP_TIMEOUT_MS: positiveInt(60_000),
   /** Use this chain instead of starting anvil. */
   CHAIN_RPC_URL: z.url().optional(),

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { issueApiKey } from '../auth/issue-api-key.js';
+import { apiScopes } from '../auth/tiers.js';
 import {
   findUserById,
   listUnrevokedApiKeysNamed,
@@ -24,7 +25,14 @@ export type DemoApiKey =
  * lock, so the 5-active-keys cap still holds). When the user is missing or already holds 5 other active keys nothing
  * changes and the reason is returned instead — the stack still starts.
  */
-export async function issueDemoApiKey(db: Knex, pepper: string, now = new Date()): Promise<DemoApiKey> {
+export interface DemoKeyOptions {
+  now?: Date;
+  /** Where the key's webhook events go, and its sealed signing secret (npm start's local webhook inbox). */
+  webhook?: { url: string; secretEnc: string };
+}
+
+export async function issueDemoApiKey(db: Knex, pepper: string, options: DemoKeyOptions = {}): Promise<DemoApiKey> {
+  const now = options.now ?? new Date();
   const userId = demoIds.users.alice;
   if (!(await findUserById(db, userId))) return { issued: false, reason: 'the demo user alice is not in the database' };
   try {
@@ -45,6 +53,9 @@ export async function issueDemoApiKey(db: Knex, pepper: string, now = new Date()
         tier: 'enterprise',
         env: 'test',
         name: DEMO_API_KEY_NAME,
+        // Every scope, so the printed curls can also list webhook deliveries and rotate the secret.
+        scopes: [...apiScopes],
+        ...(options.webhook ? { webhookUrl: options.webhook.url, webhookSecretEnc: options.webhook.secretEnc } : {}),
         now,
       });
       await recordAdminAction(trx, {

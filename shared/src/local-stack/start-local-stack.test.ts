@@ -20,6 +20,7 @@ describe('npm start (the local stack)', () => {
   it('migrates, loads demo data on the chain, brings every deployable up healthy, indexes the demo trades, prints a working demo API key and a trade curl that completes on chain, and stops cleanly on SIGTERM', async () => {
     const ports = { TRADING_API_PORT: 0, PUBLIC_READ_PORT: 0, CHAIN_EXECUTOR_PORT: 0, WEBHOOK_DISPATCHER_PORT: 0 };
     for (const name of Object.keys(ports) as Array<keyof typeof ports>) ports[name] = await freePort();
+    const inboxPort = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', 'shared/src/local-stack/start-local-stack.ts'], {
       cwd: repositoryRoot,
       env: {
@@ -31,6 +32,7 @@ describe('npm start (the local stack)', () => {
         REDIS_PREFIX: `test:${token}:`,
         LOG_LEVEL: 'warn',
         CHAIN_PORT: '0',
+        WEBHOOK_INBOX_PORT: String(inboxPort),
         ...Object.fromEntries(Object.entries(ports).map(([name, port]) => [name, String(port)])),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -127,6 +129,26 @@ describe('npm start (the local stack)', () => {
     }
     expect(final).toMatchObject({ status: 'completed', txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
     expect(BigInt(final!.tokensOut!)).toBeGreaterThan(0n);
+
+    // Its trade.completed webhook reaches the local inbox, signed with the demo key's secret, and shows delivered.
+    const inbox = /curl (http:\/\/127\.0\.0\.1:\d+\/webhooks)/.exec(output)?.[1];
+    expect(inbox).toBe(`http://127.0.0.1:${inboxPort}/webhooks`);
+    type Inbox = { events: Array<{ type: string; verified: boolean; data: { tradeId?: string } }> };
+    let received: Inbox['events'][number] | undefined;
+    const webhookDeadline = Date.now() + 15_000;
+    while (!received && Date.now() < webhookDeadline) {
+      const { events } = (await (await fetch(inbox!)).json()) as Inbox;
+      received = events.find((event) => event.type === 'trade.completed' && event.data.tradeId === trade.id);
+      if (!received) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(received).toMatchObject({ verified: true, data: { tradeId: trade.id } });
+    expect(output).toMatch(
+      /\[webhook-inbox\] +trade\.completed evt_\w+ trade [0-9a-f-]{36} completed \(signature verified\)/,
+    );
+    const deliveries = await fetch(`${v1}/webhooks/events?status=delivered`, { headers: { 'X-API-Key': printed! } });
+    expect(
+      ((await deliveries.json()) as { data: Array<{ tradeId: string }> }).data.map((event) => event.tradeId),
+    ).toContain(trade.id);
 
     child.kill('SIGTERM');
     expect(await exited).toBe(0);

@@ -1,6 +1,9 @@
 import { loadConfigOrExit, localStackConfigSchema } from '../config/index.js';
 import { DEVELOPMENT_PEPPER } from '../config/config-fields.js';
+import { createSecretBox, generateWebhookSecret } from '../auth/index.js';
+import { DEVELOPMENT_WEBHOOK_SECRET_KEY } from '../config/config-fields.js';
 import { issueDemoApiKey } from './demo-api-key.js';
+import { startDemoWebhookInbox } from './demo-webhook-inbox.js';
 import { backingServices, findUnreachableServices } from './service-probes.js';
 import { prepareDatabase } from './prepare-database.js';
 import { startLocalChain } from './local-chain.js';
@@ -56,9 +59,25 @@ say(
 
 // The local stack's one pepper: the demo key is hashed with it and every deployable is given it (sharedEnv).
 const apiKeyPepper = DEVELOPMENT_PEPPER;
+// The demo key's webhooks arrive at a local inbox that verifies them with the key's secret and logs each one.
+const demoWebhookSecret = generateWebhookSecret();
+const inbox = await startDemoWebhookInbox({
+  port: config.WEBHOOK_INBOX_PORT,
+  secret: demoWebhookSecret,
+  log: (line) => say(`${'[webhook-inbox]'.padEnd(21)} ${line}`),
+}).catch(async (error: unknown) => {
+  process.stderr.write(
+    `Cannot start the demo webhook inbox on port ${config.WEBHOOK_INBOX_PORT}: ${(error as Error).message}\n`,
+  );
+  await chain.stop();
+  process.exit(1);
+});
 const keyDb = createKnex({ databaseUrl: config.DATABASE_URL, poolMax: 2 });
 const demoKey = await Promise.all([
-  issueDemoApiKey(keyDb, apiKeyPepper),
+  issueDemoApiKey(keyDb, apiKeyPepper, {
+    // The deployables seal and open webhook secrets with the development key (their WEBHOOK_SECRET_KEY default).
+    webhook: { url: inbox.url, secretEnc: createSecretBox(DEVELOPMENT_WEBHOOK_SECRET_KEY).seal(demoWebhookSecret) },
+  }),
   keyDb('markets').select('id').where({ status: 'OPEN' }).orderBy('id').first() as Promise<{ id: string } | undefined>,
 ])
   .catch(async (error: unknown) => {
@@ -81,6 +100,8 @@ function demoKeyLines(): string[] {
     `    curl -X POST -H 'X-API-Key: ${result.key}' -H 'Content-Type: application/json' -H 'Idempotency-Key: demo-trade-1' -d '${trade}' ${v1}/trades`,
     `  Follow it (status pending → validating → executing → completed, txHash and tokensOut when done):`,
     `    curl -H 'X-API-Key: ${result.key}' '${v1}/trades?limit=5'`,
+    `  Its webhooks (signed with ${demoWebhookSecret}) arrive at the local inbox, logged as [webhook-inbox]:`,
+    `    curl ${inbox.url}   and the delivery states: curl -H 'X-API-Key: ${result.key}' ${v1}/webhooks/events`,
   ];
 }
 
@@ -120,6 +141,7 @@ async function shutdown(exitCode: number): Promise<never> {
     stopping = true;
     say('[local-stack] stopping every deployable…');
     await stopDeployables(processes, 15_000);
+    await inbox.close();
     await chain.stop();
     say('[local-stack] stopped');
   }

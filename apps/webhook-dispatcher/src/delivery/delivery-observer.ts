@@ -21,6 +21,8 @@ export interface DeliveryObserver {
   attempted(event: OpenWebhookEvent, attempt: AttemptSummary): void;
   paused(event: OpenWebhookEvent, url: string, retryAt: number): void;
   breaker(url: string, transition: Exclude<BreakerTransition, null>): void;
+  /** The key's secret cannot be opened: its events wait (no attempt spent) until the deployment is fixed. */
+  secretUnavailable(event: OpenWebhookEvent, reason: string, retryAt: number): void;
 }
 
 /** The host of a URL only: paths and queries may carry a receiver's tokens. */
@@ -110,6 +112,18 @@ export function createDeliveryObserver(logger: Logger, registry?: Registry): Del
           retryAt: new Date(retryAt).toISOString(),
         },
         'endpoint breaker open; delivery paused',
+      );
+    },
+    secretUnavailable(event, reason, retryAt) {
+      logger.error(
+        {
+          event: 'webhook.secret_unavailable',
+          apiKeyId: event.apiKeyId,
+          eventId: event.id,
+          reason,
+          retryAt: new Date(retryAt).toISOString(),
+        },
+        'webhook secret cannot be opened (check WEBHOOK_SECRET_KEY); deliveries of this key paused',
       );
     },
     breaker(url, transition) {

@@ -7,17 +7,31 @@ import type { OpenWebhookEvent, WebhookSettings } from '../../../../shared/src/d
 import { signWebhookBody } from '../../../../shared/src/webhooks/index.js';
 import type { DispatcherDeps } from './dispatcher-deps.js';
 
+/** The key's secret cannot be opened (no secret stored, or sealed under another WEBHOOK_SECRET_KEY). */
+export class SigningSecretUnavailable extends Error {}
+
+/** The secrets that sign a delivery at `at`: the current one, and the previous one during its 7-day overlap. */
+export function signingSecrets(deps: Pick<DispatcherDeps, 'secrets'>, settings: WebhookSettings, at: Date): string[] {
+  try {
+    if (!settings.secretEnc) throw new Error('the key has a webhook URL but no webhook secret');
+    const secrets = [deps.secrets.open(settings.secretEnc)];
+    if (settings.previousSecretEnc && settings.previousExpiresAt && settings.previousExpiresAt > at) {
+      secrets.push(deps.secrets.open(settings.previousSecretEnc));
+    }
+    return secrets;
+  } catch (error) {
+    throw new SigningSecretUnavailable(
+      `cannot open the webhook secret of api key ${settings.apiKeyId}: ${(error as Error).message}`,
+    );
+  }
+}
+
 export function signedDelivery(
-  deps: Pick<DispatcherDeps, 'secrets' | 'userAgent'>,
+  deps: Pick<DispatcherDeps, 'userAgent'>,
   event: OpenWebhookEvent,
-  settings: WebhookSettings,
+  secrets: readonly string[],
   at: Date,
 ): [body: string, headers: Record<string, string>] {
-  if (!settings.secretEnc) throw new Error(`api key ${settings.apiKeyId} has a webhook URL but no webhook secret`);
-  const secrets = [deps.secrets.open(settings.secretEnc)];
-  if (settings.previousSecretEnc && settings.previousExpiresAt && settings.previousExpiresAt > at) {
-    secrets.push(deps.secrets.open(settings.previousSecretEnc));
-  }
   const body = JSON.stringify(event.payload);
   return [
     body,

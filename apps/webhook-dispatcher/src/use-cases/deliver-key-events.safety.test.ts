@@ -130,3 +130,22 @@ describe('two dispatchers at once', () => {
     expect(overlap).toBe(0);
   });
 });
+
+describe('a secret the deployment cannot open', () => {
+  it('pauses the key for a minute without spending an attempt or sending anything', async () => {
+    const path = '/foreign-secret';
+    const { apiKeyId } = await kit.createKey(receiver.url(path));
+    const foreign = createSecretBox('another-deployment-key-0123456789abcdef').seal(
+      'whsec_FOREIGNFOREIGNFOREIGNFOREIGN123',
+    );
+    await kit.database.db('api_keys').where({ id: apiKeyId }).update({ webhook_secret_enc: foreign });
+    const id = await kit.recordEvent(apiKeyId);
+    expect(await deliverKeyEvents(kit.deps(), apiKeyId)).toBe('paused');
+    expect(await statusOf(apiKeyId, id)).toMatchObject({ status: 'pending', attempts: 0 });
+    const due = (await kit.database.db('webhook_events').where({ id }).first('next_attempt_at')) as {
+      next_attempt_at: Date;
+    };
+    expect(new Date(due.next_attempt_at).getTime()).toBe(kit.clock.now().getTime() + 60_000);
+    expect(receiver.received(path)).toHaveLength(0);
+  });
+});

@@ -23,7 +23,7 @@ import {
 } from '../../../../shared/src/webhooks/index.js';
 import type { DispatcherDeps } from '../delivery/dispatcher-deps.js';
 import type { KeyLease } from '../delivery/key-lease.js';
-import { signedDelivery } from '../delivery/signed-delivery.js';
+import { signedDelivery, signingSecrets, SigningSecretUnavailable } from '../delivery/signed-delivery.js';
 
 export type KeyDrainResult = 'busy' | 'drained' | 'waiting' | 'paused' | 'lease_lost';
 
@@ -31,6 +31,8 @@ export type KeyDrainResult = 'busy' | 'drained' | 'waiting' | 'paused' | 'lease_
 const BATCH_SIZE = 25;
 /** Most events one lease delivers before letting go (another replica may take the key next). */
 const EVENTS_PER_LEASE = 200;
+/** A key whose secret cannot be opened (a deployment misconfiguration) is tried again this much later. */
+const SECRET_UNAVAILABLE_PAUSE_MS = 60_000;
 
 export async function deliverKeyEvents(deps: DispatcherDeps, apiKeyId: string): Promise<KeyDrainResult> {
   for (;;) {
@@ -69,10 +71,20 @@ async function deliverUnderLease(deps: DispatcherDeps, apiKeyId: string, lease: 
       }
       probe = admission.kind === 'probe';
     }
+    let secrets: string[] = [];
+    try {
+      if (url && settings) secrets = signingSecrets(deps, settings, deps.now());
+    } catch (error) {
+      if (!(error instanceof SigningSecretUnavailable)) throw error;
+      const retryAt = deps.now().getTime() + SECRET_UNAVAILABLE_PAUSE_MS;
+      await postponeOpenEvent(deps.db, apiKeyId, head.id, new Date(retryAt));
+      deps.observer.secretUnavailable(head, error.message, retryAt);
+      return 'paused';
+    }
     const attempts: Array<{ event: OpenWebhookEvent; attempt: EventAttempt; verdict: AttemptVerdict }> = [];
     for (const event of events) {
       if (!isDue(deps, event) || (attempts.length > 0 && !(await lease.keepAlive()))) break;
-      const made = await attemptEvent(deps, event, settings, url);
+      const made = await attemptEvent(deps, event, url, secrets);
       attempts.push({ event, ...made });
       if (made.attempt.outcome === 'retry' || probe) break;
     }
@@ -102,15 +114,14 @@ async function deliverUnderLease(deps: DispatcherDeps, apiKeyId: string, lease: 
 async function attemptEvent(
   deps: DispatcherDeps,
   event: OpenWebhookEvent,
-  settings: WebhookSettings | null,
   url: string | null,
+  secrets: readonly string[],
 ): Promise<{ attempt: EventAttempt; verdict: AttemptVerdict }> {
   const manual = event.redeliveryRequested;
   const startedAt = deps.now();
-  const answer =
-    url && settings
-      ? await deps.poster.post(url, ...signedDelivery(deps, event, settings, startedAt))
-      : { statusCode: null, failureCode: 'WEBHOOK_NOT_CONFIGURED' as const, message: 'the key has no webhook URL' };
+  const answer = url
+    ? await deps.poster.post(url, ...signedDelivery(deps, event, secrets, startedAt))
+    : { statusCode: null, failureCode: 'WEBHOOK_NOT_CONFIGURED' as const, message: 'the key has no webhook URL' };
   const finishedAt = deps.now();
   const verdict = classifyAttempt(
     answer.statusCode !== null

@@ -8,6 +8,7 @@ import { newUuid } from '../../ids/index.js';
 import { dailyCapStatuses, inFlightStatuses, type TradeSide, type TradeStatus } from '../../domain/trade-states.js';
 import { toBigInt, toBigIntOrNull, toDate, toDateOrNull, toInt, toStringOrNull } from '../column-values.js';
 import { parseJsonColumn, type Queryable } from '../transaction.js';
+import { newestFirstPage } from './newest-first-page.js';
 import { readBack } from './read-back.js';
 
 export { tradeStatuses, type TradeStatus } from '../../domain/trade-states.js';
@@ -254,20 +255,7 @@ export async function listTradesOfUser(db: Queryable, userId: string, query: Tra
   const builder = db('trades').where({ user_id: userId });
   if (query.statuses && query.statuses.length > 0) builder.whereIn('status', query.statuses);
   if (query.marketId) builder.where({ market_id: query.marketId });
-  if (query.after) {
-    const { createdAt, id } = query.after;
-    builder.where((keyset) =>
-      keyset
-        .where('created_at', '<', createdAt)
-        .orWhere((same) => same.where('created_at', '=', createdAt).where('id', '<', id)),
-    );
-  }
-  const rows = (await builder
-    .orderBy([
-      { column: 'created_at', order: 'desc' },
-      { column: 'id', order: 'desc' },
-    ])
-    .limit(query.limit)) as Row[];
+  const rows = (await newestFirstPage(builder, query)) as Row[];
   return rows.map(toTrade);
 }
 

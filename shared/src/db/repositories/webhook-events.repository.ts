@@ -6,6 +6,7 @@
  */
 import { toBoolean, toDate, toDateOrNull, toInt, toIntOrNull, toStringOrNull } from '../column-values.js';
 import { parseJsonColumn, type Queryable } from '../transaction.js';
+import { newestFirstPage } from './newest-first-page.js';
 
 export type WebhookDeliveryStatus = 'none' | 'pending' | 'retrying' | 'delivered' | 'failed';
 
@@ -219,21 +220,7 @@ export async function listWebhookEventsOfKey(
 ): Promise<WebhookEventRecord[]> {
   const builder = db('webhook_events').where({ api_key_id: apiKeyId });
   if (query.statuses && query.statuses.length > 0) builder.whereIn('status', query.statuses);
-  if (query.after) {
-    const { createdAt, id } = query.after;
-    builder.where((keyset) =>
-      keyset
-        .where('created_at', '<', createdAt)
-        .orWhere((same) => same.where('created_at', '=', createdAt).where('id', '<', id)),
-    );
-  }
-  const rows = (await builder
-    .orderBy([
-      { column: 'created_at', order: 'desc' },
-      { column: 'id', order: 'desc' },
-    ])
-    .limit(query.limit)
-    .select(EVENT_COLUMNS)) as Row[];
+  const rows = (await newestFirstPage(builder, query).select(EVENT_COLUMNS)) as Row[];
   return rows.map(toWebhookEvent);
 }
 

@@ -188,3 +188,26 @@ describe('POST /v1/auth/api-keys/me/webhook-secret/rotate', () => {
     expect(response.json.code).toBe('WEBHOOK_NOT_CONFIGURED');
   });
 });
+
+describe('GET /v1/account/usage webhook figures', () => {
+  it("counts the key's events recorded for delivery, and of them the delivered and the failed ones", async () => {
+    const caller = await webhookCaller();
+    await recordEvent(caller);
+    await recordEvent(caller, 'delivered');
+    await recordEvent(caller, 'delivered');
+    await recordEvent(caller, 'failed');
+    const silent = await createCaller(kit, { scopes });
+    await recordEvent(silent);
+    const usage = await callAs(kit, caller, 'GET', '/v1/account/usage');
+    expect(usage.status).toBe(200);
+    const webhooks = (usage.json.usage as { webhooks: Record<string, unknown> }).webhooks;
+    for (const window of ['24h', '7d', '30d'])
+      expect(webhooks[window]).toEqual({ emitted: 4, delivered: 2, failed: 1 });
+    const none = await callAs(kit, silent, 'GET', '/v1/account/usage');
+    expect((none.json.usage as { webhooks: Record<string, unknown> }).webhooks['24h']).toEqual({
+      emitted: 0,
+      delivered: 0,
+      failed: 0,
+    });
+  });
+});

@@ -145,6 +145,15 @@ describe('npm start (the local stack)', () => {
     expect(output).toMatch(
       /\[webhook-inbox\] +trade\.completed evt_\w+ trade [0-9a-f-]{36} completed \(signature verified\)/,
     );
+    // The trade's own webhookDelivery shows the same delivery (recorded right after the inbox answered).
+    let delivery: { status: string; attempts: number; lastStatusCode: number | null } | undefined;
+    const deliveryDeadline = Date.now() + 10_000;
+    while (delivery?.status !== 'delivered' && Date.now() < deliveryDeadline) {
+      const read = await fetch(`${v1}/trades/${trade.id}`, { headers: { 'X-API-Key': printed! } });
+      delivery = ((await read.json()) as { trade: { webhookDelivery: typeof delivery } }).trade.webhookDelivery;
+      if (delivery?.status !== 'delivered') await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(delivery).toMatchObject({ status: 'delivered', attempts: 1, lastStatusCode: 204 });
     const deliveries = await fetch(`${v1}/webhooks/events?status=delivered`, { headers: { 'X-API-Key': printed! } });
     expect(
       ((await deliveries.json()) as { data: Array<{ tradeId: string }> }).data.map((event) => event.tradeId),

@@ -1,12 +1,10 @@
 import type { Knex } from 'knex';
 import type { WebhookDeliveryStatus } from '../../../../shared/src/db/index.js';
-import { resolvePageLimit, type CursorCodec, type CursorContext } from '../http/cursor.js';
+import type { CursorCodec } from '../http/cursor.js';
 import { listEnvelope } from '../http/envelope.js';
 import type { OperationHandler } from '../pipeline/operation-handler.js';
 import { presentWebhookEvent } from '../presenters/webhook-event.presenter.js';
 import { listWebhookEvents } from '../use-cases/list-webhook-events.use-case.js';
-
-export const WEBHOOK_EVENTS_DEFAULT_LIMIT = 25;
 
 const deliveryStatuses: readonly WebhookDeliveryStatus[] = ['none', 'pending', 'delivered', 'retrying', 'failed'];
 
@@ -20,21 +18,12 @@ function parseStatuses(value: unknown): WebhookDeliveryStatus[] | undefined {
 /** GET /v1/webhooks/events → list envelope of the calling key's events, newest first, with signed keyset cursors. */
 export function listWebhookEventsHandler(deps: { db: Knex; cursors: CursorCodec }): OperationHandler {
   return async ({ input, auth }) => {
-    const statuses = parseStatuses(input.query.status);
-    const context: CursorContext = { route: 'listWebhookEvents', filters: { status: statuses?.join(',') } };
-    const limit = resolvePageLimit(input.query.limit, WEBHOOK_EVENTS_DEFAULT_LIMIT);
-    const cursor = typeof input.query.cursor === 'string' ? input.query.cursor : undefined;
-    const position = cursor === undefined ? undefined : deps.cursors.decode(cursor, context);
     const page = await listWebhookEvents(deps, {
       apiKeyId: auth.key.record.id,
-      statuses,
-      limit,
-      ...(position ? { after: { createdAt: position.sortKey, id: position.id } } : {}),
+      statuses: parseStatuses(input.query.status),
+      limit: typeof input.query.limit === 'number' ? input.query.limit : undefined,
+      cursor: typeof input.query.cursor === 'string' ? input.query.cursor : undefined,
     });
-    const next = page.next && deps.cursors.encode(context, { sortKey: page.next.createdAt, id: page.next.id });
-    return {
-      status: 200,
-      body: listEnvelope(page.items.map(presentWebhookEvent), { cursor: next, hasMore: page.hasMore, limit }),
-    };
+    return { status: 200, body: listEnvelope(page.items.map(presentWebhookEvent), page.pagination) };
   };
 }

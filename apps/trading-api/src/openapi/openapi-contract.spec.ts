@@ -3,6 +3,8 @@ import { describe, expect, it } from '@jest/globals';
 import { MAX_PAGE_LIMIT } from '../http/cursor.js';
 import { PREDICTIONS_DEFAULT_LIMIT } from '../use-cases/list-market-predictions.use-case.js';
 import { MARKETS_DEFAULT_LIMIT } from '../use-cases/list-markets.use-case.js';
+import { TRADES_DEFAULT_LIMIT } from '../use-cases/list-trades.use-case.js';
+import { WEBHOOK_EVENTS_DEFAULT_LIMIT } from '../use-cases/list-webhook-events.use-case.js';
 import { loadOpenApiDocument } from './load-spec.js';
 import { listOperations } from './operations.js';
 import { createRequestValidator } from './request-validator.js';
@@ -95,7 +97,13 @@ describe('the description follows the contract', () => {
       listWebhookEvents: page(25),
     });
     // The served defaults are the use cases'.
-    expect([MARKETS_DEFAULT_LIMIT, PREDICTIONS_DEFAULT_LIMIT, MAX_PAGE_LIMIT]).toEqual([20, 50, 100]);
+    expect([
+      MARKETS_DEFAULT_LIMIT,
+      PREDICTIONS_DEFAULT_LIMIT,
+      TRADES_DEFAULT_LIMIT,
+      WEBHOOK_EVENTS_DEFAULT_LIMIT,
+      MAX_PAGE_LIMIT,
+    ]).toEqual([20, 50, 20, 25, 100]);
   });
 
   it('declares the delivery headers on every webhook event; the signature timestamp is in milliseconds', () => {

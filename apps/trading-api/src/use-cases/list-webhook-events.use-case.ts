@@ -8,29 +8,35 @@ import {
   type WebhookDeliveryStatus,
   type WebhookEventRecord,
 } from '../../../../shared/src/db/index.js';
+import { paginate, resolvePageLimit, type CursorCodec, type CursorContext } from '../http/cursor.js';
+import type { Pagination } from '../http/envelope.js';
 
-export interface WebhookEventPage {
-  items: WebhookEventRecord[];
-  hasMore: boolean;
-  next: { createdAt: Date; id: string } | null;
+export const WEBHOOK_EVENTS_DEFAULT_LIMIT = 25;
+
+export interface ListWebhookEventsCommand {
+  apiKeyId: string;
+  /** Only these statuses (in a fixed order, so the cursor is stable); absent = every status. */
+  statuses?: readonly WebhookDeliveryStatus[];
+  limit?: number;
+  cursor?: string;
 }
 
 export async function listWebhookEvents(
-  deps: { db: Knex },
-  command: {
-    apiKeyId: string;
-    statuses?: readonly WebhookDeliveryStatus[];
-    limit: number;
-    after?: { createdAt: Date; id: string };
-  },
-): Promise<WebhookEventPage> {
+  deps: { db: Knex; cursors: CursorCodec },
+  command: ListWebhookEventsCommand,
+): Promise<{ items: WebhookEventRecord[]; pagination: Pagination }> {
+  const context: CursorContext = { route: 'listWebhookEvents', filters: { status: command.statuses?.join(',') } };
+  const limit = resolvePageLimit(command.limit, WEBHOOK_EVENTS_DEFAULT_LIMIT);
+  const position = command.cursor === undefined ? undefined : deps.cursors.decode(command.cursor, context);
   const rows = await listWebhookEventsOfKey(deps.db, command.apiKeyId, {
     statuses: command.statuses,
-    after: command.after,
-    limit: command.limit + 1,
+    after: position && { createdAt: position.sortKey, id: position.id },
+    limit: limit + 1,
   });
-  const hasMore = rows.length > command.limit;
-  const items = hasMore ? rows.slice(0, command.limit) : rows;
-  const last = items[items.length - 1];
-  return { items, hasMore, next: hasMore && last ? { createdAt: last.createdAt, id: last.id } : null };
+  return paginate(
+    rows,
+    limit,
+    (event) => ({ sortKey: event.createdAt, id: event.id }),
+    (next) => deps.cursors.encode(context, next),
+  );
 }

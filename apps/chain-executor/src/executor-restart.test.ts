@@ -4,15 +4,14 @@
  * exactly one on-chain execution and one `trade.completed` event: nothing lost, nothing doubled.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { anvilPrivateKey } from '../../../shared/src/chain/chain-test-fixtures.js';
 import type { TradeRecord } from '../../../shared/src/db/index.js';
 import { EXCHANGES, type AmqpConnectionManager } from '../../../shared/src/messaging/index.js';
 import { createTestMessaging, type TestMessaging } from '../../../shared/src/messaging/testing/test-messaging.js';
 import { waitFor } from '../../../shared/src/messaging/testing/wait-for.js';
-import { repositoryRoot } from '../../../shared/src/runtime/repository-root.js';
-import { freePort } from '../../../shared/src/testing/free-port.js';
+import { testDeployables } from '../../../shared/src/testing/deployable-process.js';
 import { testEnv } from '../../../shared/src/testing/test-env.js';
 import {
   createMarket,
@@ -28,7 +27,7 @@ import {
 let testbed: TradeTestbed;
 let messaging: TestMessaging;
 let publisher: AmqpConnectionManager;
-const running = new Set<ChildProcess>();
+const deployables = testDeployables();
 
 beforeAll(async () => {
   [testbed, messaging] = await Promise.all([startTradeTestbed(), createTestMessaging()]);
@@ -36,36 +35,25 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  for (const child of running) child.kill('SIGKILL');
+  deployables.killAll();
   await publisher?.close();
   await messaging?.destroy();
   await testbed?.close();
 });
 
-async function startExecutor(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/chain-executor/src/main.ts'], {
-    cwd: repositoryRoot,
-    env: {
-      ...process.env,
-      PORT: String(await freePort()),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'error',
-      DATABASE_URL: testbed.database.url,
-      AMQP_URL: testEnv.amqpUrl,
-      AMQP_PREFIX: messaging.prefix,
-      CHAIN_RPC_URL: testbed.fixture.chain.rpcUrl,
-      CHAIN_ID: String(testbed.fixture.reader.chain.id),
-      EXECUTOR_PRIVATE_KEY: anvilPrivateKey(1),
-      // Concurrent buys on one market move its price between quote and send: this test is about restarts.
-      TRADE_SLIPPAGE_BPS: '5000',
-      STALLED_TRADE_AFTER_MS: '1500',
-      RECONCILE_POLL_MS: '200',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+function startExecutor(): Promise<ChildProcess> {
+  return deployables.start('apps/chain-executor/src/main.ts', {
+    DATABASE_URL: testbed.database.url,
+    AMQP_URL: testEnv.amqpUrl,
+    AMQP_PREFIX: messaging.prefix,
+    CHAIN_RPC_URL: testbed.fixture.chain.rpcUrl,
+    CHAIN_ID: String(testbed.fixture.reader.chain.id),
+    EXECUTOR_PRIVATE_KEY: anvilPrivateKey(1),
+    // Concurrent buys on one market move its price between quote and send: this test is about restarts.
+    TRADE_SLIPPAGE_BPS: '5000',
+    STALLED_TRADE_AFTER_MS: '1500',
+    RECONCILE_POLL_MS: '200',
   });
-  running.add(child);
-  child.once('exit', () => running.delete(child));
-  return child;
 }
 
 const statusCounts = async (trades: readonly TradeRecord[]) => {

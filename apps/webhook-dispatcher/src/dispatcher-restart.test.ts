@@ -5,13 +5,12 @@
  * delivers the same evt_ event again (at least once), then the rest of the key's events in order.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { findWebhookEventOfKey } from '../../../shared/src/db/index.js';
 import { EXCHANGES, type AmqpConnectionManager } from '../../../shared/src/messaging/index.js';
 import { createTestMessaging, type TestMessaging } from '../../../shared/src/messaging/testing/test-messaging.js';
 import { waitFor } from '../../../shared/src/messaging/testing/wait-for.js';
-import { repositoryRoot } from '../../../shared/src/runtime/repository-root.js';
-import { freePort } from '../../../shared/src/testing/free-port.js';
+import { testDeployables } from '../../../shared/src/testing/deployable-process.js';
 import { testEnv } from '../../../shared/src/testing/test-env.js';
 import { startDispatcherKit, TEST_WEBHOOK_SECRET_KEY, type DispatcherKit } from './testing/dispatcher-test-kit.js';
 import { startWebhookReceiver, type WebhookReceiver } from './testing/webhook-receiver.js';
@@ -20,7 +19,7 @@ let kit: DispatcherKit;
 let receiver: WebhookReceiver;
 let messaging: TestMessaging;
 let publisher: AmqpConnectionManager;
-const running = new Set<ChildProcess>();
+const deployables = testDeployables();
 
 beforeAll(async () => {
   [kit, receiver, messaging] = await Promise.all([startDispatcherKit(), startWebhookReceiver(), createTestMessaging()]);
@@ -28,33 +27,22 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  for (const child of running) child.kill('SIGKILL');
+  deployables.killAll();
   await publisher?.close();
   await Promise.all([messaging?.destroy(), kit?.close(), receiver?.close()]);
 });
 
-async function startDispatcher(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/webhook-dispatcher/src/main.ts'], {
-    cwd: repositoryRoot,
-    env: {
-      ...process.env,
-      PORT: String(await freePort()),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'error',
-      DATABASE_URL: kit.database.url,
-      AMQP_URL: testEnv.amqpUrl,
-      AMQP_PREFIX: messaging.prefix,
-      REDIS_URL: testEnv.redisUrl,
-      REDIS_PREFIX: kit.testRedis.prefix,
-      WEBHOOK_SECRET_KEY: TEST_WEBHOOK_SECRET_KEY,
-      WEBHOOK_LEASE_MS: '1500',
-      WEBHOOK_SWEEP_POLL_MS: '100',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+function startDispatcher(): Promise<ChildProcess> {
+  return deployables.start('apps/webhook-dispatcher/src/main.ts', {
+    DATABASE_URL: kit.database.url,
+    AMQP_URL: testEnv.amqpUrl,
+    AMQP_PREFIX: messaging.prefix,
+    REDIS_URL: testEnv.redisUrl,
+    REDIS_PREFIX: kit.testRedis.prefix,
+    WEBHOOK_SECRET_KEY: TEST_WEBHOOK_SECRET_KEY,
+    WEBHOOK_LEASE_MS: '1500',
+    WEBHOOK_SWEEP_POLL_MS: '100',
   });
-  running.add(child);
-  child.once('exit', () => running.delete(child));
-  return child;
 }
 
 const wake = (apiKeyId: string, eventId: string) =>

@@ -1,6 +1,6 @@
 export * from './delivery-schedule.js';
 export { isLocalhostName, nonPublicRange, type NonPublicRange } from './ip-ranges.js';
-export { signWebhookBody, webhookSignatureValue } from './webhook-signature.js';
+export { signWebhookBody } from './webhook-signature.js';
 export {
   verifyWebhookSignature,
   WEBHOOK_SIGNATURE_TOLERANCE_MS,

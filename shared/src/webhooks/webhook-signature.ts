@@ -6,7 +6,7 @@
  */
 import { createHmac } from 'node:crypto';
 
-export function webhookSignatureValue(secret: string, timestampMs: number, rawBody: string): string {
+function webhookSignatureValue(secret: string, timestampMs: number, rawBody: string): string {
   return createHmac('sha256', secret).update(`${timestampMs}.${rawBody}`, 'utf8').digest('hex');
 }
 

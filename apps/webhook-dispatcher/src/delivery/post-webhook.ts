@@ -170,7 +170,7 @@ export function createWebhookPoster(options: WebhookPosterOptions): WebhookPoste
 
 const TLS_CODES = /^(ERR_TLS_|ERR_SSL_|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_)/;
 
-export function failureCodeOfError(error: NodeJS.ErrnoException): DeliveryFailureCode {
+function failureCodeOfError(error: NodeJS.ErrnoException): DeliveryFailureCode {
   const code = error.code ?? '';
   if (code === 'TARGET_REFUSED') return 'TARGET_REFUSED';
   if (code === 'ECONNREFUSED') return 'CONNECTION_REFUSED';

@@ -1,5 +1,5 @@
 /** What a receiver answered, fit for webhook_attempts and `lastErrorMessage`: at most 200 printable characters. */
-export const EXCERPT_MAX_CHARS = 200;
+const EXCERPT_MAX_CHARS = 200;
 
 export function sanitizedExcerpt(bytes: Buffer): string | null {
   // Control characters (newlines included) and the replacement character of broken UTF-8 become spaces.

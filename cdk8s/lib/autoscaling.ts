@@ -56,7 +56,8 @@ export class QueueAutoscaler extends Construct {
             protocol: 'amqp',
             mode: 'QueueLength',
             value: String(QUEUE_LENGTH_PER_REPLICA),
-            queueName: `${env.amqpPrefix}${queue}`,
+            // As the apps name it (shared/src/messaging/topology.ts physicalName): `<prefix>.<queue>`.
+            queueName: env.amqpPrefix ? `${env.amqpPrefix}.${queue}` : queue,
           },
           authenticationRef: { name: auth.name },
         })),

@@ -160,3 +160,20 @@ describe.each(ENVIRONMENTS.map((env) => [env.name, env] as const))('the %s manif
     );
   });
 });
+
+describe('KEDA queue triggers', () => {
+  it('name the queues the apps declare, prefixed the way the apps prefix them', async () => {
+    const { QUEUES, physicalName } = await import('../../shared/src/messaging/topology.js');
+    const declared: readonly string[] = Object.values(QUEUES);
+    for (const spec of DEPLOYABLES) for (const queue of spec.queues) expect(declared).toContain(queue);
+    for (const amqpPrefix of ['', 'staging']) {
+      const base = ENVIRONMENTS[0];
+      if (!base) throw new Error('no environment');
+      const triggers = ofKind(synth({ ...base, amqpPrefix }), 'ScaledObject').flatMap(
+        (scaled) => scaled.spec.triggers as Array<{ metadata: { queueName: string } }>,
+      );
+      const expected = DEPLOYABLES.flatMap((spec) => spec.queues).map((queue) => physicalName(amqpPrefix, queue));
+      expect(triggers.map((trigger) => trigger.metadata.queueName).sort()).toEqual(expected.sort());
+    }
+  });
+});

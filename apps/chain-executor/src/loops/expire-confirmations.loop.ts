@@ -17,9 +17,9 @@ export function startExpireConfirmationsLoop(
     lockName: 'trades:expire-confirmations',
     intervalMs: settings.pollMs,
     logger: deps.logger,
-    work: async () => {
-      // A full batch means more are due: take them now rather than after the next pause.
-      while ((await expireConfirmations(deps, settings.batchSize)) === settings.batchSize);
+    work: async (signal) => {
+      // A full batch means more are due: take them now rather than after the next pause (unless stopping).
+      while (!signal.aborted && (await expireConfirmations(deps, settings.batchSize)) === settings.batchSize);
     },
   });
 }

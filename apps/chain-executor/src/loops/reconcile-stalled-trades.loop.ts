@@ -17,8 +17,8 @@ export function startReconcileStalledTradesLoop(
     lockName: 'trades:reconcile',
     intervalMs: settings.pollMs,
     logger: deps.logger,
-    work: async () => {
-      await reconcileStalledTrades(deps, settings);
+    work: async (signal) => {
+      await reconcileStalledTrades(deps, { ...settings, signal });
     },
   });
 }

@@ -11,27 +11,31 @@ import {
   type TradeRecord,
   type TradeStatus,
 } from '../../../../shared/src/db/index.js';
+import type { ErrorCode } from '../../../../shared/src/errors/index.js';
 import type { EnqueueOutboxMessage } from '../../../../shared/src/messaging/index.js';
 import { moveTrade, recordTradeStep, traceSteps } from '../../../../shared/src/trade-lifecycle/index.js';
 import type { TradeExecutorDeps } from './trade-executor-deps.js';
 
-/** A trade's failure: a catalogue code (or TRADE_PROCESSING_HALTED) and a client-safe message. */
+/** A trade's failure: a catalogue code and a client-safe message. */
 export interface TradeFailure {
-  code: string;
+  code: ErrorCode;
   message: string;
 }
 
 type Deps = Pick<TradeExecutorDeps, 'outbox' | 'now'>;
 
+/** `validating → executing` inside the caller's transaction; null when another worker moved the trade first. */
+function moveToExecuting(trx: Knex.Transaction, enqueue: EnqueueOutboxMessage, tradeId: string, now: Date) {
+  return moveTrade(trx, enqueue, tradeId, {
+    from: 'validating',
+    to: 'executing',
+    trace: [{ type: traceSteps.executing }],
+    now,
+  });
+}
+
 export function startExecuting(deps: Deps, trade: TradeRecord): Promise<TradeRecord | null> {
-  return deps.outbox((trx, enqueue) =>
-    moveTrade(trx, enqueue, trade.id, {
-      from: 'validating',
-      to: 'executing',
-      trace: [{ type: traceSteps.executing }],
-      now: deps.now(),
-    }),
-  );
+  return deps.outbox((trx, enqueue) => moveToExecuting(trx, enqueue, trade.id, deps.now()));
 }
 
 /**
@@ -42,12 +46,7 @@ export function startExecutingFromPending(deps: Deps, trade: TradeRecord): Promi
   return deps.outbox(async (trx, enqueue) => {
     const now = deps.now();
     if (!(await moveToValidating(trx, enqueue, trade.id, now))) return null;
-    return moveTrade(trx, enqueue, trade.id, {
-      from: 'validating',
-      to: 'executing',
-      trace: [{ type: traceSteps.executing }],
-      now,
-    });
+    return moveToExecuting(trx, enqueue, trade.id, now);
   });
 }
 

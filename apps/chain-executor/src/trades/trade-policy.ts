@@ -5,16 +5,13 @@
 import type { ApiKeyRecord } from '../../../../shared/src/db/index.js';
 import type { TradeFailure } from './trade-moves.js';
 
-/** Not in the error catalogue: a trade-only code (errorCode of a `rejected` trade), never an HTTP response. */
-export const TRADE_PROCESSING_HALTED = 'TRADE_PROCESSING_HALTED';
-
 export function policyRejection(
   key: Pick<ApiKeyRecord, 'revokedAt' | 'expiresAt'> | null,
   halted: boolean,
   now: Date,
 ): TradeFailure | null {
   if (halted) {
-    return { code: TRADE_PROCESSING_HALTED, message: 'Trade processing is halted by the operators' };
+    return { code: 'TRADE_PROCESSING_HALTED', message: 'Trade processing is halted by the operators' };
   }
   if (!key || key.revokedAt !== null) {
     return { code: 'API_KEY_REVOKED', message: 'The API key that placed the trade was revoked before it executed' };

@@ -171,6 +171,16 @@ describe('reconcileTrade', () => {
     expect(await eventTypesOf(testbed.db, trade)).toEqual(['trade.completed']);
   });
 
+  it('takes no trade once its round was told to stop (the loop is stopping or lost its lock)', async () => {
+    const trader = await createTrader(testbed);
+    const pending = await insertTestTrade(testbed.db, { trader, marketId, usdc: 1n * USDC });
+    const stopped = AbortSignal.abort();
+    const outcomes = await reconcileStalledTrades(tradeDeps(testbed, { now: later }), { ...settings, signal: stopped });
+    expect(outcomes.size).toBe(0);
+    expect((await tradeOf(testbed.db, pending.id)).status).toBe('pending');
+    await expect(reconcileTrade(tradeDeps(testbed, { now: later }), pending.id)).resolves.toBe('completed');
+  });
+
   it('validates and executes a trade that stalled in validating, and one left pending by a lost job', async () => {
     const trader = await createTrader(testbed);
     const validating = await insertTestTrade(testbed.db, { trader, marketId, usdc: 1n * USDC, status: 'validating' });

@@ -50,6 +50,8 @@ export interface ReconcileStalledSettings {
   /** STALLED_TRADE_AFTER_MS: untouched this long (by updated_at), a trade in flight is presumed abandoned. */
   stalledAfterMs: number;
   batchSize: number;
+  /** Stops the round between trades (the loop is stopping, or lost its lock). */
+  signal?: AbortSignal;
 }
 
 /** One round of the reconcile loop: every stalled trade, oldest first; one trade's failure does not stop the rest. */
@@ -61,6 +63,7 @@ export async function reconcileStalledTrades(
   const stalled = await listStalledTrades(deps.db, ['pending', 'validating', 'executing'], before, settings.batchSize);
   const outcomes = new Map<string, TradeOutcome | 'error'>();
   for (const trade of stalled) {
+    if (settings.signal?.aborted) break;
     try {
       outcomes.set(trade.id, await reconcileTrade(deps, trade.id));
     } catch (error) {

@@ -40,7 +40,8 @@ function startDispatcher(): Promise<ChildProcess> {
     REDIS_URL: testEnv.redisUrl,
     REDIS_PREFIX: kit.testRedis.prefix,
     WEBHOOK_SECRET_KEY: TEST_WEBHOOK_SECRET_KEY,
-    WEBHOOK_LEASE_MS: '1500',
+    WEBHOOK_LEASE_MS: '2500',
+    WEBHOOK_TIMEOUT_MS: '1000',
     WEBHOOK_SWEEP_POLL_MS: '100',
   });
 }

@@ -165,6 +165,14 @@ export const webhookDispatcherConfigSchema = z
       flag === undefined ? config.SERVICE_ENV !== 'live' : ['true', '1', 'yes'].includes(flag),
   }))
   .superRefine((config, context) => {
+    // The lease is renewed between POSTs only: it must outlast a whole attempt with room to spare.
+    if (config.WEBHOOK_LEASE_MS <= 2 * config.WEBHOOK_TIMEOUT_MS) {
+      context.addIssue({
+        code: 'custom',
+        path: ['WEBHOOK_LEASE_MS'],
+        message: `must be more than twice WEBHOOK_TIMEOUT_MS (${config.WEBHOOK_TIMEOUT_MS} ms)`,
+      });
+    }
     if (config.SERVICE_ENV === 'live' && config.WEBHOOK_ALLOW_PRIVATE_TARGETS) {
       context.addIssue({
         code: 'custom',

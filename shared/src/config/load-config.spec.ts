@@ -86,3 +86,15 @@ describe('live mode', () => {
     );
   });
 });
+
+describe('webhook dispatcher settings', () => {
+  it('refuses a lease that does not outlast two delivery timeouts, naming the variable', () => {
+    expect(() =>
+      loadConfig(webhookDispatcherConfigSchema, { WEBHOOK_TIMEOUT_MS: '10000', WEBHOOK_LEASE_MS: '20000' }),
+    ).toThrow(/WEBHOOK_LEASE_MS/);
+    expect(
+      loadConfig(webhookDispatcherConfigSchema, { WEBHOOK_TIMEOUT_MS: '10000', WEBHOOK_LEASE_MS: '20001' })
+        .WEBHOOK_LEASE_MS,
+    ).toBe(20_001);
+  });
+});

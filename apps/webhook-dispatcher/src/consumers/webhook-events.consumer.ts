@@ -1,4 +1,5 @@
 import {
+  EXCHANGES,
   QUEUES,
   startConsumer,
   webhookEventMessageSchema,
@@ -26,7 +27,10 @@ export function startWebhookEventsConsumer(
     prefetch: options.prefetch,
     logger: options.logger,
     handle: async (message) => {
-      await deliverKeyEvents(deps, message.apiKeyId);
+      // A key that used up its lease's share goes to the back of the queue (any replica may take it next).
+      if ((await deliverKeyEvents(deps, message.apiKeyId)) === 'yielded') {
+        await amqp.publish(EXCHANGES.events, 'wake', message);
+      }
     },
   });
 }

@@ -94,3 +94,21 @@ describe('circuit breaker, a batch of results', () => {
     expect(await breaker.record(url, { successes: 5, failed: false }, t + 30_001)).toBe('closed');
   });
 });
+
+describe('a half-open probe answered with a 4xx', () => {
+  it('closes the breaker: the endpoint answered, even though the event failed', async () => {
+    const path = '/probe-gone';
+    receiver.behave(path, { kind: 'status', status: 500 });
+    const keys = [];
+    for (let index = 0; index < 6; index += 1) keys.push(await kit.createKey(receiver.url(path)));
+    for (const key of keys) await kit.recordEvent(key.apiKeyId);
+    for (const key of keys.slice(0, 5)) await deliverKeyEvents(kit.deps(), key.apiKeyId);
+    const breaker = createCircuitBreaker(kit.testRedis.redis);
+    expect((await breaker.admit(receiver.url(path), kit.clock.now().getTime())).kind).toBe('open');
+
+    receiver.behave(path, { kind: 'status', status: 410 });
+    kit.clock.advance(30_000);
+    expect(await deliverKeyEvents(kit.deps(), keys[5]?.apiKeyId ?? '')).toBe('drained');
+    expect(await breaker.admit(receiver.url(path), kit.clock.now().getTime())).toEqual({ kind: 'closed' });
+  });
+});

@@ -4,7 +4,8 @@
  * 30 s; then lets exactly one half-open probe through (a probe token, SET NX), which closes it on success and
  * reopens it on failure. While it is open the dispatcher postpones the key's event without spending an attempt.
  * Failures are the retryable ones (5xx, 408, 429, 3xx, timeouts, network errors): a 4xx that fails an event is the
- * endpoint answering, not the endpoint failing. Time comes from the caller, so tests drive it on a clock.
+ * endpoint answering, not the endpoint failing, so it counts as a success here (a half-open probe answered with 410
+ * closes the breaker). Any result frees the probe slot. Time comes from the caller, so tests drive it on a clock.
  */
 import { createHash } from 'node:crypto';
 import { createLuaScript, type Redis } from '../../../../shared/src/redis/index.js';
@@ -65,7 +66,10 @@ end
 redis.call('HINCRBY', KEYS[3], 'total', successes + (failed and 1 or 0))
 if failed then redis.call('HINCRBY', KEYS[3], 'failed', 1) end
 redis.call('PEXPIRE', KEYS[3], ARGV[8])
-if not failed then return transition end
+if not failed then
+  redis.call('DEL', KEYS[2])
+  return transition
+end
 local consecutive = redis.call('HINCRBY', KEYS[1], 'consecutive', 1)
 local total, failures = 0, 0
 for i = 3, #KEYS do

@@ -33,11 +33,15 @@ export function createKeyLeases(redis: Redis, leaseMs: number): KeyLeases {
       const token = randomBytes(12).toString('base64url');
       if ((await redis.set(key, token, 'PX', leaseMs, 'NX')) !== 'OK') return null;
       let renewedAt = Date.now();
+      let lost = false;
       return {
         keepAlive: async () => {
+          // Once lost, always lost: another replica may hold the key now.
+          if (lost) return false;
           if (Date.now() - renewedAt < leaseMs / 3) return true;
           renewedAt = Date.now();
-          return Number(await renewScript.run([key], [token, leaseMs])) === 1;
+          lost = Number(await renewScript.run([key], [token, leaseMs])) !== 1;
+          return !lost;
         },
         release: async () => {
           await releaseScript.run([key], [token]);

@@ -149,3 +149,28 @@ describe('a secret the deployment cannot open', () => {
     expect(receiver.received(path)).toHaveLength(0);
   });
 });
+
+describe('names and busy keys', () => {
+  it('delivers to a name whose every address the policy allows', async () => {
+    const { apiKeyId } = await kit.createKey(`http://receiver.test:${receiver.port}/by-name`);
+    await kit.recordEvent(apiKeyId);
+    await deliverKeyEvents(
+      kit.deps({}, async () => [{ address: '127.0.0.1', family: 4 }]),
+      apiKeyId,
+    );
+    expect(receiver.received('/by-name')).toHaveLength(1);
+  });
+
+  it('lets go of a key after 200 events under one lease (yielded), the rest in order on the next wake', async () => {
+    const path = '/busy-key';
+    const { apiKeyId } = await kit.createKey(receiver.url(path));
+    for (let index = 0; index < 210; index += 1) await kit.recordEvent(apiKeyId, { index });
+    expect(await deliverKeyEvents(kit.deps(), apiKeyId)).toBe('yielded');
+    expect(receiver.received(path)).toHaveLength(200);
+    expect(await deliverKeyEvents(kit.deps(), apiKeyId)).toBe('drained');
+    const order = receiver
+      .received(path)
+      .map((entry) => (JSON.parse(entry.body) as { data: { index: number } }).data.index);
+    expect(order).toEqual(Array.from({ length: 210 }, (_, index) => index));
+  });
+});

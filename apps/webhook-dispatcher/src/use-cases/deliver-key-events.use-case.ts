@@ -7,8 +7,8 @@
  * waiting for the sweep. A crash between a POST and its record means the event is delivered again (at least once).
  */
 import {
-  findNextOpenEventOfKey,
   listOpenEventsOfKey,
+  nextOpenEventDueAt,
   postponeOpenEvent,
   recordDeliveryAttempts,
   type EventAttempt,
@@ -25,11 +25,14 @@ import type { DispatcherDeps } from '../delivery/dispatcher-deps.js';
 import type { KeyLease } from '../delivery/key-lease.js';
 import { signedDelivery, signingSecrets, SigningSecretUnavailable } from '../delivery/signed-delivery.js';
 
-export type KeyDrainResult = 'busy' | 'drained' | 'waiting' | 'paused' | 'lease_lost';
+export type KeyDrainResult = 'busy' | 'drained' | 'waiting' | 'paused' | 'lease_lost' | 'yielded';
 
 /** Events read, delivered and recorded together (one query and one transaction per batch). */
 const BATCH_SIZE = 25;
-/** Most events one lease delivers before letting go (another replica may take the key next). */
+/**
+ * Most events one lease delivers before letting go: the key is then left to the sweep (any replica), so one busy
+ * key does not hold a consumer slot for ever.
+ */
 const EVENTS_PER_LEASE = 200;
 /** A key whose secret cannot be opened (a deployment misconfiguration) is tried again this much later. */
 const SECRET_UNAVAILABLE_PAUSE_MS = 60_000;
@@ -45,8 +48,8 @@ export async function deliverKeyEvents(deps: DispatcherDeps, apiKeyId: string): 
       await lease.release();
     }
     if (result !== 'drained') return result;
-    const head = await findNextOpenEventOfKey(deps.db, apiKeyId);
-    if (!head || !isDue(deps, head)) return result;
+    const dueAt = await nextOpenEventDueAt(deps.db, apiKeyId);
+    if (!dueAt || dueAt.getTime() > deps.now().getTime()) return result;
   }
 }
 
@@ -94,7 +97,10 @@ async function deliverUnderLease(deps: DispatcherDeps, apiKeyId: string, lease: 
       attempts.map((entry) => entry.attempt),
     );
     if (url) {
-      const successes = attempts.filter((entry) => entry.verdict === 'delivered').length;
+      // The endpoint answered (2xx, or a 4xx that fails the event): it is up, whatever the event's fate.
+      const successes = attempts.filter(
+        (entry) => entry.attempt.statusCode !== null && entry.verdict !== 'retry',
+      ).length;
       const failed = attempts.at(-1)?.verdict === 'retry';
       const transition = await deps.breaker.record(url, { successes, failed }, deps.now().getTime());
       if (transition) deps.observer.breaker(url, transition);
@@ -107,7 +113,7 @@ async function deliverUnderLease(deps: DispatcherDeps, apiKeyId: string, lease: 
     if (events.length < BATCH_SIZE && attempts.length === events.length) return 'drained';
     if (!(await lease.keepAlive())) return 'lease_lost';
   }
-  return 'drained';
+  return 'yielded';
 }
 
 /** One POST of `event` and what to record of it. */

@@ -54,9 +54,15 @@ export async function listOpenEventsOfKey(db: Queryable, apiKeyId: string, limit
   }));
 }
 
-/** The key's oldest event still to deliver (pending or retrying), due or not; null when none is open. */
-export async function findNextOpenEventOfKey(db: Queryable, apiKeyId: string): Promise<OpenWebhookEvent | null> {
-  return (await listOpenEventsOfKey(db, apiKeyId, 1))[0] ?? null;
+/** When the key's oldest open event (pending or retrying) is due; null when none is open. */
+export async function nextOpenEventDueAt(db: Queryable, apiKeyId: string): Promise<Date | null> {
+  const row = (await db('webhook_events')
+    .where({ api_key_id: apiKeyId })
+    .whereIn('status', OPEN_STATUSES)
+    .orderBy('seq')
+    .first('next_attempt_at')) as Row | undefined;
+  if (!row) return null;
+  return row.next_attempt_at ? toDate(row.next_attempt_at) : new Date(0);
 }
 
 export type AttemptOutcome = 'delivered' | 'retry' | 'failed';

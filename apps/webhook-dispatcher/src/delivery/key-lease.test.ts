@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createTestRedis, type TestRedis } from '../../../../shared/src/testing/test-redis.js';
+import { createKeyLeases } from './key-lease.js';
+
+let test: TestRedis;
+beforeAll(async () => {
+  test = await createTestRedis();
+});
+afterAll(() => test.destroy());
+
+describe('key leases', () => {
+  it('let one holder at a time take a key, and free it on release', async () => {
+    const leases = createKeyLeases(test.redis, 30_000);
+    const held = await leases.acquire('key-a');
+    expect(held).not.toBeNull();
+    expect(await leases.acquire('key-a')).toBeNull();
+    await held?.release();
+    expect(await leases.acquire('key-a')).not.toBeNull();
+  });
+
+  it('stay lost once another holder took the key, however soon the holder asks again', async () => {
+    const leases = createKeyLeases(test.redis, 30);
+    const held = await leases.acquire('key-b');
+    await test.redis.set('webhooks:lease:key-b', 'another-holder');
+    await new Promise((resolve) => setTimeout(resolve, 15));
+    expect(await held?.keepAlive()).toBe(false);
+    expect(await held?.keepAlive()).toBe(false);
+    await held?.release();
+    expect(await test.redis.get('webhooks:lease:key-b')).toBe('another-holder');
+  });
+});

@@ -23,25 +23,23 @@ import {
 } from '../../../shared/src/chain/chain-test-fixtures.js';
 import { DEVELOPMENT_PEPPER } from '../../../shared/src/config/config-fields.js';
 import { createUser, insertMarket } from '../../../shared/src/db/index.js';
-import { buildDeployablesForBench, waitUntilServing } from '../../../shared/src/testing/bench/bench-kit.js';
+import {
+  buildDeployablesForBench,
+  numericFlag,
+  percentile,
+  waitUntilServing,
+} from '../../../shared/src/testing/bench/bench-kit.js';
 import { freePort } from '../../../shared/src/testing/free-port.js';
 import { deleteTestTopology } from '../../../shared/src/testing/test-amqp.js';
 import { createTestDatabase } from '../../../shared/src/testing/test-database.js';
 import { testEnv } from '../../../shared/src/testing/test-env.js';
 import { measureTransferCeiling } from './anvil-ceiling.js';
-import { percentile, runTradeLoad, stepBreakdown, watchUntilFinished, type BenchTrader } from './trade-load.js';
+import { runTradeLoad, stepBreakdown, watchUntilFinished, type BenchTrader } from './trade-load.js';
 
-function flag(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  const value = index >= 0 ? Number(process.argv[index + 1]) : fallback;
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
-  return value;
-}
-
-const SECONDS = flag('seconds', 60);
-const RATE = flag('rate', 120);
-const USERS = flag('users', 64);
-const CONCURRENCY = flag('concurrency', 32);
+const SECONDS = numericFlag('seconds', 60);
+const RATE = numericFlag('rate', 120);
+const USERS = numericFlag('users', 64);
+const CONCURRENCY = numericFlag('concurrency', 32);
 
 async function main(): Promise<void> {
   const startDeployable = buildDeployablesForBench();

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import { percentile } from '../../../shared/src/testing/bench/bench-kit.js';
 
 export interface BenchTrader {
   key: string;
@@ -100,11 +101,6 @@ export async function watchUntilFinished(db: Knex, trades: readonly PlacedTrade[
     }
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
-}
-
-export function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 /**

@@ -21,7 +21,12 @@ import { createKnex, createUser } from '../../../shared/src/db/index.js';
 import { createLogger } from '../../../shared/src/logger/index.js';
 import { createAmqpConnectionManager, createOutboxTransaction } from '../../../shared/src/messaging/index.js';
 import { repositoryRoot } from '../../../shared/src/runtime/repository-root.js';
-import { buildDeployablesForBench, waitUntilServing } from '../../../shared/src/testing/bench/bench-kit.js';
+import {
+  buildDeployablesForBench,
+  numericFlag,
+  percentile,
+  waitUntilServing,
+} from '../../../shared/src/testing/bench/bench-kit.js';
 import { freePort } from '../../../shared/src/testing/free-port.js';
 import { deleteTestTopology } from '../../../shared/src/testing/test-amqp.js';
 import { createTestDatabase } from '../../../shared/src/testing/test-database.js';
@@ -29,18 +34,11 @@ import { testEnv } from '../../../shared/src/testing/test-env.js';
 import { insertEventBacklog } from './event-backlog.js';
 import { produceEvents } from './event-producer.js';
 
-function flag(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  const value = index >= 0 ? Number(process.argv[index + 1]) : fallback;
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
-  return value;
-}
-
-const SECONDS = flag('seconds', 15);
-const RATE = flag('rate', 300);
-const KEYS = flag('keys', 100);
-const PER_KEY = flag('per-key', 100);
-const CONCURRENCY = flag('concurrency', 100);
+const SECONDS = numericFlag('seconds', 15);
+const RATE = numericFlag('rate', 300);
+const KEYS = numericFlag('keys', 100);
+const PER_KEY = numericFlag('per-key', 100);
+const CONCURRENCY = numericFlag('concurrency', 100);
 
 interface ReceiverStats {
   delivered: number;
@@ -53,9 +51,6 @@ interface ReceiverStats {
   /** First receipt of each event id (epoch ms). */
   receivedAt: Record<string, number>;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 async function startReceivers(secretsFile: string): Promise<{ child: ChildProcess; base: string }> {
   const child = spawn(

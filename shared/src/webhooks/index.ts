@@ -1,5 +1,4 @@
 export * from './delivery-schedule.js';
-export { isLocalhostName, nonPublicRange, type NonPublicRange } from './ip-ranges.js';
 export { signWebhookBody } from './webhook-signature.js';
 export {
   verifyWebhookSignature,
@@ -9,7 +8,6 @@ export {
 } from './verify-webhook-signature.js';
 export {
   checkWebhookUrl,
-  findNonPublicAddress,
   lookupAllAddresses,
   refusedDeliveryAddress,
   type HostLookup,

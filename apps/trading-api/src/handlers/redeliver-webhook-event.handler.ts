@@ -9,6 +9,7 @@ export function redeliverWebhookEventHandler(deps: { outbox: OutboxTransaction }
   return async ({ input, auth, now }) => {
     const event = await redeliverWebhookEvent(deps, {
       apiKeyId: auth.key.record.id,
+      webhookUrl: auth.key.record.webhookUrl,
       eventId: String(input.params.id),
       now,
     });

@@ -6,7 +6,6 @@
  */
 import {
   findWebhookEventOfKey,
-  findWebhookSettingsOfKey,
   markEventForRedelivery,
   type WebhookEventRecord,
 } from '../../../../shared/src/db/index.js';
@@ -17,16 +16,16 @@ export const MAX_MANUAL_REDELIVERIES = 5;
 
 export async function redeliverWebhookEvent(
   deps: { outbox: OutboxTransaction },
-  command: { apiKeyId: string; eventId: string; now: Date },
+  /** `webhookUrl`: the calling key's (from its authenticated record; a key's URL never changes after issuance). */
+  command: { apiKeyId: string; webhookUrl: string | null; eventId: string; now: Date },
 ): Promise<WebhookEventRecord> {
   const { apiKeyId, eventId } = command;
   return deps.outbox(async (trx, enqueue) => {
     const event = await findWebhookEventOfKey(trx, apiKeyId, eventId, { lock: true });
     if (!event) throw new AppError('RESOURCE_NOT_FOUND', { detail: `No webhook event ${eventId}.` });
-    const settings = await findWebhookSettingsOfKey(trx, apiKeyId);
-    if (event.status === 'none' || !settings?.webhookUrl) {
+    if (event.status === 'none' || !command.webhookUrl) {
       throw new AppError('WEBHOOK_NOT_CONFIGURED', {
-        detail: settings?.webhookUrl
+        detail: command.webhookUrl
           ? `Event ${eventId} was recorded while this key had no webhook URL; it is never delivered.`
           : 'This key has no webhook URL to deliver to.',
       });

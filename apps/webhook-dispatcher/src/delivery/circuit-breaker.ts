@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { createLuaScript, type Redis } from '../../../../shared/src/redis/index.js';
 
-export const BREAKER_POLICY = {
+const BREAKER_POLICY = {
   consecutiveFailures: 5,
   windowMs: 5 * 60_000,
   minimumAttempts: 10,

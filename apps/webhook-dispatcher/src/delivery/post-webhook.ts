@@ -7,9 +7,13 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import type { LookupAddress } from 'node:dns';
 import { isIP, type Socket } from 'node:net';
-import { refusedDeliveryAddress, type DeliveryFailureCode } from '../../../../shared/src/webhooks/index.js';
+import {
+  lookupAllAddresses,
+  refusedDeliveryAddress,
+  type DeliveryFailureCode,
+} from '../../../../shared/src/webhooks/index.js';
 import { sanitizedExcerpt } from './response-excerpt.js';
 
 export interface WebhookPostResult {
@@ -38,12 +42,8 @@ export interface WebhookPosterOptions {
   maxSocketsPerHost?: number;
 }
 
-const systemResolve: ResolveAll = (hostname) =>
-  new Promise((resolve, reject) =>
-    dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) =>
-      error ? reject(error) : resolve(addresses),
-    ),
-  );
+const systemResolve: ResolveAll = async (hostname) =>
+  (await lookupAllAddresses(hostname)).map((address) => ({ address, family: isIP(address) }));
 
 class RefusedTarget extends Error {
   readonly code = 'TARGET_REFUSED';

@@ -67,7 +67,9 @@ export async function nextOpenEventDueAt(db: Queryable, apiKeyId: string): Promi
 
 export type AttemptOutcome = 'delivered' | 'retry' | 'failed';
 
-export interface DeliveryAttemptRecord {
+/** One attempt on one event, as the dispatcher records it. */
+export interface EventAttempt {
+  eventId: string;
   /** The attempt count the dispatcher read; this attempt is number `attemptsBefore + 1`. */
   attemptsBefore: number;
   triggeredBy: 'schedule' | 'manual';
@@ -84,10 +86,6 @@ export interface DeliveryAttemptRecord {
 }
 
 const ERROR_MESSAGE_MAX = 500;
-
-export interface EventAttempt extends DeliveryAttemptRecord {
-  eventId: string;
-}
 
 /** Thrown inside the recording transaction when another dispatcher recorded one of the attempts first. */
 class AttemptRecordedElsewhere extends Error {}

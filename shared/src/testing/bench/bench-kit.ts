@@ -12,12 +12,23 @@ import { freePort } from '../free-port.js';
 
 export const BENCH_CONNECTIONS = 32;
 
+/** `--<name> N` on the command line, a positive number; `fallback` when absent. */
+export function numericFlag(name: string, fallback: number, argv: readonly string[] = process.argv): number {
+  const index = argv.indexOf(`--${name}`);
+  const value = index > 0 ? Number(argv[index + 1]) : fallback;
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} takes a positive number`);
+  return value;
+}
+
 /** `--seconds N` on the command line (default 20, ten slices: 10 s swung ±5 points here): how long each target is measured, warm-up excluded. */
 export function benchSeconds(argv: readonly string[] = process.argv): number {
-  const flag = argv.indexOf('--seconds');
-  const seconds = flag > 0 ? Number(argv[flag + 1]) : 20;
-  if (!Number.isFinite(seconds) || seconds <= 0) throw new Error('--seconds takes a positive number');
-  return seconds;
+  return numericFlag('seconds', 20, argv);
+}
+
+/** The p-th percentile (nearest rank) of ascending `sorted`; 0 when empty. */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 const WARMUP_SECONDS = 3;
 

@@ -1,6 +1,7 @@
 import { CoreV1Api, Watch, type KubeConfig, type V1ConfigMap } from '@kubernetes/client-node';
 import type { Logger } from '../logger/index.js';
 import { parseRouteList } from './route-list.js';
+import { ROUTE_SWITCHES_KEY } from './route-switch-configmap.js';
 import type { RouteSwitchObserver } from './route-switch-observer.js';
 import { createMutableRouteSwitches, type RouteSwitches } from './route-switches.js';
 
@@ -9,8 +10,6 @@ export interface KubernetesRouteSwitchesOptions {
   namespace: string;
   /** The ConfigMap, `route-switches` by default (ROUTE_SWITCHES_CONFIGMAP). */
   name: string;
-  /** The key holding the list. Default `ROUTE_DISABLED`. */
-  key?: string;
   /** In force until the ConfigMap has been read once (the `ROUTE_DISABLED` env list). */
   fallback: string[];
   logger: Logger;
@@ -40,7 +39,7 @@ interface StatusObject {
  */
 export async function createKubernetesRouteSwitches(options: KubernetesRouteSwitchesOptions): Promise<RouteSwitches> {
   const { kubeConfig, namespace, name, logger, observer } = options;
-  const key = options.key ?? 'ROUTE_DISABLED';
+  const key = ROUTE_SWITCHES_KEY;
   const backoff = options.backoff ?? { initialMs: 250, maxMs: 10_000 };
   const core = kubeConfig.makeApiClient(CoreV1Api);
   const watcher = new Watch(kubeConfig);

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { AppError, isAppError } from '../../../../shared/src/errors/index.js';
-import { ALL_ROUTES, parseRouteList } from '../../../../shared/src/kill-switch/index.js';
+import { ALL_ROUTES, parseRouteList, unknownRouteIds } from '../../../../shared/src/kill-switch/index.js';
 import type { RouteSwitchConfigMap } from '../../../../shared/src/kill-switch/route-switch-configmap.js';
 import type { AdminContext } from '../admin-context.js';
 import { audited } from '../audit/audited-command.js';
@@ -10,7 +10,6 @@ import {
   describeRoutes,
   nextRouteList,
   parseRouteIds,
-  unknownRouteIds,
 } from '../use-cases/route-switches.use-case.js';
 
 interface ClusterAccess {

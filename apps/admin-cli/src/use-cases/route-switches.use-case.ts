@@ -1,9 +1,9 @@
 import { AppError } from '../../../../shared/src/errors/index.js';
 import {
   ALL_ROUTES,
-  isKnownRouteId,
   parseRouteList,
   ROUTE_CATALOGUE,
+  sameRouteList,
   unknownRouteIds,
   type HttpDeployable,
 } from '../../../../shared/src/kill-switch/index.js';
@@ -33,7 +33,7 @@ export function describeRoutes(disabled: readonly string[] | undefined): RouteRo
 export function parseRouteIds(args: readonly string[]): string[] {
   const ids = parseRouteList(args.join('\n'));
   if (ids.length === 0) throw new AppError('VALIDATION_FAILED', { detail: 'name at least one route id' });
-  const unknown = ids.filter((id) => !isKnownRouteId(id));
+  const unknown = unknownRouteIds(ids);
   if (unknown.length) {
     throw new AppError('VALIDATION_FAILED', {
       detail: `unknown route id ${unknown.map((id) => `'${id}'`).join(', ')}: \`routes list\` shows the valid ids`,
@@ -75,7 +75,7 @@ export async function changeRouteSwitches(
       });
     }
     const after = nextRouteList(current.routes, action, ids);
-    const changed = after.join(',') !== current.routes.join(',');
+    const changed = !sameRouteList(after, current.routes);
     if (!changed) return { before: current.routes, after, changed };
     try {
       await configMap.write(after, current.resourceVersion);
@@ -85,5 +85,3 @@ export async function changeRouteSwitches(
     }
   }
 }
-
-export { unknownRouteIds };

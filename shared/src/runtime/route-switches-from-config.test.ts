@@ -12,16 +12,15 @@ const TRADES = 'POST /v1/trades';
 
 let api: FakeKubeApi;
 let directory: string;
-let previousKubeconfig: string | undefined;
+let kubeconfig: string;
 let switches: RouteSwitches | undefined;
 let app: TestApp | undefined;
 
 beforeEach(async () => {
   api = await startFakeKubeApi();
   directory = await mkdtemp(path.join(tmpdir(), 'kubeconfig-'));
-  previousKubeconfig = process.env.KUBECONFIG;
-  process.env.KUBECONFIG = path.join(directory, 'config');
-  await api.writeKubeconfig(process.env.KUBECONFIG, 'from-context');
+  kubeconfig = path.join(directory, 'config');
+  await api.writeKubeconfig(kubeconfig, 'from-context');
 });
 
 afterEach(async () => {
@@ -29,8 +28,6 @@ afterEach(async () => {
   await switches?.close();
   app = undefined;
   switches = undefined;
-  if (previousKubeconfig === undefined) delete process.env.KUBECONFIG;
-  else process.env.KUBECONFIG = previousKubeconfig;
   await api.close();
   await rm(directory, { recursive: true, force: true });
 });
@@ -39,7 +36,7 @@ async function startApp(settings: { POD_NAMESPACE?: string }): Promise<TestApp> 
   const logs = captureLogs();
   const metrics = createHttpMetrics('http-test');
   switches = await routeSwitchesFromConfig(
-    { ROUTE_DISABLED: [], KUBERNETES_SERVICE_HOST: '10.96.0.1', ...settings },
+    { ROUTE_DISABLED: [], KUBERNETES_SERVICE_HOST: '10.96.0.1', KUBECONFIG: kubeconfig, ...settings },
     logs.logger,
     metrics.registry,
   );

@@ -33,14 +33,23 @@ describe('foretell-admin routes', () => {
   let api: FakeKubeApi;
   let directory: string;
   let env: Record<string, string>;
+  // "Outside a cluster" must hold on a developer's machine too: no ~/.kube/config or KUBECONFIG of theirs is used
+  // (the Kubernetes client reads both from the process environment), so no real cluster is ever patched.
+  const realKube = { HOME: process.env.HOME, KUBECONFIG: process.env.KUBECONFIG };
 
   beforeAll(async () => {
     [cli, api] = await Promise.all([startAdminCliHarness({ chain: false }), startFakeKubeApi()]);
     directory = await mkdtemp(path.join(tmpdir(), 'routes-cli-'));
     env = { KUBECONFIG: path.join(directory, 'config'), POD_NAMESPACE: NAMESPACE };
     await api.writeKubeconfig(env.KUBECONFIG!);
+    process.env.HOME = directory;
+    delete process.env.KUBECONFIG;
   });
   afterAll(async () => {
+    for (const [name, value] of Object.entries(realKube)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
     await Promise.all([cli.stop(), api.close(), rm(directory, { recursive: true, force: true })]);
   });
   beforeEach(() => {

@@ -116,6 +116,12 @@ export const chainExecutorConfigSchema = z
     ...chain,
     PORT: port(3002),
     HOST: z.string().default('0.0.0.0'),
+    /**
+     * Each leader lock holds a connection for as long as this replica leads (indexer, expiry, trade reconcile,
+     * stalled and automatic redemptions: up to 5), so the pool is sized above the common 10 to leave room for the
+     * trade and redemption jobs.
+     */
+    DB_POOL_MAX: positiveInt(20),
     OUTBOX_REPUBLISH_AFTER_MS: positiveInt(5_000),
     OUTBOX_POLL_MS: positiveInt(1_000),
     /** The operator key of every smart account (a Kubernetes Secret in a cluster). */

@@ -19,8 +19,6 @@ export interface LeaderLoopOptions {
   logger: Logger;
   /** One round; `signal` aborts when the loop stops or the lock is lost. */
   work: (signal: AbortSignal) => Promise<void>;
-  /** Stops the loop when it aborts (as the returned function does). */
-  signal?: AbortSignal;
 }
 
 const FAILURE_BACKOFF: BackoffPolicy = { initialMs: 200, maxMs: 10_000, factor: 2, jitter: 0.2 };
@@ -28,7 +26,7 @@ const FAILURE_BACKOFF: BackoffPolicy = { initialMs: 200, maxMs: 10_000, factor: 
 /** Starts the loop; the returned function stops it, waits for the current round and releases the lock. */
 export function runLeaderLoop(options: LeaderLoopOptions): () => Promise<void> {
   const stopping = new AbortController();
-  const stopSignal = options.signal ? AbortSignal.any([stopping.signal, options.signal]) : stopping.signal;
+  const stopSignal = stopping.signal;
   const logger = options.logger.child({ component: 'leader-loop', lock: options.lockName });
 
   const loop = (async () => {

@@ -4,18 +4,16 @@ import type { SettleRedemptionDeps } from '../use-cases/settle-redemption.use-ca
 
 export interface AutoRedeemLoopSettings extends Omit<AutoRedeemOptions, 'signal'> {
   intervalMs: number;
-  signal?: AbortSignal;
 }
 
 /** Leader-elected automatic payouts of settled positions (self-service redemption off). Returns its stop function. */
 export function startAutoRedeemLoop(deps: SettleRedemptionDeps, settings: AutoRedeemLoopSettings): () => Promise<void> {
-  const { intervalMs, signal, ...options } = settings;
+  const { intervalMs, ...options } = settings;
   return runLeaderLoop({
     db: deps.db,
     lockName: `redemptions:auto:${deps.writer.chain.id}`,
     intervalMs,
     logger: deps.logger,
-    ...(signal ? { signal } : {}),
     work: async (roundSignal) => {
       await autoRedeemSettledPositions(deps, { ...options, signal: roundSignal });
     },

@@ -7,7 +7,6 @@ import type { SettleRedemptionDeps } from '../use-cases/settle-redemption.use-ca
 
 export interface StalledRedeemLoopSettings extends Omit<ResumeStalledOptions, 'signal'> {
   intervalMs: number;
-  signal?: AbortSignal;
 }
 
 /** Leader-elected resumption of claims left open too long (lost jobs, dead workers). Returns its stop function. */
@@ -15,13 +14,12 @@ export function startStalledRedeemLoop(
   deps: SettleRedemptionDeps,
   settings: StalledRedeemLoopSettings,
 ): () => Promise<void> {
-  const { intervalMs, signal, ...options } = settings;
+  const { intervalMs, ...options } = settings;
   return runLeaderLoop({
     db: deps.db,
     lockName: `redemptions:stalled:${deps.writer.chain.id}`,
     intervalMs,
     logger: deps.logger,
-    ...(signal ? { signal } : {}),
     work: async (roundSignal) => {
       await resumeStalledRedemptions(deps, { ...options, signal: roundSignal });
     },

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '../logger/index.js';
 import { parseRouteList } from './route-list.js';
+import type { RouteSwitchObserver } from './route-switch-observer.js';
 import { createMutableRouteSwitches, type RouteSwitches } from './route-switches.js';
 
 export interface FileRouteSwitchesOptions {
@@ -13,6 +14,8 @@ export interface FileRouteSwitchesOptions {
   logger: Logger;
   /** Safety-net re-read interval; keeps a flip under 1 s where fs events are lost. Default 250 ms. */
   pollIntervalMs?: number;
+  /** Told of every good read and every failed one (the `/ready` status and metrics of the source). */
+  observer?: Pick<RouteSwitchObserver, 'synced' | 'disconnected'>;
 }
 
 /** File-backed switches; `reload()` re-reads now (tests, or an operator's SIGHUP) instead of waiting for a change. */
@@ -52,17 +55,21 @@ export async function createFileRouteSwitches(options: FileRouteSwitchesOptions)
       text = await readFile(filePath, 'utf8');
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? 'UNKNOWN';
-      if (failing !== code && !closed) {
+      // With an observer, it logs the outage (once); without one, this does.
+      if (failing !== code && !closed && !options.observer) {
         logger.warn(
           { path: filePath, code, routes: state.switches.disabledRoutes() },
           'route switches file unreadable; keeping the last good list',
         );
       }
       failing = code;
+      if (!closed) options.observer?.disconnected(code);
       return;
     }
     if (closed) return;
-    if (failing !== undefined) logger.info({ path: filePath }, 'route switches file readable again');
+    options.observer?.synced();
+    if (failing !== undefined && !options.observer)
+      logger.info({ path: filePath }, 'route switches file readable again');
     failing = undefined;
     const routes = parseRouteList(text);
     if (state.set(routes)) logger.info({ path: filePath, routes }, 'route switches changed');

@@ -55,7 +55,7 @@ export async function routeSwitchesFromConfig(
     const location = settings.ROUTE_SWITCHES_FILE;
     logger.info({ source, path: location }, 'route switches source');
     const observer = createRouteSwitchObserver({ source, location, logger, registry });
-    const switches = await createFileRouteSwitches({ path: location, fallback, logger });
+    const switches = await createFileRouteSwitches({ path: location, fallback, logger, observer });
     return observed(switches, observer);
   }
   logger.info({ source, routes: fallback }, 'route switches source');

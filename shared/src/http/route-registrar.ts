@@ -41,7 +41,7 @@ export function assertRouteEnabled(switches: RouteSwitches, routeId: string): vo
 }
 
 const methodsWithBody = new Set<HttpMethod>(['POST', 'PUT', 'PATCH', 'DELETE']);
-const allMethods: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+export const allMethods: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 export interface RouteRegistrarOptions {
   table: RouteTable;

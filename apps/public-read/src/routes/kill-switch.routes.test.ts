@@ -1,46 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { HttpMethod, RouteRegistrar } from '../../../../shared/src/http/index.js';
-import { ALL_ROUTES } from '../../../../shared/src/kill-switch/index.js';
+import { ALL_ROUTES, ROUTE_CATALOGUE } from '../../../../shared/src/kill-switch/index.js';
 import { createPublicReadSuite, getJson, testSettings, type PublicReadSuite } from '../testing/public-read-test-kit.js';
-import { mountCatalogRoutes } from './catalog.routes.js';
-import { mountMarketRoutes } from './markets.routes.js';
-import { mountOpenApiRoute } from './openapi.routes.js';
-import type { RouteDeps } from './route-deps.js';
-import { mountSocialRoutes } from './social.routes.js';
-import { mountThreadRoutes } from './threads.routes.js';
-import { mountUnknownApiPath } from './unknown-path.routes.js';
 
-/**
- * Every route id the public read API registers (`${method} ${path}`, as shared/src/http/route-registrar.ts forms
- * them), known before the tests are defined: the route modules app.ts mounts, run against a registrar that only
- * records. The first test checks the list against what the running app registered.
- */
-function registeredRouteIds(): string[] {
-  const ids = new Set<string>();
-  const record = (method: HttpMethod, path: string): void => {
-    ids.add(`${method} ${path}`);
-  };
-  const recorder: RouteRegistrar = {
-    route: record,
-    mount: record,
-    unknownPath: (path) => {
-      for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const) record(method, path);
-    },
-    use: () => undefined,
-    routeIds: ids,
-  };
-  // Mounting only captures the deps in handler closures, and no handler runs here.
-  const deps = {} as RouteDeps;
-  mountThreadRoutes(recorder, deps);
-  mountMarketRoutes(recorder, deps);
-  mountSocialRoutes(recorder, deps);
-  mountCatalogRoutes(recorder, deps);
-  mountOpenApiRoute(recorder);
-  mountUnknownApiPath(recorder);
-  return [...ids];
-}
-
-const routeIds = registeredRouteIds();
+/** Every route id the public read API registers (route-catalogue.spec.ts keeps the catalogue equal to them). */
+const routeIds = ROUTE_CATALOGUE['public-read'];
 
 /** A request path that the route of `routeId` matches: parameters and the wildcard filled in. */
 function requestFor(routeId: string): { method: string; path: string } {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { HttpMethod, RouteRegistrar } from '../../../../shared/src/http/index.js';
+import { recordRouteIds } from '../../../../shared/src/http/http-test-kit.js';
 import { ROUTE_CATALOGUE } from '../../../../shared/src/kill-switch/index.js';
 import { mountCatalogRoutes } from './catalog.routes.js';
 import { mountMarketRoutes } from './markets.routes.js';
@@ -9,29 +9,17 @@ import { mountSocialRoutes } from './social.routes.js';
 import { mountThreadRoutes } from './threads.routes.js';
 import { mountUnknownApiPath } from './unknown-path.routes.js';
 
-/** The ids app.ts registers, from its route modules run against a registrar that only records (no handler runs). */
+/** The ids app.ts registers, from its route modules run against a registrar that only records. */
 function registeredRouteIds(): string[] {
-  const ids = new Set<string>();
-  const record = (method: HttpMethod, path: string): void => {
-    ids.add(`${method} ${path}`);
-  };
-  const recorder: RouteRegistrar = {
-    route: record,
-    mount: record,
-    unknownPath: (path) => {
-      for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const) record(method, path);
-    },
-    use: () => undefined,
-    routeIds: ids,
-  };
   const deps = {} as RouteDeps;
-  mountThreadRoutes(recorder, deps);
-  mountMarketRoutes(recorder, deps);
-  mountSocialRoutes(recorder, deps);
-  mountCatalogRoutes(recorder, deps);
-  mountOpenApiRoute(recorder);
-  mountUnknownApiPath(recorder);
-  return [...ids];
+  return recordRouteIds((registrar) => {
+    mountThreadRoutes(registrar, deps);
+    mountMarketRoutes(registrar, deps);
+    mountSocialRoutes(registrar, deps);
+    mountCatalogRoutes(registrar, deps);
+    mountOpenApiRoute(registrar);
+    mountUnknownApiPath(registrar);
+  });
 }
 
 describe('the kill-switch route catalogue (shared/src/kill-switch/route-catalogue.ts)', () => {

@@ -33,6 +33,14 @@ import {
 const MARKET_ID = `0x${'ab'.repeat(32)}` as Hex;
 const TRADER_FUNDS = 10n ** 15n;
 const NUM_RUNS = 200;
+/**
+ * Bounds that turn a stuck run into a reported failure with its seed (instead of the test's own timeout hiding it):
+ * one scenario takes about 0.1 s on an idle machine, so 30 s means a hung chain call. A machine so loaded that the
+ * runs do not finish in RUN_BUDGET_MS stops generating new scenarios there (a counterexample found before that is
+ * still shrunk and reported); the model's own property tests cover the arithmetic with many more cases.
+ */
+const SCENARIO_TIMEOUT_MS = 30_000;
+const RUN_BUDGET_MS = 200_000;
 
 let chain: TestChain;
 let deployment: ForetellDeployment;
@@ -177,9 +185,9 @@ describe('Market contract against the reference model (anvil)', () => {
 
         await settleAndRedeemAll(state, settlement, holdings);
       }),
-      { numRuns: NUM_RUNS },
+      { numRuns: NUM_RUNS, timeout: SCENARIO_TIMEOUT_MS, interruptAfterTimeLimit: RUN_BUDGET_MS },
     );
-  }, 300_000);
+  }, RUN_BUDGET_MS + 2 * SCENARIO_TIMEOUT_MS);
 });
 
 /** tokensOut(x) from the contract is increasing and concave: equal steps of USDC buy ever fewer tokens. */

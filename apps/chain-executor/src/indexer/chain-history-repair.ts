@@ -10,7 +10,7 @@ import {
 import {
   deleteChainActivity,
   listChainMarkets,
-} from '../../../../shared/src/db/repositories/market-activity.repository.js';
+} from '../../../../shared/src/db/repositories/index.js';
 import { judgeChainHistory, type ChainHistoryVerdict } from './block-range-plan.js';
 import {
   cursorNames,

@@ -3,7 +3,7 @@
  * (at most maxBlockRange blocks, up to the head) and move the cursor in the same transaction.
  */
 import { saveChainCursor } from '../../../../shared/src/db/repositories/chain-cursors.repository.js';
-import { listChainMarkets } from '../../../../shared/src/db/repositories/market-activity.repository.js';
+import { listChainMarkets } from '../../../../shared/src/db/repositories/index.js';
 import { nextBlockRange } from './block-range-plan.js';
 import { verifyChainHistory } from './chain-history-repair.js';
 import {

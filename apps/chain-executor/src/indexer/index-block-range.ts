@@ -19,7 +19,7 @@ import {
   upsertMarketTrades,
   upsertPricePoints,
   type ChainMarket,
-} from '../../../../shared/src/db/repositories/market-activity.repository.js';
+} from '../../../../shared/src/db/repositories/index.js';
 import type { Knex } from '../../../../shared/src/db/index.js';
 import type { Queryable } from '../../../../shared/src/db/transaction.js';
 import type { Logger } from '../../../../shared/src/logger/index.js';

@@ -5,7 +5,7 @@
 import type {
   MarketActivityTotals,
   MarketAggregatesUpdate,
-} from '../../../../shared/src/db/repositories/market-activity.repository.js';
+} from '../../../../shared/src/db/repositories/index.js';
 
 /** USDC atomic units (6 decimals) per cent. */
 const ATOMIC_PER_CENT = 10_000n;

@@ -10,7 +10,7 @@ import {
 } from '../../../../shared/src/chain/index.js';
 import { createFixtureMarket, createFundedAccount } from '../../../../shared/src/chain/chain-test-fixtures.js';
 import { wadToDecimalString } from '../../../../shared/src/db/column-values.js';
-import { listChainMarkets } from '../../../../shared/src/db/repositories/market-activity.repository.js';
+import { listChainMarkets } from '../../../../shared/src/db/repositories/index.js';
 import { indexBlockRange, type IndexerContext } from './index-block-range.js';
 import { noIndexerMetrics } from './indexer-metrics.js';
 import {

@@ -12,7 +12,7 @@ import {
   readMarketActivityTotals,
   updateMarketAggregates,
   type ChainMarket,
-} from '../../../../shared/src/db/repositories/market-activity.repository.js';
+} from '../../../../shared/src/db/repositories/index.js';
 import { splitBlockRange } from './block-range-plan.js';
 import { coveredThrough, cursorNames, type FollowerSettings, type FollowerState } from './follower-state.js';
 import { indexBlockRange, PRICE_READ_CONCURRENCY, type IndexerContext } from './index-block-range.js';

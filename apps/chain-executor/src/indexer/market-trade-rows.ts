@@ -8,7 +8,7 @@ import type {
   MarketChainStatus,
   NewMarketTrade,
   NewPricePoint,
-} from '../../../../shared/src/db/repositories/market-activity.repository.js';
+} from '../../../../shared/src/db/repositories/index.js';
 
 export type TradeEvent = Extract<MarketEvent, { type: 'Bought' | 'Sold' }>;
 

@@ -1,3 +1,5 @@
+/* The auth_failures audit log: one row per authentication or authorisation failure, per key or per IP. */
+import { toInt } from '../column-values.js';
 import type { Queryable } from '../transaction.js';
 
 export interface NewAuthFailure {
@@ -22,46 +24,12 @@ export async function recordAuthFailure(db: Queryable, failure: NewAuthFailure):
   });
 }
 
-export interface AuthFailureEntry {
-  apiKeyId: string | null;
-  ip: string;
-  code: string;
-  route: string;
-  requestId: string | null;
-  occurredAt: Date;
-}
-
-/** Failures attributed to a key since `since`, newest first (usage telemetry, audits). */
-export async function listAuthFailuresForKey(
-  db: Queryable,
-  apiKeyId: string,
-  since: Date,
-): Promise<AuthFailureEntry[]> {
-  const rows = (await db('auth_failures')
+/** Audit rows of auth failures attributed to a key at or after `since`. */
+export async function countAuthFailuresForKey(db: Queryable, apiKeyId: string, since: Date): Promise<number> {
+  const row = (await db('auth_failures')
     .where({ api_key_id: apiKeyId })
     .andWhere('occurred_at', '>=', since)
-    .orderBy('occurred_at', 'desc')
-    .limit(1000)) as Array<Record<string, unknown>>;
-  return rows.map(toEntry);
-}
-
-/** Failures from an address that matched no key, newest first. */
-export async function listAuthFailuresForIp(db: Queryable, ip: string, since: Date): Promise<AuthFailureEntry[]> {
-  const rows = (await db('auth_failures')
-    .where({ ip })
-    .andWhere('occurred_at', '>=', since)
-    .orderBy('occurred_at', 'desc')
-    .limit(1000)) as Array<Record<string, unknown>>;
-  return rows.map(toEntry);
-}
-
-function toEntry(row: Record<string, unknown>): AuthFailureEntry {
-  return {
-    apiKeyId: row.api_key_id === null ? null : String(row.api_key_id),
-    ip: String(row.ip),
-    code: String(row.code),
-    route: String(row.route),
-    requestId: row.request_id === null ? null : String(row.request_id),
-    occurredAt: row.occurred_at instanceof Date ? row.occurred_at : new Date(String(row.occurred_at)),
-  };
+    .count({ total: '*' })
+    .first()) as Record<string, unknown> | undefined;
+  return toInt(row?.total ?? 0);
 }

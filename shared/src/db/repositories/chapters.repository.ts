@@ -1,5 +1,5 @@
 import { newUuid } from '../../ids/index.js';
-import { toDate, toIntOrNull } from '../column-values.js';
+import { toDate, toInt, toIntOrNull } from '../column-values.js';
 import type { Queryable } from '../transaction.js';
 import { readBack } from './read-back.js';
 
@@ -50,4 +50,35 @@ function toChapter(row: ChapterRow): Chapter {
     createdAt: toDate(row.created_at),
     updatedAt: toDate(row.updated_at),
   };
+}
+
+export interface ChapterWithMarketCount {
+  id: string;
+  title: string;
+  position: number | null;
+  marketCount: number;
+}
+
+/** A thread's chapters by position (unpositioned last), each with its number of markets. */
+export async function listChaptersWithMarketCounts(db: Queryable, threadId: string): Promise<ChapterWithMarketCount[]> {
+  const counts = db('markets')
+    .select('chapter_id')
+    .count({ market_count: '*' })
+    .where('thread_id', threadId)
+    .whereNotNull('chapter_id')
+    .groupBy('chapter_id')
+    .as('chapter_counts');
+  const rows = (await db('chapters')
+    .select('chapters.id', 'chapters.title', 'chapters.position', 'chapter_counts.market_count')
+    .leftJoin(counts, 'chapter_counts.chapter_id', 'chapters.id')
+    .where('chapters.thread_id', threadId)
+    .orderByRaw('chapters.`position` IS NULL, chapters.`position`, chapters.created_at, chapters.id')) as Array<
+    Record<string, unknown>
+  >;
+  return rows.map((row) => ({
+    id: String(row.id),
+    title: String(row.title),
+    position: toIntOrNull(row.position),
+    marketCount: toInt(row.market_count ?? 0),
+  }));
 }

@@ -1,3 +1,7 @@
+/*
+ * The markets table: inserts, single rows, lifecycle transitions and what the chain indexer writes on a market
+ * (status from the chain, aggregates). Its list queries are in market-lists.repository.ts.
+ */
 import { newUuid } from '../../ids/index.js';
 import {
   toBigInt,
@@ -74,7 +78,7 @@ export interface NewMarket {
   currentPrices?: string[] | null;
 }
 
-type MarketRow = Record<string, unknown>;
+export type MarketRow = Record<string, unknown>;
 
 const jsonOrNull = (value: unknown): string | null =>
   value === null || value === undefined ? null : JSON.stringify(value);
@@ -150,4 +154,103 @@ export function toMarket(row: MarketRow): Market {
     createdAt: toDate(row.created_at),
     updatedAt: toDate(row.updated_at),
   };
+}
+
+export interface MarketStatusChange {
+  marketId: string;
+  /** The change applies only while the market is in one of these states (a conditional UPDATE). */
+  from: readonly MarketStatus[];
+  to: MarketStatus;
+  /** RESOLVED: the winning outcome indexes. */
+  winningOutcomes?: readonly number[];
+  /** RESOLVED and CANCELLED: when it happened. */
+  resolveTime?: Date;
+}
+
+/**
+ * Moves a market to `to` if it is still in one of the `from` states; false when it was not (it moved meanwhile,
+ * or does not exist), so concurrent operators cannot both win a transition.
+ */
+export async function updateMarketStatus(db: Queryable, change: MarketStatusChange): Promise<boolean> {
+  const updated = await db('markets')
+    .where({ id: change.marketId })
+    .whereIn('status', [...change.from])
+    .update({
+      status: change.to,
+      ...(change.winningOutcomes === undefined ? {} : { winning_outcomes: JSON.stringify(change.winningOutcomes) }),
+      ...(change.resolveTime === undefined ? {} : { resolve_time: change.resolveTime }),
+    });
+  return updated === 1;
+}
+
+/** A market deployed on a chain, as the indexer follows it. */
+export interface ChainMarket {
+  id: string;
+  contractAddress: string;
+  outcomeCount: number;
+}
+
+export interface MarketAggregatesUpdate {
+  totalVolumeAtomic: bigint;
+  totalVolumeCents: bigint;
+  tradeCount: number;
+  uniqueTraders: number;
+  /** Left unchanged when absent (a market without trades keeps its seeded or previous values). */
+  current?: { prices: readonly string[]; probabilities: readonly string[] };
+}
+
+export interface MarketChainStatus {
+  marketId: string;
+  status: MarketStatus;
+  winningOutcomes?: readonly number[];
+  resolveTime?: Date;
+}
+
+/** Markets with a contract on `chainId`. */
+export async function listChainMarkets(db: Queryable, chainId: number): Promise<ChainMarket[]> {
+  const rows = (await db('markets')
+    .select('id', 'contract_address', 'outcome_count')
+    .where({ chain_id: chainId })
+    .whereNotNull('contract_address')
+    .orderBy('id')) as Array<Record<string, unknown>>;
+  return rows.map((row) => ({
+    id: String(row.id),
+    contractAddress: String(row.contract_address),
+    outcomeCount: toInt(row.outcome_count),
+  }));
+}
+
+/** Writes a market's aggregates (see {@link MarketAggregatesUpdate}); `current_probability` is outcome 0's. */
+export async function updateMarketAggregates(
+  db: Queryable,
+  marketId: string,
+  update: MarketAggregatesUpdate,
+): Promise<void> {
+  const first = update.current?.probabilities[0];
+  await db('markets')
+    .where({ id: marketId })
+    .update({
+      total_volume_atomic: update.totalVolumeAtomic.toString(),
+      total_volume_cents: update.totalVolumeCents.toString(),
+      trade_count: update.tradeCount,
+      unique_traders: update.uniqueTraders,
+      ...(update.current === undefined
+        ? {}
+        : {
+            current_prices: JSON.stringify(update.current.prices),
+            current_probabilities: JSON.stringify(update.current.probabilities),
+            current_probability: first === undefined ? null : wadToDecimalString(first),
+          }),
+    });
+}
+
+/** Sets the lifecycle state the chain reports (the chain is the source of truth; no transition check). */
+export async function applyMarketChainStatus(db: Queryable, change: MarketChainStatus): Promise<void> {
+  await db('markets')
+    .where({ id: change.marketId })
+    .update({
+      status: change.status,
+      ...(change.winningOutcomes === undefined ? {} : { winning_outcomes: JSON.stringify(change.winningOutcomes) }),
+      ...(change.resolveTime === undefined ? {} : { resolve_time: change.resolveTime }),
+    });
 }

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.js';
-import { applyMarketChainStatus, upsertMarketTrades } from './market-activity.repository.js';
+import { applyMarketChainStatus, upsertMarketTrades } from './index.js';
 import { insertMarket, type MarketStatus } from './markets.repository.js';
 import {
   findOpenRedemptionOfUser,

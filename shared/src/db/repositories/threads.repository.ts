@@ -1,5 +1,12 @@
+/*
+ * The threads table: inserts, single rows, and the public read API's pages. A thread's totals (volume, market
+ * count, participants) are aggregated on read from markets and market_trades — one grouped statement per page, never
+ * one per thread — so they can never drift from their sources (migrations/20261122_0200_catalog.ts).
+ */
+import type { Knex } from 'knex';
 import { newUuid } from '../../ids/index.js';
-import { toDate, toDateOrNull, toStringOrNull } from '../column-values.js';
+import { toDate, toDateOrNull, toInt, toStringOrNull } from '../column-values.js';
+import type { PublicPage, PublicSortOrder } from './offset-page.js';
 import { parseJsonColumn, type Queryable } from '../transaction.js';
 import { readBack } from './read-back.js';
 
@@ -83,4 +90,129 @@ export function toThread(row: ThreadRow): Thread {
     createdAt: toDate(row.created_at),
     updatedAt: toDate(row.updated_at),
   };
+}
+
+export type PublicThreadSortField = 'created_at' | 'updated_at' | 'total_volume' | 'market_count' | 'title';
+
+export interface PublicThreadFilter {
+  status?: ThreadStatus;
+  category?: string;
+  /** Threads carrying at least one of these tags. */
+  tags?: readonly string[];
+  organizationId?: string;
+  partnerId?: string;
+}
+
+export interface PublicThreadPageQuery {
+  filter: PublicThreadFilter;
+  sortBy: PublicThreadSortField;
+  sortOrder: PublicSortOrder;
+  limit: number;
+  offset: number;
+}
+
+export interface ThreadTotals {
+  /** Sum of the thread's market volumes, in cents. */
+  totalVolumeCents: number;
+  marketCount: number;
+  /** Distinct trading accounts across the thread's markets. */
+  participantCount: number;
+}
+
+export interface ThreadWithTotals extends Thread {
+  totals: ThreadTotals;
+}
+
+const noTotals: ThreadTotals = { totalVolumeCents: 0, marketCount: 0, participantCount: 0 };
+
+function applyThreadFilter(query: Knex.QueryBuilder, filter: PublicThreadFilter): Knex.QueryBuilder {
+  if (filter.status !== undefined) query.where('threads.status', filter.status);
+  if (filter.category !== undefined) query.where('threads.category', filter.category);
+  if (filter.organizationId !== undefined) query.where('threads.organization_id', filter.organizationId);
+  if (filter.partnerId !== undefined) query.where('threads.partner_id', filter.partnerId);
+  const tags = filter.tags ?? [];
+  if (tags.length > 0) {
+    query.where((any) => {
+      for (const tag of tags) any.orWhereRaw('JSON_CONTAINS(threads.tags, ?)', [JSON.stringify(tag)]);
+    });
+  }
+  return query;
+}
+
+/** Markets per thread (count and volume), for sorting by a total across every thread that matches. */
+function marketTotalsByThread(db: Queryable): Knex.QueryBuilder {
+  return db('markets')
+    .select('thread_id')
+    .count({ market_count: '*' })
+    .sum({ total_volume: 'total_volume_cents' })
+    .whereNotNull('thread_id')
+    .groupBy('thread_id')
+    .as('market_totals');
+}
+
+/** One page of threads with their totals, and the filter's total row count. */
+export async function listPublicThreads(
+  db: Queryable,
+  query: PublicThreadPageQuery,
+): Promise<PublicPage<ThreadWithTotals>> {
+  const page = applyThreadFilter(db('threads').select('threads.*'), query.filter);
+  const { sortBy, sortOrder } = query;
+  if (sortBy === 'total_volume' || sortBy === 'market_count') {
+    page.leftJoin(marketTotalsByThread(db), 'market_totals.thread_id', 'threads.id');
+    page.orderByRaw(`COALESCE(market_totals.${sortBy}, 0) ${sortOrder === 'asc' ? 'ASC' : 'DESC'}`);
+  } else {
+    page.orderBy(sortBy === 'title' ? 'threads.title' : `threads.${sortBy}`, sortOrder);
+  }
+  page.orderBy('threads.id', sortOrder).limit(query.limit).offset(query.offset);
+  const count = applyThreadFilter(db('threads').count({ total: '*' }), query.filter);
+  const [rows, counted] = await Promise.all([page, count]);
+  const threads = (rows as Array<Record<string, unknown>>).map(toThread);
+  const totals = await threadTotals(
+    db,
+    threads.map((thread) => thread.id),
+  );
+  return {
+    items: threads.map((thread) => ({ ...thread, totals: totals.get(thread.id) ?? noTotals })),
+    total: toInt((counted as Array<{ total: unknown }>)[0]?.total ?? 0),
+  };
+}
+
+export async function findPublicThread(db: Queryable, id: string): Promise<ThreadWithTotals | null> {
+  const row = (await db('threads').where({ id }).first()) as Record<string, unknown> | undefined;
+  if (!row) return null;
+  const thread = toThread(row);
+  const totals = await threadTotals(db, [thread.id]);
+  return { ...thread, totals: totals.get(thread.id) ?? noTotals };
+}
+
+export async function threadExists(db: Queryable, id: string): Promise<boolean> {
+  return (await db('threads').where({ id }).first('id')) !== undefined;
+}
+
+/**
+ * Totals of the given threads in one grouped statement: market count and volume from markets
+ * (markets_thread_status_idx), distinct traders from market_trades (market_trades_market_trader_idx).
+ */
+export async function threadTotals(db: Queryable, threadIds: readonly string[]): Promise<Map<string, ThreadTotals>> {
+  if (threadIds.length === 0) return new Map();
+  const participants = db('market_trades')
+    .join('markets as traded', 'traded.id', 'market_trades.market_id')
+    .whereRaw('traded.thread_id = markets.thread_id')
+    .countDistinct('market_trades.trader');
+  const rows = (await db('markets')
+    .select('thread_id', participants.as('participant_count'))
+    .count({ market_count: '*' })
+    .sum({ total_volume: 'total_volume_cents' })
+    .whereIn('thread_id', [...threadIds])
+    .groupBy('thread_id')) as Array<Record<string, unknown>>;
+  return new Map(
+    rows.map((row) => [
+      String(row.thread_id),
+      {
+        totalVolumeCents: toInt(row.total_volume ?? 0),
+        marketCount: toInt(row.market_count),
+        participantCount: toInt(row.participant_count ?? 0),
+      },
+    ]),
+  );
 }

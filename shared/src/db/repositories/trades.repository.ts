@@ -283,3 +283,12 @@ export async function listStalledTrades(
     .limit(limit)) as Row[];
   return rows.map(toTrade);
 }
+
+/** The subset of `ids` that are rows of `trades`. */
+export async function findExistingTradeIds(db: Queryable, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = (await db('trades')
+    .select('id')
+    .whereIn('id', [...new Set(ids)])) as Array<{ id: string }>;
+  return new Set(rows.map((row) => row.id));
+}

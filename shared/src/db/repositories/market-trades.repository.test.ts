@@ -11,7 +11,7 @@ import {
   upsertMarketTrades,
   upsertPricePoints,
   type NewMarketTrade,
-} from './market-activity.repository.js';
+} from './index.js';
 import { findMarketById, insertMarket } from './markets.repository.js';
 
 const WAD = 10n ** 18n;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.js';
-import { updateMarketStatus } from './market-lifecycle.repository.js';
+import { updateMarketStatus } from './markets.repository.js';
 import { findMarketById, insertMarket } from './markets.repository.js';
-import { listUsers } from './user-directory.repository.js';
+import { listUsers } from './users.repository.js';
 import { createUser } from './users.repository.js';
 
 describe('market lifecycle and user directory repositories', () => {

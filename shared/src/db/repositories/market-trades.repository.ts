@@ -1,17 +1,12 @@
 /*
- * What the chain indexer writes: market_trades (one row per Bought/Sold log), price_points (one per trade) and the
- * aggregates on markets. Writes are idempotent: a replayed log updates its own row instead of adding one.
+ * The market_trades table: one row per Bought/Sold log the chain indexer reads (writes are idempotent: a replayed
+ * log updates its own row instead of adding one), and the reads over it: a market's trades, an account's positions,
+ * totals per market.
  */
-import { toBigInt, toInt, wadToDecimalString } from '../column-values.js';
+import { toBigInt, toDate, toInt } from '../column-values.js';
 import { parseJsonColumn, type Queryable } from '../transaction.js';
-import type { MarketStatus } from './markets.repository.js';
-
-/** A market deployed on a chain, as the indexer follows it. */
-export interface ChainMarket {
-  id: string;
-  contractAddress: string;
-  outcomeCount: number;
-}
+import { batches } from './insert-batches.js';
+import { applyKeysetAfter, type KeysetAfter } from './keyset-after.js';
 
 export interface NewMarketTrade {
   /** Deterministic from (chain id, tx hash, log index). */
@@ -37,18 +32,6 @@ export interface NewMarketTrade {
   probabilityAfter: bigint;
 }
 
-export interface NewPricePoint {
-  marketId: string;
-  marketTradeId: string;
-  recordedAt: Date;
-  blockNumber: bigint;
-  /** Per outcome WAD-18, summing to 1e18. */
-  prices: readonly bigint[];
-  probabilities: readonly bigint[];
-  /** USDC atomic traded on the market up to and including this trade. */
-  cumulativeVolume: bigint;
-}
-
 /** Totals of a market's indexed rows; `latest*` come from its newest price point (null without trades). */
 export interface MarketActivityTotals {
   marketId: string;
@@ -57,51 +40,6 @@ export interface MarketActivityTotals {
   uniqueTraders: number;
   latestPrices: string[] | null;
   latestProbabilities: string[] | null;
-}
-
-export interface MarketAggregatesUpdate {
-  totalVolumeAtomic: bigint;
-  totalVolumeCents: bigint;
-  tradeCount: number;
-  uniqueTraders: number;
-  /** Left unchanged when absent (a market without trades keeps its seeded or previous values). */
-  current?: { prices: readonly string[]; probabilities: readonly string[] };
-}
-
-export interface MarketChainStatus {
-  marketId: string;
-  status: MarketStatus;
-  winningOutcomes?: readonly number[];
-  resolveTime?: Date;
-}
-
-const INSERT_BATCH = 500;
-
-function* batches<T>(rows: readonly T[]): Generator<T[]> {
-  for (let start = 0; start < rows.length; start += INSERT_BATCH) yield rows.slice(start, start + INSERT_BATCH);
-}
-
-/** Markets with a contract on `chainId`. */
-export async function listChainMarkets(db: Queryable, chainId: number): Promise<ChainMarket[]> {
-  const rows = (await db('markets')
-    .select('id', 'contract_address', 'outcome_count')
-    .where({ chain_id: chainId })
-    .whereNotNull('contract_address')
-    .orderBy('id')) as Array<Record<string, unknown>>;
-  return rows.map((row) => ({
-    id: String(row.id),
-    contractAddress: String(row.contract_address),
-    outcomeCount: toInt(row.outcome_count),
-  }));
-}
-
-/** The subset of `ids` that are rows of `trades`. */
-export async function findExistingTradeIds(db: Queryable, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = (await db('trades')
-    .select('id')
-    .whereIn('id', [...new Set(ids)])) as Array<{ id: string }>;
-  return new Set(rows.map((row) => row.id));
 }
 
 /** Inserts trades; a row already there (same tx hash and log index) only gets its `trade_id` link refreshed. */
@@ -125,26 +63,6 @@ export async function upsertMarketTrades(db: Queryable, trades: readonly NewMark
       probability_after: trade.probabilityAfter.toString(),
     }));
     await db('market_trades').insert(rows).onConflict(['tx_hash', 'log_index']).merge(['trade_id']);
-  }
-}
-
-/** Inserts one point per trade; a replay rewrites the point of its trade with the same values. */
-export async function upsertPricePoints(db: Queryable, points: readonly NewPricePoint[]): Promise<void> {
-  const strings = (values: readonly bigint[]) => JSON.stringify(values.map((value) => value.toString()));
-  for (const batch of batches(points)) {
-    const rows = batch.map((point) => ({
-      market_id: point.marketId,
-      market_trade_id: point.marketTradeId,
-      recorded_at: point.recordedAt,
-      block_number: point.blockNumber.toString(),
-      prices: strings(point.prices),
-      probabilities: strings(point.probabilities),
-      cumulative_volume: point.cumulativeVolume.toString(),
-    }));
-    await db('price_points')
-      .insert(rows)
-      .onConflict('market_trade_id')
-      .merge(['recorded_at', 'block_number', 'prices', 'probabilities', 'cumulative_volume']);
   }
 }
 
@@ -204,41 +122,6 @@ export async function readMarketActivityTotals(
   });
 }
 
-/** Writes a market's aggregates (see {@link MarketAggregatesUpdate}); `current_probability` is outcome 0's. */
-export async function updateMarketAggregates(
-  db: Queryable,
-  marketId: string,
-  update: MarketAggregatesUpdate,
-): Promise<void> {
-  const first = update.current?.probabilities[0];
-  await db('markets')
-    .where({ id: marketId })
-    .update({
-      total_volume_atomic: update.totalVolumeAtomic.toString(),
-      total_volume_cents: update.totalVolumeCents.toString(),
-      trade_count: update.tradeCount,
-      unique_traders: update.uniqueTraders,
-      ...(update.current === undefined
-        ? {}
-        : {
-            current_prices: JSON.stringify(update.current.prices),
-            current_probabilities: JSON.stringify(update.current.probabilities),
-            current_probability: first === undefined ? null : wadToDecimalString(first),
-          }),
-    });
-}
-
-/** Sets the lifecycle state the chain reports (the chain is the source of truth; no transition check). */
-export async function applyMarketChainStatus(db: Queryable, change: MarketChainStatus): Promise<void> {
-  await db('markets')
-    .where({ id: change.marketId })
-    .update({
-      status: change.status,
-      ...(change.winningOutcomes === undefined ? {} : { winning_outcomes: JSON.stringify(change.winningOutcomes) }),
-      ...(change.resolveTime === undefined ? {} : { resolve_time: change.resolveTime }),
-    });
-}
-
 /**
  * Deletes the indexed trades (and their price points) of one chain, all of them or only those above `aboveBlock`.
  * Returns the ids of the markets that lost rows; their aggregates need recomputing.
@@ -254,4 +137,141 @@ export async function deleteChainActivity(
   await db('price_points').whereIn('market_trade_id', scope.clone().select('id')).del();
   await scope.clone().del();
   return touched.map((row) => row.market_id);
+}
+
+export interface RecentTrade {
+  id: string;
+  outcomeIndex: number;
+  side: 'buy' | 'sell';
+  /** USDC atomic paid (buy) or received (sell). */
+  usdcAtomic: bigint;
+  /** WAD-18 outcome tokens. */
+  tokens: bigint;
+  /** WAD-18 average price per token. */
+  price: bigint;
+  blockTime: Date;
+}
+
+/** A market's latest trades, newest first (market_trades_market_time_idx). */
+export async function listRecentTrades(db: Queryable, marketId: string, limit: number): Promise<RecentTrade[]> {
+  const rows = (await db('market_trades')
+    .select('id', 'outcome_index', 'side', 'usdc', 'tokens', 'price', 'block_time')
+    .where('market_id', marketId)
+    .orderBy([
+      { column: 'block_time', order: 'desc' },
+      { column: 'log_index', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(limit)) as Array<Record<string, unknown>>;
+  return rows.map((row) => ({
+    id: String(row.id),
+    outcomeIndex: toInt(row.outcome_index),
+    side: row.side === 'sell' ? 'sell' : 'buy',
+    usdcAtomic: toBigInt(row.usdc),
+    tokens: toBigInt(row.tokens),
+    price: toBigInt(row.price),
+    blockTime: toDate(row.block_time),
+  }));
+}
+
+export interface MarketTradeRecord {
+  id: string;
+  marketId: string;
+  outcomeIndex: number;
+  side: 'buy' | 'sell';
+  usdcAtomic: bigint;
+  tokens: bigint;
+  price: bigint;
+  probabilityAfter: bigint;
+  trader: string;
+  txHash: string;
+  blockTime: Date;
+}
+
+export interface MarketTradesKeysetQuery {
+  marketId: string;
+  outcomeIndex?: number;
+  side?: 'buy' | 'sell';
+  after?: KeysetAfter;
+  limit: number;
+}
+
+/** A market's indexed trades newest first on (block_time, id) (market_trades_market_time_idx). */
+export async function listMarketTradesKeyset(
+  db: Queryable,
+  query: MarketTradesKeysetQuery,
+): Promise<MarketTradeRecord[]> {
+  const builder = db('market_trades').select('*').where('market_id', query.marketId);
+  if (query.outcomeIndex !== undefined) builder.where('outcome_index', query.outcomeIndex);
+  if (query.side !== undefined) builder.where('side', query.side);
+  applyKeysetAfter(builder, 'block_time', query.after);
+  const rows = (await builder
+    .orderBy([
+      { column: 'block_time', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(query.limit)) as Array<Record<string, unknown>>;
+  return rows.map((row) => ({
+    id: String(row.id),
+    marketId: String(row.market_id),
+    outcomeIndex: toInt(row.outcome_index),
+    side: row.side === 'sell' ? 'sell' : 'buy',
+    usdcAtomic: toBigInt(row.usdc),
+    tokens: toBigInt(row.tokens),
+    price: toBigInt(row.price),
+    probabilityAfter: toBigInt(row.probability_after),
+    trader: String(row.trader),
+    txHash: String(row.tx_hash),
+    blockTime: toDate(row.block_time),
+  }));
+}
+
+/** One (market, outcome) an account traded, summed from its indexed trades. */
+export interface AccountPositionActivity {
+  marketId: string;
+  contractAddress: string | null;
+  chainId: number | null;
+  outcomeIndex: number;
+  /** USDC atomic paid on buys. */
+  boughtUsdc: bigint;
+  /** USDC atomic received on sells. */
+  soldUsdc: bigint;
+  tradeCount: number;
+  firstTradeAt: Date;
+  lastTradeAt: Date;
+}
+
+/** Every (market, outcome) `trader` traded, optionally of one market (market_trades_trader_idx). */
+export async function listAccountPositionActivity(
+  db: Queryable,
+  trader: string,
+  marketId?: string,
+): Promise<AccountPositionActivity[]> {
+  const builder = db('market_trades as t')
+    .join('markets as m', 'm.id', 't.market_id')
+    .select('t.market_id', 't.outcome_index', 'm.contract_address', 'm.chain_id')
+    .sum({ bought: db.raw("CASE WHEN t.side = 'buy' THEN t.usdc ELSE 0 END") })
+    .sum({ sold: db.raw("CASE WHEN t.side = 'sell' THEN t.usdc ELSE 0 END") })
+    .count({ trades: '*' })
+    .min({ first_at: 't.block_time' })
+    .max({ last_at: 't.block_time' })
+    .where('t.trader', trader)
+    .groupBy('t.market_id', 't.outcome_index', 'm.contract_address', 'm.chain_id')
+    .orderBy([
+      { column: 't.market_id', order: 'asc' },
+      { column: 't.outcome_index', order: 'asc' },
+    ]);
+  if (marketId !== undefined) builder.where('t.market_id', marketId);
+  const rows = (await builder) as Array<Record<string, unknown>>;
+  return rows.map((row) => ({
+    marketId: String(row.market_id),
+    contractAddress: row.contract_address === null ? null : String(row.contract_address),
+    chainId: row.chain_id === null ? null : toInt(row.chain_id),
+    outcomeIndex: toInt(row.outcome_index),
+    boughtUsdc: toBigInt(row.bought ?? 0),
+    soldUsdc: toBigInt(row.sold ?? 0),
+    tradeCount: toInt(row.trades),
+    firstTradeAt: toDate(row.first_at),
+    lastTradeAt: toDate(row.last_at),
+  }));
 }

@@ -1,15 +1,16 @@
 /*
- * Read-only market queries of the public read API (/api): filtered, sorted, offset-paginated lists and the featured
- * list. Every filter column here leads one of the markets_* indexes (see migrations/20261122_0300_markets.ts).
+ * List queries of the markets table: filtered, sorted, offset-paginated pages and the featured list (/api), keyset
+ * pages newest first (/v1), a thread's linkable markets, and markets with trades in a window. Every filter column
+ * here leads one of the markets_* indexes (see migrations/20261122_0300_markets.ts).
  */
 import type { Knex } from 'knex';
-import { toInt } from '../column-values.js';
+import { toBigInt, toInt } from '../column-values.js';
 import type { Queryable } from '../transaction.js';
-import { toMarket, type Market, type MarketStatus } from './markets.repository.js';
+import { applyKeysetAfter, type KeysetAfter } from './keyset-after.js';
+import { toMarket, type Market, type MarketRow, type MarketStatus } from './markets.repository.js';
+import type { PublicPage, PublicSortOrder } from './offset-page.js';
 
 export type PublicMarketSortField = 'created_at' | 'total_volume' | 'current_probability' | 'title' | 'end_time';
-export type PublicSortOrder = 'asc' | 'desc';
-
 export interface PublicMarketFilter {
   /** Any of these statuses; absent or empty = every status. */
   statuses?: readonly MarketStatus[];
@@ -26,12 +27,6 @@ export interface PublicMarketPageQuery {
   sortOrder: PublicSortOrder;
   limit: number;
   offset: number;
-}
-
-export interface PublicPage<T> {
-  items: T[];
-  /** Rows matching the filter, whatever the page. */
-  total: number;
 }
 
 const sortColumns: Record<PublicMarketSortField, string> = {
@@ -103,4 +98,75 @@ export async function listSocialLinkableMarkets(db: Queryable, threadId: string)
   return rows.map(toMarket);
 }
 
-export type MarketRow = Record<string, unknown>;
+export interface MarketActivity {
+  market: Market;
+  tradeCount: number;
+  /** USDC atomic traded in the window (buys and sells). */
+  volumeAtomic: bigint;
+  uniqueTraders: number;
+}
+
+export interface ActivityQuery {
+  /** Start of the window (inclusive). */
+  since: Date;
+  category?: string;
+  /** Only markets whose total volume is at least this many cents. */
+  minTotalVolumeCents?: number;
+}
+
+/**
+ * Open markets with at least one trade since `since`, each with its trade count, volume and distinct traders in
+ * that window, in one statement: the filtered open markets drive a range scan of market_trades_market_time_idx per
+ * market (never a scan of every trade), grouped per market.
+ */
+export async function listMarketActivity(db: Queryable, query: ActivityQuery): Promise<MarketActivity[]> {
+  const recent = db('markets as active')
+    .join('market_trades as trade', function joinWindow() {
+      this.on('trade.market_id', '=', 'active.id').andOn('trade.block_time', '>=', db.raw('?', [query.since]));
+    })
+    .select('trade.market_id')
+    .count({ recent_trades: '*' })
+    .sum({ recent_usdc: 'trade.usdc' })
+    .countDistinct({ recent_traders: 'trade.trader' })
+    .where('active.status', 'OPEN')
+    .groupBy('trade.market_id');
+  if (query.category !== undefined) recent.where('active.category', query.category);
+  if (query.minTotalVolumeCents !== undefined) {
+    recent.where('active.total_volume_cents', '>=', query.minTotalVolumeCents);
+  }
+  const rows = (await db('markets')
+    .select('markets.*', 'recent.recent_trades', 'recent.recent_usdc', 'recent.recent_traders')
+    .join(recent.as('recent'), 'recent.market_id', 'markets.id')) as MarketRow[];
+  return rows.map((row) => ({
+    market: toMarket(row),
+    tradeCount: toInt(row.recent_trades),
+    volumeAtomic: toBigInt(row.recent_usdc ?? 0),
+    uniqueTraders: toInt(row.recent_traders),
+  }));
+}
+
+export interface MarketKeysetQuery {
+  /** Any of these statuses; absent = every status. */
+  statuses?: readonly MarketStatus[];
+  category?: string;
+  threadId?: string;
+  after?: KeysetAfter;
+  /** Rows to read (callers ask for one more than the page to learn whether another page exists). */
+  limit: number;
+}
+
+/** Markets newest first on (created_at, id) (markets_created_idx / markets_status_created_idx). */
+export async function listMarketsKeyset(db: Queryable, query: MarketKeysetQuery): Promise<Market[]> {
+  const builder = db('markets').select('*');
+  if (query.statuses && query.statuses.length > 0) builder.whereIn('status', [...query.statuses]);
+  if (query.category !== undefined) builder.where('category', query.category);
+  if (query.threadId !== undefined) builder.where('thread_id', query.threadId);
+  applyKeysetAfter(builder, 'created_at', query.after);
+  const rows = (await builder
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(query.limit)) as MarketRow[];
+  return rows.map(toMarket);
+}

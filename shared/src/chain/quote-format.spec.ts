@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { marketListStatus, marketStateFromIndex, quoteMarketStatus } from './market-state.js';
+import { marketListStatus, quoteMarketStatus } from '../domain/market-status.js';
+import { marketStateFromIndex } from './market-state.js';
 import { effectivePrice, formatBuyQuote, formatQuoteMarket, formatSellQuote, wadToNumber } from './quote-format.js';
 
 const WAD = 10n ** 18n;

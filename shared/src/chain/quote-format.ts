@@ -4,7 +4,7 @@
  * computed from bigints in whole units. Units: USDC atomic-6; tokens, reserve, c, prices and shares WAD-18.
  */
 import type { Address } from 'viem';
-import { quoteMarketStatus, type MarketState, type QuoteMarketStatus } from './market-state.js';
+import { quoteMarketStatus, type MarketState, type QuoteMarketStatus } from '../domain/market-status.js';
 
 const WAD = 10n ** 18n;
 const USDC_TO_WAD = 10n ** 12n;

@@ -5,3 +5,4 @@ export * from './trade-limits.js';
 export * from './trade-states.js';
 export * from './api-version.js';
 export * from './market-rules.js';
+export * from './market-status.js';

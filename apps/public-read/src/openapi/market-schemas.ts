@@ -1,5 +1,5 @@
 /* OpenAPI component schemas of markets, trending/featured items, the market detail and the quote. */
-import { marketStates } from '../../../../shared/src/chain/market-state.js';
+import { marketListStatuses, marketStates, quoteMarketStatus } from '../../../../shared/src/domain/market-status.js';
 import {
   array,
   bigIntString,
@@ -17,7 +17,7 @@ import {
   type JsonSchema,
 } from './schema-helpers.js';
 
-const listStatus = enumOf(['active', 'paused', 'resolved', 'cancelled'], 'List form of the market status.');
+const listStatus = enumOf(marketListStatuses, 'List form of the market status.');
 const endTime: JsonSchema = { type: ['integer', 'null'], description: 'Unix milliseconds; null when not set.' };
 const cents = (description: string): JsonSchema => integer(`${description} (cents).`);
 
@@ -154,7 +154,7 @@ export const marketSchemas: Record<string, JsonSchema> = {
           ),
         }),
       ),
-      status: enumOf(['ACTIVE', 'PAUSED', 'RESOLVED', 'CANCELLED'], 'Quote form of the market status.'),
+      status: enumOf(marketStates.map(quoteMarketStatus), 'Quote form of the market status.'),
     }),
     units: object({ usdc: enumOf(['atomic-6']), token: enumOf(['wad-18']) }),
   }),

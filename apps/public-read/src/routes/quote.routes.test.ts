@@ -16,7 +16,7 @@ import {
   readSellFeeBps,
   readSellQuote,
 } from '../../../../shared/src/chain/market-reads.js';
-import { quoteMarketStatus } from '../../../../shared/src/chain/market-state.js';
+import { quoteMarketStatus } from '../../../../shared/src/domain/market-status.js';
 import { insertMarket } from '../../../../shared/src/db/index.js';
 import { quoteCacheKey } from '../use-cases/get-market-quote.use-case.js';
 import {

@@ -1,5 +1,5 @@
 import { listPublicMarkets, type PublicMarketFilter } from '../../../../shared/src/db/index.js';
-import { statusesForFilter, type MarketStatusFilter } from '../domain/market-status.js';
+import { statesForFilter, type MarketStatusFilter } from '../../../../shared/src/domain/market-status.js';
 import type { MarketListQuery } from '../schemas/market-queries.schema.js';
 import { toMarketListItem, type MarketListItem } from '../views/market-views.js';
 import { toPagination, type Pagination } from '../views/pagination.js';
@@ -20,7 +20,7 @@ export interface MarketFilterInput {
 }
 
 export function marketFilterOf(query: MarketFilterInput): PublicMarketFilter {
-  const filter: PublicMarketFilter = { statuses: statusesForFilter(query.status) };
+  const filter: PublicMarketFilter = { statuses: statesForFilter(query.status) };
   if (query.category !== undefined) filter.category = query.category;
   if (query.threadId !== undefined) filter.threadId = query.threadId;
   if (query.organizationId !== undefined) filter.organizationId = query.organizationId;

@@ -1,6 +1,6 @@
 import { listPublicMarkets, threadExists } from '../../../../shared/src/db/index.js';
 import { AppError } from '../../../../shared/src/errors/index.js';
-import { statusesForFilter } from '../domain/market-status.js';
+import { statesForFilter } from '../../../../shared/src/domain/market-status.js';
 import type { ThreadMarketsQuery } from '../schemas/thread-queries.schema.js';
 import { toThreadMarketItem, type ThreadMarketItem } from '../views/market-views.js';
 import { toPagination, type Pagination } from '../views/pagination.js';
@@ -23,7 +23,7 @@ export async function listThreadMarkets(
   const [exists, page] = await Promise.all([
     threadExists(context.db, threadId),
     listPublicMarkets(context.db, {
-      filter: { threadId, ...(query.status ? { statuses: statusesForFilter(query.status) } : {}) },
+      filter: { threadId, ...(query.status ? { statuses: statesForFilter(query.status) } : {}) },
       sortBy: query.sortBy,
       sortOrder: query.sortOrder,
       limit: query.limit,

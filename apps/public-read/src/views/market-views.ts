@@ -3,9 +3,8 @@
  * market endTime in Unix ms, probabilities and prices as 0..1 numbers from the WAD-18 strings, status in the list
  * form (lower case) except on the detail (stored form).
  */
-import type { MarketListStatus } from '../../../../shared/src/chain/market-state.js';
+import { marketListStatus, type MarketListStatus } from '../../../../shared/src/domain/market-status.js';
 import type { Market, MarketStatus } from '../../../../shared/src/db/index.js';
-import { listStatusOf } from '../domain/market-status.js';
 import { unixMillis, wadComplement, wadFraction } from './wad.js';
 
 export interface MarketPrices {
@@ -71,7 +70,7 @@ export function toMarketListItem(market: Market): MarketListItem {
     ...marketPrices(market),
     totalVolume: market.totalVolumeCents,
     tradeCount: market.tradeCount,
-    status: listStatusOf(market.status),
+    status: marketListStatus(market.status),
     endTime: unixMillis(market.endTime),
     category: market.category,
     createdAt: market.createdAt.toISOString(),

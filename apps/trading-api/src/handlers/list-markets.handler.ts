@@ -3,7 +3,8 @@ import type { CursorCodec } from '../http/cursor.js';
 import { listEnvelope } from '../http/envelope.js';
 import type { OperationHandler } from '../pipeline/operation-handler.js';
 import { presentMarket } from '../presenters/market.presenter.js';
-import { listMarkets, marketStatusFilters, type MarketStatusFilter } from '../use-cases/list-markets.use-case.js';
+import { isMarketStatusFilter } from '../../../../shared/src/domain/index.js';
+import { listMarkets } from '../use-cases/list-markets.use-case.js';
 
 const optionalString = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
@@ -12,7 +13,7 @@ export function listMarketsHandler(deps: { db: Knex; cursors: CursorCodec }): Op
   return async ({ input }) => {
     const status = optionalString(input.query.status);
     const page = await listMarkets(deps, {
-      status: status !== undefined && status in marketStatusFilters ? (status as MarketStatusFilter) : 'active',
+      status: status !== undefined && isMarketStatusFilter(status) ? status : 'active',
       category: optionalString(input.query.category),
       threadId: optionalString(input.query.threadId),
       limit: typeof input.query.limit === 'number' ? input.query.limit : undefined,

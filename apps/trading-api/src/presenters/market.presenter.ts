@@ -1,12 +1,5 @@
-import type { Market, MarketStatus } from '../../../../shared/src/db/index.js';
-
-/** DESIGN.md §6: the v1 form of market states (filters use the lower-case forms). */
-export const marketStatusNames: Record<MarketStatus, 'ACTIVE' | 'PAUSED' | 'RESOLVED' | 'CANCELLED'> = {
-  OPEN: 'ACTIVE',
-  FROZEN: 'PAUSED',
-  RESOLVED: 'RESOLVED',
-  CANCELLED: 'CANCELLED',
-};
+import type { Market } from '../../../../shared/src/db/index.js';
+import { quoteMarketStatus } from '../../../../shared/src/domain/index.js';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -18,7 +11,7 @@ export function presentMarket(market: Market) {
     description: market.description,
     category: market.category,
     tags: market.tags,
-    status: marketStatusNames[market.status],
+    status: quoteMarketStatus(market.status),
     outcomes: market.outcomes.map((label, outcomeIndex) => ({
       outcomeIndex,
       label,

@@ -1,19 +1,8 @@
 import type { Knex } from 'knex';
-import { listMarketsKeyset, type Market, type MarketStatus } from '../../../../shared/src/db/index.js';
+import { listMarketsKeyset, type Market } from '../../../../shared/src/db/index.js';
+import { statesForFilter, type MarketStatusFilter } from '../../../../shared/src/domain/index.js';
 import { paginate, resolvePageLimit, type CursorCodec, type CursorContext } from '../http/cursor.js';
 import type { Pagination } from '../http/envelope.js';
-
-/** DESIGN.md §6: lower-case filter forms of the market states (`refunded` = cancelled markets, refunds claimable). */
-export const marketStatusFilters = {
-  active: ['OPEN'],
-  paused: ['FROZEN'],
-  resolved: ['RESOLVED'],
-  cancelled: ['CANCELLED'],
-  refunded: ['CANCELLED'],
-  all: undefined,
-} as const satisfies Record<string, readonly MarketStatus[] | undefined>;
-
-export type MarketStatusFilter = keyof typeof marketStatusFilters;
 
 export const MARKETS_DEFAULT_LIMIT = 20;
 
@@ -37,7 +26,7 @@ export async function listMarkets(
   const limit = resolvePageLimit(command.limit, MARKETS_DEFAULT_LIMIT);
   const after = command.cursor === undefined ? undefined : deps.cursors.decode(command.cursor, context);
   const rows = await listMarketsKeyset(deps.db, {
-    statuses: marketStatusFilters[command.status],
+    statuses: statesForFilter(command.status),
     category: command.category,
     threadId: command.threadId,
     after,

@@ -6,3 +6,4 @@ export * from './trade-states.js';
 export * from './api-version.js';
 export * from './market-rules.js';
 export * from './market-status.js';
+export * from './quote-rules.js';

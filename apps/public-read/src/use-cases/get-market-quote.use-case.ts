@@ -17,7 +17,12 @@ import type { Address } from 'viem';
 import type { ChainReader } from '../../../../shared/src/chain/chain-clients.js';
 import { readQuote } from '../../../../shared/src/chain/market-reads.js';
 import { findMarketById } from '../../../../shared/src/db/index.js';
-import { AppError, isAppError } from '../../../../shared/src/errors/index.js';
+import {
+  isRequestCausedQuoteFailure,
+  quoteContractRefusal,
+  quoteOutcomeRefusal,
+} from '../../../../shared/src/domain/index.js';
+import { AppError } from '../../../../shared/src/errors/index.js';
 import { createReadThroughCache, type ReadThroughCache } from '../../../../shared/src/cache/index.js';
 import type { Logger } from '../../../../shared/src/logger/index.js';
 import type { QuoteQuery } from '../schemas/market-queries.schema.js';
@@ -93,13 +98,14 @@ async function readThrough(
 
   const market = await findMarketById(deps.db, marketId);
   if (!market) throw notFoundError(`Market ${marketId} does not exist.`);
-  if (query.outcomeIndex >= market.outcomes.length) {
+  const outcomeRefusal = quoteOutcomeRefusal(market, query.outcomeIndex);
+  if (outcomeRefusal?.reason === 'outcome_out_of_range') {
     throw validationError(
-      `Invalid query parameter: "outcomeIndex" must be an integer from 0 to ${market.outcomes.length - 1}.`,
+      `Invalid query parameter: "outcomeIndex" must be an integer from 0 to ${outcomeRefusal.highestOutcomeIndex}.`,
     );
   }
   const reader = await deps.chain();
-  if (!market.contractAddress || (market.chainId !== null && market.chainId !== reader.chain.id)) {
+  if (quoteContractRefusal(market, reader.chain.id)) {
     throw notFoundError(`Market ${marketId} has no contract on this chain to quote.`);
   }
   let body;
@@ -114,7 +120,7 @@ async function readThrough(
     });
   } catch (error) {
     // A revert the client caused (amount too large, more tokens than exist…) is a 400; chain outages stay 503.
-    if (isAppError(error) && error.status >= 400 && error.status < 500) throw validationError(error.detail, error);
+    if (isRequestCausedQuoteFailure(error)) throw validationError(error.detail, error);
     throw error;
   }
   const json = JSON.stringify(body);

@@ -2,7 +2,12 @@ import type { Knex } from 'knex';
 import type { Address } from 'viem';
 import { readQuote, type ChainReader, type QuoteResponse } from '../../../../shared/src/chain/index.js';
 import { findMarketById } from '../../../../shared/src/db/index.js';
-import { AppError, isAppError } from '../../../../shared/src/errors/index.js';
+import {
+  isRequestCausedQuoteFailure,
+  quoteContractRefusal,
+  quoteOutcomeRefusal,
+} from '../../../../shared/src/domain/index.js';
+import { AppError } from '../../../../shared/src/errors/index.js';
 import { requireChain, type ChainSource } from './chain-source.js';
 
 export interface QuoteCommand {
@@ -27,17 +32,18 @@ export async function getMarketQuote(
 ): Promise<QuoteResponse> {
   const market = await findMarketById(deps.db, command.marketId);
   if (!market) throw new AppError('RESOURCE_NOT_FOUND', { detail: `No market ${command.marketId}.` });
-  if (command.outcomeIndex >= market.outcomes.length) {
+  const outcomeRefusal = quoteOutcomeRefusal(market, command.outcomeIndex);
+  if (outcomeRefusal?.reason === 'outcome_out_of_range') {
     throw invalid(
       'outcomeIndex',
-      `query member outcomeIndex must be an integer from 0 to ${market.outcomes.length - 1}.`,
+      `query member outcomeIndex must be an integer from 0 to ${outcomeRefusal.highestOutcomeIndex}.`,
     );
   }
-  if (!market.contractAddress) {
+  if (quoteContractRefusal(market)) {
     throw new AppError('MARKET_NOT_TRADEABLE', { detail: `Market ${market.id} has no contract to quote yet.` });
   }
   const reader: ChainReader = await requireChain(deps.chain);
-  if (market.chainId !== null && market.chainId !== reader.chain.id) {
+  if (quoteContractRefusal(market, reader.chain.id)) {
     throw new AppError('MARKET_NOT_TRADEABLE', { detail: `Market ${market.id} is not deployed on this chain.` });
   }
   try {
@@ -51,7 +57,7 @@ export async function getMarketQuote(
     });
   } catch (error) {
     // A revert the request caused (more tokens than exist, an amount the pool refuses) is the client's: 400.
-    if (isAppError(error) && error.status >= 400 && error.status < 500) throw invalid('amount', error.detail, error);
+    if (isRequestCausedQuoteFailure(error)) throw invalid('amount', error.detail, error);
     throw error;
   }
 }

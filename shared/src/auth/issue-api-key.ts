@@ -5,6 +5,7 @@ import {
   lockUserForKeyChange,
   type ApiKeyRecord,
 } from '../db/repositories/api-keys.repository.js';
+import { withTransaction } from '../db/transaction.js';
 import { AppError } from '../errors/index.js';
 import { newUuid } from '../ids/index.js';
 import { generateApiKey, hashApiKey, type ApiKeyEnvironment } from './api-key-format.js';
@@ -49,7 +50,7 @@ export async function issueApiKey(db: Knex, pepper: string, input: IssueApiKeyIn
   const now = input.now ?? new Date();
   const scopes = validateOptions(input, now);
   const key = generateApiKey(input.env);
-  const record = await db.transaction(async (trx) => {
+  const record = await withTransaction(db, async (trx) => {
     if (!(await lockUserForKeyChange(trx, input.userId))) {
       throw new AppError('RESOURCE_NOT_FOUND', { detail: `User ${input.userId} does not exist.` });
     }

@@ -69,3 +69,8 @@ export async function dropDatabase(databaseUrl: string): Promise<void> {
     await admin.destroy();
   }
 }
+
+/** One round trip to the server (readiness): resolves when it answers. */
+export async function pingDatabase(db: Knex): Promise<void> {
+  await db.raw('SELECT 1');
+}

@@ -8,7 +8,7 @@ import { backingServices, findUnreachableServices } from './service-probes.js';
 import { prepareDatabase } from './prepare-database.js';
 import { startLocalChain } from './local-chain.js';
 import { setUpDemoChain } from './demo-chain-setup.js';
-import { createKnex } from '../db/index.js';
+import { createKnex, listMarketsKeyset } from '../db/index.js';
 import { spawnDeployable, stopDeployables, waitUntilReady, type DeployableProcess } from './deployable-processes.js';
 
 /**
@@ -78,7 +78,7 @@ const demoKey = await Promise.all([
     // The deployables seal and open webhook secrets with the development key (their WEBHOOK_SECRET_KEY default).
     webhook: { url: inbox.url, secretEnc: createSecretBox(DEVELOPMENT_WEBHOOK_SECRET_KEY).seal(demoWebhookSecret) },
   }),
-  keyDb('markets').select('id').where({ status: 'OPEN' }).orderBy('id').first() as Promise<{ id: string } | undefined>,
+  listMarketsKeyset(keyDb, { statuses: ['OPEN'], limit: 1 }).then(([newest]) => newest),
 ])
   .catch(async (error: unknown) => {
     process.stderr.write(`Cannot issue the demo API key: ${(error as Error).message}\n`);

@@ -3,7 +3,7 @@ import type { Logger } from '../logger/index.js';
 import { sleep } from './backoff.js';
 import type { AmqpConnectionManager } from './connection-manager.js';
 import { publishOutboxRows, type OutboxPublishOptions, type OutboxPublishResult } from './outbox.js';
-import { lockStaleUnpublished } from './outbox-store.js';
+import { lockStaleUnpublished } from '../db/repositories/outbox.repository.js';
 
 export interface RepublishStaleOptions extends OutboxPublishOptions {
   /** Rows younger than this are left to the writer that is publishing them right now. */

@@ -10,10 +10,10 @@ import {
   markPublished,
   recordPublishFailure,
   type OutboxMessage,
-} from './outbox-store.js';
+} from '../db/repositories/outbox.repository.js';
 import type { ExchangeName } from './topology.js';
 
-export type { OutboxMessage } from './outbox-store.js';
+export type { OutboxMessage } from '../db/repositories/outbox.repository.js';
 
 export interface OutboxMessageInput<E extends ExchangeName = ExchangeName> {
   exchange: E;

@@ -5,7 +5,8 @@ import { createLogCapture } from '../messaging/testing/test-messaging.js';
 import { waitFor } from '../messaging/testing/wait-for.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
 import { runLeaderLoop } from './leader-loop.js';
-import { currentDatabaseName, leaderLockName } from './mysql-leader-lock.js';
+import { currentDatabaseName } from '../db/repositories/named-locks.repository.js';
+import { leaderLockName } from './mysql-leader-lock.js';
 
 let database: TestDatabase;
 

@@ -8,7 +8,8 @@ import type { Knex } from 'knex';
 import type { Logger } from '../logger/index.js';
 import { backoffDelay, sleep, type BackoffPolicy } from '../messaging/backoff.js';
 import { isRetryableError, transientSummary } from '../messaging/error-classification.js';
-import { currentDatabaseName, leaderLockName, tryAcquireLeaderLock, type LeaderLease } from './mysql-leader-lock.js';
+import { currentDatabaseName } from '../db/repositories/named-locks.repository.js';
+import { leaderLockName, tryAcquireLeaderLock, type LeaderLease } from './mysql-leader-lock.js';
 
 export interface LeaderLoopOptions {
   db: Knex;

@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
+import { acquireDedicatedConnection, lockHolderConnectionId } from '../db/repositories/named-locks.repository.js';
 import type { Queryable } from '../db/transaction.js';
 
 /** MySQL caps user-level lock names at 64 characters. */
@@ -33,19 +34,6 @@ export interface LeaderLease {
   release(): Promise<void>;
 }
 
-/** The raw mysql2 connection knex pools; only what the lease uses. */
-interface PooledConnection {
-  on(event: 'error' | 'end', listener: (error?: unknown) => void): unknown;
-  removeListener(event: 'error' | 'end', listener: (error?: unknown) => void): unknown;
-  destroy(): void;
-}
-
-/** knex's client exposes its pool this way (typed `any` by knex). */
-interface PoolingClient {
-  acquireConnection(): Promise<PooledConnection>;
-  releaseConnection(connection: PooledConnection): Promise<void>;
-}
-
 /**
  * A lock name per (role, database): `foretell:<role>` alone would let deployments (or test suites) that share one
  * MySQL server but not one database block each other. Long database names are hashed to fit.
@@ -62,40 +50,24 @@ export function indexerLockName(chainId: number, database: string): string {
   return leaderLockName(`indexer:${chainId}`, database);
 }
 
-/** The current database of the pool's connections. */
-export async function currentDatabaseName(db: Knex): Promise<string> {
-  const [rows] = (await db.raw('SELECT DATABASE() AS name')) as [Array<{ name: string | null }>];
-  return rows[0]?.name ?? '';
-}
-
-const first = <T>(result: unknown): T | undefined => (result as [T[]])[0][0];
-
 /** Takes `lockName` without waiting; null when another connection holds it. */
 export async function tryAcquireLeaderLock(db: Knex, lockName: string): Promise<LeaderLease | null> {
-  const client = db.client as PoolingClient;
-  const connection = await client.acquireConnection();
-  const onConnection = <T>(sql: string, bindings: readonly string[]): Promise<T | undefined> =>
-    db
-      .raw(sql, bindings)
-      .connection(connection)
-      .then((result: unknown) => first<T>(result));
-  let row: { acquired: number | null; id: number | string } | undefined;
+  const connection = await acquireDedicatedConnection(db);
+  let acquired: boolean;
   try {
-    row = await onConnection('SELECT GET_LOCK(?, 0) AS acquired, CONNECTION_ID() AS id', [lockName]);
+    acquired = await connection.tryLock(lockName);
   } catch (error) {
-    connection.destroy();
-    await client.releaseConnection(connection);
+    await connection.giveBack({ healthy: false });
     throw error;
   }
-  if (!row || Number(row.acquired) !== 1) {
-    await client.releaseConnection(connection);
+  if (!acquired) {
+    await connection.giveBack({ healthy: true });
     return null;
   }
-  const connectionId = Number(row.id);
+  const { connectionId } = connection;
   const lost = new AbortController();
   const onFailure = () => lost.abort(new LeadershipLostError(lockName));
-  connection.on('error', onFailure);
-  connection.on('end', onFailure);
+  const stopWatching = connection.onLost(onFailure);
   let released = false;
   return {
     lockName,
@@ -103,21 +75,14 @@ export async function tryAcquireLeaderLock(db: Knex, lockName: string): Promise<
     lost: lost.signal,
     async assertHeld(queryable) {
       if (lost.signal.aborted) throw new LeadershipLostError(lockName);
-      const holder = first<{ holder: number | string | null }>(
-        await queryable.raw('SELECT IS_USED_LOCK(?) AS holder', [lockName]),
-      );
-      if (holder?.holder === null || Number(holder?.holder) !== connectionId) {
+      if ((await lockHolderConnectionId(queryable, lockName)) !== connectionId) {
         onFailure();
         throw new LeadershipLostError(lockName);
       }
     },
     async heartbeat() {
       if (lost.signal.aborted) throw new LeadershipLostError(lockName);
-      const sql = 'SELECT IS_USED_LOCK(?) = CONNECTION_ID() AS held';
-      const held = await onConnection<{ held: number | null }>(sql, [lockName]).then(
-        (row) => Number(row?.held) === 1,
-        () => false,
-      );
+      const held = await connection.holdsLock(lockName).catch(() => false);
       if (!held) {
         onFailure();
         throw new LeadershipLostError(lockName);
@@ -126,17 +91,17 @@ export async function tryAcquireLeaderLock(db: Knex, lockName: string): Promise<
     async release() {
       if (released) return;
       released = true;
-      connection.removeListener('error', onFailure);
-      connection.removeListener('end', onFailure);
+      stopWatching();
+      let healthy = true;
       try {
         if (lost.signal.aborted) throw new LeadershipLostError(lockName);
-        await onConnection('SELECT RELEASE_LOCK(?) AS released', [lockName]);
+        await connection.releaseLock(lockName);
       } catch {
         // A connection that may still hold the lock never goes back into the pool as a healthy one.
-        connection.destroy();
+        healthy = false;
       }
       lost.abort(new LeadershipLostError(lockName));
-      await client.releaseConnection(connection);
+      await connection.giveBack({ healthy });
     },
   };
 }

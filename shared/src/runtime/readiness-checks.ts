@@ -1,14 +1,13 @@
 import type { Knex } from 'knex';
 import { pingChain, type ChainReader } from '../chain/index.js';
+import { pingDatabase } from '../db/create-knex.js';
 import type { Redis } from 'ioredis';
 import { DependencyNotReady, type ReadinessCheck } from '../http/index.js';
 import type { AmqpConnectionManager } from '../messaging/index.js';
 
 export const mysqlReadiness = (db: Knex): ReadinessCheck => ({
   name: 'mysql',
-  check: async () => {
-    await db.raw('SELECT 1');
-  },
+  check: () => pingDatabase(db),
 });
 
 export const redisReadiness = (redis: Redis): ReadinessCheck => ({

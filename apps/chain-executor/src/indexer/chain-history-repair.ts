@@ -7,10 +7,8 @@ import {
   deleteChainCursors,
   saveChainCursor,
 } from '../../../../shared/src/db/repositories/chain-cursors.repository.js';
-import {
-  deleteChainActivity,
-  listChainMarkets,
-} from '../../../../shared/src/db/repositories/index.js';
+import { deleteChainActivity, listChainMarkets } from '../../../../shared/src/db/repositories/index.js';
+import { withTransaction } from '../../../../shared/src/db/transaction.js';
 import { judgeChainHistory, type ChainHistoryVerdict } from './block-range-plan.js';
 import {
   cursorNames,
@@ -86,7 +84,7 @@ export async function verifyChainHistory(
 /** Deletes every indexed row and cursor of this chain, recomputes its markets' aggregates, records the genesis. */
 export async function resetChain(context: IndexerContext, state: FollowerState, reason: string): Promise<void> {
   const genesisHash = await readBlockHash(context.reader, 0n);
-  await context.db.transaction(async (trx) => {
+  await withTransaction(context.db, async (trx) => {
     await context.fence(trx);
     const touched = await deleteChainActivity(trx, { chainId: context.chainId });
     const markets = await listChainMarkets(trx, context.chainId);
@@ -104,7 +102,7 @@ export async function resetChain(context: IndexerContext, state: FollowerState, 
 /** Drops rows above `rewindTo`, recomputes the touched markets and moves the cursor back to `rewindTo`. */
 async function rewindChain(context: IndexerContext, state: FollowerState, rewindTo: bigint): Promise<void> {
   const blockHash = await readBlockHash(context.reader, rewindTo);
-  await context.db.transaction(async (trx) => {
+  await withTransaction(context.db, async (trx) => {
     await context.fence(trx);
     const touched = await deleteChainActivity(trx, { chainId: context.chainId, aboveBlock: rewindTo });
     await refreshMarketAggregates(trx, touched);

@@ -21,7 +21,7 @@ import {
   type ChainMarket,
 } from '../../../../shared/src/db/repositories/index.js';
 import type { Knex } from '../../../../shared/src/db/index.js';
-import type { Queryable } from '../../../../shared/src/db/transaction.js';
+import { withTransaction, type Queryable } from '../../../../shared/src/db/transaction.js';
 import type { Logger } from '../../../../shared/src/logger/index.js';
 import type { BlockRange } from './block-range-plan.js';
 import type { IndexerMetrics } from './indexer-metrics.js';
@@ -79,7 +79,7 @@ export async function indexBlockRange(
   const linked = matchTradeExecutions(trades, executions);
   const marketIds = new Map(input.markets.map((market) => [market.contractAddress.toLowerCase(), market.id]));
 
-  const rows = await context.db.transaction(async (trx) => {
+  const rows = await withTransaction(context.db, async (trx) => {
     await context.fence(trx);
     const existing = await findExistingTradeIds(trx, [...linked.values()]);
     const tradeIds = new Map([...linked].filter(([, tradeId]) => existing.has(tradeId)));

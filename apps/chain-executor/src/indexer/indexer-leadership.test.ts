@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { createFundedAccount } from '../../../../shared/src/chain/chain-test-fixtures.js';
-import { currentDatabaseName, indexerLockName } from '../../../../shared/src/runtime/mysql-leader-lock.js';
+import { currentDatabaseName } from '../../../../shared/src/db/repositories/index.js';
+import { indexerLockName } from '../../../../shared/src/runtime/mysql-leader-lock.js';
 import {
   buy,
   createLinkedMarket,

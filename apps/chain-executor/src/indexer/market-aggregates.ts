@@ -2,10 +2,7 @@
  * Pure: a market's aggregate columns from the totals of its indexed rows. Recomputed from the rows after every
  * range (never incremented), so replays and re-indexing cannot double count.
  */
-import type {
-  MarketActivityTotals,
-  MarketAggregatesUpdate,
-} from '../../../../shared/src/db/repositories/index.js';
+import type { MarketActivityTotals, MarketAggregatesUpdate } from '../../../../shared/src/db/repositories/index.js';
 
 /** USDC atomic units (6 decimals) per cent. */
 const ATOMIC_PER_CENT = 10_000n;

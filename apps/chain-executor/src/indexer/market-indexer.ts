@@ -14,8 +14,8 @@ import { followChainStep } from './follow-chain-step.js';
 import { loadFollowerState, type FollowerSettings, type FollowerState } from './follower-state.js';
 import type { IndexerContext } from './index-block-range.js';
 import { createIndexerMetrics } from './indexer-metrics.js';
+import { currentDatabaseName } from '../../../../shared/src/db/repositories/index.js';
 import {
-  currentDatabaseName,
   indexerLockName,
   LeadershipLostError,
   tryAcquireLeaderLock,

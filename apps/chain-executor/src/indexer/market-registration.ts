@@ -8,6 +8,7 @@
 import { getAddress } from 'viem';
 import { readMarketPrices, type MarketPrices } from '../../../../shared/src/chain/index.js';
 import { saveChainCursor } from '../../../../shared/src/db/repositories/chain-cursors.repository.js';
+import { withTransaction } from '../../../../shared/src/db/transaction.js';
 import {
   readMarketActivityTotals,
   updateMarketAggregates,
@@ -33,7 +34,7 @@ export async function registerNewMarkets(
   let trades = 0;
   for (const range of backfill) trades += (await indexBlockRange(context, { markets: newcomers, range })).trades;
   const prices = await readLatestPrices(context, newcomers);
-  await context.db.transaction(async (trx) => {
+  await withTransaction(context.db, async (trx) => {
     await context.fence(trx);
     for (const totals of await readMarketActivityTotals(
       trx,

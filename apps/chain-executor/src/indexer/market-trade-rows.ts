@@ -4,11 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { MarketEvent, MarketPrices } from '../../../../shared/src/chain/index.js';
-import type {
-  MarketChainStatus,
-  NewMarketTrade,
-  NewPricePoint,
-} from '../../../../shared/src/db/repositories/index.js';
+import type { MarketChainStatus, NewMarketTrade, NewPricePoint } from '../../../../shared/src/db/repositories/index.js';
 
 export type TradeEvent = Extract<MarketEvent, { type: 'Bought' | 'Sold' }>;
 

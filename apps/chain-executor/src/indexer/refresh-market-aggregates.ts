@@ -1,7 +1,4 @@
-import {
-  readMarketActivityTotals,
-  updateMarketAggregates,
-} from '../../../../shared/src/db/repositories/index.js';
+import { readMarketActivityTotals, updateMarketAggregates } from '../../../../shared/src/db/repositories/index.js';
 import type { Queryable } from '../../../../shared/src/db/transaction.js';
 import { marketAggregates } from './market-aggregates.js';
 

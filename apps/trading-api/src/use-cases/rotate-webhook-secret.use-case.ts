@@ -6,7 +6,11 @@
  */
 import type { Knex } from 'knex';
 import { generateWebhookSecret, type SecretBox } from '../../../../shared/src/auth/index.js';
-import { findWebhookSettingsOfKey, storeRotatedWebhookSecret } from '../../../../shared/src/db/index.js';
+import {
+  findWebhookSettingsOfKey,
+  storeRotatedWebhookSecret,
+  withTransaction,
+} from '../../../../shared/src/db/index.js';
 import { AppError } from '../../../../shared/src/errors/index.js';
 
 export const PREVIOUS_SECRET_RETAINED_MS = 7 * 24 * 60 * 60 * 1000;
@@ -25,7 +29,7 @@ export async function rotateWebhookSecret(
   command: { apiKeyId: string; now: Date },
 ): Promise<RotatedWebhookSecret> {
   const { now } = command;
-  return deps.db.transaction(async (trx) => {
+  return withTransaction(deps.db, async (trx) => {
     const settings = await findWebhookSettingsOfKey(trx, command.apiKeyId, { lock: true });
     if (!settings?.webhookUrl) {
       throw new AppError('WEBHOOK_NOT_CONFIGURED', {

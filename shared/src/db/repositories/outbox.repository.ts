@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { parseJsonColumn, type Queryable } from '../db/index.js';
+import { parseJsonColumn, type Queryable } from '../transaction.js';
 
 /** One row of the `outbox` table (migrations/20261122_0900_outbox.ts), as plain data. */
 export interface OutboxMessage {

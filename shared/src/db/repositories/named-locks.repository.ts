@@ -1,0 +1,91 @@
+/*
+ * MySQL user-level locks (GET_LOCK / IS_USED_LOCK / RELEASE_LOCK). Such a lock belongs to one server connection and
+ * lives as long as it, so it is taken on a connection checked out of the pool and held outside knex's per-query
+ * checkout until it is given back.
+ */
+import type { Knex } from 'knex';
+import type { Queryable } from '../transaction.js';
+
+/** A pooled connection held by its user until {@link DedicatedConnection.giveBack}. */
+export interface DedicatedConnection {
+  /** The server's id of this connection (what IS_USED_LOCK answers for its locks). */
+  readonly connectionId: number;
+  /** Calls `listener` when the connection fails or the server ends it; returns the unsubscribe. */
+  onLost(listener: () => void): () => void;
+  /** GET_LOCK(name, 0): true when taken, false when another connection holds it. */
+  tryLock(name: string): Promise<boolean>;
+  /** Whether this connection holds `name`, asked on this connection (which also keeps it from idling out). */
+  holdsLock(name: string): Promise<boolean>;
+  releaseLock(name: string): Promise<void>;
+  /** Returns it to the pool; an unhealthy one (it may still hold a lock) is destroyed first. */
+  giveBack(options: { healthy: boolean }): Promise<void>;
+}
+
+/** The raw mysql2 connection knex pools; only what is used here. */
+interface PooledConnection {
+  on(event: 'error' | 'end', listener: (error?: unknown) => void): unknown;
+  removeListener(event: 'error' | 'end', listener: (error?: unknown) => void): unknown;
+  destroy(): void;
+}
+
+/** knex's client exposes its pool this way (typed `any` by knex). */
+interface PoolingClient {
+  acquireConnection(): Promise<PooledConnection>;
+  releaseConnection(connection: PooledConnection): Promise<void>;
+}
+
+const firstRow = <T>(result: unknown): T | undefined => (result as [T[]])[0][0];
+
+/** The current database of the pool's connections. */
+export async function currentDatabaseName(db: Knex): Promise<string> {
+  return firstRow<{ name: string | null }>(await db.raw('SELECT DATABASE() AS name'))?.name ?? '';
+}
+
+/** The connection id holding `name`, or null when no connection holds it. */
+export async function lockHolderConnectionId(db: Queryable, name: string): Promise<number | null> {
+  const row = firstRow<{ holder: number | string | null }>(await db.raw('SELECT IS_USED_LOCK(?) AS holder', [name]));
+  return row?.holder === null || row?.holder === undefined ? null : Number(row.holder);
+}
+
+/** Checks a connection out of the pool for as long as the caller needs it. */
+export async function acquireDedicatedConnection(db: Knex): Promise<DedicatedConnection> {
+  const client = db.client as PoolingClient;
+  const connection = await client.acquireConnection();
+  const query = async <T>(sql: string, bindings: readonly string[]): Promise<T | undefined> =>
+    firstRow<T>(await db.raw(sql, bindings).connection(connection));
+  let connectionId: number;
+  try {
+    connectionId = Number((await query<{ id: number | string }>('SELECT CONNECTION_ID() AS id', []))?.id);
+  } catch (error) {
+    connection.destroy();
+    await client.releaseConnection(connection);
+    throw error;
+  }
+  return {
+    connectionId,
+    onLost(listener) {
+      connection.on('error', listener);
+      connection.on('end', listener);
+      return () => {
+        connection.removeListener('error', listener);
+        connection.removeListener('end', listener);
+      };
+    },
+    async tryLock(name) {
+      return (
+        Number((await query<{ acquired: number | null }>('SELECT GET_LOCK(?, 0) AS acquired', [name]))?.acquired) === 1
+      );
+    },
+    async holdsLock(name) {
+      const row = await query<{ held: number | null }>('SELECT IS_USED_LOCK(?) = CONNECTION_ID() AS held', [name]);
+      return Number(row?.held) === 1;
+    },
+    async releaseLock(name) {
+      await query('SELECT RELEASE_LOCK(?) AS released', [name]);
+    },
+    async giveBack({ healthy }) {
+      if (!healthy) connection.destroy();
+      await client.releaseConnection(connection);
+    },
+  };
+}

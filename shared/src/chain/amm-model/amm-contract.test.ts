@@ -155,39 +155,43 @@ async function playStep(state: AmmState, step: TradeStep, holder: bigint[]): Pro
 }
 
 describe('Market contract against the reference model (anvil)', () => {
-  it('quotes and trades exactly like the model, keeps c on buys, lowers it on sells, pays every redemption', async () => {
-    await fc.assert(
-      fc.asyncProperty(scenarioArb(3, 10), async ({ shape, steps, settlement }) => {
-        await chain.revert(base);
-        base = await chain.snapshot();
-        await createTestMarket(chain, deployment, { marketId: MARKET_ID, ...shape });
-        const seed = shape.initialReserve * USDC_TO_WAD;
-        let state: AmmState = { weights: shape.weights, supplies: shape.weights.map(() => seed), reserve: seed };
-        // Index 0 is the liquidity provider (the admin, wallet 0); 1..3 are the traders (wallets 3..5).
-        const holdings = [shape.weights.map(() => seed), ...[0, 1, 2].map(() => shape.weights.map(() => 0n))];
-        await expectConcaveTokensOut(steps[0]!.outcome, shape.initialReserve / 7n + 1n);
+  it(
+    'quotes and trades exactly like the model, keeps c on buys, lowers it on sells, pays every redemption',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(scenarioArb(3, 10), async ({ shape, steps, settlement }) => {
+          await chain.revert(base);
+          base = await chain.snapshot();
+          await createTestMarket(chain, deployment, { marketId: MARKET_ID, ...shape });
+          const seed = shape.initialReserve * USDC_TO_WAD;
+          let state: AmmState = { weights: shape.weights, supplies: shape.weights.map(() => seed), reserve: seed };
+          // Index 0 is the liquidity provider (the admin, wallet 0); 1..3 are the traders (wallets 3..5).
+          const holdings = [shape.weights.map(() => seed), ...[0, 1, 2].map(() => shape.weights.map(() => 0n))];
+          await expectConcaveTokensOut(steps[0]!.outcome, shape.initialReserve / 7n + 1n);
 
-        for (const step of steps) {
-          const cBefore = quoteBuy(state, 0, 0n).c;
-          const next = await playStep(state, step, holdings[step.trader + 1]!);
-          const cAfter = quoteBuy(next, 0, 0n).c;
-          if (step.kind === 'buy') {
-            expect(cAfter).toBeGreaterThanOrEqual(cBefore);
-            expect(cAfter - cBefore).toBeLessThanOrEqual(cBefore / 10n ** 12n + 1n);
-          } else if (step.kind !== 'roundTrip' && next !== state) {
-            expect(cAfter).toBeLessThan(cBefore);
+          for (const step of steps) {
+            const cBefore = quoteBuy(state, 0, 0n).c;
+            const next = await playStep(state, step, holdings[step.trader + 1]!);
+            const cAfter = quoteBuy(next, 0, 0n).c;
+            if (step.kind === 'buy') {
+              expect(cAfter).toBeGreaterThanOrEqual(cBefore);
+              expect(cAfter - cBefore).toBeLessThanOrEqual(cBefore / 10n ** 12n + 1n);
+            } else if (step.kind !== 'roundTrip' && next !== state) {
+              expect(cAfter).toBeLessThan(cBefore);
+            }
+            state = next;
+            expect(await read.reserve()).toBe(state.reserve);
+            expect(await read.supplies()).toEqual(state.supplies);
+            expect((await read.usdcHeld()) * USDC_TO_WAD).toBe(state.reserve);
           }
-          state = next;
-          expect(await read.reserve()).toBe(state.reserve);
-          expect(await read.supplies()).toEqual(state.supplies);
-          expect((await read.usdcHeld()) * USDC_TO_WAD).toBe(state.reserve);
-        }
 
-        await settleAndRedeemAll(state, settlement, holdings);
-      }),
-      { numRuns: NUM_RUNS, timeout: SCENARIO_TIMEOUT_MS, interruptAfterTimeLimit: RUN_BUDGET_MS },
-    );
-  }, RUN_BUDGET_MS + 2 * SCENARIO_TIMEOUT_MS);
+          await settleAndRedeemAll(state, settlement, holdings);
+        }),
+        { numRuns: NUM_RUNS, timeout: SCENARIO_TIMEOUT_MS, interruptAfterTimeLimit: RUN_BUDGET_MS },
+      );
+    },
+    RUN_BUDGET_MS + 2 * SCENARIO_TIMEOUT_MS,
+  );
 });
 
 /** tokensOut(x) from the contract is increasing and concave: equal steps of USDC buy ever fewer tokens. */

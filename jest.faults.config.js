@@ -1,0 +1,14 @@
+/**
+ * The fault suite (`*.fault.ts`, issue 17): the deployables as real processes on private MariaDB, RabbitMQ and Redis
+ * instances and their own anvil, each dependency behind a TCP fault proxy (shared/src/testing/faults). Same
+ * transform as jest.config.js; at most two suites at once, since each runs a whole stack.
+ * @type {import('jest').Config}
+ */
+import base from './jest.config.js';
+
+export default {
+  ...base,
+  testMatch: ['<rootDir>/shared/src/**/*.fault.ts', '<rootDir>/apps/**/*.fault.ts'],
+  testTimeout: 120_000,
+  maxWorkers: 2,
+};

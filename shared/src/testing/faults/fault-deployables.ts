@@ -1,0 +1,90 @@
+/*
+ * The deployables of a fault stack as real processes, each started like `npm start` does (its main.ts through
+ * tsx, settings from the environment) and logging to a file of the stack's directory. A test kills one with
+ * SIGKILL mid-work and starts it again, and reads its /ready.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
+import path from 'node:path';
+import { killOnExit } from '../../local-stack/deployable-processes.js';
+import { repositoryRoot } from '../../runtime/repository-root.js';
+import { waitFor } from '../../messaging/testing/wait-for.js';
+import { freePort } from '../free-port.js';
+
+export interface ReadyReport {
+  status: number;
+  checks: Record<string, string>;
+}
+
+export interface FaultDeployable {
+  name: string;
+  url: string;
+  start(): Promise<void>;
+  /** SIGKILL: the process dies mid-work, nothing runs on its way out. */
+  kill(): Promise<void>;
+  ready(): Promise<ReadyReport>;
+  /** Waits until /ready answers 200 (every dependency reachable). */
+  waitUntilReady(timeoutMs?: number): Promise<void>;
+}
+
+export interface FaultDeployableSpec {
+  name: string;
+  entry: string;
+  readyPath: string;
+  env: Record<string, string>;
+  logDirectory: string;
+}
+
+export async function faultDeployable(spec: FaultDeployableSpec): Promise<FaultDeployable> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let child: ChildProcess | undefined;
+
+  const ready = async (): Promise<ReadyReport> => {
+    const response = await fetch(`${url}${spec.readyPath}`, { signal: AbortSignal.timeout(5_000) });
+    const body = (await response.json()) as { checks?: Record<string, string> };
+    return { status: response.status, checks: body.checks ?? {} };
+  };
+
+  return {
+    name: spec.name,
+    url,
+    async start() {
+      if (child) throw new Error(`${spec.name} is already running`);
+      const log = openSync(path.join(spec.logDirectory, `${spec.name}.log`), 'a');
+      child = spawn(process.execPath, ['--import', 'tsx', spec.entry], {
+        cwd: repositoryRoot,
+        env: { ...process.env, LOG_LEVEL: 'warn', ...spec.env, PORT: String(port), HOST: '127.0.0.1' },
+        stdio: ['ignore', log, log],
+      });
+      closeSync(log);
+      killOnExit(child);
+      const started = child;
+      started.once('exit', () => {
+        if (child === started) child = undefined;
+      });
+      await waitFor(
+        `${spec.name} to listen`,
+        async () => {
+          if (child !== started) throw new Error(`${spec.name} exited during start-up; see its log`);
+          return (await ready().catch(() => undefined)) !== undefined;
+        },
+        { timeoutMs: 60_000, intervalMs: 100 },
+      );
+    },
+    async kill() {
+      const running = child;
+      if (!running) return;
+      const exited = new Promise((resolve) => running.once('exit', resolve));
+      running.kill('SIGKILL');
+      await exited;
+    },
+    ready,
+    async waitUntilReady(timeoutMs = 30_000) {
+      await waitFor(`${spec.name} ready`, async () => (await ready()).status === 200, {
+        timeoutMs,
+        intervalMs: 100,
+      });
+    },
+  };
+}

@@ -9,14 +9,14 @@ export interface AppErrorOptions {
   retry?: boolean;
   /** Overrides the catalogue's Retry-After seconds. */
   retryAfterSeconds?: number;
-  /** Public API only: the `error` label (e.g. "ValidationError" on the quote endpoint). */
-  publicLabel?: string;
-  /** Public API only: render `{ error }` alone (market detail 404). */
-  publicErrorOnly?: boolean;
   cause?: unknown;
 }
 
-/** The one error type that domain code throws. Transport layers map it to their own shapes. */
+/**
+ * The one error type that domain code throws: a catalogue code, its domain meaning and retry hint, and a client-safe
+ * detail. It carries no transport wording: each API's renderer (shared/src/http/error-renderers.ts) owns its labels
+ * and shapes.
+ */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
@@ -25,8 +25,6 @@ export class AppError extends Error {
   readonly retryAfterSeconds: number | undefined;
   readonly detail: string;
   readonly extensions: Record<string, unknown>;
-  readonly publicLabel: string | undefined;
-  readonly publicErrorOnly: boolean;
 
   constructor(code: ErrorCode, options: AppErrorOptions = {}) {
     const entry = errorCatalogue[code];
@@ -40,8 +38,6 @@ export class AppError extends Error {
       options.retryAfterSeconds ?? ('retryAfterSeconds' in entry ? entry.retryAfterSeconds : undefined);
     this.detail = options.detail ?? entry.title;
     this.extensions = options.extensions ?? {};
-    this.publicLabel = options.publicLabel;
-    this.publicErrorOnly = options.publicErrorOnly ?? false;
   }
 }
 

@@ -1,7 +1,9 @@
 /**
  * The one catalogue of error codes: the trading API's table (spec/trading-api.md), the codes DESIGN.md §6 adds,
- * and the public read API's codes. Each code has one HTTP status and title; `retry` says whether a queue
- * consumer should retry work that failed with it.
+ * and the public read API's codes. Each code has its meaning (`title`), one status class (the HTTP status both APIs
+ * answer with) and `retry`: whether a queue consumer should retry work that failed with it. How an API words and
+ * shapes an error (problem+json, the public `{ error, message, code }` labels) is its renderer's
+ * (shared/src/http/error-renderers.ts), never the catalogue's or the error's.
  */
 export interface CatalogueEntry {
   readonly status: number;

@@ -1,3 +1,2 @@
 export * from './app-error.js';
 export * from './error-catalogue.js';
-export * from './error-renderers.js';

@@ -1,8 +1,10 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
-import { renderProblem, renderPublicError, type AppError } from '../errors/index.js';
+import type { AppError } from '../errors/index.js';
 import type { Logger } from '../logger/index.js';
 import { routeNotFoundError, toHttpAppError, type ErrorStyle } from './error-mapping.js';
+import { renderProblem, renderPublicError } from './error-renderers.js';
 import { routeIdOf } from './http-metrics.js';
+import { publicErrorPresentationOf } from './public-error-presentation.js';
 import { requestIdOf } from './request-id.middleware.js';
 
 export interface ErrorMiddlewareOptions {
@@ -35,7 +37,7 @@ export function errorMiddleware(options: ErrorMiddlewareOptions): ErrorRequestHa
     const rendered =
       style === 'problem'
         ? renderProblem(appError, { requestId, instance: req.originalUrl.split('?', 1)[0] ?? '', docsBaseUrl })
-        : renderPublicError(appError, { requestId });
+        : renderPublicError(appError, { requestId, presentation: publicErrorPresentationOf(res) });
     res.status(rendered.status);
     res.set(rendered.headers);
     res.setHeader('Cache-Control', 'no-store');

@@ -1,6 +1,8 @@
 export { requestObservationMiddleware, type RequestObservationOptions } from './request-observation.middleware.js';
 export { routeNotFoundError, toHttpAppError, type ErrorStyle } from './error-mapping.js';
 export { errorMiddleware, notFoundMiddleware, type ErrorMiddlewareOptions } from './error-middleware.js';
+export type { PublicErrorPresentation } from './error-renderers.js';
+export { presentPublicErrors } from './public-error-presentation.js';
 export { createHttpApp, DEFAULT_BODY_LIMIT_BYTES, type HttpAppOptions } from './http-app.js';
 export { createHttpMetrics, registeredMetric, routeIdOf, UNMATCHED_ROUTE, type HttpMetrics } from './http-metrics.js';
 export { startHttpServer, type RunningServer, type StartHttpServerOptions } from './http-server.js';

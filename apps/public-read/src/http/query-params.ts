@@ -61,8 +61,6 @@ export function decimalParam(min: number, max: number, decimals: number) {
 export interface QueryErrorStyle {
   /** Default INVALID_REQUEST. */
   code?: ErrorCode;
-  /** The public `error` label (the quote endpoint uses "ValidationError"). */
-  label?: string;
 }
 
 /** Parses `query` with a strict schema or throws a 400 whose message names every offending parameter. */
@@ -76,7 +74,6 @@ export function invalidQuery(problems: string[], style: QueryErrorStyle = {}): A
   const noun = problems.length === 1 ? 'parameter' : 'parameters';
   return new AppError(style.code ?? 'INVALID_REQUEST', {
     detail: `Invalid query ${noun}: ${problems.join('; ')}.`,
-    ...(style.label ? { publicLabel: style.label } : {}),
   });
 }
 

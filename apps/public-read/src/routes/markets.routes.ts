@@ -1,4 +1,8 @@
-import type { RouteRegistrar } from '../../../../shared/src/http/index.js';
+import {
+  presentPublicErrors,
+  type PublicErrorPresentation,
+  type RouteRegistrar,
+} from '../../../../shared/src/http/index.js';
 import { parseQuery } from '../http/query-params.js';
 import { JSON_CONTENT_TYPE } from '../http/response-cache.js';
 import {
@@ -14,6 +18,13 @@ import { listFeaturedMarkets } from '../use-cases/list-featured-markets.use-case
 import { listMarkets } from '../use-cases/list-markets.use-case.js';
 import { listTrendingMarkets } from '../use-cases/list-trending-markets.use-case.js';
 import { cacheKey, type RouteDeps } from './route-deps.js';
+
+/** spec/public-read-api.md: market detail's 404 carries only `error`. */
+const marketDetailErrors: PublicErrorPresentation = { labelOnly: ['NOT_FOUND'] };
+/** spec/public-read-api.md: the quote endpoint labels its errors ValidationError and NotFoundError. */
+const quoteErrors: PublicErrorPresentation = {
+  labels: { INVALID_REQUEST: 'ValidationError', MARKET_NOT_FOUND: 'NotFoundError' },
+};
 
 /** Market routes; the fixed paths (trending, featured) are registered before `/api/markets/:id`. */
 export function mountMarketRoutes(router: RouteRegistrar, deps: RouteDeps): void {
@@ -35,13 +46,15 @@ export function mountMarketRoutes(router: RouteRegistrar, deps: RouteDeps): void
   });
 
   router.route('GET', '/api/markets/:id', async (req, res) => {
+    presentPublicErrors(res, marketDetailErrors);
     const query = parseQuery(marketDetailQuerySchema, req.query);
     const { id } = req.params;
     await cache.send(res, cacheKey(res.locals.routeId, id, query), () => getMarketDetail(context, id, query));
   });
 
   router.route('GET', '/api/markets/:id/quote', async (req, res) => {
-    const query = parseQuery(quoteQuerySchema, req.query, { label: 'ValidationError' });
+    presentPublicErrors(res, quoteErrors);
+    const query = parseQuery(quoteQuerySchema, req.query);
     const result = await getMarketQuote(deps.quote, req.params.id, query);
     res.setHeader('Cache-Control', `public, max-age=${result.maxAgeSeconds}`);
     res.setHeader('Content-Type', JSON_CONTENT_TYPE);

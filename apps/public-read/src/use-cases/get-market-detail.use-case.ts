@@ -34,8 +34,7 @@ export async function getMarketDetail(
     query.history ? listPriceHistory(context.db, marketId, MAX_HISTORY_POINTS) : undefined,
     query.trades ? listRecentTrades(context.db, marketId, query.trades_limit) : undefined,
   ]);
-  // The contract's market-detail 404 carries only `error`.
-  if (!market) throw new AppError('NOT_FOUND', { detail: `Market ${marketId} does not exist.`, publicErrorOnly: true });
+  if (!market) throw new AppError('NOT_FOUND', { detail: `Market ${marketId} does not exist.` });
   const recentTrades = trades?.map(toRecentTradeItem);
   return {
     market: {

@@ -70,9 +70,8 @@ export interface QuoteResult {
 }
 
 const validationError = (detail: string, cause?: unknown): AppError =>
-  new AppError('INVALID_REQUEST', { detail, publicLabel: 'ValidationError', cause });
-const notFoundError = (detail: string): AppError =>
-  new AppError('MARKET_NOT_FOUND', { detail, publicLabel: 'NotFoundError' });
+  new AppError('INVALID_REQUEST', { detail, cause });
+const notFoundError = (detail: string): AppError => new AppError('MARKET_NOT_FOUND', { detail });
 
 export function quoteCacheKey(marketId: string, query: QuoteQuery): string {
   return `quote:${marketId}:${query.outcomeIndex}:${query.action}:${query.amount.toString()}`;

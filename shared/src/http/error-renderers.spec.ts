@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { AppError } from './app-error.js';
-import { errorCatalogue, errorCodes } from './error-catalogue.js';
+import { AppError, errorCatalogue, errorCodes } from '../errors/index.js';
 import { renderProblem, renderPublicError } from './error-renderers.js';
 
 const context = { requestId: 'req_1', instance: '/v1/trades', docsBaseUrl: 'https://api.example.com/v1/docs/' };
@@ -54,15 +53,28 @@ describe('renderPublicError', () => {
   });
 
   it('uses the endpoint label when one is given (quote ValidationError)', () => {
-    const rendered = renderPublicError(new AppError('INVALID_REQUEST', { publicLabel: 'ValidationError' }), {
+    const rendered = renderPublicError(new AppError('INVALID_REQUEST'), {
       requestId: 'r',
+      presentation: { labels: { INVALID_REQUEST: 'ValidationError' } },
     });
     expect(rendered.body.error).toBe('ValidationError');
   });
 
   it('renders only the error label for market detail 404s', () => {
-    const rendered = renderPublicError(new AppError('NOT_FOUND', { publicErrorOnly: true }), { requestId: 'r' });
+    const rendered = renderPublicError(new AppError('NOT_FOUND'), {
+      requestId: 'r',
+      presentation: { labelOnly: ['NOT_FOUND'] },
+    });
     expect(rendered.body).toEqual({ error: 'Not Found' });
+  });
+
+  it('keeps the status labels and the full body for codes the endpoint does not present', () => {
+    const presentation = { labels: { INVALID_REQUEST: 'ValidationError' }, labelOnly: ['NOT_FOUND'] } as const;
+    const rendered = renderPublicError(new AppError('RATE_LIMIT_EXCEEDED', { detail: 'slow down' }), {
+      requestId: 'r',
+      presentation,
+    });
+    expect(rendered.body).toEqual({ error: 'Too Many Requests', message: 'slow down', code: 'RATE_LIMIT_EXCEEDED' });
   });
 
   it('carries extensions such as the disabled route id', () => {

@@ -1,4 +1,8 @@
-import type { AppError } from './app-error.js';
+/*
+ * The two error shapes of the HTTP APIs, rendered from a transport-neutral AppError: each API's labels and members
+ * live here, never on the error (the catalogue holds codes and their domain meaning).
+ */
+import type { AppError, ErrorCode } from '../errors/index.js';
 
 export interface RenderedError {
   status: number;
@@ -57,11 +61,29 @@ const publicLabels: Record<number, string> = {
   504: 'Gateway Timeout',
 };
 
+/**
+ * How one public endpoint presents some codes, where the contract words them its own way (spec/public-read-api.md):
+ * the quote endpoint labels its 400 "ValidationError" and its 404 "NotFoundError"; market detail's 404 carries only
+ * `error`.
+ */
+export interface PublicErrorPresentation {
+  /** The `error` label of these codes on this endpoint, instead of the status label ("Bad Request"…). */
+  labels?: Partial<Record<ErrorCode, string>>;
+  /** Codes this endpoint answers with `{ error }` alone. */
+  labelOnly?: readonly ErrorCode[];
+}
+
+export interface PublicErrorContext {
+  requestId: string;
+  presentation?: PublicErrorPresentation | undefined;
+}
+
 /** Public read API shape: `{ error, message, code }`; 429 adds `retryAfter`; some endpoints return `{ error }` only. */
-export function renderPublicError(error: AppError, context: Pick<ProblemContext, 'requestId'>): RenderedError {
-  const label = error.publicLabel ?? publicLabels[error.status] ?? 'Error';
+export function renderPublicError(error: AppError, context: PublicErrorContext): RenderedError {
+  const { presentation } = context;
+  const label = presentation?.labels?.[error.code] ?? publicLabels[error.status] ?? 'Error';
   const headers = { 'Content-Type': 'application/json; charset=utf-8', ...retryAfterHeader(error) };
-  if (error.publicErrorOnly) return { status: error.status, headers, body: { error: label } };
+  if (presentation?.labelOnly?.includes(error.code)) return { status: error.status, headers, body: { error: label } };
   const isInternal = error.code === 'INTERNAL_ERROR';
   const body: Record<string, unknown> = {
     error: label,

@@ -1,6 +1,6 @@
 import type express from 'express';
 import type { Knex } from 'knex';
-import { createSecretBox, type ApiKeyEnvironment } from '../../../shared/src/auth/index.js';
+import { createApiKeyCache, createSecretBox, type ApiKeyEnvironment } from '../../../shared/src/auth/index.js';
 import { createReadThroughCache } from '../../../shared/src/cache/index.js';
 import { DEVELOPMENT_WEBHOOK_SECRET_KEY } from '../../../shared/src/config/config-fields.js';
 import { createHttpApp, type HttpMetrics, type ReadinessCheck } from '../../../shared/src/http/index.js';
@@ -16,7 +16,6 @@ import { createHandlers } from './handlers/index.js';
 import { loadOpenApiDocument } from './openapi/load-spec.js';
 import { listOperations } from './openapi/operations.js';
 import { createRequestValidator } from './openapi/request-validator.js';
-import { createApiKeyResolver } from './pipeline/api-key-resolver.js';
 import { API_VERSION_HEADER, CURRENT_API_VERSION } from './pipeline/api-version.js';
 import { createAuthFailureRecorder } from './pipeline/auth-failure-recorder.js';
 import { createAuthLockout, type AuthLockoutPolicy } from './pipeline/auth-lockout.js';
@@ -84,7 +83,7 @@ export function createApp(deps: TradingApiDeps): express.Express {
   const validator = createRequestValidator(document);
   const lockout = createAuthLockout({ redis: deps.redis, logger: deps.logger, policy: deps.lockoutPolicy, now });
   const recordFailure = createAuthFailureRecorder({ db: deps.db, lockout, usage: deps.usage, logger: deps.logger });
-  const resolver = createApiKeyResolver({ db: deps.db, pepper: deps.apiKeyPepper, ttlMs: deps.keyCacheTtlMs, now });
+  const keys = createApiKeyCache({ db: deps.db, pepper: deps.apiKeyPepper, ttlMs: deps.keyCacheTtlMs, now });
   const rateLimiters = createRateLimiters({ redis: deps.redis, logger: deps.logger, usage: deps.usage, now });
   const authorize = {
     recordFailure,
@@ -115,7 +114,7 @@ export function createApp(deps: TradingApiDeps): express.Express {
         routeSwitches: deps.routeSwitches,
         authenticate: authenticateMiddleware({
           serviceEnv: deps.serviceEnv,
-          resolver,
+          keys,
           lockout,
           recordFailure,
           now,

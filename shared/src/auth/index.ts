@@ -5,4 +5,4 @@ export * from './ip-allowlist.js';
 export * from './request-signature.js';
 export * from './issue-api-key.js';
 export * from './secret-box.js';
-export * from './api-key-lookup.js';
+export * from './api-key-cache.js';

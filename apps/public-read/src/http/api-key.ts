@@ -2,12 +2,16 @@
  * The optional X-API-Key of the public read API. A valid, active key of this environment (whose IP allowlist, if any,
  * admits the caller) → `_meta.authenticated: true` and that user's per-minute limit instead of the per-IP one; a
  * missing, malformed, unknown, revoked, expired, other-environment or failing key → anonymous (this API is public,
- * so a bad key is never an error here). Verification: shared/src/auth/api-key-lookup.ts behind a short cache.
+ * so a bad key is never an error here). Lookup: the shared API-key cache (shared/src/auth/api-key-cache.ts).
  */
 import type { RequestHandler, Response } from 'express';
 import type { Knex } from 'knex';
-import { apiKeyCacheId, lookUpActiveApiKey, type ApiKeyEnvironment } from '../../../../shared/src/auth/index.js';
-import { createReadThroughCache } from '../../../../shared/src/cache/index.js';
+import {
+  createApiKeyCache,
+  parseApiKey,
+  type ApiKeyEnvironment,
+  type StoredApiKey,
+} from '../../../../shared/src/auth/index.js';
 import type { Logger } from '../../../../shared/src/logger/index.js';
 import { createFailedLookupBudget } from './failed-lookup-budget.js';
 
@@ -61,23 +65,14 @@ export function optionalApiKeyMiddleware(verifier: ApiKeyVerifier | undefined, l
   };
 }
 
-/** How long a lookup (hit or miss) is reused: a revocation reaches every replica within this. */
-export const VERIFIED_KEY_TTL_MS = 5_000;
-const MAX_CACHED_KEYS = 10_000;
-
-interface VerifiedLookup {
-  key: VerifiedApiKey;
-  allows: (ip: string) => boolean;
-}
-
-/** Thrown by a lookup its client may not make (never cached; the request is served anonymously). */
+/** Thrown when a client's failed-lookup budget is spent (nothing is cached; the request is served anonymously). */
 class LookupBudgetSpent extends Error {}
 
 /**
- * Verifies keys against MySQL (HMAC under API_KEY_PEPPER, as the trading API stores them) behind a small in-process
- * cache (5 s, at most 10 000 entries, least recently used evicted first). Unknown keys are cached too, so repeating
- * a bad key does not reach MySQL; a client cycling through made-up keys is cut off by the failed-lookup budget
- * (failed-lookup-budget.ts). A failed lookup is not cached (and the middleware serves that request anonymously).
+ * Verifies keys through the shared API-key cache (5 s, at most 10 000 entries, least recently used evicted first;
+ * unknown keys are cached too, so repeating a bad key does not reach MySQL), then checks them here: of this
+ * environment, not revoked, not expired, allowing the caller's address. A client cycling through made-up keys is cut
+ * off by the failed-lookup budget (failed-lookup-budget.ts), which a lookup that finds an active key refunds.
  */
 export function createApiKeyVerifier(options: {
   db: Knex;
@@ -89,41 +84,33 @@ export function createApiKeyVerifier(options: {
 }): ApiKeyVerifier {
   const now = options.now ?? Date.now;
   const budget = createFailedLookupBudget({ perMinute: options.failedLookupsPerMinute, now });
-  // Cached under apiKeyCacheId: no HMAC per request, no plaintext key kept in memory.
-  const cache = createReadThroughCache<VerifiedLookup | null>({
-    ttlMs: options.ttlMs ?? VERIFIED_KEY_TTL_MS,
-    maxEntries: MAX_CACHED_KEYS,
-    now,
-    refreshAheadMs: (options.ttlMs ?? VERIFIED_KEY_TTL_MS) / 5,
-  });
+  const keys = createApiKeyCache({ db: options.db, pepper: options.pepper, ttlMs: options.ttlMs, now });
 
-  async function load(rawKey: string, client: string): Promise<VerifiedLookup | null> {
-    if (!budget.take(client)) throw new LookupBudgetSpent();
-    const active = await lookUpActiveApiKey(options.db, options.pepper, rawKey, {
-      env: options.env,
-      now: new Date(now()),
-    });
-    if (!active) return null;
-    budget.refund(client);
-    const { record, allowlist, userRpm } = active;
-    return {
-      key: { apiKeyId: record.id, userId: record.userId, limitPerMinute: userRpm },
-      allows: (ip) => allowlist === null || allowlist.allows(ip),
-    };
-  }
+  const isActive = (stored: StoredApiKey | null): stored is StoredApiKey =>
+    stored !== null &&
+    stored.record.env === options.env &&
+    !stored.record.revokedAt &&
+    !(stored.record.expiresAt && stored.record.expiresAt.getTime() <= now());
 
   return {
     async verify(rawKey, clientIp = '') {
-      let found: VerifiedLookup | null;
+      const parsed = parseApiKey(rawKey.trim());
+      if (!parsed || parsed.env !== options.env) return null;
+      let looked = false;
+      let stored: StoredApiKey | null;
       try {
-        found = await cache.get(apiKeyCacheId(rawKey), () => load(rawKey, clientIp));
+        stored = await keys.resolve(parsed.key, () => {
+          if (!budget.take(clientIp)) throw new LookupBudgetSpent();
+          looked = true;
+        });
       } catch (error) {
         if (error instanceof LookupBudgetSpent) return null;
         throw error;
       }
-      if (!found) return null;
-      if (found.allows(clientIp)) return found.key;
-      return null;
+      if (!isActive(stored)) return null;
+      if (looked) budget.refund(clientIp);
+      if (stored.allowlist !== null && !stored.allowlist.allows(clientIp)) return null;
+      return { apiKeyId: stored.record.id, userId: stored.record.userId, limitPerMinute: stored.userRpm };
     },
   };
 }

@@ -1,14 +1,18 @@
 import type { RequestHandler } from 'express';
-import { parseApiKey, type ApiKeyEnvironment } from '../../../../shared/src/auth/index.js';
+import {
+  parseApiKey,
+  type ApiKeyCache,
+  type ApiKeyEnvironment,
+  type StoredApiKey,
+} from '../../../../shared/src/auth/index.js';
 import { AppError } from '../../../../shared/src/errors/index.js';
-import type { ApiKeyResolver } from './api-key-resolver.js';
 import { refuseAudited, type AuthFailureRecorder } from './auth-failure-recorder.js';
 import type { AuthLockout } from './auth-lockout.js';
-import { setAuth, type ResolvedApiKey } from './request-context.js';
+import { setAuth } from './request-context.js';
 
 export interface AuthenticateDeps {
   serviceEnv: ApiKeyEnvironment;
-  resolver: ApiKeyResolver;
+  keys: ApiKeyCache;
   lockout: AuthLockout;
   recordFailure: AuthFailureRecorder;
   now?: () => number;
@@ -44,11 +48,11 @@ export function authenticateMiddleware(deps: AuthenticateDeps): RequestHandler {
         });
       }
       const header = req.get('x-api-key');
-      const accept = (key: ResolvedApiKey): void => {
+      const accept = (key: StoredApiKey): void => {
         setAuth(res, { key, plaintext: header! });
         next();
       };
-      let identified: ResolvedApiKey | Promise<ResolvedApiKey>;
+      let identified: StoredApiKey | Promise<StoredApiKey>;
       try {
         identified = identify(deps, header, now());
       } catch (error) {
@@ -67,7 +71,7 @@ function identify(
   deps: AuthenticateDeps,
   header: string | undefined,
   nowMs: number,
-): ResolvedApiKey | Promise<ResolvedApiKey> {
+): StoredApiKey | Promise<StoredApiKey> {
   if (header === undefined || header === '') {
     throw new KeyFailure('API_KEY_MISSING', null, 'Send your API key in the X-API-Key header.');
   }
@@ -79,17 +83,17 @@ function identify(
       'API keys look like svc_live_ or svc_test_ plus 32 letters/digits.',
     );
   }
-  const lookup = deps.resolver.resolve(parsed.key);
-  const check = (resolved: ResolvedApiKey | null) => checkKey(deps, parsed.env, resolved, nowMs);
+  const lookup = deps.keys.resolve(parsed.key);
+  const check = (resolved: StoredApiKey | null) => checkKey(deps, parsed.env, resolved, nowMs);
   return lookup instanceof Promise ? lookup.then(check) : check(lookup);
 }
 
 function checkKey(
   deps: AuthenticateDeps,
   presentedEnv: ApiKeyEnvironment,
-  resolved: ResolvedApiKey | null,
+  resolved: StoredApiKey | null,
   nowMs: number,
-): ResolvedApiKey {
+): StoredApiKey {
   if (!resolved) {
     const hint = presentedEnv === deps.serviceEnv ? '' : ` This deployment serves ${deps.serviceEnv} keys.`;
     throw new KeyFailure('API_KEY_INVALID', null, `The API key is not recognised.${hint}`);

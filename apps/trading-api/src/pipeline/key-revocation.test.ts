@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { revokeApiKey } from '../../../../shared/src/db/index.js';
 import { callAs, createCaller, startTradingApiKit, type TradingApiKit } from '../testing/trading-api-test-kit.js';
-import { KEY_CACHE_TTL_MS } from './api-key-resolver.js';
+import { API_KEY_CACHE_TTL_MS } from '../../../../shared/src/auth/index.js';
 
 let kit: TradingApiKit;
 beforeAll(async () => {
@@ -14,16 +14,16 @@ afterAll(async () => {
 });
 
 describe('revocation of a key this replica has cached', () => {
-  it(`refuses the key with 401 API_KEY_REVOKED once KEY_CACHE_TTL_MS (${KEY_CACHE_TTL_MS} ms) has passed since its lookup`, async () => {
+  it(`refuses the key with 401 API_KEY_REVOKED once API_KEY_CACHE_TTL_MS (${API_KEY_CACHE_TTL_MS} ms) has passed since its lookup`, async () => {
     const caller = await createCaller(kit);
     // The first request looks the key up in MySQL and caches it.
     expect((await callAs(kit, caller, 'GET', '/v1/portfolio')).status).toBe(200);
     // `foretell-admin keys revoke` runs this function in its transaction.
     expect(await revokeApiKey(kit.database.db, caller.record.id, new Date(kit.clock.now()))).toBe(true);
-    // Documented (docs/decisions/0011): lookups are reused for KEY_CACHE_TTL_MS, so the key still works meanwhile.
+    // Documented (docs/decisions/0011): lookups are reused for API_KEY_CACHE_TTL_MS, so the key still works meanwhile.
     kit.clock.advance(1_000);
     expect((await callAs(kit, caller, 'GET', '/v1/portfolio')).status).toBe(200);
-    kit.clock.advance(KEY_CACHE_TTL_MS - 1_000 + 1);
+    kit.clock.advance(API_KEY_CACHE_TTL_MS - 1_000 + 1);
     const refused = await callAs(kit, caller, 'GET', '/v1/portfolio');
     expect(refused.status).toBe(401);
     expect(refused.json.code).toBe('API_KEY_REVOKED');

@@ -1,19 +1,10 @@
 import type { Response } from 'express';
-import type { ApiScope, IpAllowlist } from '../../../../shared/src/auth/index.js';
-import type { ApiKeyRecord } from '../../../../shared/src/db/index.js';
+import type { StoredApiKey } from '../../../../shared/src/auth/index.js';
 import type { OperationDescriptor } from '../openapi/operations.js';
 
 /** A looked-up key with what the pipeline derives from it (cached together for a few seconds). */
-export interface ResolvedApiKey {
-  record: ApiKeyRecord;
-  scopes: ReadonlySet<ApiScope>;
-  allowlist: IpAllowlist | null;
-  /** The per-user limit: the highest rpm among the user's active keys. */
-  userRpm: number;
-}
-
 export interface AuthContext {
-  key: ResolvedApiKey;
+  key: StoredApiKey;
   /** The plaintext key of this request: the secret of body signatures. Never logged. */
   plaintext: string;
 }

@@ -1,0 +1,82 @@
+/*
+ * The one API-key cache of both APIs: a presented key's stored record (by HMAC under the pepper, compared in
+ * constant time) with what it allows, behind a small in-process read-through cache filed under apiKeyCacheId, so a
+ * cached key costs no HMAC and a fresh hit answers without a promise. Unknown keys are cached too, so a flood of bad
+ * keys cannot hammer MySQL. Each API applies its own rules to what comes back: the trading API refuses with 401
+ * codes, the public read API serves anonymously.
+ */
+import type { Knex } from 'knex';
+import { createReadThroughCache } from '../cache/index.js';
+import { findApiKeyByHash, listActiveKeyLimits, type ApiKeyRecord } from '../db/repositories/api-keys.repository.js';
+import { AppError } from '../errors/index.js';
+import { apiKeyCacheId, digestsEqual, hashApiKey } from './api-key-format.js';
+import { parseIpAllowlist, type IpAllowlist } from './ip-allowlist.js';
+import { effectiveRpm, isApiScope, type ApiScope } from './tiers.js';
+
+/** How long a lookup (hit or miss) is reused: revocations and limit changes reach every replica within this. */
+export const API_KEY_CACHE_TTL_MS = 5_000;
+export const API_KEY_CACHE_MAX_ENTRIES = 10_000;
+
+/** A stored key (revoked and expired ones included: callers decide) with what it allows. */
+export interface StoredApiKey {
+  record: ApiKeyRecord;
+  scopes: ReadonlySet<ApiScope>;
+  /** NULL = any address. */
+  allowlist: IpAllowlist | null;
+  /** The per-user, per-minute limit: the highest effective limit among the user's active keys (tier or custom). */
+  userRpm: number;
+}
+
+export interface ApiKeyCacheOptions {
+  db: Knex;
+  /** The HMAC pepper of the stored key hashes. */
+  pepper: string;
+  ttlMs?: number;
+  maxEntries?: number;
+  now?: () => number;
+}
+
+export interface ApiKeyCache {
+  /**
+   * The stored key of a well-formed presented key (null when unknown), from the cache when fresh (then without a
+   * promise). `beforeLookup` runs before MySQL is asked (a cache miss) and may throw to refuse that lookup; the
+   * promise rejects with its error, and nothing is cached. A failed lookup is never cached and rejects with DEPENDENCY_UNAVAILABLE.
+   */
+  resolve(key: string, beforeLookup?: () => void): StoredApiKey | null | Promise<StoredApiKey | null>;
+}
+
+export function createApiKeyCache(options: ApiKeyCacheOptions): ApiKeyCache {
+  const now = options.now ?? Date.now;
+  const ttlMs = options.ttlMs ?? API_KEY_CACHE_TTL_MS;
+  const cache = createReadThroughCache<StoredApiKey | null>({
+    ttlMs,
+    refreshAheadMs: ttlMs / 5,
+    maxEntries: options.maxEntries ?? API_KEY_CACHE_MAX_ENTRIES,
+    now,
+  });
+
+  async function load(key: string): Promise<StoredApiKey | null> {
+    try {
+      const keyHash = hashApiKey(options.pepper, key);
+      const record = await findApiKeyByHash(options.db, keyHash);
+      if (!record || !digestsEqual(record.keyHash, keyHash)) return null;
+      const limits = await listActiveKeyLimits(options.db, record.userId, new Date(now()));
+      const userRpm = Math.max(
+        effectiveRpm(record.tier, record.rateLimitRpm),
+        ...limits.map((limit) => effectiveRpm(limit.tier, limit.rateLimitRpm)),
+      );
+      const allowlist = record.ipAllowlist?.length ? parseIpAllowlist(record.ipAllowlist) : null;
+      return { record, scopes: new Set(record.scopes.filter(isApiScope)), allowlist, userRpm };
+    } catch (error) {
+      throw new AppError('DEPENDENCY_UNAVAILABLE', { detail: 'API keys cannot be verified right now.', cause: error });
+    }
+  }
+
+  return {
+    resolve: (key, beforeLookup) =>
+      cache.get(apiKeyCacheId(key), async () => {
+        beforeLookup?.();
+        return load(key);
+      }),
+  };
+}

@@ -275,3 +275,24 @@ describe('headers and proxies', () => {
     ).rejects.toThrow('GET /x is registered twice');
   });
 });
+
+describe('conditional requests', () => {
+  it('answers If-None-Match: * with the full response where the route sets no ETag of its own (health, documents, JSON)', async () => {
+    const app = await start({}, (registrar) => {
+      registrar.route('GET', '/v1/openapi.json', (_req, res) => {
+        res.type('application/json').send('{"openapi":"3.1.0"}');
+      });
+      registrar.route('GET', '/v1/things', (_req, res) => {
+        res.json({ things: [] });
+      });
+    });
+    for (const path of ['/health', '/v1/openapi.json', '/v1/things']) {
+      const response = await fetch(`${app.url}${path}`, { headers: { 'if-none-match': '*' } });
+      expect({ path, status: response.status, empty: (await response.text()) === '' }).toEqual({
+        path,
+        status: 200,
+        empty: false,
+      });
+    }
+  });
+});

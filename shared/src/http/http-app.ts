@@ -59,6 +59,9 @@ export function createHttpApp(options: HttpAppOptions, mountRoutes: (router: Rou
   const { logger, errorStyle } = options;
   const app = express();
   app.set('etag', false);
+  // Routes that support conditional requests compare their own ETag (the /v1 reads); express's built-in freshness
+  // check would turn any other 2xx into an empty 304 for `If-None-Match: *` (health, documents, public reads).
+  Object.defineProperty(app.request, 'fresh', { configurable: true, get: () => false });
   app.disable('x-powered-by');
   app.set('trust proxy', parseTrustProxy(options.trustProxy));
 

@@ -81,12 +81,40 @@ function createTransport(options: ChainClientOptions): Transport {
     retryCount: options.retryCount ?? 2,
     retryDelay: 50,
   };
-  if (/^wss?:\/\//.test(options.rpcUrl)) {
-    return webSocket(options.rpcUrl, { ...common, keepAlive: true, reconnect: { attempts: 5, delay: 200 } });
-  }
+  if (/^wss?:\/\//.test(options.rpcUrl)) return reconnectingWebSocket(options.rpcUrl, common);
   // Node's fetch (undici) pools and keeps connections alive; `keepalive` states it. No JSON-RPC batching: latency
   // matters more than request count here.
   return http(options.rpcUrl, { ...common, fetchOptions: { keepalive: true } });
+}
+
+const SOCKET_CLOSING = 2;
+
+/**
+ * viem's WebSocket transport, made to recover from any outage. viem reconnects a dropped socket, but once one
+ * reconnect attempt fails (the RPC refused for longer than `delay`) it never tries again: its cached client keeps
+ * the dead socket and fails every later request, even after the node is back (found by the fault suite). So after a
+ * failed request whose cached socket is closing or closed, that client is closed, which removes it from viem's
+ * cache: the next request opens a fresh socket (and fails fast, as DEPENDENCY_UNAVAILABLE, while the RPC is down).
+ */
+function reconnectingWebSocket(rpcUrl: string, common: { timeout: number; retryCount: number; retryDelay: number }) {
+  const inner = webSocket(rpcUrl, { ...common, keepAlive: true, reconnect: { attempts: 5, delay: 200 } });
+  return ((parameters) => {
+    const transport = inner(parameters);
+    const dropDeadSocket = async () => {
+      const client = await transport.value?.getRpcClient();
+      if (client && client.socket.readyState >= SOCKET_CLOSING) client.close();
+    };
+    const request: typeof transport.request = async (args, requestOptions) => {
+      try {
+        return await transport.request(args, requestOptions);
+      } catch (error) {
+        // Not awaited: while the RPC stalls, asking for the client could wait as long as the outage.
+        dropDeadSocket().catch(() => undefined);
+        throw error;
+      }
+    };
+    return { ...transport, request };
+  }) as Transport;
 }
 
 /** A viem chain for an id learnt from the RPC (or configured). */

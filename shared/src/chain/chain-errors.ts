@@ -3,7 +3,8 @@
  * - a contract revert (viem's ContractFunctionRevertedError, found with BaseError.walk) → the code of its custom
  *   error (revert-errors.ts), e.g. SlippageExceeded → SLIPPAGE_EXCEEDED; unknown ones → CHAIN_REVERTED (502);
  * - no contract at the called address → CHAIN_REVERTED (a deployment/configuration fault, not the client's);
- * - transport, RPC, timeout, nonce and gas-funding failures → DEPENDENCY_UNAVAILABLE (503, retry true);
+ * - transport, RPC (unknown RPC errors too), timeout, nonce and gas-funding failures → DEPENDENCY_UNAVAILABLE (503,
+ *   retry true);
  * - anything else (encoding bugs, non-viem errors) → INTERNAL_ERROR.
  * The raw viem error stays as `cause` for the log; details are fixed, client-safe sentences.
  */
@@ -25,6 +26,7 @@ import {
   SocketClosedError,
   TimeoutError,
   TransactionReceiptNotFoundError,
+  UnknownRpcError,
   WaitForTransactionReceiptTimeoutError,
   WebSocketRequestError,
   type Hex,
@@ -47,6 +49,9 @@ const unavailableErrors = [
   NonceTooHighError,
   WaitForTransactionReceiptTimeoutError,
   TransactionReceiptNotFoundError,
+  // What a request gets when the WebSocket cannot even connect (viem wraps the socket's error event in it): an
+  // upstream failure, never our bug, so 503 and retried rather than a 500.
+  UnknownRpcError,
 ] as const;
 
 const isInstance =

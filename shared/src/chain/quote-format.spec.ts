@@ -2,7 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { marketListStatus, quoteMarketStatus } from '../domain/market-status.js';
 import { marketStateFromIndex } from './market-state.js';
-import { effectivePrice, formatBuyQuote, formatQuoteMarket, formatSellQuote, wadToNumber } from './quote-format.js';
+import { wadToNumber } from '../domain/units.js';
+import { effectivePrice, formatBuyQuote, formatQuoteMarket, formatSellQuote } from './quote-format.js';
 
 const WAD = 10n ** 18n;
 const pools = {

@@ -5,9 +5,8 @@
  */
 import type { Address } from 'viem';
 import { quoteMarketStatus, type MarketState, type QuoteMarketStatus } from '../domain/market-status.js';
+import { USDC_TO_WAD, WAD, wadToNumber } from '../domain/units.js';
 
-const WAD = 10n ** 18n;
-const USDC_TO_WAD = 10n ** 12n;
 
 /** Raw result of `Market.quoteBuy`. */
 export interface ContractBuyQuote {
@@ -71,12 +70,6 @@ export interface QuoteMarket {
 }
 
 export const quoteUnits = { usdc: 'atomic-6', token: 'wad-18' } as const;
-
-/** A WAD-18 fraction as a number (e.g. 0.25); exact to double precision. */
-export function wadToNumber(wad: bigint): number {
-  const whole = wad / WAD;
-  return Number(whole) + Number(wad - whole * WAD) / 1e18;
-}
 
 /**
  * USDC per whole token: `(usdcAtomic / 1e6) / (tokensWad / 1e18)`, computed in WAD before the one conversion to a

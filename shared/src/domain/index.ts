@@ -7,3 +7,5 @@ export * from './api-version.js';
 export * from './market-rules.js';
 export * from './market-status.js';
 export * from './quote-rules.js';
+export * from './paging.js';
+export * from './units.js';

@@ -6,6 +6,12 @@ import {
 import { parseQuery } from '../http/query-params.js';
 import { JSON_CONTENT_TYPE } from '../http/response-cache.js';
 import {
+  presentFeaturedMarkets,
+  presentMarketDetail,
+  presentMarketList,
+  presentTrendingMarkets,
+} from '../presenters/market-responses.presenter.js';
+import {
   marketDetailQuerySchema,
   marketListQuerySchema,
   quoteQuerySchema,
@@ -32,24 +38,32 @@ export function mountMarketRoutes(router: RouteRegistrar, deps: RouteDeps): void
 
   router.route('GET', '/api/markets', async (req, res) => {
     const query = parseQuery(marketListQuerySchema, req.query);
-    await cache.send(res, cacheKey(res.locals.routeId, query), () => listMarkets(context, query));
+    await cache.send(res, cacheKey(res.locals.routeId, query), async () =>
+      presentMarketList(await listMarkets(context, query)),
+    );
   });
 
   router.route('GET', '/api/markets/trending', async (req, res) => {
     const query = parseQuery(trendingQuerySchema, req.query);
-    await cache.send(res, cacheKey(res.locals.routeId, query), () => listTrendingMarkets(context, query));
+    await cache.send(res, cacheKey(res.locals.routeId, query), async () =>
+      presentTrendingMarkets(await listTrendingMarkets(context, query), query.timeframe),
+    );
   });
 
   router.route('GET', '/api/markets/featured', async (req, res) => {
     parseQuery(noQuerySchema, req.query);
-    await cache.send(res, cacheKey(res.locals.routeId), () => listFeaturedMarkets(context));
+    await cache.send(res, cacheKey(res.locals.routeId), async () =>
+      presentFeaturedMarkets(await listFeaturedMarkets(context)),
+    );
   });
 
   router.route('GET', '/api/markets/:id', async (req, res) => {
     presentPublicErrors(res, marketDetailErrors);
     const query = parseQuery(marketDetailQuerySchema, req.query);
     const { id } = req.params;
-    await cache.send(res, cacheKey(res.locals.routeId, id, query), () => getMarketDetail(context, id, query));
+    await cache.send(res, cacheKey(res.locals.routeId, id, query), async () =>
+      presentMarketDetail(await getMarketDetail(context, id, query), context.now()),
+    );
   });
 
   router.route('GET', '/api/markets/:id/quote', async (req, res) => {

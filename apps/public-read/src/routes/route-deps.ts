@@ -1,6 +1,9 @@
+import type { Response } from 'express';
 import type { SocialPostSettings } from '../domain/social-post.js';
+import { authOf } from '../http/api-key.js';
 import type { ResponseCache } from '../http/response-cache.js';
 import type { QuoteDeps } from '../use-cases/get-market-quote.use-case.js';
+import type { ReadFacts } from '../presenters/read-facts.presenter.js';
 import type { ReadContext } from '../use-cases/read-context.js';
 
 /**
@@ -18,4 +21,9 @@ export interface RouteDeps {
 /** The cache key of a response: the route id, then everything from the request that shapes the body. */
 export function cacheKey(routeId: unknown, ...parts: unknown[]): string {
   return `${String(routeId)}|${JSON.stringify(parts)}`;
+}
+
+/** What `_meta` says about this request: whether its API key was verified, and when it was answered. */
+export function readFacts(res: Response, context: Pick<ReadContext, 'now'>): ReadFacts {
+  return { authenticated: authOf(res).authenticated, requestedAt: context.now() };
 }

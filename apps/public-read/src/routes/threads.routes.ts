@@ -1,6 +1,12 @@
 import type { RouteRegistrar } from '../../../../shared/src/http/index.js';
-import { authOf } from '../http/api-key.js';
 import { parseQuery } from '../http/query-params.js';
+import { presentThreadMarkets } from '../presenters/market-responses.presenter.js';
+import {
+  presentThread,
+  presentThreadChapters,
+  presentThreadList,
+  presentThreadSocialLinks,
+} from '../presenters/thread-responses.presenter.js';
 import { noQuerySchema, threadListQuerySchema, threadMarketsQuerySchema } from '../schemas/thread-queries.schema.js';
 import { threadSocialLinksQuerySchema } from '../schemas/social-queries.schema.js';
 import { getThreadSocialLinks } from '../use-cases/get-thread-social-links.use-case.js';
@@ -8,41 +14,51 @@ import { getThread } from '../use-cases/get-thread.use-case.js';
 import { listThreadChapters } from '../use-cases/list-thread-chapters.use-case.js';
 import { listThreadMarkets } from '../use-cases/list-thread-markets.use-case.js';
 import { listThreads } from '../use-cases/list-threads.use-case.js';
-import { cacheKey, type RouteDeps } from './route-deps.js';
+import { cacheKey, readFacts, type RouteDeps } from './route-deps.js';
 
 export function mountThreadRoutes(router: RouteRegistrar, deps: RouteDeps): void {
   const { context, cache } = deps;
 
   router.route('GET', '/api/threads', async (req, res) => {
     const query = parseQuery(threadListQuerySchema, req.query);
-    await cache.send(res, cacheKey(res.locals.routeId, query), () => listThreads(context, query, authOf(res)));
+    await cache.send(res, cacheKey(res.locals.routeId, query), async () =>
+      presentThreadList(await listThreads(context, query), readFacts(res, context)),
+    );
   });
 
   router.route('GET', '/api/threads/:id', async (req, res) => {
     parseQuery(noQuerySchema, req.query);
     const { id } = req.params;
-    await cache.send(res, cacheKey(res.locals.routeId, id), () => getThread(context, id, authOf(res)));
+    await cache.send(res, cacheKey(res.locals.routeId, id), async () =>
+      presentThread(await getThread(context, id), readFacts(res, context)),
+    );
   });
 
   router.route('GET', '/api/threads/:id/markets', async (req, res) => {
     const query = parseQuery(threadMarketsQuerySchema, req.query);
     const { id } = req.params;
-    await cache.send(res, cacheKey(res.locals.routeId, id, query), () =>
-      listThreadMarkets(context, id, query, authOf(res)),
+    await cache.send(res, cacheKey(res.locals.routeId, id, query), async () =>
+      presentThreadMarkets(await listThreadMarkets(context, id, query), readFacts(res, context)),
     );
   });
 
   router.route('GET', '/api/threads/:id/chapters', async (req, res) => {
     parseQuery(noQuerySchema, req.query);
     const { id } = req.params;
-    await cache.send(res, cacheKey(res.locals.routeId, id), () => listThreadChapters(context, id));
+    await cache.send(res, cacheKey(res.locals.routeId, id), async () =>
+      presentThreadChapters(await listThreadChapters(context, id), id, context.now()),
+    );
   });
 
   router.route('GET', '/api/threads/:id/social-links', async (req, res) => {
     const { amount } = parseQuery(threadSocialLinksQuerySchema, req.query);
     const { id } = req.params;
-    await cache.send(res, cacheKey(res.locals.routeId, id, amount), () =>
-      getThreadSocialLinks({ ...context, social: deps.social }, id, amount),
+    await cache.send(res, cacheKey(res.locals.routeId, id, amount), async () =>
+      presentThreadSocialLinks(
+        await getThreadSocialLinks({ ...context, social: deps.social }, id, amount),
+        amount,
+        context.now(),
+      ),
     );
   });
 }

@@ -1,4 +1,4 @@
-import { findThreadById, listSocialLinkableMarkets } from '../../../../shared/src/db/index.js';
+import { findThreadById, listSocialLinkableMarkets, type Thread } from '../../../../shared/src/db/index.js';
 import { AppError } from '../../../../shared/src/errors/index.js';
 import { buildSocialLink, type SocialPostSettings } from '../domain/social-post.js';
 import type { ReadContext } from './read-context.js';
@@ -13,10 +13,9 @@ export interface ThreadSocialLinkItem {
   noPostContent: string;
 }
 
-export interface ThreadSocialLinksResult {
-  thread: { id: string; title: string; description: string };
+export interface ThreadSocialLinks {
+  thread: Thread;
   markets: ThreadSocialLinkItem[];
-  _meta: { requestedAt: string; amount: number; totalMarkets: number };
 }
 
 /** YES and NO links for every active market of a thread (replies to a source post, or new posts without one). */
@@ -24,8 +23,7 @@ export async function getThreadSocialLinks(
   context: ReadContext & { social: SocialPostSettings },
   threadId: string,
   amount: number,
-): Promise<ThreadSocialLinksResult> {
-  const requestedAt = context.now().toISOString();
+): Promise<ThreadSocialLinks> {
   const [thread, markets] = await Promise.all([
     findThreadById(context.db, threadId),
     listSocialLinkableMarkets(context.db, threadId),
@@ -45,9 +43,5 @@ export async function getThreadSocialLinks(
       noPostContent: no.postContent,
     };
   });
-  return {
-    thread: { id: thread.id, title: thread.title, description: thread.description },
-    markets: items,
-    _meta: { requestedAt, amount, totalMarkets: items.length },
-  };
+  return { thread, markets: items };
 }

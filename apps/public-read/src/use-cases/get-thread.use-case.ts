@@ -1,20 +1,10 @@
-import { findPublicThread } from '../../../../shared/src/db/index.js';
+import { findPublicThread, type ThreadWithTotals } from '../../../../shared/src/db/index.js';
 import { AppError } from '../../../../shared/src/errors/index.js';
-import { toThreadDetail, type ThreadDetail } from '../views/thread-views.js';
-import type { ReadContext, RequestMeta } from './read-context.js';
+import type { ReadContext } from './read-context.js';
 
-export interface ThreadDetailResult {
-  thread: ThreadDetail;
-  _meta: { authenticated: boolean; requestedAt: string };
-}
-
-export async function getThread(
-  context: ReadContext,
-  threadId: string,
-  meta: RequestMeta,
-): Promise<ThreadDetailResult> {
-  const requestedAt = context.now().toISOString();
+/** A thread with its totals computed on read; unknown thread → 404 THREAD_NOT_FOUND. */
+export async function getThread(context: ReadContext, threadId: string): Promise<ThreadWithTotals> {
   const thread = await findPublicThread(context.db, threadId);
   if (!thread) throw new AppError('THREAD_NOT_FOUND', { detail: `Thread ${threadId} does not exist.` });
-  return { thread: toThreadDetail(thread), _meta: { authenticated: meta.authenticated, requestedAt } };
+  return thread;
 }

@@ -1,27 +1,25 @@
-import { findOrganizationById, findPartnerById } from '../../../../shared/src/db/index.js';
+import { findOrganizationById, findPartnerById, type ThreadWithTotals } from '../../../../shared/src/db/index.js';
+import type { OffsetPage } from '../../../../shared/src/domain/index.js';
 import { AppError } from '../../../../shared/src/errors/index.js';
 import type { ThreadListQuery } from '../schemas/thread-queries.schema.js';
-import { listThreads, type ThreadListResult } from './list-threads.use-case.js';
-import type { ReadContext, RequestMeta } from './read-context.js';
-
-export type ThreadOwner = { organizationId: string } | { partnerId: string };
+import { listThreads, type ThreadOwner } from './list-threads.use-case.js';
+import type { ReadContext } from './read-context.js';
 
 /** The threads list of one organization or partner (same parameters as /api/threads); unknown owner → 404. */
 export async function listOwnerThreads(
   context: ReadContext,
   owner: ThreadOwner,
   query: ThreadListQuery,
-  meta: RequestMeta,
-): Promise<ThreadListResult> {
-  const [exists, result] = await Promise.all([
+): Promise<OffsetPage<ThreadWithTotals>> {
+  const [exists, page] = await Promise.all([
     'organizationId' in owner
       ? findOrganizationById(context.db, owner.organizationId)
       : findPartnerById(context.db, owner.partnerId),
-    listThreads(context, { ...query, scope: owner }, meta),
+    listThreads(context, { ...query, scope: owner }),
   ]);
   if (!exists) {
     const what = 'organizationId' in owner ? `Organization ${owner.organizationId}` : `Partner ${owner.partnerId}`;
     throw new AppError('NOT_FOUND', { detail: `${what} does not exist.` });
   }
-  return result;
+  return page;
 }

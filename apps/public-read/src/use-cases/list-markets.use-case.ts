@@ -1,14 +1,12 @@
-import { listPublicMarkets, type PublicMarketFilter } from '../../../../shared/src/db/index.js';
-import { statesForFilter, type MarketStatusFilter } from '../../../../shared/src/domain/market-status.js';
+import { listPublicMarkets, type Market, type PublicMarketFilter } from '../../../../shared/src/db/index.js';
+import {
+  offsetPage,
+  statesForFilter,
+  type MarketStatusFilter,
+  type OffsetPage,
+} from '../../../../shared/src/domain/index.js';
 import type { MarketListQuery } from '../schemas/market-queries.schema.js';
-import { toMarketListItem, type MarketListItem } from '../views/market-views.js';
-import { toPagination, type Pagination } from '../views/pagination.js';
 import type { ReadContext } from './read-context.js';
-
-export interface MarketListResult {
-  markets: MarketListItem[];
-  pagination: Pagination;
-}
 
 export interface MarketFilterInput {
   status: MarketStatusFilter;
@@ -30,7 +28,7 @@ export function marketFilterOf(query: MarketFilterInput): PublicMarketFilter {
 }
 
 /** A filtered, sorted page of markets (default: active, newest first, 50 per page). */
-export async function listMarkets(context: ReadContext, query: MarketListQuery): Promise<MarketListResult> {
+export async function listMarkets(context: ReadContext, query: MarketListQuery): Promise<OffsetPage<Market>> {
   const page = await listPublicMarkets(context.db, {
     filter: marketFilterOf(query),
     sortBy: query.sortBy,
@@ -38,8 +36,5 @@ export async function listMarkets(context: ReadContext, query: MarketListQuery):
     limit: query.limit,
     offset: query.offset,
   });
-  return {
-    markets: page.items.map(toMarketListItem),
-    pagination: toPagination(query.offset, query.limit, page.items.length, page.total),
-  };
+  return offsetPage(page.items, query, page.total);
 }

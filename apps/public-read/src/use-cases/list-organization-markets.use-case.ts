@@ -1,24 +1,16 @@
-import { findOrganizationById, listPublicMarkets } from '../../../../shared/src/db/index.js';
+import { findOrganizationById, listPublicMarkets, type Market } from '../../../../shared/src/db/index.js';
+import { offsetPage, type OffsetPage } from '../../../../shared/src/domain/index.js';
 import { AppError } from '../../../../shared/src/errors/index.js';
 import type { OrganizationMarketsQuery } from '../schemas/market-queries.schema.js';
-import { toOrganizationMarketItem, type OrganizationMarketItem } from '../views/market-views.js';
-import { toPagination, type Pagination } from '../views/pagination.js';
 import { marketFilterOf } from './list-markets.use-case.js';
 import type { ReadContext } from './read-context.js';
 
-export interface OrganizationMarketsResult {
-  markets: OrganizationMarketItem[];
-  pagination: Pagination;
-  _meta: { organizationId: string; requestedAt: string };
-}
-
-/** The market list filtered by organization (same selection as /api/markets?organizationId=), reduced items. */
+/** The market list filtered by organization (same selection as /api/markets?organizationId=). */
 export async function listOrganizationMarkets(
   context: ReadContext,
   organizationId: string,
   query: OrganizationMarketsQuery,
-): Promise<OrganizationMarketsResult> {
-  const requestedAt = context.now().toISOString();
+): Promise<OffsetPage<Market>> {
   const [organization, page] = await Promise.all([
     findOrganizationById(context.db, organizationId),
     listPublicMarkets(context.db, {
@@ -30,9 +22,5 @@ export async function listOrganizationMarkets(
     }),
   ]);
   if (!organization) throw new AppError('NOT_FOUND', { detail: `Organization ${organizationId} does not exist.` });
-  return {
-    markets: page.items.map(toOrganizationMarketItem),
-    pagination: toPagination(query.offset, query.limit, page.items.length, page.total),
-    _meta: { organizationId, requestedAt },
-  };
+  return offsetPage(page.items, query, page.total);
 }

@@ -1,20 +1,17 @@
-import { listChaptersWithMarketCounts, threadExists } from '../../../../shared/src/db/index.js';
+import {
+  listChaptersWithMarketCounts,
+  threadExists,
+  type ChapterWithMarketCount,
+} from '../../../../shared/src/db/index.js';
 import { AppError } from '../../../../shared/src/errors/index.js';
-import { toChapterItems, type ChapterItem } from '../views/thread-views.js';
 import type { ReadContext } from './read-context.js';
 
-export interface ThreadChaptersResult {
-  chapters: ChapterItem[];
-  _meta: { threadId: string; requestedAt: string };
-}
-
 /** A thread's chapters by position with their market counts; unknown thread → 404 NOT_FOUND. */
-export async function listThreadChapters(context: ReadContext, threadId: string): Promise<ThreadChaptersResult> {
-  const requestedAt = context.now().toISOString();
+export async function listThreadChapters(context: ReadContext, threadId: string): Promise<ChapterWithMarketCount[]> {
   const [exists, chapters] = await Promise.all([
     threadExists(context.db, threadId),
     listChaptersWithMarketCounts(context.db, threadId),
   ]);
   if (!exists) throw new AppError('NOT_FOUND', { detail: `Thread ${threadId} does not exist.` });
-  return { chapters: toChapterItems(chapters), _meta: { threadId, requestedAt } };
+  return chapters;
 }

@@ -1,22 +1,15 @@
-import { listPublicThreads, type PublicThreadFilter } from '../../../../shared/src/db/index.js';
+import { listPublicThreads, type PublicThreadFilter, type ThreadWithTotals } from '../../../../shared/src/db/index.js';
+import { offsetPage, type OffsetPage } from '../../../../shared/src/domain/index.js';
 import type { ThreadListQuery } from '../schemas/thread-queries.schema.js';
-import { toPagination, type Pagination } from '../views/pagination.js';
-import { toThreadItem, type ThreadItem } from '../views/thread-views.js';
-import type { ReadContext, RequestMeta } from './read-context.js';
+import type { ReadContext } from './read-context.js';
 
-export interface ThreadListResult {
-  threads: ThreadItem[];
-  pagination: Pagination;
-  _meta: { authenticated: boolean; requestedAt: string; organizationId?: string; partnerId?: string };
-}
+export type ThreadOwner = { organizationId: string } | { partnerId: string };
 
 /** A page of threads (optionally of one organization or partner) with their totals computed on read. */
 export async function listThreads(
   context: ReadContext,
-  query: ThreadListQuery & { scope?: { organizationId: string } | { partnerId: string } },
-  meta: RequestMeta,
-): Promise<ThreadListResult> {
-  const requestedAt = context.now().toISOString();
+  query: ThreadListQuery & { scope?: ThreadOwner },
+): Promise<OffsetPage<ThreadWithTotals>> {
   const filter: PublicThreadFilter = { ...query.scope };
   if (query.status !== undefined) filter.status = query.status;
   if (query.category !== undefined) filter.category = query.category;
@@ -28,9 +21,5 @@ export async function listThreads(
     limit: query.limit,
     offset: query.offset,
   });
-  return {
-    threads: page.items.map(toThreadItem),
-    pagination: toPagination(query.offset, query.limit, page.items.length, page.total),
-    _meta: { authenticated: meta.authenticated, requestedAt, ...query.scope },
-  };
+  return offsetPage(page.items, query, page.total);
 }

@@ -1,7 +1,4 @@
-import { wadToNumber } from '../../../../shared/src/chain/quote-format.js';
-
-const WAD = 10n ** 18n;
-const ATOMIC_PER_CENT = 10_000n;
+import { usdcAtomicToCents, WAD, wadToNumber } from '../../../../shared/src/domain/index.js';
 
 /** A WAD-18 fraction (bigint or decimal string) as a 0..1 number. */
 export function wadFraction(wad: string | bigint): number {
@@ -15,7 +12,7 @@ export function wadComplement(wad: string | bigint): number {
 
 /** USDC atomic units (6 decimals) as whole cents, rounded down. */
 export function atomicToCents(atomic: bigint): number {
-  return Number(atomic / ATOMIC_PER_CENT);
+  return Number(usdcAtomicToCents(atomic));
 }
 
 /** A time as Unix milliseconds, or null. */

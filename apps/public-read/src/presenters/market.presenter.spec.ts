@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Market } from '../../../../shared/src/db/index.js';
-import { toRecentTradeItem } from './activity-views.js';
-import { marketPrices, toMarketDetailView, toOrganizationMarketItem, toThreadMarketItem } from './market-views.js';
+import { toRecentTradeItem } from './activity.presenter.js';
+import { marketPrices, toMarketDetailView, toOrganizationMarketItem, toThreadMarketItem } from './market.presenter.js';
 import { atomicToCents, wadComplement, wadFraction } from './wad.js';
 
 const market: Market = {

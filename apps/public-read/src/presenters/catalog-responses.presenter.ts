@@ -1,0 +1,11 @@
+/* Response bodies of GET /api/organizations/{id} and GET /api/partners/{id}. */
+import type { Organization, Partner } from '../../../../shared/src/db/index.js';
+import { toOrganizationView, toPartnerView } from './catalog.presenter.js';
+
+export function presentOrganization(organization: Organization, requestedAt: Date) {
+  return { organization: toOrganizationView(organization), _meta: { requestedAt: requestedAt.toISOString() } };
+}
+
+export function presentPartner(partner: Partner, requestedAt: Date) {
+  return { partner: toPartnerView(partner), _meta: { requestedAt: requestedAt.toISOString() } };
+}

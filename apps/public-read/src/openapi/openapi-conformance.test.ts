@@ -79,6 +79,7 @@ const cases = (): Array<[string, string, number]> => [
   ['/api/partners/{id}/threads', `/api/partners/${p.goalLine}/threads`, 200],
   ['/api/partners/{id}/threads', `/api/partners/${p.goalLine}/threads?sortOrder=sideways`, 400],
   ['/api/openapi.json', '/api/openapi.json', 200],
+  ['/api/openapi.json', '/api/openapi.json?unknown=1', 400],
 ];
 
 beforeAll(async () => {

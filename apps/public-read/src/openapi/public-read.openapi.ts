@@ -7,7 +7,7 @@ import { marketPaths } from './market-paths.js';
 import { marketSchemas } from './market-schemas.js';
 import { responseSchemas } from './response-schemas.js';
 import { threadPaths } from './thread-paths.js';
-import { getOperation, ok } from './operation-helpers.js';
+import { errorResponse, getOperation, ok } from './operation-helpers.js';
 
 export function publicReadOpenApi(version: string): Record<string, unknown> {
   return {
@@ -34,7 +34,10 @@ export function publicReadOpenApi(version: string): Record<string, unknown> {
         operationId: 'getOpenApi',
         summary: 'This document',
         tags: ['Meta'],
-        responses: { '200': ok('OpenApiDocument', 'OpenAPI 3.1 document.') },
+        responses: {
+          '200': ok('OpenApiDocument', 'OpenAPI 3.1 document.'),
+          '400': errorResponse('INVALID_REQUEST: an unknown or repeated query parameter (named in `message`).'),
+        },
       }),
     },
     components: {

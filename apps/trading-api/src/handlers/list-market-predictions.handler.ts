@@ -1,21 +1,27 @@
 import type { Knex } from 'knex';
-import type { CursorCodec } from '../http/cursor.js';
+import { decodeOptionalCursor, type CursorCodec, type CursorContext } from '../http/cursor.js';
 import { listEnvelope } from '../http/envelope.js';
 import type { OperationHandler } from '../pipeline/operation-handler.js';
+import { presentKeysetPagination } from '../presenters/pagination.presenter.js';
 import { presentPrediction } from '../presenters/prediction.presenter.js';
-import { listMarketPredictions } from '../use-cases/list-market-predictions.use-case.js';
+import { listMarketPredictions, type ListPredictionsCommand } from '../use-cases/list-market-predictions.use-case.js';
 
 /** GET /v1/markets/{id}/predictions → list envelope of the market's recent trades. */
 export function listMarketPredictionsHandler(deps: { db: Knex; cursors: CursorCodec }): OperationHandler {
   return async ({ input }) => {
     const { outcomeIndex, side, limit, cursor } = input.query;
-    const page = await listMarketPredictions(deps, {
+    const command: Omit<ListPredictionsCommand, 'limit' | 'after'> = {
       marketId: String(input.params.id),
       outcomeIndex: typeof outcomeIndex === 'number' ? outcomeIndex : undefined,
       side: side === 'buy' || side === 'sell' ? side : undefined,
+    };
+    const context: CursorContext = { route: 'listMarketPredictions', filters: command };
+    const page = await listMarketPredictions(deps, {
+      ...command,
       limit: typeof limit === 'number' ? limit : undefined,
-      cursor: typeof cursor === 'string' ? cursor : undefined,
+      after: decodeOptionalCursor(deps.cursors, typeof cursor === 'string' ? cursor : undefined, context),
     });
-    return { status: 200, body: listEnvelope(page.items.map(presentPrediction), page.pagination) };
+    const pagination = presentKeysetPagination(page, (after) => deps.cursors.encode(context, after));
+    return { status: 200, body: listEnvelope(page.items.map(presentPrediction), pagination) };
   };
 }

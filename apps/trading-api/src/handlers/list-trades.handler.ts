@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
 import { isTradeStatus, tradeStatuses, type TradeStatus } from '../../../../shared/src/domain/index.js';
-import type { CursorCodec } from '../http/cursor.js';
+import { decodeOptionalCursor, type CursorCodec, type CursorContext } from '../http/cursor.js';
 import { listEnvelope } from '../http/envelope.js';
 import type { OperationHandler } from '../pipeline/operation-handler.js';
+import { presentKeysetPagination } from '../presenters/pagination.presenter.js';
 import { presentTrade } from '../presenters/trade.presenter.js';
 import { listTrades } from '../use-cases/list-trades.use-case.js';
 
@@ -16,13 +17,18 @@ function parseStatuses(value: unknown): TradeStatus[] | undefined {
 /** GET /v1/trades → list envelope of the caller's user's trades, newest first, with signed keyset cursors. */
 export function listTradesHandler(deps: { db: Knex; cursors: CursorCodec }): OperationHandler {
   return async ({ input, auth }) => {
+    const statuses = parseStatuses(input.query.status);
+    const marketId = typeof input.query.marketId === 'string' ? input.query.marketId : undefined;
+    const context: CursorContext = { route: 'listTrades', filters: { status: statuses?.join(','), marketId } };
+    const cursor = typeof input.query.cursor === 'string' ? input.query.cursor : undefined;
     const page = await listTrades(deps, {
       userId: auth.key.record.userId,
-      statuses: parseStatuses(input.query.status),
-      marketId: typeof input.query.marketId === 'string' ? input.query.marketId : undefined,
+      statuses,
+      marketId,
       limit: typeof input.query.limit === 'number' ? input.query.limit : undefined,
-      cursor: typeof input.query.cursor === 'string' ? input.query.cursor : undefined,
+      after: decodeOptionalCursor(deps.cursors, cursor, context),
     });
-    return { status: 200, body: listEnvelope(page.items.map(presentTrade), page.pagination) };
+    const pagination = presentKeysetPagination(page, (after) => deps.cursors.encode(context, after));
+    return { status: 200, body: listEnvelope(page.items.map(presentTrade), pagination) };
   };
 }

@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
 import type { WebhookDeliveryStatus } from '../../../../shared/src/db/index.js';
-import type { CursorCodec } from '../http/cursor.js';
+import { decodeOptionalCursor, type CursorCodec, type CursorContext } from '../http/cursor.js';
 import { listEnvelope } from '../http/envelope.js';
 import type { OperationHandler } from '../pipeline/operation-handler.js';
+import { presentKeysetPagination } from '../presenters/pagination.presenter.js';
 import { presentWebhookEvent } from '../presenters/webhook-event.presenter.js';
 import { listWebhookEvents } from '../use-cases/list-webhook-events.use-case.js';
 
@@ -18,12 +19,16 @@ function parseStatuses(value: unknown): WebhookDeliveryStatus[] | undefined {
 /** GET /v1/webhooks/events → list envelope of the calling key's events, newest first, with signed keyset cursors. */
 export function listWebhookEventsHandler(deps: { db: Knex; cursors: CursorCodec }): OperationHandler {
   return async ({ input, auth }) => {
+    const statuses = parseStatuses(input.query.status);
+    const context: CursorContext = { route: 'listWebhookEvents', filters: { status: statuses?.join(',') } };
+    const cursor = typeof input.query.cursor === 'string' ? input.query.cursor : undefined;
     const page = await listWebhookEvents(deps, {
       apiKeyId: auth.key.record.id,
-      statuses: parseStatuses(input.query.status),
+      statuses,
       limit: typeof input.query.limit === 'number' ? input.query.limit : undefined,
-      cursor: typeof input.query.cursor === 'string' ? input.query.cursor : undefined,
+      after: decodeOptionalCursor(deps.cursors, cursor, context),
     });
-    return { status: 200, body: listEnvelope(page.items.map(presentWebhookEvent), page.pagination) };
+    const pagination = presentKeysetPagination(page, (after) => deps.cursors.encode(context, after));
+    return { status: 200, body: listEnvelope(page.items.map(presentWebhookEvent), pagination) };
   };
 }

@@ -1,12 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
+import { keysetPage, resolvePageLimit } from '../../../../shared/src/domain/index.js';
 import { AppError } from '../../../../shared/src/errors/index.js';
+import { presentKeysetPagination } from '../presenters/pagination.presenter.js';
 import {
   CURSOR_MAX_AGE_MS,
   createCursorCodec,
   deriveCursorSecret,
   hashCursorContext,
-  paginate,
-  resolvePageLimit,
   type CursorContext,
 } from './cursor.js';
 
@@ -96,10 +96,14 @@ describe('page limits and pages', () => {
   it('cuts limit + 1 rows into a page with a cursor after its last row; null cursor on the last page', () => {
     const rows = [1, 2, 3].map((n) => ({ id: `id-${n}`, at: new Date(n) }));
     const positionOf = (row: { id: string; at: Date }) => ({ sortKey: row.at, id: row.id });
-    const full = paginate(rows, 2, positionOf, (p) => `after:${p.id}`);
+    const paginate = (page: typeof rows) => {
+      const cut = keysetPage(page, 2, positionOf);
+      return { items: cut.items, pagination: presentKeysetPagination(cut, (p) => `after:${p.id}`) };
+    };
+    const full = paginate(rows);
     expect(full.items).toHaveLength(2);
     expect(full.pagination).toEqual({ cursor: 'after:id-2', hasMore: true, limit: 2 });
-    const last = paginate(rows.slice(0, 2), 2, positionOf, (p) => `after:${p.id}`);
+    const last = paginate(rows.slice(0, 2));
     expect(last.pagination).toEqual({ cursor: null, hasMore: false, limit: 2 });
   });
 });

@@ -4,18 +4,13 @@
  * the route and filters the page was read with, and the issue time. A cursor is refused (400 VALIDATION_FAILED) when
  * its signature does not verify, when it is presented with other filters (or on another route), or when it is older
  * than 7 days. Pages are keyset pages on (sort key, id) descending, so rows inserted during a walk never shift it.
+ * Handlers decode a cursor into the position the use case continues after; presenters encode the next one.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { KeysetPosition } from '../../../../shared/src/domain/index.js';
 import { AppError } from '../../../../shared/src/errors/index.js';
 
 export const CURSOR_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
-export const MAX_PAGE_LIMIT = 100;
-
-/** The last row a page served: the walk continues strictly after it in (sortKey, id) descending order. */
-export interface KeysetPosition {
-  sortKey: Date;
-  id: string;
-}
 
 /** What a cursor is bound to: the route and every filter value (undefined members are ignored). */
 export interface CursorContext {
@@ -54,13 +49,6 @@ export function hashCursorContext(context: CursorContext): string {
     .update(JSON.stringify([context.route, entries]))
     .digest('base64url')
     .slice(0, 22);
-}
-
-/** `limit` as applied: the endpoint's default when absent, at most 100. */
-export function resolvePageLimit(requested: unknown, defaultLimit: number): number {
-  const value =
-    typeof requested === 'number' && Number.isInteger(requested) && requested >= 1 ? requested : defaultLimit;
-  return Math.min(value, MAX_PAGE_LIMIT);
 }
 
 const invalidCursor = (detail: string) =>
@@ -121,21 +109,11 @@ export function createCursorCodec(options: { secret: Buffer | string; now?: () =
   return codec;
 }
 
-/**
- * One page from `fetch(limit + 1)` rows: the page, `hasMore`, and the cursor after its last row (null on the last
- * page).
- */
-export function paginate<T>(
-  rows: T[],
-  limit: number,
-  positionOf: (row: T) => KeysetPosition,
-  cursorFor: (position: KeysetPosition) => string,
-): { items: T[]; pagination: { cursor: string | null; hasMore: boolean; limit: number } } {
-  const hasMore = rows.length > limit;
-  const items = hasMore ? rows.slice(0, limit) : rows;
-  const last = items[items.length - 1];
-  return {
-    items,
-    pagination: { cursor: hasMore && last ? cursorFor(positionOf(last)) : null, hasMore, limit },
-  };
+/** The position an optional cursor carries (undefined without one); throws like `decode` when it is not valid. */
+export function decodeOptionalCursor(
+  codec: CursorCodec,
+  token: string | undefined,
+  context: CursorContext,
+): KeysetPosition | undefined {
+  return token === undefined ? undefined : codec.decode(token, context);
 }

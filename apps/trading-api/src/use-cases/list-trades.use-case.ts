@@ -6,8 +6,12 @@
  */
 import type { Knex } from 'knex';
 import { listTradesOfUser, webhookDeliveriesOfTrades, type TradeStatus } from '../../../../shared/src/db/index.js';
-import { paginate, resolvePageLimit, type CursorCodec, type CursorContext } from '../http/cursor.js';
-import type { Pagination } from '../http/envelope.js';
+import {
+  keysetPage,
+  resolvePageLimit,
+  type KeysetPage,
+  type KeysetPosition,
+} from '../../../../shared/src/domain/index.js';
 import type { TradeView } from './trade-reads.use-case.js';
 
 export const TRADES_DEFAULT_LIMIT = 20;
@@ -18,34 +22,23 @@ export interface ListTradesCommand {
   statuses?: readonly TradeStatus[];
   marketId?: string;
   limit?: number;
-  cursor?: string;
+  /** Continue after this trade (the previous page's `nextAfter`). */
+  after?: KeysetPosition;
 }
 
-export async function listTrades(
-  deps: { db: Knex; cursors: CursorCodec },
-  command: ListTradesCommand,
-): Promise<{ items: TradeView[]; pagination: Pagination }> {
-  const context: CursorContext = {
-    route: 'listTrades',
-    filters: { status: command.statuses?.join(','), marketId: command.marketId },
-  };
+export async function listTrades(deps: { db: Knex }, command: ListTradesCommand): Promise<KeysetPage<TradeView>> {
   const limit = resolvePageLimit(command.limit, TRADES_DEFAULT_LIMIT);
-  const position = command.cursor === undefined ? undefined : deps.cursors.decode(command.cursor, context);
+  const position = command.after;
   const rows = await listTradesOfUser(deps.db, command.userId, {
     statuses: command.statuses,
     marketId: command.marketId,
     after: position && { createdAt: position.sortKey, id: position.id },
     limit: limit + 1,
   });
-  const page = paginate(
-    rows,
-    limit,
-    (trade) => ({ sortKey: trade.createdAt, id: trade.id }),
-    (next) => deps.cursors.encode(context, next),
-  );
+  const page = keysetPage(rows, limit, (trade) => ({ sortKey: trade.createdAt, id: trade.id }));
   const deliveries = await webhookDeliveriesOfTrades(deps.db, page.items);
   return {
+    ...page,
     items: page.items.map((trade, index) => ({ trade, webhookDelivery: deliveries[index] ?? null })),
-    pagination: page.pagination,
   };
 }

@@ -8,8 +8,12 @@ import {
   type WebhookDeliveryStatus,
   type WebhookEventRecord,
 } from '../../../../shared/src/db/index.js';
-import { paginate, resolvePageLimit, type CursorCodec, type CursorContext } from '../http/cursor.js';
-import type { Pagination } from '../http/envelope.js';
+import {
+  keysetPage,
+  resolvePageLimit,
+  type KeysetPage,
+  type KeysetPosition,
+} from '../../../../shared/src/domain/index.js';
 
 export const WEBHOOK_EVENTS_DEFAULT_LIMIT = 25;
 
@@ -18,25 +22,20 @@ export interface ListWebhookEventsCommand {
   /** Only these statuses (in a fixed order, so the cursor is stable); absent = every status. */
   statuses?: readonly WebhookDeliveryStatus[];
   limit?: number;
-  cursor?: string;
+  /** Continue after this event (the previous page's `nextAfter`). */
+  after?: KeysetPosition;
 }
 
 export async function listWebhookEvents(
-  deps: { db: Knex; cursors: CursorCodec },
+  deps: { db: Knex },
   command: ListWebhookEventsCommand,
-): Promise<{ items: WebhookEventRecord[]; pagination: Pagination }> {
-  const context: CursorContext = { route: 'listWebhookEvents', filters: { status: command.statuses?.join(',') } };
+): Promise<KeysetPage<WebhookEventRecord>> {
   const limit = resolvePageLimit(command.limit, WEBHOOK_EVENTS_DEFAULT_LIMIT);
-  const position = command.cursor === undefined ? undefined : deps.cursors.decode(command.cursor, context);
+  const position = command.after;
   const rows = await listWebhookEventsOfKey(deps.db, command.apiKeyId, {
     statuses: command.statuses,
     after: position && { createdAt: position.sortKey, id: position.id },
     limit: limit + 1,
   });
-  return paginate(
-    rows,
-    limit,
-    (event) => ({ sortKey: event.createdAt, id: event.id }),
-    (next) => deps.cursors.encode(context, next),
-  );
+  return keysetPage(rows, limit, (event) => ({ sortKey: event.createdAt, id: event.id }));
 }

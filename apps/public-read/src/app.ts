@@ -78,7 +78,7 @@ export function createApp(deps: PublicReadDeps): express.Express {
       res.locals.publicAuth = ANONYMOUS;
       next();
     },
-    limiter.middleware,
+    limiter,
   ];
   const routeDeps: RouteDeps = {
     context,

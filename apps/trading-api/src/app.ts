@@ -25,7 +25,7 @@ import { signatureMiddleware } from './pipeline/signature.middleware.js';
 import { validateMiddleware } from './pipeline/validate.middleware.js';
 import { operationOf } from './pipeline/request-context.js';
 import { mountV1Operations } from './pipeline/v1-router.js';
-import { createRateLimiters, rateLimiterFor } from './rate-limit/rate-limit.middleware.js';
+import { createRateLimiters, rateLimiterFor } from './rate-limit/operation-limiters.js';
 import type { ChainSource } from './use-cases/chain-source.js';
 import type { UsageRecorder } from './usage/usage-recorder.js';
 

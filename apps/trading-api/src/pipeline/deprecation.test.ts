@@ -11,7 +11,7 @@ import { listOperations, type OperationDescriptor } from '../openapi/operations.
 import type { UsageRecorder } from '../usage/usage-recorder.js';
 import { deprecationHeaders } from './deprecation.js';
 import { setAuth, setInput } from './request-context.js';
-import type { OperationLimiter } from '../rate-limit/rate-limit.middleware.js';
+import type { OperationLimiter } from '../rate-limit/operation-limiters.js';
 import { mountV1Operations } from './v1-router.js';
 
 const scoped = { security: [{ apiKey: ['markets:read'] }], responses: {} };

@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { assertRouteEnabled, requestIdOf, runSteps, type RouteRegistrar } from '../../../../shared/src/http/index.js';
 import type { RouteSwitches } from '../../../../shared/src/kill-switch/index.js';
 import type { OperationDescriptor } from '../openapi/operations.js';
-import { rateLimiterFor, type RateLimiters } from '../rate-limit/rate-limit.middleware.js';
+import { rateLimiterFor, type RateLimiters } from '../rate-limit/operation-limiters.js';
 import type { UsageRecorder } from '../usage/usage-recorder.js';
 import { apiVersionSelectionMiddleware } from './api-version.js';
 import { deprecationHeaders } from './deprecation.js';

@@ -3,7 +3,7 @@ import { apiScopes } from '../../../../shared/src/auth/index.js';
 import { sumRequestUsage } from '../../../../shared/src/db/index.js';
 import { loadOpenApiDocument } from '../openapi/load-spec.js';
 import { listOperations } from '../openapi/operations.js';
-import { createUnreachableRedis, type UnreachableRedis } from '../testing/unreachable-redis.js';
+import { createUnreachableRedis, type UnreachableRedis } from '../../../../shared/src/testing/unreachable-redis.js';
 import {
   concretePath,
   addKey,

@@ -1,7 +1,6 @@
-import type { ClientRateLimitInfo, Store } from 'express-rate-limit';
-import { createLuaScript, type LuaScript, type Redis } from '../../../../shared/src/redis/index.js';
-import type { Logger } from '../../../../shared/src/logger/index.js';
-import { parseLimiterKey } from './limiter-key.js';
+import { createLuaScript, type LuaScript, type Redis } from '../redis/index.js';
+import type { Logger } from '../logger/index.js';
+import type { RateLimitCount, RateLimitStore, RateLimitWindow } from './rate-limit-store.js';
 import { limiterUnavailable } from './limiter-unavailable.js';
 import { SLIDING_WINDOW_SCRIPT } from './lua-scripts.js';
 import {
@@ -33,8 +32,7 @@ export interface SlidingWindowStoreOptions {
  * on the token bucket. When Redis fails, a read store falls back to a per-process window with the same rule (fail
  * open, bounded per replica) and logs once per outage; a write store (`whenRedisDown: 'refuse'`) fails closed.
  */
-export class SlidingWindowStore implements Store {
-  readonly localKeys = false;
+export class SlidingWindowStore implements RateLimitStore {
   private readonly script: LuaScript;
   private readonly redis: Redis;
   private readonly now: () => number;
@@ -49,8 +47,7 @@ export class SlidingWindowStore implements Store {
     this.namespace = options.namespace ?? 'rl:sw:';
   }
 
-  async increment(key: string): Promise<ClientRateLimitInfo> {
-    const { userId, limit } = parseLimiterKey(key);
+  async hit(userId: string, limit: number): Promise<RateLimitCount> {
     const now = this.now();
     const { windowStart, elapsed } = windowPosition(now, WINDOW_MS);
     let admitted: boolean;
@@ -68,37 +65,24 @@ export class SlidingWindowStore implements Store {
       if (this.options.whenRedisDown === 'refuse') throw limiterUnavailable(error);
       ({ admitted, counts } = this.incrementLocally(userId, limit, now, error));
     }
-    if (!admitted) {
-      return { totalHits: limit + 1, resetTime: new Date(nextAdmissionAt(counts, now, WINDOW_MS, limit)) };
-    }
+    if (!admitted) return { admitted, totalHits: limit + 1, resetAtMs: nextAdmissionAt(counts, now, WINDOW_MS, limit) };
     return {
+      admitted,
       totalHits: reportedHits(estimateHits(counts, elapsed, WINDOW_MS), limit),
-      resetTime: new Date(windowStart + WINDOW_MS),
+      resetAtMs: windowStart + WINDOW_MS,
     };
   }
 
   /** The caller's window as it stands, without counting (Redis only). */
-  async get(key: string): Promise<ClientRateLimitInfo> {
-    const { userId, limit } = parseLimiterKey(key);
+  async peek(userId: string, limit: number): Promise<RateLimitWindow> {
     const now = this.now();
     const { windowStart, elapsed } = windowPosition(now, WINDOW_MS);
     const [current, previous] = await this.redis.mget(...this.windowKeys(userId, windowStart));
     const counts = { current: Number(current ?? 0), previous: Number(previous ?? 0) };
     return {
       totalHits: reportedHits(estimateHits(counts, elapsed, WINDOW_MS), limit),
-      resetTime: new Date(windowStart + WINDOW_MS),
+      resetAtMs: windowStart + WINDOW_MS,
     };
-  }
-
-  async decrement(): Promise<void> {
-    // Requests are never refunded (304s and failures count, DESIGN.md §6).
-  }
-
-  async resetKey(key: string): Promise<void> {
-    const { userId } = parseLimiterKey(key);
-    const { windowStart } = windowPosition(this.now(), WINDOW_MS);
-    this.local.delete(userId);
-    await this.redis.del(...this.windowKeys(userId, windowStart));
   }
 
   /** The current and the previous window's counters of a user. */

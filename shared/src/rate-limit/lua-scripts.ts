@@ -1,5 +1,5 @@
 /*
- * Atomic Redis scripts of the two limiters. Times come from the caller's clock (ARGV) so tests can inject one and
+ * Atomic Redis scripts of the limiters. Times come from the caller's clock (ARGV) so tests can inject one and
  * every replica uses the same rule; floats travel as strings (Redis truncates Lua numbers in replies).
  */
 
@@ -46,4 +46,15 @@ end
 redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'updated', tostring(updated))
 redis.call('PEXPIRE', KEYS[1], math.ceil(capacity / rate) + 1000)
 return {admitted, tostring(tokens)}
+`;
+
+/** KEYS: window counter. ARGV: windowMs. Counts every request; returns {hits, msUntilReset}. */
+export const FIXED_WINDOW_SCRIPT = `
+local hits = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl <= 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {hits, ttl}
 `;

@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { parseLimiterKey, limiterKey } from './limiter-key.js';
 import { admits, estimateHits, nextAdmissionAt, reportedHits, windowPosition } from './sliding-window-math.js';
 import { bucketResetAt, take, type BucketState } from './token-bucket-math.js';
 
@@ -85,12 +84,5 @@ describe('token bucket math', () => {
   it('resets when full (admitted) or when one token is back (rejected)', () => {
     expect(bucketResetAt(59, 60, 0, true)).toBe(1_000);
     expect(bucketResetAt(0.5, 60, 0, false)).toBe(500);
-  });
-});
-
-describe('limiter keys', () => {
-  it('round-trips user and limit', () => {
-    expect(parseLimiterKey(limiterKey('user|with|bars', 300))).toEqual({ userId: 'user|with|bars', limit: 300 });
-    expect(() => parseLimiterKey('user')).toThrow();
   });
 });

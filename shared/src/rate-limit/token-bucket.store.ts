@@ -1,6 +1,5 @@
-import type { ClientRateLimitInfo, Store } from 'express-rate-limit';
-import { createLuaScript, type LuaScript, type Redis } from '../../../../shared/src/redis/index.js';
-import { parseLimiterKey } from './limiter-key.js';
+import { createLuaScript, type LuaScript, type Redis } from '../redis/index.js';
+import type { RateLimitCount, RateLimitStore, RateLimitWindow } from './rate-limit-store.js';
 import { limiterUnavailable } from './limiter-unavailable.js';
 import { TOKEN_BUCKET_SCRIPT } from './lua-scripts.js';
 import { bucketResetAt, refill } from './token-bucket-math.js';
@@ -15,8 +14,7 @@ export interface TokenBucketStoreOptions {
  * The per-user write limiter: a token bucket in Redis (capacity = limit, refill limit/60 per second). Writes fail
  * closed: when Redis is unavailable the request gets 503 DEPENDENCY_UNAVAILABLE rather than an unlimited pass.
  */
-export class TokenBucketStore implements Store {
-  readonly localKeys = false;
+export class TokenBucketStore implements RateLimitStore {
   private readonly script: LuaScript;
   private readonly redis: Redis;
   private readonly now: () => number;
@@ -29,8 +27,7 @@ export class TokenBucketStore implements Store {
     this.namespace = options.namespace ?? 'rl:tb:';
   }
 
-  async increment(key: string): Promise<ClientRateLimitInfo> {
-    const { userId, limit } = parseLimiterKey(key);
+  async hit(userId: string, limit: number): Promise<RateLimitCount> {
     const now = this.now();
     let reply: [number, string];
     try {
@@ -41,29 +38,21 @@ export class TokenBucketStore implements Store {
     const admitted = reply[0] === 1;
     const tokens = Number(reply[1]);
     return {
+      admitted,
       totalHits: admitted ? limit - Math.floor(tokens + 1e-9) : limit + 1,
-      resetTime: new Date(bucketResetAt(tokens, limit, now, admitted)),
+      resetAtMs: bucketResetAt(tokens, limit, now, admitted),
     };
   }
 
   /** The caller's bucket as it stands, refilled to now, without taking a token (full before any request). */
-  async get(key: string): Promise<ClientRateLimitInfo> {
-    const { userId, limit } = parseLimiterKey(key);
+  async peek(userId: string, limit: number): Promise<RateLimitWindow> {
     const now = this.now();
     const [tokens, updated] = await this.redis.hmget(`${this.namespace}${userId}`, 'tokens', 'updated');
     const stored = tokens === null || updated === null ? null : { tokens: Number(tokens), updatedAt: Number(updated) };
     const state = refill(stored && { ...stored, tokens: Math.min(limit, stored.tokens) }, limit, now);
     return {
       totalHits: limit - Math.floor(state.tokens + 1e-9),
-      resetTime: new Date(bucketResetAt(state.tokens, limit, now, true)),
+      resetAtMs: bucketResetAt(state.tokens, limit, now, true),
     };
-  }
-
-  async decrement(): Promise<void> {
-    // Tokens are never refunded.
-  }
-
-  async resetKey(key: string): Promise<void> {
-    await this.redis.del(`${this.namespace}${parseLimiterKey(key).userId}`);
   }
 }

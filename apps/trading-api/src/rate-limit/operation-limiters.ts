@@ -1,0 +1,71 @@
+/*
+ * The trading API's rate limits (DESIGN.md §6): per user (every key of a user shares one window, sized by the highest
+ * rpm among their active keys), X-RateLimit-Reset in epoch seconds, and a refusal counted in request_usage as
+ * 429 RATE_LIMIT_EXCEEDED with Retry-After.
+ */
+import { createRateLimitStep, type RateLimitStep } from '../../../../shared/src/http/rate-limit-step.js';
+import { AppError } from '../../../../shared/src/errors/index.js';
+import type { Logger } from '../../../../shared/src/logger/index.js';
+import { SlidingWindowStore } from '../../../../shared/src/rate-limit/sliding-window.store.js';
+import type { RateLimitStore } from '../../../../shared/src/rate-limit/rate-limit-store.js';
+import { TokenBucketStore } from '../../../../shared/src/rate-limit/token-bucket.store.js';
+import type { Redis } from '../../../../shared/src/redis/index.js';
+import type { OperationDescriptor } from '../openapi/operations.js';
+import { authOf } from '../pipeline/request-context.js';
+import type { UsageRecorder } from '../usage/usage-recorder.js';
+
+/** An operation's rate limiter: the admission step, and a read-only report of the caller's window. */
+export type OperationLimiter = RateLimitStep;
+
+function perUserLimiter(store: RateLimitStore, usage: UsageRecorder, now: () => number): OperationLimiter {
+  return createRateLimitStep({
+    store,
+    resetUnit: 'seconds',
+    now,
+    subjectOf: (_req, res) => ({ key: authOf(res).key.record.userId, limit: authOf(res).key.userRpm }),
+    refusal(res, subject, retryAfterSeconds) {
+      usage.recordRateLimitRejection(authOf(res).key.record.id);
+      return new AppError('RATE_LIMIT_EXCEEDED', {
+        detail: `Per-user limit of ${subject.limit} requests per minute exceeded.`,
+        retryAfterSeconds,
+      });
+    },
+  });
+}
+
+/** The pipeline's limiters: which one an operation uses follows its `x-rate-limit` and its method. */
+export interface RateLimiters {
+  /** GET operations: the sliding window; while Redis is down, a per-process window (fail open). */
+  reads: OperationLimiter;
+  /**
+   * Other methods on the sliding window (POST /v1/redemptions, POST /v1/auth/api-keys/me/webhook-secret/rotate):
+   * the same per-user window as reads; while Redis is down, 503 DEPENDENCY_UNAVAILABLE (fail closed).
+   */
+  windowedWrites: OperationLimiter;
+  /** Token-bucket operations (trades, confirm, redeliver): while Redis is down, 503 (fail closed). */
+  bucketedWrites: OperationLimiter;
+}
+
+/** Builds the three limiters over one Redis client; reads and windowed writes share one window per user. */
+export function createRateLimiters(deps: {
+  redis: Redis;
+  logger: Logger;
+  usage: UsageRecorder;
+  now?: () => number;
+}): RateLimiters {
+  const { redis, logger, usage, now = Date.now } = deps;
+  return {
+    reads: perUserLimiter(new SlidingWindowStore({ redis, logger, now }), usage, now),
+    windowedWrites: perUserLimiter(new SlidingWindowStore({ redis, logger, now, whenRedisDown: 'refuse' }), usage, now),
+    bucketedWrites: perUserLimiter(new TokenBucketStore({ redis, now }), usage, now),
+  };
+}
+
+/** The limiter of an operation: the token bucket when the description says so, else the window of its method. */
+export function rateLimiterFor(
+  limiters: RateLimiters,
+  operation: Pick<OperationDescriptor, 'method' | 'rateLimit'>,
+): OperationLimiter {
+  if (operation.rateLimit === 'token-bucket') return limiters.bucketedWrites;
+  return operation.method === 'GET' ? limiters.reads : limiters.windowedWrites;
+}

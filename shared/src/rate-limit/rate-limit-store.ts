@@ -1,0 +1,21 @@
+/** A caller's window as a limiter reports it: `limit - totalHits` requests are still admitted until `resetAtMs`. */
+export interface RateLimitWindow {
+  totalHits: number;
+  /** Epoch milliseconds: when the window resets (admitted) or the next request would be admitted (refused). */
+  resetAtMs: number;
+}
+
+export interface RateLimitCount extends RateLimitWindow {
+  admitted: boolean;
+}
+
+/**
+ * A rate-limit algorithm over a store (Redis, with a per-process fallback where the policy allows one). `subject` is
+ * who is counted (a user, a route and an address); `limit` is theirs and may change between calls.
+ */
+export interface RateLimitStore {
+  /** Counts one request of `subject` if it is admitted; rejects when the store cannot decide (a fail-closed one). */
+  hit(subject: string, limit: number): Promise<RateLimitCount>;
+  /** The window as it stands, without counting; rejects when the store cannot be read. */
+  peek(subject: string, limit: number): Promise<RateLimitWindow>;
+}

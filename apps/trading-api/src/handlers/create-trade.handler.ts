@@ -1,6 +1,7 @@
 import { resourceEnvelope } from '../http/envelope.js';
 import type { OperationHandler } from '../pipeline/operation-handler.js';
 import { presentTrade } from '../presenters/trade.presenter.js';
+import type { TradeWriteKind } from '../trades/trade-replay.js';
 import { createTrade } from '../use-cases/create-trade.use-case.js';
 import { getTradeView } from '../use-cases/trade-reads.use-case.js';
 import type { HandlerDeps } from './index.js';
@@ -14,6 +15,13 @@ interface CreateTradeBody {
   clientRequestId?: string;
   metadata?: Record<string, string>;
 }
+
+/** spec/trading-api.md: 201 for a new trade, 202 while a high-value one awaits confirmation, 200 once confirmed. */
+const statusOfWrite: Record<TradeWriteKind, 200 | 201 | 202> = {
+  created: 201,
+  awaiting_confirmation: 202,
+  confirmed: 200,
+};
 
 /**
  * POST /v1/trades → 201 `{trade, data, _meta}`, or 202 with `confirmation: {token, expiresAt}` at or above the key's
@@ -35,7 +43,7 @@ export function createTradeHandler(deps: HandlerDeps): OperationHandler {
       expiresAt: outcome.confirmation.expiresAt.toISOString(),
     };
     return {
-      status: outcome.status,
+      status: statusOfWrite[outcome.kind],
       body: { ...resourceEnvelope('trade', trade), ...(confirmation ? { confirmation } : {}) },
       meta: { idempotent: outcome.idempotent },
     };

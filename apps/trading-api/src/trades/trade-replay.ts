@@ -8,21 +8,28 @@ import type { TradeRecord } from '../../../../shared/src/db/index.js';
 import { AppError } from '../../../../shared/src/errors/index.js';
 import { confirmationTokenOf } from '../domain/confirmation-token.js';
 
+/**
+ * What a trade write did: `created` (the trade is pending), `awaiting_confirmation` (a high-value trade waits for its
+ * token) or `confirmed` (a replay of a high-value trade whose confirmation already happened). The handler answers
+ * 201, 202 and 200 respectively.
+ */
+export type TradeWriteKind = 'created' | 'awaiting_confirmation' | 'confirmed';
+
 export interface TradeWriteOutcome {
   trade: TradeRecord;
-  status: 200 | 201 | 202;
+  kind: TradeWriteKind;
   idempotent: boolean;
   confirmation: { token: string; expiresAt: Date } | null;
 }
 
-/** The outcome of a new trade: 202 with its token when it awaits confirmation, else 201. */
+/** The outcome of a new trade (or its replay): awaiting confirmation with its token, else created or confirmed. */
 export function createdOutcome(trade: TradeRecord, secret: Buffer, idempotent = false): TradeWriteOutcome {
   if (trade.status === 'pending_confirmation' && trade.confirmationExpiresAt) {
     const confirmation = { token: confirmationTokenOf(secret, trade.id), expiresAt: trade.confirmationExpiresAt };
-    return { trade, status: 202, idempotent, confirmation };
+    return { trade, kind: 'awaiting_confirmation', idempotent, confirmation };
   }
   const wasHighValue = trade.confirmationTokenHash !== null;
-  return { trade, status: wasHighValue && idempotent ? 200 : 201, idempotent, confirmation: null };
+  return { trade, kind: wasHighValue && idempotent ? 'confirmed' : 'created', idempotent, confirmation: null };
 }
 
 /** The replay of `existing` for a request whose body identity is `requestHash`. */

@@ -91,7 +91,7 @@ export function resolveLoadShape(defaults: LoadShape, env: LoadEnv): LoadShape {
     throw new Error(`LOADTEST_PROFILE must be one of ${PROFILES.join(', ')} (got "${profile}")`);
   }
   const hold = text(env, 'LOADTEST_HOLD') ?? defaults.hold;
-  if (parseDuration(hold) <= 0) throw new Error(`LOADTEST_HOLD must be a k6 duration such as 2m or 90s`);
+  if (!(parseDuration(hold) > 0)) throw new Error(`LOADTEST_HOLD must be a k6 duration such as 2m or 90s`);
   return {
     profile,
     rate: Math.round(numberIn(env, 'LOADTEST_RATE', defaults.rate, 1, 100_000)),

@@ -78,15 +78,24 @@ export interface Burst {
   statuses: number[];
 }
 
+export interface BurstOptions {
+  count: number;
+  amountUsdc?: string;
+  concurrency?: number;
+  retryMs?: number;
+  deadlineMs?: number;
+}
+
 /**
  * `count` buys of `amountUsdc` on the stack's market, `concurrency` in flight at once. Each is retried with its
  * Idempotency-Key after a 503 or no answer (every `retryMs`) until accepted (201), for at most `deadlineMs`.
+ * `live` fills in as answers come; `done` resolves once every buy is accepted.
  */
-export async function tradeBurst(
+export function startTradeBurst(
   stack: FaultStack,
   trader: FaultTrader,
-  options: { count: number; amountUsdc?: string; concurrency?: number; retryMs?: number; deadlineMs?: number },
-): Promise<Burst> {
+  options: BurstOptions,
+): { live: Burst; done: Promise<Burst> } {
   const burst: Burst = { tradeIds: [], statuses: [] };
   const deadline = Date.now() + (options.deadlineMs ?? 60_000);
   const body = { marketId: stack.marketId, outcomeIndex: 0, side: 'buy', amount: options.amountUsdc ?? '2' };
@@ -113,6 +122,9 @@ export async function tradeBurst(
       await placeOne();
     }
   };
-  await Promise.all(Array.from({ length: options.concurrency ?? 4 }, lane));
-  return burst;
+  const done = Promise.all(Array.from({ length: options.concurrency ?? 4 }, lane)).then(() => burst);
+  return { live: burst, done };
 }
+
+export const tradeBurst = (stack: FaultStack, trader: FaultTrader, options: BurstOptions): Promise<Burst> =>
+  startTradeBurst(stack, trader, options).done;

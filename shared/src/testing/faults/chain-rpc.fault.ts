@@ -1,0 +1,119 @@
+/*
+ * The chain RPC fails under a burst of trades: refused (the node is down: open connections reset, new ones refused)
+ * and stalled (connections stay open but nothing comes back, the requests already sent included, which reach the
+ * node late once it heals). The API answers 503 where it needs the chain, /ready says the chain is down, and once
+ * the RPC is back every trade completes exactly once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from '../../../../apps/webhook-dispatcher/src/testing/webhook-receiver.js';
+import { waitFor } from '../../messaging/testing/wait-for.js';
+import {
+  expectChainBalanced,
+  expectQueuesDrained,
+  expectTradesSettled,
+  expectWebhooksSettled,
+} from './fault-invariants.js';
+import { startFaultStack, type FaultStack } from './fault-stack.js';
+import { createFaultTrader, startTradeBurst, tradeBurst, type Burst, type FaultTrader } from './fault-traders.js';
+
+let stack: FaultStack;
+let receiver: WebhookReceiver;
+const traders: FaultTrader[] = [];
+
+beforeAll(async () => {
+  [stack, receiver] = await Promise.all([startFaultStack(), startWebhookReceiver()]);
+}, 180_000);
+
+afterAll(async () => {
+  await receiver?.close();
+  await stack?.close();
+}, 60_000);
+
+const receivedIds = () => new Set(receiver.received().map((entry) => String(entry.headers['x-service-event-id'])));
+
+async function trader(path: string): Promise<FaultTrader> {
+  const created = await createFaultTrader(stack, { webhookUrl: receiver.url(path) });
+  traders.push(created);
+  return created;
+}
+
+async function firstCompleted(buyer: FaultTrader): Promise<void> {
+  await waitFor('a first trade to complete', async () =>
+    stack.db('trades').where({ user_id: buyer.userId, status: 'completed' }).first(),
+  );
+}
+
+/** Both the API and the executor report the chain down, and only the chain. */
+async function expectChainNotReady(): Promise<void> {
+  for (const app of [stack.apps.tradingApi, stack.apps.executor]) {
+    const report = await waitFor(`${app.name} to report the chain down`, async () => {
+      const ready = await app.ready();
+      return ready.status === 503 && ready.checks.chain === 'fail' ? ready : undefined;
+    });
+    expect(Object.entries(report.checks).filter(([, status]) => status !== 'ok')).toEqual([['chain', 'fail']]);
+  }
+}
+
+async function expectRecovered(buyer: FaultTrader, bursts: Burst[]): Promise<void> {
+  await stack.apps.tradingApi.waitUntilReady();
+  await stack.apps.executor.waitUntilReady();
+  await expectTradesSettled(
+    stack,
+    bursts.flatMap((burst) => burst.tradeIds),
+    { status: 'completed', timeoutMs: 90_000 },
+  );
+  await expectChainBalanced(stack, traders);
+  await expectWebhooksSettled(stack, [buyer.apiKeyId], receivedIds);
+  await expectQueuesDrained(stack);
+}
+
+describe('the fault suite: chain RPC', () => {
+  it('refused mid-burst: new trades get 503 DEPENDENCY_UNAVAILABLE, /ready reports the chain, and every trade completes once it is back', async () => {
+    const buyer = await trader('/rpc-refused');
+    const before = tradeBurst(stack, buyer, { count: 20, concurrency: 2 });
+    await firstCompleted(buyer);
+    await stack.proxies.chain.refuse();
+    await expectChainNotReady();
+    const during = startTradeBurst(stack, buyer, { count: 3 });
+    await waitFor('a buy refused with 503 while the chain is down', () => during.live.statuses.includes(503));
+    await stack.proxies.chain.heal();
+
+    const bursts = [await before, await during.done];
+    expect(bursts.flatMap((burst) => burst.statuses).filter((status) => ![201, 503].includes(status))).toEqual([]);
+    await expectRecovered(buyer, bursts);
+  });
+
+  it('slow, then stalled with transactions on their way (held, delivered late): the trades complete exactly once', async () => {
+    const buyer = await trader('/rpc-stalled');
+    // A slow RPC first (150 ms each way), so that each trade spends a while on its chain calls.
+    stack.proxies.chain.latency(150);
+    const before = tradeBurst(stack, buyer, { count: 20, concurrency: 4 });
+    // Stall while transactions are on their way: sends and receipts already written wait with everything else.
+    const inFlight = await waitFor(
+      'a trade on its way to the chain',
+      async () => {
+        const ids = (await stack
+          .db('trades')
+          .where('user_id', buyer.userId)
+          .where('status', 'executing')
+          .pluck('id')) as string[];
+        if (ids.length > 0) stack.proxies.chain.stall();
+        return ids.length > 0 ? ids : undefined;
+      },
+      { timeoutMs: 30_000, intervalMs: 5 },
+    );
+    await expectChainNotReady();
+    // Longer than a chain read's timeout (5 s); the held send reaches the node only after heal().
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    await stack.proxies.chain.heal();
+
+    const bursts = [await before];
+    expect(bursts[0]!.tradeIds).toEqual(expect.arrayContaining(inFlight));
+    // A buy waiting on the stalled chain may get no answer in the client's 10 s (0): never a 500.
+    expect(bursts.flatMap((burst) => burst.statuses).filter((status) => ![0, 201, 503].includes(status))).toEqual([]);
+    await expectRecovered(buyer, bursts);
+  });
+});

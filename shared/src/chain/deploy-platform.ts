@@ -12,6 +12,7 @@ import {
   testUsdcAbi,
   testUsdcBytecode,
 } from '../../contracts/artifacts/index.js';
+import { WAD } from '../domain/units.js';
 import { AppError } from '../errors/index.js';
 import type { ChainWriter } from './chain-clients.js';
 import { withChainErrors } from './chain-errors.js';
@@ -19,7 +20,6 @@ import { sendContractWrite } from './contract-writes.js';
 import { uuidToBytes32 } from './ids-on-chain.js';
 import { mintTestUsdc } from './market-admin.js';
 
-const WAD = 10n ** 18n;
 const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 
 export interface PlatformAddresses {

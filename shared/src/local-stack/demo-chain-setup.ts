@@ -23,8 +23,8 @@ import {
   listUsersForChain,
   type MarketChainRow,
 } from '../db/seed/demo-chain-rows.js';
+import { USDC_ATOMIC_PER_UNIT as USDC } from '../domain/trade-amount.js';
 
-const USDC = 1_000_000n;
 const DEMO_RESERVE = 1_000n * USDC;
 const DAY_MS = 86_400_000;
 

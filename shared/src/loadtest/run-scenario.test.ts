@@ -1,0 +1,106 @@
+/*
+ * The Node twin end to end: the public-browse definition, as `npm run load` runs it, against the real public-read
+ * app (its own database and Redis prefix) quoting a market deployed on a local chain.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  createPublicReadSuite,
+  type PublicReadSuite,
+  type RunningPublicRead,
+} from '../../../apps/public-read/src/testing/public-read-test-kit.js';
+import { resolveLoadConfig } from '../../../loadtest/lib/load-config.js';
+import { formatSummaryLine, summaryFigures } from '../../../loadtest/lib/run-summary.js';
+import { scenarioKit } from '../../../loadtest/lib/scenario-kit.js';
+import { definePublicBrowse } from '../../../loadtest/scenarios/public-browse.js';
+import { createFixtureMarket, startChainFixture, type ChainFixture } from '../chain/chain-test-fixtures.js';
+import { insertMarket } from '../db/index.js';
+import { createThread } from '../db/repositories/threads.repository.js';
+import { writeRunReports } from './report-files.js';
+import { runScenario, type ScenarioRun } from './run-scenario.js';
+
+let suite: PublicReadSuite;
+let chain: ChainFixture;
+let app: RunningPublicRead;
+let run: ScenarioRun;
+let marketId: string;
+
+beforeAll(async () => {
+  [suite, chain] = await Promise.all([createPublicReadSuite(), startChainFixture()]);
+  const deployed = await createFixtureMarket(chain);
+  marketId = deployed.marketId;
+  const thread = await createThread(suite.db, { title: 'Load thread', status: 'active', category: 'misc' });
+  await insertMarket(suite.db, {
+    id: marketId,
+    threadId: thread.id,
+    question: 'Under load?',
+    category: 'misc',
+    outcomes: ['YES', 'NO'],
+    contractAddress: deployed.market,
+    chainId: chain.reader.chain.id,
+  });
+  app = await suite.start({
+    chainReader: () => Promise.resolve(chain.reader),
+    // The limiter answers 429 past 100 requests per minute per IP: a load test measures the service, not it.
+    settings: { rateLimit: { windowMs: 60_000, threadsList: 1_000_000, default: 1_000_000 } },
+  });
+  const config = resolveLoadConfig({ LOADTEST_PUBLIC_URL: app.url });
+  run = await runScenario(definePublicBrowse(scenarioKit), config, {
+    profile: 'ramp',
+    rate: 6,
+    hold: '3s',
+    maxVUs: 10,
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await suite?.destroy();
+  await chain?.stop();
+});
+
+describe('the Node twin of a k6 scenario', () => {
+  it('runs the embed flow against the real public read API with every threshold met', () => {
+    const figures = summaryFigures('public-browse', run.summary);
+    expect(figures.thresholdsPassed).toBe(true);
+    expect(figures.errors).toBe(0);
+    expect(figures.requests).toBeGreaterThanOrEqual(4 * 15);
+    expect(formatSummaryLine(figures)).toMatch(
+      /^scenario=public-browse requests=\d+ rps=\d+\.\d p95_ms=\d+\.\d p99_ms=\d+\.\d errors=0 thresholds=pass$/,
+    );
+  });
+
+  it('sends the four requests of the flow once per iteration and passes every check', () => {
+    const iterations = run.summary.metrics['iterations']!.values.count!;
+    const counts = Object.fromEntries(run.byRequest.map((entry) => [entry.name, entry.count]));
+    expect(counts).toEqual({
+      // setup reads the threads once more
+      'GET /api/threads': iterations + 1,
+      'GET /api/threads/{id}/markets': iterations,
+      'GET /api/markets/{id}?history=true': iterations,
+      'GET /api/markets/{id}/quote': iterations,
+    });
+    expect(run.checks.every((check) => check.fails === 0 && check.passes > 0)).toBe(true);
+    expect(run.summary.metrics['browse_flow_ms']!.values['p(95)']).toBeGreaterThan(0);
+  });
+
+  it('follows the ramp: per-second throughput rises from the first second to the hold', () => {
+    const busiest = Math.max(...run.seconds.map((bucket) => bucket.requests));
+    expect(run.seconds[0]!.requests).toBeLessThan(busiest);
+    expect(busiest).toBeGreaterThanOrEqual(4 * 4);
+  });
+
+  it('writes the JSON summary and an HTML report carrying the same run', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'load-reports-'));
+    try {
+      const paths = await writeRunReports(run, directory);
+      expect(JSON.parse(await readFile(paths.json, 'utf8'))).toEqual(run);
+      const html = await readFile(paths.html, 'utf8');
+      expect(html).toContain('public-browse: thresholds met');
+      expect(html).toContain(formatSummaryLine(summaryFigures('public-browse', run.summary)));
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+});

@@ -34,6 +34,11 @@ describe('createRouteTable', () => {
     });
   });
 
+  it('matches a parameter of any length, as Express does (the route itself refuses an over-long id)', async () => {
+    const id = 'x'.repeat(2_000);
+    expect(await dispatch(marketsTable(), 'GET', `/api/markets/${id}`)).toEqual({ route: 'detail', params: { id } });
+  });
+
   it('matches like Express by default: any path case (parameters keep theirs), an optional trailing slash, HEAD', async () => {
     const table = marketsTable();
     expect(await dispatch(table, 'GET', '/API/Markets/AbC')).toEqual({ route: 'detail', params: { id: 'AbC' } });

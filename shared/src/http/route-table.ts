@@ -22,13 +22,25 @@ interface RouteStore {
 
 const unused = (): void => undefined;
 
+/**
+ * Express's router bounds no parameter; find-my-way's default of 100 characters made a longer id match no route at
+ * all (a bare 404 before the route's own checks: no 401, 400 or per-route 404 shape). Node already bounds the request
+ * line by its 16 KiB header limit.
+ */
+const MAX_PARAM_LENGTH = 16 * 1024;
+
 /** What a path with malformed percent-encoding matches (find-my-way's onBadUrl); dispatched as a 400. */
 const BAD_URL: RouteStore = {
   handler: (_req, _res, next) =>
     next(Object.assign(new URIError('The request path is not valid percent-encoding.'), { status: 400, expose: true })),
 };
 export function createRouteTable(): RouteTable {
-  const tree = FindMyWay({ caseSensitive: false, ignoreTrailingSlash: true, onBadUrl: unused });
+  const tree = FindMyWay({
+    caseSensitive: false,
+    ignoreTrailingSlash: true,
+    maxParamLength: MAX_PARAM_LENGTH,
+    onBadUrl: unused,
+  });
   return {
     add(method, path, handler) {
       tree.on(method, path, unused, { handler } satisfies RouteStore);

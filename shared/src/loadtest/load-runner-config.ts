@@ -20,6 +20,24 @@ export const loadRunnerConfigSchema = z.looseObject({
 });
 export type LoadRunnerConfig = z.infer<typeof loadRunnerConfigSchema>;
 
+/**
+ * The stand-alone receiver (webhook-receiver-main.ts) for k6 runs: where it listens, and the webhook secrets of the
+ * keys whose webhook URL points at it (comma-separated, as `keys issue --json` printed them).
+ */
+export const receiverConfigSchema = z.object({
+  LOADTEST_RECEIVER_HOST: z.string().default('127.0.0.1'),
+  LOADTEST_RECEIVER_PORT: port(4010),
+  LOADTEST_WEBHOOK_SECRETS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((secret) => secret.trim())
+        .filter((secret) => secret !== ''),
+    )
+    .refine((secrets) => secrets.length > 0, 'name at least one webhook secret (whsec_…), comma-separated'),
+});
+
 /** The string variables of the parsed environment: what the shared LOADTEST_* resolution reads. */
 export function stringVariables(config: Record<string, unknown>): Record<string, string> {
   return Object.fromEntries(

@@ -102,6 +102,7 @@ export function k6Entry<SetupData>(define: (kit: ScenarioKit) => ScenarioDefinit
         },
       },
       thresholds,
+      noVUConnectionReuse: definition.connectionReuse === 'within-iteration',
       summaryTrendStats: ['avg', 'min', 'med', 'max', 'p(90)', 'p(95)', 'p(99)'],
       setupTimeout: '120s',
       teardownTimeout: `${Math.ceil(config.settleMs / 1_000) + 60}s`,

@@ -114,6 +114,11 @@ export interface ScenarioDefinition<SetupData> {
   metrics: Record<string, CustomMetricKind>;
   thresholds: Thresholds;
   load: LoadShape;
+  /**
+   * `within-iteration`: connections are not kept from one iteration to the next (k6 noVUConnectionReuse), so no idle
+   * keep-alive socket of the load generator is open on the servers when the run ends. Default `always`.
+   */
+  connectionReuse?: 'always' | 'within-iteration';
   setup(context: ScenarioContext, config: LoadConfig): Promise<SetupData>;
   iteration(context: ScenarioContext, data: SetupData, config: LoadConfig): Promise<void>;
   teardown?(context: ScenarioContext, data: SetupData, config: LoadConfig): Promise<void>;

@@ -28,6 +28,8 @@ export function defineSoak(kit: ScenarioKit): ScenarioDefinition<SoakData> {
       handles_growth: ['value<25'],
     },
     load: { profile: 'soak', rate: 8, hold: '10m', maxVUs: 60 },
+    // The servers keep an idle connection 65 s: the end figures must count their own handles, not our sockets.
+    connectionReuse: 'within-iteration',
 
     async setup(context, config) {
       const markets = await kit.activeMarkets(context, config);

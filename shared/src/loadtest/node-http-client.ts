@@ -21,10 +21,11 @@ function headerRecord(headers: http.IncomingHttpHeaders): Record<string, string>
   return record;
 }
 
-export function createNodeLoadHttp(recorder: MetricsRecorder, maxSockets: number): NodeLoadHttp {
+/** `keepAlive` false: every request opens its own connection (a soak's iterations keep none open between them). */
+export function createNodeLoadHttp(recorder: MetricsRecorder, maxSockets: number, keepAlive = true): NodeLoadHttp {
   const agents = {
-    'http:': new http.Agent({ keepAlive: true, maxSockets }),
-    'https:': new https.Agent({ keepAlive: true, maxSockets }),
+    'http:': new http.Agent({ keepAlive, maxSockets }),
+    'https:': new https.Agent({ keepAlive, maxSockets }),
   };
 
   function exchange(request: LoadRequest): Promise<Omit<LoadResponse, 'durationMs'>> {

@@ -57,7 +57,8 @@ export async function runScenario<SetupData>(
 ): Promise<ScenarioRun> {
   const startedAt = new Date();
   const recorder = new MetricsRecorder(Date.now(), definition.metrics);
-  const client: NodeLoadHttp = createNodeLoadHttp(recorder, shape.maxVUs * 2);
+  const keepAlive = definition.connectionReuse !== 'within-iteration';
+  const client: NodeLoadHttp = createNodeLoadHttp(recorder, shape.maxVUs * 2, keepAlive);
   const notes: RunNote[] = [];
   const logs: string[] = [];
   const log = (line: string) => {

@@ -1,0 +1,103 @@
+import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
+import { fuzzOperation, fuzzSettings, summarize } from './fuzz-run.js';
+import type { FuzzCase } from './request-cases.js';
+import type { Finding } from './response-invariants.js';
+
+const defaults = { runsPerOperation: 50, suiteBudgetMs: 20_000, operations: 10 };
+
+describe('fuzzSettings', () => {
+  it('shares the suite budget among operations and draws a seed when none is given', () => {
+    const settings = fuzzSettings(defaults, {});
+    expect(settings).toEqual({
+      seed: expect.any(Number),
+      runsPerOperation: 50,
+      timeLimitMs: 2_000,
+      caseTimeoutMs: 10_000,
+    });
+    expect(Number.isSafeInteger(settings.seed)).toBe(true);
+  });
+
+  it('takes FUZZ_SEED, FUZZ_RUNS and FUZZ_TIME_MS from the environment and refuses nonsense', () => {
+    expect(fuzzSettings(defaults, { FUZZ_SEED: '42', FUZZ_RUNS: '7', FUZZ_TIME_MS: '100000' })).toMatchObject({
+      seed: 42,
+      runsPerOperation: 7,
+      timeLimitMs: 10_000,
+    });
+    expect(() => fuzzSettings(defaults, { FUZZ_RUNS: 'many' })).toThrow('FUZZ_RUNS must be a non-negative integer');
+  });
+});
+
+describe('fuzzOperation', () => {
+  const cases = fc.integer({ min: 0, max: 9 }).map((n): FuzzCase => ({
+    label: `case ${n}`,
+    mutated: n % 2 === 1,
+    request: { method: 'GET', target: `/${n}`, headers: {} },
+  }));
+  const settings = { seed: 9, runsPerOperation: 40, timeLimitMs: 5_000, caseTimeoutMs: 1_000 };
+
+  it('sends every case, counts statuses (admitted apart) and keeps each distinct finding once', async () => {
+    const sent: string[] = [];
+    const report = await fuzzOperation({
+      operationId: 'getThing',
+      cases,
+      send: async (fuzzCase) => {
+        sent.push(fuzzCase.request.target);
+        return { status: fuzzCase.mutated ? 400 : 200, headers: new Headers(), text: '' };
+      },
+      check: (fuzzCase, response): Finding[] =>
+        response.status === 400
+          ? [
+              {
+                kind: 'error shape',
+                operationId: 'getThing',
+                status: 400,
+                detail: 'no code',
+                reproduction: fuzzCase.label,
+              },
+            ]
+          : [],
+      settings,
+      seedOffset: 0,
+    });
+    expect(report.runs).toBe(40);
+    expect(sent).toHaveLength(40);
+    expect(report.statuses[200]! + report.statuses[400]!).toBe(40);
+    expect(Object.keys(report.admittedStatuses)).toEqual(['200']);
+    expect(report.findings).toHaveLength(1);
+    expect(summarize([report], settings, 12)).toContain('fuzz seed=9 (replay: FUZZ_SEED=9)');
+  });
+
+  it('replays the same cases for the same seed', async () => {
+    const run = async () => {
+      const sent: string[] = [];
+      await fuzzOperation({
+        operationId: 'getThing',
+        cases,
+        send: async (fuzzCase) => {
+          sent.push(fuzzCase.request.target);
+          return { status: 200, headers: new Headers(), text: '' };
+        },
+        check: () => [],
+        settings,
+        seedOffset: 3,
+      });
+      return sent;
+    };
+    expect(await run()).toEqual(await run());
+  });
+
+  it('stops at its time limit instead of failing', async () => {
+    const report = await fuzzOperation({
+      operationId: 'slow',
+      cases,
+      send: () =>
+        new Promise((resolve) => setTimeout(() => resolve({ status: 200, headers: new Headers(), text: '' }), 20)),
+      check: () => [],
+      settings: { ...settings, runsPerOperation: 1_000, timeLimitMs: 200 },
+      seedOffset: 0,
+    });
+    expect(report.runs).toBeGreaterThan(0);
+    expect(report.runs).toBeLessThan(1_000);
+  });
+});

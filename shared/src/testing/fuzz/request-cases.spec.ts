@@ -1,0 +1,147 @@
+import { validateHeaderName, validateHeaderValue } from 'node:http';
+import { describe, expect, it } from '@jest/globals';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import fc from 'fast-check';
+import type { JsonSchema } from './json-schema.js';
+import { operationsOf } from './openapi-operations.js';
+import { caseArbitrary, type Credentials } from './request-cases.js';
+
+const document: JsonSchema = {
+  openapi: '3.1.0',
+  paths: {
+    '/things/{id}': {
+      parameters: [{ $ref: '#/components/parameters/Id' }],
+      get: {
+        operationId: 'getThing',
+        parameters: [
+          { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100 } },
+          { name: 'side', in: 'query', required: true, schema: { type: 'string', enum: ['buy', 'sell'] } },
+          { name: 'X-Version', in: 'header', schema: { type: 'string' } },
+        ],
+        responses: { '200': { description: 'ok' }, '404': { description: 'missing' } },
+      },
+    },
+    '/things': {
+      post: {
+        operationId: 'createThing',
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/NewThing' } } },
+        },
+        responses: { '201': { description: 'created' } },
+      },
+    },
+  },
+  components: {
+    parameters: { Id: { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } } },
+    schemas: {
+      NewThing: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name'],
+        properties: { name: { type: 'string', minLength: 1, maxLength: 10 }, count: { type: 'integer', minimum: 0 } },
+      },
+    },
+  },
+};
+
+const [getThing, createThing] = operationsOf(document);
+const credentials: fc.Arbitrary<Credentials> = fc.constantFrom<Credentials>(
+  { label: 'valid key', headers: { 'X-API-Key': 'k' } },
+  { label: 'no key', headers: {} },
+);
+const ajv = new Ajv2020({ strict: false, coerceTypes: true });
+addFormats.default(ajv);
+const validQuery = ajv.compile({
+  type: 'object',
+  required: ['side'],
+  additionalProperties: false,
+  properties: { limit: { type: 'integer', minimum: 1, maximum: 100 }, side: { enum: ['buy', 'sell'] } },
+});
+const validBody = ajv.compile((document.components as { schemas: { NewThing: object } }).schemas.NewThing);
+
+describe('operationsOf', () => {
+  it('reads operations with path-level parameters, resolved references, the JSON body and the statuses', () => {
+    expect(getThing).toMatchObject({
+      operationId: 'getThing',
+      method: 'GET',
+      path: '/things/{id}',
+      statuses: ['200', '404'],
+    });
+    expect(getThing!.parameters.map((p) => `${p.in}:${p.name}:${p.required}`)).toEqual([
+      'path:id:true',
+      'query:limit:false',
+      'query:side:true',
+      'header:X-Version:false',
+    ]);
+    expect(createThing).toMatchObject({ operationId: 'createThing', method: 'POST', body: { required: true } });
+  });
+});
+
+describe('caseArbitrary', () => {
+  it('builds admitted requests the document accepts: path, query and body', () => {
+    const cases = fc.sample(caseArbitrary(getThing!, { root: document, pathPrefix: '/v1', credentials }), {
+      numRuns: 300,
+      seed: 1,
+    });
+    const admitted = cases.filter((fuzzCase) => !fuzzCase.mutated);
+    expect(admitted.length).toBeGreaterThan(60);
+    expect(cases.length - admitted.length).toBeGreaterThan(60);
+    for (const { request } of admitted) {
+      const url = new URL(request.target, 'http://fuzz.invalid');
+      expect(url.pathname).toMatch(/^\/v1\/things\/[0-9a-f-]{36}$/i);
+      expect(validQuery(Object.fromEntries(url.searchParams))).toBe(true);
+      // A loose optional header is sent only with known values: none here.
+      expect(request.headers['X-Version']).toBeUndefined();
+    }
+    const bodies = fc.sample(caseArbitrary(createThing!, { root: document, credentials }), { numRuns: 200, seed: 2 });
+    for (const { request, mutated } of bodies.filter((fuzzCase) => !fuzzCase.mutated)) {
+      expect(mutated).toBe(false);
+      expect(request.headers['Content-Type']).toBe('application/json');
+      expect(validBody(JSON.parse(request.body!.toString('utf8')))).toBe(true);
+    }
+  });
+
+  it('breaks one thing per mutated request and says what in its label', () => {
+    const labels = fc
+      .sample(caseArbitrary(createThing!, { root: document, credentials }), { numRuns: 1_500, seed: 3 })
+      .filter((fuzzCase) => fuzzCase.mutated)
+      .map((fuzzCase) => fuzzCase.label.split(' · ')[1]!);
+    for (const expected of [
+      'body: missing required name',
+      'body: extra member',
+      'body: deep nesting',
+      'no body',
+      'content type text/plain',
+      'unknown query parameter',
+      'odd Idempotency-Key',
+    ]) {
+      expect(labels).toContain(expected);
+    }
+  });
+
+  it('only builds requests node can send: valid header names and values, whatever the mutation', () => {
+    const cases = fc.sample(caseArbitrary(getThing!, { root: document, credentials }), { numRuns: 1_000, seed: 4 });
+    for (const { request } of cases) {
+      for (const [name, value] of Object.entries(request.headers)) {
+        expect(() => validateHeaderName(name)).not.toThrow();
+        expect(() => validateHeaderValue(name, value)).not.toThrow();
+      }
+      expect(request.target.startsWith('/things/')).toBe(true);
+      expect(request.target).not.toMatch(/^\/things\/(\?|$)/);
+    }
+  });
+
+  it('prefers known ids for the path', () => {
+    const id = '11111111-2222-4333-8444-555555555555';
+    const cases = fc.sample(caseArbitrary(getThing!, { root: document, credentials, known: { id: [id] } }), {
+      numRuns: 200,
+      seed: 5,
+    });
+    const valid = cases.filter((fuzzCase) => !fuzzCase.mutated);
+    expect(valid.filter((fuzzCase) => fuzzCase.request.target.startsWith(`/things/${id}`)).length).toBeGreaterThan(
+      valid.length / 2,
+    );
+  });
+});

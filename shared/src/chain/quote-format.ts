@@ -5,8 +5,7 @@
  */
 import type { Address } from 'viem';
 import { quoteMarketStatus, type MarketState, type QuoteMarketStatus } from '../domain/market-status.js';
-import { USDC_TO_WAD, WAD, wadToNumber } from '../domain/units.js';
-
+import { averagePriceWad, wadToNumber } from '../domain/units.js';
 
 /** Raw result of `Market.quoteBuy`. */
 export interface ContractBuyQuote {
@@ -76,8 +75,7 @@ export const quoteUnits = { usdc: 'atomic-6', token: 'wad-18' } as const;
  * number. 0 when no tokens change hands (the contracts refuse such trades anyway).
  */
 export function effectivePrice(usdcAtomic: bigint, tokensWad: bigint): number {
-  if (tokensWad <= 0n) return 0;
-  return wadToNumber((usdcAtomic * USDC_TO_WAD * WAD) / tokensWad);
+  return wadToNumber(averagePriceWad(usdcAtomic, tokensWad));
 }
 
 const toStrings = (values: readonly bigint[]): string[] => values.map((value) => value.toString());

@@ -19,3 +19,8 @@ export function wadToNumber(wad: bigint): number {
 export function usdcAtomicToCents(atomic: bigint): bigint {
   return atomic / USDC_ATOMIC_PER_CENT;
 }
+
+/** WAD-18 USDC per whole token: usdc (atomic-6) / tokens (WAD). 0 when no tokens changed hands. */
+export function averagePriceWad(usdcAtomic: bigint, tokensWad: bigint): bigint {
+  return tokensWad > 0n ? (usdcAtomic * USDC_TO_WAD * WAD) / tokensWad : 0n;
+}

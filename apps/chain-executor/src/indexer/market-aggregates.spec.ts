@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import fc from 'fast-check';
-import { atomicToCents, marketAggregates } from './market-aggregates.js';
+import { marketAggregates } from './market-aggregates.js';
 
 const totals = {
   marketId: 'm',
@@ -10,23 +9,6 @@ const totals = {
   latestPrices: ['600000000000000000', '400000000000000000'],
   latestProbabilities: ['690000000000000000', '310000000000000000'],
 };
-
-describe('atomicToCents', () => {
-  it('rounds USDC atomic units down to whole cents', () => {
-    expect(atomicToCents(45_678_901n)).toBe(4_567n);
-    expect(atomicToCents(9_999n)).toBe(0n);
-  });
-
-  it('never reports more than the atomic amount and loses less than a cent', () => {
-    fc.assert(
-      fc.property(fc.bigInt(0n, 10n ** 18n), (atomic) => {
-        const cents = atomicToCents(atomic);
-        expect(cents * 10_000n).toBeLessThanOrEqual(atomic);
-        expect(atomic - cents * 10_000n).toBeLessThan(10_000n);
-      }),
-    );
-  });
-});
 
 describe('marketAggregates', () => {
   it('takes volumes and counts from the totals and current values from the newest point', () => {

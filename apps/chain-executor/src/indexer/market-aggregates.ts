@@ -3,14 +3,7 @@
  * range (never incremented), so replays and re-indexing cannot double count.
  */
 import type { MarketActivityTotals, MarketAggregatesUpdate } from '../../../../shared/src/db/repositories/index.js';
-
-/** USDC atomic units (6 decimals) per cent. */
-const ATOMIC_PER_CENT = 10_000n;
-
-/** Whole cents of a USDC atomic amount, rounded down (the public volumes are cents). */
-export function atomicToCents(atomic: bigint): bigint {
-  return atomic / ATOMIC_PER_CENT;
-}
+import { usdcAtomicToCents } from '../../../../shared/src/domain/index.js';
 
 /**
  * The columns to write: volumes (atomic and cents), trade count and distinct traders; current prices and
@@ -20,7 +13,7 @@ export function marketAggregates(totals: MarketActivityTotals): MarketAggregates
   const { latestPrices, latestProbabilities } = totals;
   return {
     totalVolumeAtomic: totals.volumeAtomic,
-    totalVolumeCents: atomicToCents(totals.volumeAtomic),
+    totalVolumeCents: usdcAtomicToCents(totals.volumeAtomic),
     tradeCount: totals.tradeCount,
     uniqueTraders: totals.uniqueTraders,
     ...(latestPrices && latestProbabilities

@@ -1,14 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Address, Hex } from 'viem';
 import type { MarketEvent, MarketPrices } from '../../../../shared/src/chain/index.js';
-import {
-  averagePriceWad,
-  buildRangeRows,
-  logKey,
-  marketTradeId,
-  priceKey,
-  type RangeRowsInput,
-} from './market-trade-rows.js';
+import { buildRangeRows, logKey, marketTradeId, priceKey, type RangeRowsInput } from './market-trade-rows.js';
 
 const WAD = 10n ** 18n;
 const market = '0x00000000000000000000000000000000000000Aa' as Address;
@@ -78,13 +71,6 @@ describe('marketTradeId', () => {
     expect(
       new Set([id, marketTradeId(31337, tx(1), 4), marketTradeId(1, tx(1), 3), marketTradeId(31337, tx(2), 3)]),
     ).toHaveProperty('size', 4);
-  });
-});
-
-describe('averagePriceWad', () => {
-  it('is USDC per whole token in WAD', () => {
-    expect(averagePriceWad(30_000_000n, 50n * WAD)).toBe(6n * 10n ** 17n);
-    expect(averagePriceWad(1n, 0n)).toBe(0n);
   });
 });
 

@@ -5,11 +5,9 @@
 import { createHash } from 'node:crypto';
 import type { MarketEvent, MarketPrices } from '../../../../shared/src/chain/index.js';
 import type { MarketChainStatus, NewMarketTrade, NewPricePoint } from '../../../../shared/src/db/repositories/index.js';
+import { averagePriceWad } from '../../../../shared/src/domain/index.js';
 
 export type TradeEvent = Extract<MarketEvent, { type: 'Bought' | 'Sold' }>;
-
-const WAD = 10n ** 18n;
-const USDC_TO_WAD = 10n ** 12n;
 
 /** Namespace of the indexer's UUIDv5 ids (a fixed random UUID). */
 const TRADE_ID_NAMESPACE = Buffer.from('6f0c2a4e9b1d4c7a8e3f5a2b7c9d1e0f', 'hex');
@@ -34,11 +32,6 @@ export function marketTradeId(chainId: number, txHash: string, logIndex: number)
   hash[8] = (hash[8]! & 0x3f) | 0x80;
   const hex = hash.subarray(0, 16).toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-/** WAD-18 USDC per whole token: usdc (atomic-6) / tokens (WAD). 0 when no tokens changed hands. */
-export function averagePriceWad(usdcAtomic: bigint, tokensWad: bigint): bigint {
-  return tokensWad > 0n ? (usdcAtomic * USDC_TO_WAD * WAD) / tokensWad : 0n;
 }
 
 export interface RangeRowsInput {

@@ -32,6 +32,16 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules: promises flow through custom step runners, so a dropped or misplaced one is a real bug.
+    files: ['**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+    },
+  },
+  {
     files: [
       'shared/src/config/**',
       '**/*.test.ts',

@@ -175,7 +175,7 @@ describe('createReadThroughCache', () => {
       settle('before revocation');
       await first;
       clock.now = T0 + 900;
-      cache.get('k', load);
+      void cache.get('k', load);
       cache.delete('k');
       settle('stale refresh');
       await flush();

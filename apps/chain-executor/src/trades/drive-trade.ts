@@ -84,7 +84,9 @@ export async function sendTrade(
     });
   const onSent = (txHash: Hex): Promise<void> => {
     sent = txHash;
-    recordLater = setTimeout(() => (recording = record(txHash)), TX_SENT_RECORD_DELAY_MS);
+    recordLater = setTimeout(() => {
+      recording = record(txHash);
+    }, TX_SENT_RECORD_DELAY_MS);
     return Promise.resolve();
   };
   /** Stops a pending record; true when the `trade.tx_sent` step was written. */

@@ -101,7 +101,9 @@ export async function countActiveApiKeys(db: Queryable, userId: string, now: Dat
   const row = (await db('api_keys')
     .where({ user_id: userId })
     .whereNull('revoked_at')
-    .andWhere((query) => query.whereNull('expires_at').orWhere('expires_at', '>', now))
+    .andWhere((query) => {
+      void query.whereNull('expires_at').orWhere('expires_at', '>', now);
+    })
     .count({ count: '*' })
     .first()) as Row | undefined;
   return Number(row?.count ?? 0);
@@ -118,7 +120,9 @@ export async function listActiveKeyLimits(db: Queryable, userId: string, now: Da
     .select('tier', 'rate_limit_rpm')
     .where({ user_id: userId })
     .whereNull('revoked_at')
-    .andWhere((query) => query.whereNull('expires_at').orWhere('expires_at', '>', now))) as Row[];
+    .andWhere((query) => {
+      void query.whereNull('expires_at').orWhere('expires_at', '>', now);
+    })) as Row[];
   return rows.map((row) => ({ tier: row.tier as ApiKeyTierName, rateLimitRpm: toIntOrNull(row.rate_limit_rpm) }));
 }
 
@@ -245,4 +249,20 @@ export async function listUnrevokedApiKeysNamed(db: Queryable, userId: string, n
     db,
     rows.map((row) => String(row.id)),
   );
+}
+
+/** Of `ids`, the keys revoked or expired at `now`, with which (open streams end when their key does). */
+export async function findEndedApiKeys(
+  db: Queryable,
+  ids: readonly string[],
+  now: Date,
+): Promise<Map<string, 'revoked' | 'expired'>> {
+  if (ids.length === 0) return new Map();
+  const rows = (await db('api_keys')
+    .whereIn('id', ids)
+    .andWhere((query) => {
+      void query.whereNotNull('revoked_at').orWhere('expires_at', '<=', now);
+    })
+    .select('id', 'revoked_at')) as Row[];
+  return new Map(rows.map((row) => [String(row.id), row.revoked_at ? 'revoked' : 'expired']));
 }

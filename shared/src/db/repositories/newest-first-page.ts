@@ -16,11 +16,11 @@ export function newestFirstPage<T extends Knex.QueryBuilder>(
 ): T {
   if (page.after) {
     const { createdAt, id } = page.after;
-    builder.where((keyset) =>
-      keyset
-        .where('created_at', '<', createdAt)
-        .orWhere((same) => same.where('created_at', '=', createdAt).where('id', '<', id)),
-    );
+    builder.where((keyset) => {
+      void keyset.where('created_at', '<', createdAt).orWhere((same) => {
+        void same.where('created_at', '=', createdAt).where('id', '<', id);
+      });
+    });
   }
   return builder
     .orderBy([

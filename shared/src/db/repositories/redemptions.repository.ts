@@ -204,18 +204,16 @@ export async function listAutoRedeemCandidates(db: Queryable, query: AutoRedeemQ
     .select('u.id as user_id', 'u.smart_account_address', 't.market_id', 't.outcome_index', 'm.contract_address')
     .where('m.chain_id', query.chainId)
     .whereNotNull('m.contract_address')
-    .where((settled) =>
-      settled
-        .where('m.status', 'CANCELLED')
-        .orWhere((resolved) =>
-          resolved
-            .where('m.status', 'RESOLVED')
-            .whereRaw('JSON_CONTAINS(COALESCE(m.winning_outcomes, ?), CAST(t.outcome_index AS CHAR))', ['[]']),
-        ),
-    )
-    .whereNotExists((claims) =>
-      claims.select(db.raw('1')).from('redemptions as r').whereRaw(samePosition).whereNot('r.status', 'failed'),
-    )
+    .where((settled) => {
+      void settled.where('m.status', 'CANCELLED').orWhere((resolved) => {
+        void resolved
+          .where('m.status', 'RESOLVED')
+          .whereRaw('JSON_CONTAINS(COALESCE(m.winning_outcomes, ?), CAST(t.outcome_index AS CHAR))', ['[]']);
+      });
+    })
+    .whereNotExists((claims) => {
+      void claims.select(db.raw('1')).from('redemptions as r').whereRaw(samePosition).whereNot('r.status', 'failed');
+    })
     .whereRaw(`(SELECT COUNT(*) FROM redemptions r WHERE ${samePosition} AND r.status = 'failed') < ?`, [
       query.maxFailedClaims,
     ])

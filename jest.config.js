@@ -18,6 +18,7 @@ export default {
     ],
   },
   moduleNameMapper: {
+    '^#shared/(.*)\\.js$': '<rootDir>/shared/src/$1',
     '^(\\.{1,2}/.*)\\.js$': '$1',
     // openapi-backend requires this ESM-only package; jest cannot require ESM (Node 20 can). See the stub.
     '^@apidevtools/json-schema-ref-parser$': '<rootDir>/apps/trading-api/src/testing/json-schema-ref-parser.stub.cjs',

@@ -163,7 +163,7 @@ describe.each(ENVIRONMENTS.map((env) => [env.name, env] as const))('the %s manif
 
 describe('KEDA queue triggers', () => {
   it('name the queues the apps declare, prefixed the way the apps prefix them', async () => {
-    const { QUEUES, physicalName } = await import('../../shared/src/messaging/topology.js');
+    const { QUEUES, physicalName } = await import('#shared/messaging/topology.js');
     const declared: readonly string[] = Object.values(QUEUES);
     for (const spec of DEPLOYABLES) for (const queue of spec.queues) expect(declared).toContain(queue);
     for (const amqpPrefix of ['', 'staging']) {

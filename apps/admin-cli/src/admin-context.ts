@@ -1,10 +1,10 @@
 import { userInfo } from 'node:os';
 import type { Knex } from 'knex';
 import type { Hex } from 'viem';
-import { createChainClients, loadPlatformAddresses, type ChainWriter } from '../../../shared/src/chain/index.js';
-import type { PlatformAddresses } from '../../../shared/src/chain/index.js';
-import type { AdminCliConfig } from '../../../shared/src/config/index.js';
-import { createKnex } from '../../../shared/src/db/index.js';
+import { createChainClients, loadPlatformAddresses, type ChainWriter } from '#shared/chain/index.js';
+import type { PlatformAddresses } from '#shared/chain/index.js';
+import type { AdminCliConfig } from '#shared/config/index.js';
+import { createKnex } from '#shared/db/index.js';
 import type { CliIo } from './cli-output.js';
 
 /** What commands share: settings, output, global flags, a clock and a lazily opened database and chain. */

@@ -2,8 +2,8 @@
  * Parsers for the operator's flag values. Each turns a string into a typed value or throws VALIDATION_FAILED
  * (exit 2) naming the flag. Money never passes through a float: USDC decimals become atomic bigints by string math.
  */
-import { parseUsdcAmount as parseWireUsdcAmount, USDC_DECIMALS } from '../../../shared/src/domain/index.js';
-import { AppError } from '../../../shared/src/errors/index.js';
+import { parseUsdcAmount as parseWireUsdcAmount, USDC_DECIMALS } from '#shared/domain/index.js';
+import { AppError } from '#shared/errors/index.js';
 
 /** `user@domain.tld`: one @, no spaces, a dot in the domain; the column holds 254 characters. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;

@@ -1,5 +1,5 @@
-import { AppError, isAppError } from '../../../shared/src/errors/index.js';
-import { isRetryableError } from '../../../shared/src/messaging/index.js';
+import { AppError, isAppError } from '#shared/errors/index.js';
+import { isRetryableError } from '#shared/messaging/index.js';
 
 /** Exit codes of foretell-admin, stable for scripts. */
 export const exitCodes = {

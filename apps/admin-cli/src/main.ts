@@ -1,5 +1,5 @@
-import { adminCliConfigSchema, loadConfigOrExit } from '../../../shared/src/config/index.js';
-import { serviceVersion } from '../../../shared/src/runtime/service-version.js';
+import { adminCliConfigSchema, loadConfigOrExit } from '#shared/config/index.js';
+import { serviceVersion } from '#shared/runtime/service-version.js';
 import { processIo } from './cli-output.js';
 import { runAdminCli } from './program.js';
 

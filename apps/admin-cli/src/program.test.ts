@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { loadConfig, adminCliConfigSchema } from '../../../shared/src/config/index.js';
-import { listAdminActions } from '../../../shared/src/db/index.js';
-import { createTestDatabase, type TestDatabase } from '../../../shared/src/testing/test-database.js';
-import { runTypeScript } from '../../../shared/src/testing/run-node.js';
+import { loadConfig, adminCliConfigSchema } from '#shared/config/index.js';
+import { listAdminActions } from '#shared/db/index.js';
+import { createTestDatabase, type TestDatabase } from '#shared/testing/test-database.js';
+import { runTypeScript } from '#shared/testing/run-node.js';
 import type { CliIo } from './cli-output.js';
 import { migrationSource } from '../../../migrations/index.js';
 import { runAdminCli } from './program.js';

@@ -1,6 +1,6 @@
 import { Command, CommanderError } from 'commander';
-import type { AdminCliConfig } from '../../../shared/src/config/index.js';
-import { AppError } from '../../../shared/src/errors/index.js';
+import type { AdminCliConfig } from '#shared/config/index.js';
+import { AppError } from '#shared/errors/index.js';
 import { createAdminContext } from './admin-context.js';
 import { exitCodes, printError, type CliIo } from './cli-output.js';
 import { registerCatalogCommands } from './commands/catalog.command.js';

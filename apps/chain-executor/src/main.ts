@@ -1,9 +1,9 @@
-import { chainExecutorConfigSchema, loadConfigOrExit } from '../../../shared/src/config/index.js';
-import { runDeployable } from '../../../shared/src/runtime/index.js';
+import { chainExecutorConfigSchema, loadConfigOrExit } from '#shared/config/index.js';
+import { runDeployable } from '#shared/runtime/index.js';
 import { createApp } from './app.js';
 import { startMarketIndexer } from './indexer/market-indexer.js';
 import type { Hex } from 'viem';
-import { withSigner } from '../../../shared/src/chain/index.js';
+import { withSigner } from '#shared/chain/index.js';
 import { startOutboxRelay } from './outbox-relay.js';
 import { startRedemptionWorkers } from './redemption-workers.js';
 import { startTradeWorkers } from './trade-workers.js';

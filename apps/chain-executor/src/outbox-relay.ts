@@ -1,6 +1,6 @@
-import type { Logger } from '../../../shared/src/logger/index.js';
-import { startOutboxRepublisher } from '../../../shared/src/messaging/index.js';
-import type { ServiceResources } from '../../../shared/src/runtime/index.js';
+import type { Logger } from '#shared/logger/index.js';
+import { startOutboxRepublisher } from '#shared/messaging/index.js';
+import type { ServiceResources } from '#shared/runtime/index.js';
 
 export interface OutboxRelaySettings {
   republishAfterMs: number;

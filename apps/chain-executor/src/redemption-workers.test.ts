@@ -15,7 +15,7 @@ import {
   redeemThroughAccount,
   resolveMarket,
   uuidToBytes32,
-} from '../../../shared/src/chain/index.js';
+} from '#shared/chain/index.js';
 import {
   anvilPrivateKey,
   createFixtureMarket,
@@ -23,7 +23,7 @@ import {
   startChainFixture,
   USDC,
   type ChainFixture,
-} from '../../../shared/src/chain/chain-test-fixtures.js';
+} from '#shared/chain/chain-test-fixtures.js';
 import {
   applyMarketChainStatus,
   createUser,
@@ -32,12 +32,12 @@ import {
   insertOpenRedemption,
   transitionRedemptionStatus,
   upsertMarketTrades,
-} from '../../../shared/src/db/index.js';
-import { createLogger } from '../../../shared/src/logger/index.js';
-import { EXCHANGES, type AmqpConnectionManager } from '../../../shared/src/messaging/index.js';
-import { createTestMessaging, type TestMessaging } from '../../../shared/src/messaging/testing/test-messaging.js';
-import { waitFor } from '../../../shared/src/messaging/testing/wait-for.js';
-import { createTestDatabase, type TestDatabase } from '../../../shared/src/testing/test-database.js';
+} from '#shared/db/index.js';
+import { createLogger } from '#shared/logger/index.js';
+import { EXCHANGES, type AmqpConnectionManager } from '#shared/messaging/index.js';
+import { createTestMessaging, type TestMessaging } from '#shared/messaging/testing/test-messaging.js';
+import { waitFor } from '#shared/messaging/testing/wait-for.js';
+import { createTestDatabase, type TestDatabase } from '#shared/testing/test-database.js';
 import { startRedemptionWorkers, type RedemptionWorkerSettings } from './redemption-workers.js';
 import { resumeStalledRedemptions } from './use-cases/resume-stalled-redemptions.use-case.js';
 import { settleRedemption, type SettleRedemptionDeps } from './use-cases/settle-redemption.use-case.js';

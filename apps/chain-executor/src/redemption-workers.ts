@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import type { ChainWriter } from '../../../shared/src/chain/index.js';
-import type { Logger } from '../../../shared/src/logger/index.js';
-import type { AmqpConnectionManager } from '../../../shared/src/messaging/index.js';
+import type { ChainWriter } from '#shared/chain/index.js';
+import type { Logger } from '#shared/logger/index.js';
+import type { AmqpConnectionManager } from '#shared/messaging/index.js';
 import { startRedemptionJobsConsumer } from './consumers/redemption-jobs.consumer.js';
 import { startAutoRedeemLoop } from './loops/auto-redeem.loop.js';
 import { startStalledRedeemLoop } from './loops/stalled-redeem.loop.js';

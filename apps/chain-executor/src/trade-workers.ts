@@ -1,9 +1,9 @@
 import type { Registry } from 'prom-client';
 import type { Knex } from 'knex';
-import type { ChainWriter } from '../../../shared/src/chain/index.js';
-import type { ChainExecutorConfig } from '../../../shared/src/config/index.js';
-import type { Logger } from '../../../shared/src/logger/index.js';
-import { createOutboxTransaction, type AmqpConnectionManager } from '../../../shared/src/messaging/index.js';
+import type { ChainWriter } from '#shared/chain/index.js';
+import type { ChainExecutorConfig } from '#shared/config/index.js';
+import type { Logger } from '#shared/logger/index.js';
+import { createOutboxTransaction, type AmqpConnectionManager } from '#shared/messaging/index.js';
 import { startTradeJobsConsumer } from './consumers/trade-jobs.consumer.js';
 import { startExpireConfirmationsLoop } from './loops/expire-confirmations.loop.js';
 import { startReconcileStalledTradesLoop } from './loops/reconcile-stalled-trades.loop.js';

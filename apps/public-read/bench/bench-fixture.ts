@@ -3,15 +3,10 @@
  * trades and price history), a Redis key prefix and an anvil chain with one deployed market for quotes.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  createFixtureMarket,
-  startChainFixture,
-  USDC,
-  type ChainFixture,
-} from '../../../shared/src/chain/chain-test-fixtures.js';
-import { insertMarket } from '../../../shared/src/db/index.js';
-import { seedDemoData } from '../../../shared/src/db/seed/demo-data.js';
-import { createTestDatabase, type TestDatabase } from '../../../shared/src/testing/test-database.js';
+import { createFixtureMarket, startChainFixture, USDC, type ChainFixture } from '#shared/chain/chain-test-fixtures.js';
+import { insertMarket } from '#shared/db/index.js';
+import { seedDemoData } from '#shared/db/seed/demo-data.js';
+import { createTestDatabase, type TestDatabase } from '#shared/testing/test-database.js';
 import { address, insertPricePoint, insertTrade, setMarketAggregates } from '../src/testing/activity-fixtures.js';
 
 export interface BenchWorld {

@@ -5,16 +5,16 @@
  * and prints requests/s, p50/p99 and the ratios to both baselines against the DESIGN.md §10 targets. Each server
  * runs in its own child process; rate limits are set out of reach so they never bind.
  */
-import { createRedis, deleteKeysWithPrefix, waitForRedis } from '../../../shared/src/redis/index.js';
+import { createRedis, deleteKeysWithPrefix, waitForRedis } from '#shared/redis/index.js';
 import {
   benchSeconds,
   buildDeployablesForBench,
   measureAgainstBaselines,
   startBaselines,
   waitUntilServing,
-} from '../../../shared/src/testing/bench/bench-kit.js';
-import { freePort } from '../../../shared/src/testing/free-port.js';
-import { testEnv } from '../../../shared/src/testing/test-env.js';
+} from '#shared/testing/bench/bench-kit.js';
+import { freePort } from '#shared/testing/free-port.js';
+import { testEnv } from '#shared/testing/test-env.js';
 import { benchRedisPrefix, createBenchWorld } from './bench-fixture.js';
 
 const SECONDS = benchSeconds();

@@ -1,6 +1,6 @@
-import { createLazyChainReader } from '../../../shared/src/chain/index.js';
-import { loadConfigOrExit, publicReadConfigSchema } from '../../../shared/src/config/index.js';
-import { runDeployable } from '../../../shared/src/runtime/index.js';
+import { createLazyChainReader } from '#shared/chain/index.js';
+import { loadConfigOrExit, publicReadConfigSchema } from '#shared/config/index.js';
+import { runDeployable } from '#shared/runtime/index.js';
 import { createApp, publicReadSettingsFrom } from './app.js';
 import { createApiKeyVerifier } from './http/api-key.js';
 

@@ -11,8 +11,8 @@
  */
 import { getAbiItem } from 'viem';
 import { smartAccountAbi } from '../../../shared/contracts/artifacts/index.js';
-import { issueApiKey } from '../../../shared/src/auth/index.js';
-import { bytes32ToUuid } from '../../../shared/src/chain/index.js';
+import { issueApiKey } from '#shared/auth/index.js';
+import { bytes32ToUuid } from '#shared/chain/index.js';
 import {
   anvilPrivateKey,
   createFixtureMarket,
@@ -20,19 +20,19 @@ import {
   recordFixtureDeployment,
   startChainFixture,
   USDC,
-} from '../../../shared/src/chain/chain-test-fixtures.js';
-import { DEVELOPMENT_PEPPER } from '../../../shared/src/config/config-fields.js';
-import { createUser, insertMarket } from '../../../shared/src/db/index.js';
+} from '#shared/chain/chain-test-fixtures.js';
+import { DEVELOPMENT_PEPPER } from '#shared/config/config-fields.js';
+import { createUser, insertMarket } from '#shared/db/index.js';
 import {
   buildDeployablesForBench,
   numericFlag,
   percentile,
   waitUntilServing,
-} from '../../../shared/src/testing/bench/bench-kit.js';
-import { freePort } from '../../../shared/src/testing/free-port.js';
-import { deleteTestTopology } from '../../../shared/src/testing/test-amqp.js';
-import { createTestDatabase } from '../../../shared/src/testing/test-database.js';
-import { testEnv } from '../../../shared/src/testing/test-env.js';
+} from '#shared/testing/bench/bench-kit.js';
+import { freePort } from '#shared/testing/free-port.js';
+import { deleteTestTopology } from '#shared/testing/test-amqp.js';
+import { createTestDatabase } from '#shared/testing/test-database.js';
+import { testEnv } from '#shared/testing/test-env.js';
 import { measureTransferCeiling } from './anvil-ceiling.js';
 import { runTradeLoad, stepBreakdown, watchUntilFinished, type BenchTrader } from './trade-load.js';
 

@@ -5,20 +5,20 @@
  * lockout check, Redis sliding window, validation, MySQL, ETag) with a limit set out of reach. Prints requests/s,
  * p50/p99 and the ratios against DESIGN.md §10 (≥ 50 % of Express, p99 < 25 ms).
  */
-import { issueApiKey } from '../../../shared/src/auth/index.js';
-import { DEVELOPMENT_PEPPER } from '../../../shared/src/config/config-fields.js';
-import { createUser, insertMarket } from '../../../shared/src/db/index.js';
-import { createRedis, deleteKeysWithPrefix, waitForRedis } from '../../../shared/src/redis/index.js';
+import { issueApiKey } from '#shared/auth/index.js';
+import { DEVELOPMENT_PEPPER } from '#shared/config/config-fields.js';
+import { createUser, insertMarket } from '#shared/db/index.js';
+import { createRedis, deleteKeysWithPrefix, waitForRedis } from '#shared/redis/index.js';
 import {
   benchSeconds,
   buildDeployablesForBench,
   measureAgainstBaselines,
   startBaselines,
   waitUntilServing,
-} from '../../../shared/src/testing/bench/bench-kit.js';
-import { createTestDatabase } from '../../../shared/src/testing/test-database.js';
-import { freePort } from '../../../shared/src/testing/free-port.js';
-import { testEnv } from '../../../shared/src/testing/test-env.js';
+} from '#shared/testing/bench/bench-kit.js';
+import { createTestDatabase } from '#shared/testing/test-database.js';
+import { freePort } from '#shared/testing/free-port.js';
+import { testEnv } from '#shared/testing/test-env.js';
 
 const SECONDS = benchSeconds();
 

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { percentile } from '../../../shared/src/testing/bench/bench-kit.js';
+import { percentile } from '#shared/testing/bench/bench-kit.js';
 
 export interface BenchTrader {
   key: string;

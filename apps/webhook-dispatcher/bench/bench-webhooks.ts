@@ -15,22 +15,22 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createSecretBox, generateWebhookSecret, issueApiKey } from '../../../shared/src/auth/index.js';
-import { DEVELOPMENT_PEPPER, DEVELOPMENT_WEBHOOK_SECRET_KEY } from '../../../shared/src/config/config-fields.js';
-import { createKnex, createUser } from '../../../shared/src/db/index.js';
-import { createLogger } from '../../../shared/src/logger/index.js';
-import { createAmqpConnectionManager, createOutboxTransaction } from '../../../shared/src/messaging/index.js';
-import { repositoryRoot } from '../../../shared/src/runtime/repository-root.js';
+import { createSecretBox, generateWebhookSecret, issueApiKey } from '#shared/auth/index.js';
+import { DEVELOPMENT_PEPPER, DEVELOPMENT_WEBHOOK_SECRET_KEY } from '#shared/config/config-fields.js';
+import { createKnex, createUser } from '#shared/db/index.js';
+import { createLogger } from '#shared/logger/index.js';
+import { createAmqpConnectionManager, createOutboxTransaction } from '#shared/messaging/index.js';
+import { repositoryRoot } from '#shared/runtime/repository-root.js';
 import {
   buildDeployablesForBench,
   numericFlag,
   percentile,
   waitUntilServing,
-} from '../../../shared/src/testing/bench/bench-kit.js';
-import { freePort } from '../../../shared/src/testing/free-port.js';
-import { deleteTestTopology } from '../../../shared/src/testing/test-amqp.js';
-import { createTestDatabase } from '../../../shared/src/testing/test-database.js';
-import { testEnv } from '../../../shared/src/testing/test-env.js';
+} from '#shared/testing/bench/bench-kit.js';
+import { freePort } from '#shared/testing/free-port.js';
+import { deleteTestTopology } from '#shared/testing/test-amqp.js';
+import { createTestDatabase } from '#shared/testing/test-database.js';
+import { testEnv } from '#shared/testing/test-env.js';
 import { insertEventBacklog } from './event-backlog.js';
 import { produceEvents } from './event-producer.js';
 

@@ -5,9 +5,9 @@
  * order its events must arrive in); a bounded number of transactions in flight.
  */
 import type { Knex } from 'knex';
-import { recordWebhookEvent } from '../../../shared/src/db/index.js';
-import { prefixedId } from '../../../shared/src/ids/index.js';
-import { EXCHANGES, type OutboxTransaction } from '../../../shared/src/messaging/index.js';
+import { recordWebhookEvent } from '#shared/db/index.js';
+import { prefixedId } from '#shared/ids/index.js';
+import { EXCHANGES, type OutboxTransaction } from '#shared/messaging/index.js';
 
 export interface ProducedEvents {
   recorded: number;

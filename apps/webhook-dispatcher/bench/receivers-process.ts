@@ -9,7 +9,7 @@
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { verifyWebhookSignature } from '../../../shared/src/webhooks/verify-webhook-signature.js';
+import { verifyWebhookSignature } from '#shared/webhooks/verify-webhook-signature.js';
 
 const secrets = JSON.parse(readFileSync(process.argv[2] ?? '', 'utf8')) as string[];
 let failing = new Set<number>();

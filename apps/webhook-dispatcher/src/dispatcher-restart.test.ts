@@ -6,12 +6,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ChildProcess } from 'node:child_process';
-import { findWebhookEventOfKey } from '../../../shared/src/db/index.js';
-import { EXCHANGES, type AmqpConnectionManager } from '../../../shared/src/messaging/index.js';
-import { createTestMessaging, type TestMessaging } from '../../../shared/src/messaging/testing/test-messaging.js';
-import { waitFor } from '../../../shared/src/messaging/testing/wait-for.js';
-import { testDeployables } from '../../../shared/src/testing/deployable-process.js';
-import { testEnv } from '../../../shared/src/testing/test-env.js';
+import { findWebhookEventOfKey } from '#shared/db/index.js';
+import { EXCHANGES, type AmqpConnectionManager } from '#shared/messaging/index.js';
+import { createTestMessaging, type TestMessaging } from '#shared/messaging/testing/test-messaging.js';
+import { waitFor } from '#shared/messaging/testing/wait-for.js';
+import { testDeployables } from '#shared/testing/deployable-process.js';
+import { testEnv } from '#shared/testing/test-env.js';
 import { startDispatcherKit, TEST_WEBHOOK_SECRET_KEY, type DispatcherKit } from './testing/dispatcher-test-kit.js';
 import { startWebhookReceiver, type WebhookReceiver } from './testing/webhook-receiver.js';
 

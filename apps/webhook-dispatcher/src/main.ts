@@ -1,5 +1,5 @@
-import { loadConfigOrExit, webhookDispatcherConfigSchema } from '../../../shared/src/config/index.js';
-import { runDeployable } from '../../../shared/src/runtime/index.js';
+import { loadConfigOrExit, webhookDispatcherConfigSchema } from '#shared/config/index.js';
+import { runDeployable } from '#shared/runtime/index.js';
 import { createApp } from './app.js';
 import { startDispatcherWorkers } from './dispatcher-workers.js';
 

@@ -4,13 +4,19 @@
  * builds elsewhere (inside the repository, so node_modules resolves); the default is build/.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, rmSync } from 'node:fs';
+import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { repositoryRoot } from '../runtime/repository-root.js';
 
 /** Source folders read at run time (not imported), relative to the repository root. */
 export const RUNTIME_ASSETS = ['apps/trading-api/openapi'];
+
+/**
+ * The compiled tree's own package.json: the nearest one to every compiled file, so `#shared/*` imports resolve to
+ * the compiled shared code (the repository's package.json maps them to the TypeScript sources).
+ */
+export const BUILD_PACKAGE_JSON = { type: 'module', imports: { '#shared/*': './shared/src/*' } } as const;
 
 export function buildDeployables(outDir: string): void {
   rmSync(outDir, { recursive: true, force: true });
@@ -21,6 +27,7 @@ export function buildDeployables(outDir: string): void {
   });
   if (compiled.status !== 0) throw new Error(`tsc failed (exit ${compiled.status ?? compiled.signal})`);
   for (const asset of RUNTIME_ASSETS) cpSync(join(repositoryRoot, asset), join(outDir, asset), { recursive: true });
+  writeFileSync(join(outDir, 'package.json'), `${JSON.stringify(BUILD_PACKAGE_JSON, null, 2)}\n`);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

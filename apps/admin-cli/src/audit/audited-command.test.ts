@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { DEVELOPMENT_PEPPER } from '../../../../shared/src/config/config-fields.js';
-import { createOrganization, createUser, REDACTED, type User } from '../../../../shared/src/db/index.js';
+import { DEVELOPMENT_PEPPER } from '#shared/config/config-fields.js';
+import { createOrganization, createUser, REDACTED, type User } from '#shared/db/index.js';
 import { startAdminCliHarness, type AdminCliHarness } from '../testing/admin-cli-harness.js';
 
 interface CliError {

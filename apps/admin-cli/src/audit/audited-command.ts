@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { AppError } from '../../../../shared/src/errors/index.js';
-import { recordAdminAction } from '../../../../shared/src/db/index.js';
+import { AppError } from '#shared/errors/index.js';
+import { recordAdminAction } from '#shared/db/index.js';
 import type { AdminContext } from '../admin-context.js';
 import { findUserByReference, UUID_PATTERN } from '../use-cases/user-lookup.js';
 import { createAuditRedactor, refusalOf, type AuditRedactor } from './audit-details.js';

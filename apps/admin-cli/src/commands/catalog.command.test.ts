@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { createOrganization, createPartner, type Organization } from '../../../../shared/src/db/index.js';
+import { createOrganization, createPartner, type Organization } from '#shared/db/index.js';
 import { startAdminCliHarness, type AdminCliHarness } from '../testing/admin-cli-harness.js';
 
 describe('foretell-admin orgs and partners (a database, no chain)', () => {

@@ -1,12 +1,12 @@
 import type { Command } from 'commander';
-import { apiKeyEnvironments, apiKeyTiers, createSecretBox } from '../../../../shared/src/auth/index.js';
-import { AppError } from '../../../../shared/src/errors/index.js';
+import { apiKeyEnvironments, apiKeyTiers, createSecretBox } from '#shared/auth/index.js';
+import { AppError } from '#shared/errors/index.js';
 import type { AdminContext } from '../admin-context.js';
 import { audited } from '../audit/audited-command.js';
 import { parseChoice, parseInstant, parseInteger, parseList, parseUsdcAmount } from '../cli-arguments.js';
 import { printResult } from '../cli-output.js';
 import { issueKey, type IssueKeyCommand } from '../use-cases/issue-key.use-case.js';
-import { lookupAllAddresses } from '../../../../shared/src/webhooks/index.js';
+import { lookupAllAddresses } from '#shared/webhooks/index.js';
 
 interface IssueOptions {
   user: string;

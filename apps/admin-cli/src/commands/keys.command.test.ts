@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes, randomUUID } from 'node:crypto';
-import {
-  API_KEY_PATTERN,
-  createSecretBox,
-  hashApiKey,
-  WEBHOOK_SECRET_PATTERN,
-} from '../../../../shared/src/auth/index.js';
-import { DEVELOPMENT_PEPPER } from '../../../../shared/src/config/config-fields.js';
-import { createUser, findApiKeyByHash, type User } from '../../../../shared/src/db/index.js';
+import { API_KEY_PATTERN, createSecretBox, hashApiKey, WEBHOOK_SECRET_PATTERN } from '#shared/auth/index.js';
+import { DEVELOPMENT_PEPPER } from '#shared/config/config-fields.js';
+import { createUser, findApiKeyByHash, type User } from '#shared/db/index.js';
 import { startAdminCliHarness, type AdminCliHarness } from '../testing/admin-cli-harness.js';
 
 interface IssuedJson {

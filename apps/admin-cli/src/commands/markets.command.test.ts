@@ -1,20 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
-import {
-  freezeMarket,
-  readMarketState,
-  readUsdcBalance,
-  readWinners,
-  resolveMarket,
-} from '../../../../shared/src/chain/index.js';
-import {
-  createOrganization,
-  createPartner,
-  createThread,
-  findMarketById,
-  insertMarket,
-} from '../../../../shared/src/db/index.js';
+import { freezeMarket, readMarketState, readUsdcBalance, readWinners, resolveMarket } from '#shared/chain/index.js';
+import { createOrganization, createPartner, createThread, findMarketById, insertMarket } from '#shared/db/index.js';
 import { startAdminCliHarness, type AdminCliHarness } from '../testing/admin-cli-harness.js';
 
 interface CreatedMarket {

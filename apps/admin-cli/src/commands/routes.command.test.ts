@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startFakeKubeApi, type FakeKubeApi } from '../../../../shared/src/testing/fake-kube-api.js';
+import { startFakeKubeApi, type FakeKubeApi } from '#shared/testing/fake-kube-api.js';
 import { exitCodes } from '../cli-output.js';
 import { startAdminCliHarness, type AdminCliHarness } from '../testing/admin-cli-harness.js';
 

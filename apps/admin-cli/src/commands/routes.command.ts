@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { AppError, isAppError } from '../../../../shared/src/errors/index.js';
-import { ALL_ROUTES, parseRouteList, unknownRouteIds } from '../../../../shared/src/kill-switch/index.js';
-import type { RouteSwitchConfigMap } from '../../../../shared/src/kill-switch/route-switch-configmap.js';
+import { AppError, isAppError } from '#shared/errors/index.js';
+import { ALL_ROUTES, parseRouteList, unknownRouteIds } from '#shared/kill-switch/index.js';
+import type { RouteSwitchConfigMap } from '#shared/kill-switch/route-switch-configmap.js';
 import type { AdminContext } from '../admin-context.js';
 import { audited } from '../audit/audited-command.js';
 import { printResult } from '../cli-output.js';
@@ -20,11 +20,11 @@ interface ClusterAccess {
 
 /** The ConfigMap through the Kubernetes API, or undefined outside a cluster (no in-pod account, KUBECONFIG or ~/.kube). */
 async function clusterAccess(context: AdminContext): Promise<ClusterAccess | undefined> {
-  const { hasKubeConfiguration, loadKubeClient } = await import('../../../../shared/src/kill-switch/kube-client.js');
+  const { hasKubeConfiguration, loadKubeClient } = await import('#shared/kill-switch/kube-client.js');
   const name = context.config.ROUTE_SWITCHES_CONFIGMAP;
   if (!hasKubeConfiguration(context.config)) return undefined;
   const { kubeConfig, namespace } = loadKubeClient(context.config);
-  const { routeSwitchConfigMap } = await import('../../../../shared/src/kill-switch/route-switch-configmap.js');
+  const { routeSwitchConfigMap } = await import('#shared/kill-switch/route-switch-configmap.js');
   return { namespace, name, configMap: async () => routeSwitchConfigMap(kubeConfig, namespace, name) };
 }
 
@@ -97,8 +97,7 @@ export function registerRouteCommands(program: Command, context: AdminContext): 
             const routeIds = parseRouteIds(ids);
             const cluster = await clusterAccess(context);
             if (!cluster) {
-              const { kubectlPatchCommand } =
-                await import('../../../../shared/src/kill-switch/route-switch-configmap.js');
+              const { kubectlPatchCommand } = await import('#shared/kill-switch/route-switch-configmap.js');
               const namespace = context.config.POD_NAMESPACE ?? 'foretell';
               const after = nextRouteList(parseRouteList(options.current ?? ''), action, routeIds);
               const kubectl = kubectlPatchCommand(namespace, context.config.ROUTE_SWITCHES_CONFIGMAP, after);

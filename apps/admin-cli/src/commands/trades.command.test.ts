@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { issueApiKey } from '../../../../shared/src/auth/index.js';
+import { issueApiKey } from '#shared/auth/index.js';
 import {
   createUser,
   findTradeById,
@@ -11,8 +11,8 @@ import {
   parseJsonColumn,
   type TradeRecord,
   type TradeStatus,
-} from '../../../../shared/src/db/index.js';
-import { EXCHANGES } from '../../../../shared/src/messaging/index.js';
+} from '#shared/db/index.js';
+import { EXCHANGES } from '#shared/messaging/index.js';
 import { exitCodes } from '../cli-output.js';
 import { startAdminCliHarness, type AdminCliHarness } from '../testing/admin-cli-harness.js';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
-import { predictSmartAccountAddress, readUsdcBalance } from '../../../../shared/src/chain/index.js';
-import { createUser, findUserByEmail, findUserById } from '../../../../shared/src/db/index.js';
+import { predictSmartAccountAddress, readUsdcBalance } from '#shared/chain/index.js';
+import { createUser, findUserByEmail, findUserById } from '#shared/db/index.js';
 import { startAdminCliHarness, type AdminCliHarness } from '../testing/admin-cli-harness.js';
 
 interface CreatedUser {

@@ -2,14 +2,10 @@
  * Test-only: runs foretell-admin in-process against a suite's own MariaDB database and, when asked, its own anvil
  * with the platform deployed and recorded in chain_deployments (as `npm start` records it).
  */
-import {
-  type ChainFixture,
-  recordFixtureDeployment,
-  startChainFixture,
-} from '../../../../shared/src/chain/chain-test-fixtures.js';
-import { adminCliConfigSchema, loadConfig } from '../../../../shared/src/config/index.js';
-import { listAdminActions, type AdminAuditEntry } from '../../../../shared/src/db/index.js';
-import { createTestDatabase, type TestDatabase } from '../../../../shared/src/testing/test-database.js';
+import { type ChainFixture, recordFixtureDeployment, startChainFixture } from '#shared/chain/chain-test-fixtures.js';
+import { adminCliConfigSchema, loadConfig } from '#shared/config/index.js';
+import { listAdminActions, type AdminAuditEntry } from '#shared/db/index.js';
+import { createTestDatabase, type TestDatabase } from '#shared/testing/test-database.js';
 import type { CliIo } from '../cli-output.js';
 import { runAdminCli } from '../program.js';
 

@@ -1,19 +1,8 @@
 import type { Knex } from 'knex';
-import {
-  deployMarket,
-  readMarketPrices,
-  type ChainWriter,
-  type PlatformAddresses,
-} from '../../../../shared/src/chain/index.js';
-import {
-  findThreadById,
-  insertMarket,
-  recordAdminAction,
-  withTransaction,
-  type Market,
-} from '../../../../shared/src/db/index.js';
-import { AppError } from '../../../../shared/src/errors/index.js';
-import { newUuid } from '../../../../shared/src/ids/index.js';
+import { deployMarket, readMarketPrices, type ChainWriter, type PlatformAddresses } from '#shared/chain/index.js';
+import { findThreadById, insertMarket, recordAdminAction, withTransaction, type Market } from '#shared/db/index.js';
+import { AppError } from '#shared/errors/index.js';
+import { newUuid } from '#shared/ids/index.js';
 
 const DEFAULT_TRADING_DAYS = 30;
 const DEFAULT_CATEGORY = 'general';

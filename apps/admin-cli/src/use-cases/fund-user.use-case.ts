@@ -1,12 +1,7 @@
 import type { Address, Hex } from 'viem';
-import {
-  mintTestUsdc,
-  readUsdcBalance,
-  type ChainWriter,
-  type PlatformAddresses,
-} from '../../../../shared/src/chain/index.js';
-import { recordAdminAction, type Queryable, type User } from '../../../../shared/src/db/index.js';
-import { AppError } from '../../../../shared/src/errors/index.js';
+import { mintTestUsdc, readUsdcBalance, type ChainWriter, type PlatformAddresses } from '#shared/chain/index.js';
+import { recordAdminAction, type Queryable, type User } from '#shared/db/index.js';
+import { AppError } from '#shared/errors/index.js';
 import { findUserByReference } from './user-lookup.js';
 
 export interface FundUserDeps {

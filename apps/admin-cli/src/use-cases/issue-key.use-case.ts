@@ -5,10 +5,10 @@ import {
   type ApiKeyEnvironment,
   type ApiKeyTier,
   type SecretBox,
-} from '../../../../shared/src/auth/index.js';
-import { recordAdminAction, withTransaction, type ApiKeyRecord } from '../../../../shared/src/db/index.js';
-import { AppError } from '../../../../shared/src/errors/index.js';
-import { checkWebhookUrl, type HostLookup } from '../../../../shared/src/webhooks/index.js';
+} from '#shared/auth/index.js';
+import { recordAdminAction, withTransaction, type ApiKeyRecord } from '#shared/db/index.js';
+import { AppError } from '#shared/errors/index.js';
+import { checkWebhookUrl, type HostLookup } from '#shared/webhooks/index.js';
 import { findUserByReference } from './user-lookup.js';
 
 export interface IssueKeyDeps {

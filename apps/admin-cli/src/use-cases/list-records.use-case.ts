@@ -6,7 +6,7 @@ import {
   type Partner,
   type Queryable,
   type User,
-} from '../../../../shared/src/db/index.js';
+} from '#shared/db/index.js';
 
 /** The read-only listings of the admin CLI: `users list`, `orgs list`, `partners list`. */
 

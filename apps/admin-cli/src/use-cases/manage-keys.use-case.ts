@@ -7,8 +7,8 @@ import {
   withTransaction,
   type ApiKeyRecord,
   type Queryable,
-} from '../../../../shared/src/db/index.js';
-import { AppError } from '../../../../shared/src/errors/index.js';
+} from '#shared/db/index.js';
+import { AppError } from '#shared/errors/index.js';
 import { findUserByReference } from './user-lookup.js';
 
 const notFound = (id: string): AppError =>

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { createSmartAccount, type ChainWriter, type PlatformAddresses } from '../../../../shared/src/chain/index.js';
+import { createSmartAccount, type ChainWriter, type PlatformAddresses } from '#shared/chain/index.js';
 import {
   createUser,
   findUserByEmail,
@@ -7,9 +7,9 @@ import {
   recordAdminAction,
   withTransaction,
   type User,
-} from '../../../../shared/src/db/index.js';
-import { AppError } from '../../../../shared/src/errors/index.js';
-import { newUuid } from '../../../../shared/src/ids/index.js';
+} from '#shared/db/index.js';
+import { AppError } from '#shared/errors/index.js';
+import { newUuid } from '#shared/ids/index.js';
 
 export interface RegisterUserDeps {
   db: Knex;

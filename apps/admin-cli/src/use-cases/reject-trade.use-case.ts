@@ -7,15 +7,10 @@
  * wait for the executor's relay.
  */
 import type { Knex } from 'knex';
-import {
-  findTradeById,
-  recordAdminAction,
-  redactSecretShapes,
-  type TradeRecord,
-} from '../../../../shared/src/db/index.js';
-import { AppError } from '../../../../shared/src/errors/index.js';
-import { createOutboxTransaction } from '../../../../shared/src/messaging/index.js';
-import { moveTrade, traceSteps } from '../../../../shared/src/trade-lifecycle/index.js';
+import { findTradeById, recordAdminAction, redactSecretShapes, type TradeRecord } from '#shared/db/index.js';
+import { AppError } from '#shared/errors/index.js';
+import { createOutboxTransaction } from '#shared/messaging/index.js';
+import { moveTrade, traceSteps } from '#shared/trade-lifecycle/index.js';
 
 /** The trade's errorCode (a catalogue code no request fails with: it describes why the trade was refused). */
 export const OPERATOR_REJECTION_CODE = 'TRADE_REJECTED_BY_OPERATOR';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { RouteSwitchConfigMap } from '../../../../shared/src/kill-switch/route-switch-configmap.js';
+import type { RouteSwitchConfigMap } from '#shared/kill-switch/route-switch-configmap.js';
 import { changeRouteSwitches, describeRoutes, nextRouteList, parseRouteIds } from './route-switches.use-case.js';
 
 describe('route switch changes', () => {

@@ -1,4 +1,4 @@
-import { AppError } from '../../../../shared/src/errors/index.js';
+import { AppError } from '#shared/errors/index.js';
 import {
   ALL_ROUTES,
   parseRouteList,
@@ -6,8 +6,8 @@ import {
   sameRouteList,
   unknownRouteIds,
   type HttpDeployable,
-} from '../../../../shared/src/kill-switch/index.js';
-import type { RouteSwitchConfigMap } from '../../../../shared/src/kill-switch/route-switch-configmap.js';
+} from '#shared/kill-switch/index.js';
+import type { RouteSwitchConfigMap } from '#shared/kill-switch/route-switch-configmap.js';
 
 export type RouteState = 'enabled' | 'disabled' | 'unknown';
 

@@ -1,6 +1,6 @@
 import type { Address } from 'viem';
-import { readUsdcBalance, type ChainReader, type PlatformAddresses } from '../../../../shared/src/chain/index.js';
-import type { Queryable, User } from '../../../../shared/src/db/index.js';
+import { readUsdcBalance, type ChainReader, type PlatformAddresses } from '#shared/chain/index.js';
+import type { Queryable, User } from '#shared/db/index.js';
 import { findUserByReference } from './user-lookup.js';
 
 export interface UserDetails {

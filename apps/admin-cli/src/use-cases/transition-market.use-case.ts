@@ -8,7 +8,7 @@ import {
   resolveMarket,
   type ChainWriter,
   type MarketState,
-} from '../../../../shared/src/chain/index.js';
+} from '#shared/chain/index.js';
 import {
   findMarketById,
   recordAdminAction,
@@ -16,8 +16,8 @@ import {
   withTransaction,
   type Market,
   type MarketStatus,
-} from '../../../../shared/src/db/index.js';
-import { AppError } from '../../../../shared/src/errors/index.js';
+} from '#shared/db/index.js';
+import { AppError } from '#shared/errors/index.js';
 
 export type MarketAction = 'freeze' | 'resolve' | 'cancel';
 

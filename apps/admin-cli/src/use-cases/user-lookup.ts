@@ -1,5 +1,5 @@
-import { findUserByEmail, findUserById, type Queryable, type User } from '../../../../shared/src/db/index.js';
-import { AppError } from '../../../../shared/src/errors/index.js';
+import { findUserByEmail, findUserById, type Queryable, type User } from '#shared/db/index.js';
+import { AppError } from '#shared/errors/index.js';
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

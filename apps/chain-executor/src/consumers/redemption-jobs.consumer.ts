@@ -1,5 +1,5 @@
-import type { AmqpConnectionManager, RunningConsumer } from '../../../../shared/src/messaging/index.js';
-import { QUEUES, redemptionJobSchema, startConsumer } from '../../../../shared/src/messaging/index.js';
+import type { AmqpConnectionManager, RunningConsumer } from '#shared/messaging/index.js';
+import { QUEUES, redemptionJobSchema, startConsumer } from '#shared/messaging/index.js';
 import { settleRedemption, type SettleRedemptionDeps } from '../use-cases/settle-redemption.use-case.js';
 
 export interface RedemptionJobsConsumerOptions {

@@ -2,12 +2,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { Registry } from 'prom-client';
-import type { AmqpConnectionManager, RunningConsumer } from '../../../../shared/src/messaging/index.js';
-import { EXCHANGES, parkingQueueOf, QUEUES } from '../../../../shared/src/messaging/index.js';
-import { closeBrokerConnections } from '../../../../shared/src/messaging/testing/broker-control.js';
-import { createTestMessaging, type TestMessaging } from '../../../../shared/src/messaging/testing/test-messaging.js';
-import { waitFor } from '../../../../shared/src/messaging/testing/wait-for.js';
-import type { TradeRecord } from '../../../../shared/src/db/index.js';
+import type { AmqpConnectionManager, RunningConsumer } from '#shared/messaging/index.js';
+import { EXCHANGES, parkingQueueOf, QUEUES } from '#shared/messaging/index.js';
+import { closeBrokerConnections } from '#shared/messaging/testing/broker-control.js';
+import { createTestMessaging, type TestMessaging } from '#shared/messaging/testing/test-messaging.js';
+import { waitFor } from '#shared/messaging/testing/wait-for.js';
+import type { TradeRecord } from '#shared/db/index.js';
 import {
   createMarket,
   createTrader,

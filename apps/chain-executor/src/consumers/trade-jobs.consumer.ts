@@ -4,7 +4,7 @@ import {
   tradeJobSchema,
   type AmqpConnectionManager,
   type RunningConsumer,
-} from '../../../../shared/src/messaging/index.js';
+} from '#shared/messaging/index.js';
 import type { TradeExecutorDeps } from '../trades/trade-executor-deps.js';
 import { noTradeMetrics, type TradeMetrics } from '../trades/trade-metrics.js';
 import { executeTrade } from '../use-cases/execute-trade.use-case.js';

@@ -3,12 +3,9 @@
  * against the chain (see judgeChainHistory): a fresh chain drops this chain's rows and cursors and indexes from
  * the start; a reorg drops the rows above the rewind point and indexes again from there.
  */
-import {
-  deleteChainCursors,
-  saveChainCursor,
-} from '../../../../shared/src/db/repositories/chain-cursors.repository.js';
-import { deleteChainActivity, listChainMarkets } from '../../../../shared/src/db/repositories/index.js';
-import { withTransaction } from '../../../../shared/src/db/transaction.js';
+import { deleteChainCursors, saveChainCursor } from '#shared/db/repositories/chain-cursors.repository.js';
+import { deleteChainActivity, listChainMarkets } from '#shared/db/repositories/index.js';
+import { withTransaction } from '#shared/db/transaction.js';
 import { judgeChainHistory, type ChainHistoryVerdict } from './block-range-plan.js';
 import {
   cursorNames,

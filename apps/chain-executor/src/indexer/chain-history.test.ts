@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { createFundedAccount, startChainFixture, USDC } from '../../../../shared/src/chain/chain-test-fixtures.js';
-import { buyThroughAccount, deployMarket } from '../../../../shared/src/chain/index.js';
+import { createFundedAccount, startChainFixture, USDC } from '#shared/chain/chain-test-fixtures.js';
+import { buyThroughAccount, deployMarket } from '#shared/chain/index.js';
 import { startMarketIndexer } from './market-indexer.js';
 import {
   buy,

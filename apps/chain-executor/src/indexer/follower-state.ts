@@ -5,9 +5,9 @@
  *   markets:<chainId>:genesis    block 0's hash when indexing began (tells a fresh chain from a reorg)
  *   markets:<chainId>:m:<uuid>   the market is indexed through the cursor (registered; see market-registration)
  */
-import { withChainErrors, type ChainReader } from '../../../../shared/src/chain/index.js';
-import { listChainCursors, saveChainCursor } from '../../../../shared/src/db/repositories/chain-cursors.repository.js';
-import type { Queryable } from '../../../../shared/src/db/transaction.js';
+import { withChainErrors, type ChainReader } from '#shared/chain/index.js';
+import { listChainCursors, saveChainCursor } from '#shared/db/repositories/chain-cursors.repository.js';
+import type { Queryable } from '#shared/db/transaction.js';
 
 export interface FollowerSettings {
   maxBlockRange: bigint;

@@ -11,7 +11,7 @@ import {
   withChainErrors,
   type ChainReader,
   type MarketPrices,
-} from '../../../../shared/src/chain/index.js';
+} from '#shared/chain/index.js';
 import {
   applyMarketChainStatus,
   findExistingTradeIds,
@@ -19,10 +19,10 @@ import {
   upsertMarketTrades,
   upsertPricePoints,
   type ChainMarket,
-} from '../../../../shared/src/db/repositories/index.js';
-import type { Knex } from '../../../../shared/src/db/index.js';
-import { withTransaction, type Queryable } from '../../../../shared/src/db/transaction.js';
-import type { Logger } from '../../../../shared/src/logger/index.js';
+} from '#shared/db/repositories/index.js';
+import type { Knex } from '#shared/db/index.js';
+import { withTransaction, type Queryable } from '#shared/db/transaction.js';
+import type { Logger } from '#shared/logger/index.js';
 import type { BlockRange } from './block-range-plan.js';
 import type { IndexerMetrics } from './indexer-metrics.js';
 import { mapInBatches } from './map-in-batches.js';

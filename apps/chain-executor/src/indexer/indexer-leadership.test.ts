@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { createFundedAccount } from '../../../../shared/src/chain/chain-test-fixtures.js';
-import { currentDatabaseName } from '../../../../shared/src/db/repositories/index.js';
-import { indexerLockName } from '../../../../shared/src/runtime/mysql-leader-lock.js';
+import { createFundedAccount } from '#shared/chain/chain-test-fixtures.js';
+import { currentDatabaseName } from '#shared/db/repositories/index.js';
+import { indexerLockName } from '#shared/runtime/mysql-leader-lock.js';
 import {
   buy,
   createLinkedMarket,

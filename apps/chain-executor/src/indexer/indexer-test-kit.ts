@@ -6,22 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
 import { Registry } from 'prom-client';
-import {
-  buyThroughAccount,
-  sellThroughAccount,
-  type AccountTradeExecution,
-} from '../../../../shared/src/chain/index.js';
-import {
-  createFixtureMarket,
-  startChainFixture,
-  USDC,
-  type ChainFixture,
-} from '../../../../shared/src/chain/chain-test-fixtures.js';
-import type { Knex } from '../../../../shared/src/db/index.js';
-import { insertMarket } from '../../../../shared/src/db/repositories/markets.repository.js';
-import { createLogger, type Logger } from '../../../../shared/src/logger/index.js';
-import { waitFor } from '../../../../shared/src/messaging/testing/wait-for.js';
-import { createTestDatabase, type TestDatabase } from '../../../../shared/src/testing/test-database.js';
+import { buyThroughAccount, sellThroughAccount, type AccountTradeExecution } from '#shared/chain/index.js';
+import { createFixtureMarket, startChainFixture, USDC, type ChainFixture } from '#shared/chain/chain-test-fixtures.js';
+import type { Knex } from '#shared/db/index.js';
+import { insertMarket } from '#shared/db/repositories/markets.repository.js';
+import { createLogger, type Logger } from '#shared/logger/index.js';
+import { waitFor } from '#shared/messaging/testing/wait-for.js';
+import { createTestDatabase, type TestDatabase } from '#shared/testing/test-database.js';
 import { startMarketIndexer, type MarketIndexerSettings, type RunningMarketIndexer } from './market-indexer.js';
 
 export { USDC, waitFor };

@@ -1,16 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { insertApiKeyRow, insertTradeRow, insertUserRow } from '../../../../migrations/constraint-test-rows.js';
-import {
-  cancelMarket,
-  freezeMarket,
-  readMarketPrices,
-  resolveMarket,
-  unfreezeMarket,
-} from '../../../../shared/src/chain/index.js';
-import { createFixtureMarket, createFundedAccount } from '../../../../shared/src/chain/chain-test-fixtures.js';
-import { wadToDecimalString } from '../../../../shared/src/db/column-values.js';
-import { listChainMarkets } from '../../../../shared/src/db/repositories/index.js';
+import { cancelMarket, freezeMarket, readMarketPrices, resolveMarket, unfreezeMarket } from '#shared/chain/index.js';
+import { createFixtureMarket, createFundedAccount } from '#shared/chain/chain-test-fixtures.js';
+import { wadToDecimalString } from '#shared/db/column-values.js';
+import { listChainMarkets } from '#shared/db/repositories/index.js';
 import { indexBlockRange, type IndexerContext } from './index-block-range.js';
 import { noIndexerMetrics } from './indexer-metrics.js';
 import {

@@ -5,22 +5,22 @@
  * fails (each write transaction re-checks the lock, so a deposed leader commits nothing).
  */
 import type { Registry } from 'prom-client';
-import type { ChainReader } from '../../../../shared/src/chain/index.js';
-import type { Knex } from '../../../../shared/src/db/index.js';
-import type { Logger } from '../../../../shared/src/logger/index.js';
-import { backoffDelay, sleep, type BackoffPolicy } from '../../../../shared/src/messaging/backoff.js';
+import type { ChainReader } from '#shared/chain/index.js';
+import type { Knex } from '#shared/db/index.js';
+import type { Logger } from '#shared/logger/index.js';
+import { backoffDelay, sleep, type BackoffPolicy } from '#shared/messaging/backoff.js';
 import { checkGenesis } from './chain-history-repair.js';
 import { followChainStep } from './follow-chain-step.js';
 import { loadFollowerState, type FollowerSettings, type FollowerState } from './follower-state.js';
 import type { IndexerContext } from './index-block-range.js';
 import { createIndexerMetrics } from './indexer-metrics.js';
-import { currentDatabaseName } from '../../../../shared/src/db/repositories/index.js';
+import { currentDatabaseName } from '#shared/db/repositories/index.js';
 import {
   indexerLockName,
   LeadershipLostError,
   tryAcquireLeaderLock,
   type LeaderLease,
-} from '../../../../shared/src/runtime/mysql-leader-lock.js';
+} from '#shared/runtime/mysql-leader-lock.js';
 
 export interface MarketIndexerDeps {
   db: Knex;

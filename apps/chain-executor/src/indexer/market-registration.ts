@@ -6,14 +6,10 @@
  * its current prices from the chain, so its probabilities are the contract's from the start.
  */
 import { getAddress } from 'viem';
-import { readMarketPrices, type MarketPrices } from '../../../../shared/src/chain/index.js';
-import { saveChainCursor } from '../../../../shared/src/db/repositories/chain-cursors.repository.js';
-import { withTransaction } from '../../../../shared/src/db/transaction.js';
-import {
-  readMarketActivityTotals,
-  updateMarketAggregates,
-  type ChainMarket,
-} from '../../../../shared/src/db/repositories/index.js';
+import { readMarketPrices, type MarketPrices } from '#shared/chain/index.js';
+import { saveChainCursor } from '#shared/db/repositories/chain-cursors.repository.js';
+import { withTransaction } from '#shared/db/transaction.js';
+import { readMarketActivityTotals, updateMarketAggregates, type ChainMarket } from '#shared/db/repositories/index.js';
 import { splitBlockRange } from './block-range-plan.js';
 import { coveredThrough, cursorNames, type FollowerSettings, type FollowerState } from './follower-state.js';
 import { indexBlockRange, PRICE_READ_CONCURRENCY, type IndexerContext } from './index-block-range.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Address, Hex } from 'viem';
-import type { MarketEvent, MarketPrices } from '../../../../shared/src/chain/index.js';
+import type { MarketEvent, MarketPrices } from '#shared/chain/index.js';
 import { buildRangeRows, logKey, marketTradeId, priceKey, type RangeRowsInput } from './market-trade-rows.js';
 
 const WAD = 10n ** 18n;

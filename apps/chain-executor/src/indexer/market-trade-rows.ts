@@ -3,9 +3,9 @@
  * price point per trade with the cumulative volume, and the markets' lifecycle changes. No I/O here.
  */
 import { createHash } from 'node:crypto';
-import type { MarketEvent, MarketPrices } from '../../../../shared/src/chain/index.js';
-import type { MarketChainStatus, NewMarketTrade, NewPricePoint } from '../../../../shared/src/db/repositories/index.js';
-import { averagePriceWad } from '../../../../shared/src/domain/index.js';
+import type { MarketEvent, MarketPrices } from '#shared/chain/index.js';
+import type { MarketChainStatus, NewMarketTrade, NewPricePoint } from '#shared/db/repositories/index.js';
+import { averagePriceWad } from '#shared/domain/index.js';
 
 export type TradeEvent = Extract<MarketEvent, { type: 'Bought' | 'Sold' }>;
 

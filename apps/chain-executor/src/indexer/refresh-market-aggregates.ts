@@ -1,5 +1,5 @@
-import { readMarketActivityTotals, updateMarketAggregates } from '../../../../shared/src/db/repositories/index.js';
-import type { Queryable } from '../../../../shared/src/db/transaction.js';
+import { readMarketActivityTotals, updateMarketAggregates } from '#shared/db/repositories/index.js';
+import type { Queryable } from '#shared/db/transaction.js';
 import { marketAggregates } from './market-aggregates.js';
 
 /** Recomputes the aggregates of `marketIds` from their indexed rows (inside the caller's transaction). */

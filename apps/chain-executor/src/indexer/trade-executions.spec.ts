@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Address, Hex } from 'viem';
-import { uuidToBytes32 } from '../../../../shared/src/chain/index.js';
+import { uuidToBytes32 } from '#shared/chain/index.js';
 import { logKey, type TradeEvent } from './market-trade-rows.js';
 import { matchTradeExecutions, type TradeExecution } from './trade-executions.js';
 

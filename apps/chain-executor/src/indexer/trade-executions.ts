@@ -4,7 +4,7 @@
  */
 import { getAbiItem, getAddress, type Address, type Hex } from 'viem';
 import { smartAccountAbi } from '../../../../shared/contracts/artifacts/index.js';
-import { bytes32ToUuid, withChainErrors, type ChainReader } from '../../../../shared/src/chain/index.js';
+import { bytes32ToUuid, withChainErrors, type ChainReader } from '#shared/chain/index.js';
 import { logKey, type TradeEvent } from './market-trade-rows.js';
 
 /** One `TradeExecuted` log: emitted by `account` (the SmartAccount) for `market`. */

@@ -1,4 +1,4 @@
-import { runLeaderLoop } from '../../../../shared/src/runtime/leader-loop.js';
+import { runLeaderLoop } from '#shared/runtime/leader-loop.js';
 import { autoRedeemSettledPositions, type AutoRedeemOptions } from '../use-cases/auto-redeem.use-case.js';
 import type { SettleRedemptionDeps } from '../use-cases/settle-redemption.use-case.js';
 

@@ -1,4 +1,4 @@
-import { runLeaderLoop } from '../../../../shared/src/runtime/leader-loop.js';
+import { runLeaderLoop } from '#shared/runtime/leader-loop.js';
 import {
   resumeStalledRedemptions,
   type ResumeStalledOptions,

@@ -7,8 +7,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
 import { smartAccountAbi } from '../../../../shared/contracts/artifacts/index.js';
-import { issueApiKey } from '../../../../shared/src/auth/index.js';
-import { uuidToBytes32, type ChainPublicClient, type ChainWriter } from '../../../../shared/src/chain/index.js';
+import { issueApiKey } from '#shared/auth/index.js';
+import { uuidToBytes32, type ChainPublicClient, type ChainWriter } from '#shared/chain/index.js';
 import {
   type ChainFixture,
   createFixtureMarket,
@@ -16,7 +16,7 @@ import {
   recordFixtureDeployment,
   startChainFixture,
   USDC,
-} from '../../../../shared/src/chain/chain-test-fixtures.js';
+} from '#shared/chain/chain-test-fixtures.js';
 import {
   createUser,
   findTradeById,
@@ -27,11 +27,11 @@ import {
   type Knex,
   type NewTrade,
   type TradeRecord,
-} from '../../../../shared/src/db/index.js';
-import { formatUsdcAmount } from '../../../../shared/src/domain/index.js';
-import { createOutboxTransaction, type AmqpConnectionManager } from '../../../../shared/src/messaging/index.js';
-import { createLogCapture, type LogCapture } from '../../../../shared/src/messaging/testing/test-messaging.js';
-import { createTestDatabase, type TestDatabase } from '../../../../shared/src/testing/test-database.js';
+} from '#shared/db/index.js';
+import { formatUsdcAmount } from '#shared/domain/index.js';
+import { createOutboxTransaction, type AmqpConnectionManager } from '#shared/messaging/index.js';
+import { createLogCapture, type LogCapture } from '#shared/messaging/testing/test-messaging.js';
+import { createTestDatabase, type TestDatabase } from '#shared/testing/test-database.js';
 import type { TradeExecutorDeps } from '../trades/trade-executor-deps.js';
 
 export { USDC };

@@ -6,15 +6,10 @@
  * the trade stays `executing` and the reconciler settles it from the chain.
  */
 import type { Hex } from 'viem';
-import {
-  executeBuy,
-  executeSellForUsdc,
-  mayHaveBeenSent,
-  type AccountTradeExecution,
-} from '../../../../shared/src/chain/index.js';
-import type { TradeRecord } from '../../../../shared/src/db/index.js';
-import { AppError, isAppError, toAppError } from '../../../../shared/src/errors/index.js';
-import { isRetryableError } from '../../../../shared/src/messaging/index.js';
+import { executeBuy, executeSellForUsdc, mayHaveBeenSent, type AccountTradeExecution } from '#shared/chain/index.js';
+import type { TradeRecord } from '#shared/db/index.js';
+import { AppError, isAppError, toAppError } from '#shared/errors/index.js';
+import { isRetryableError } from '#shared/messaging/index.js';
 import type { TradeExecutorDeps, TradeOutcome } from './trade-executor-deps.js';
 import {
   completeTrade,

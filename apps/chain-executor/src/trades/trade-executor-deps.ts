@@ -1,7 +1,7 @@
-import type { ChainWriter } from '../../../../shared/src/chain/index.js';
-import type { Knex } from '../../../../shared/src/db/index.js';
-import type { Logger } from '../../../../shared/src/logger/index.js';
-import type { OutboxTransaction } from '../../../../shared/src/messaging/index.js';
+import type { ChainWriter } from '#shared/chain/index.js';
+import type { Knex } from '#shared/db/index.js';
+import type { Logger } from '#shared/logger/index.js';
+import type { OutboxTransaction } from '#shared/messaging/index.js';
 
 /** What the trade use cases of the executor depend on (injected: no globals, no transport). */
 export interface TradeExecutorDeps {

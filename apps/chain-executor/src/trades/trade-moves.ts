@@ -4,16 +4,11 @@
  */
 import type { Knex } from 'knex';
 import type { Hex } from 'viem';
-import type { AccountTradeExecution } from '../../../../shared/src/chain/index.js';
-import {
-  findTradeById,
-  recordTradeTxHash,
-  type TradeRecord,
-  type TradeStatus,
-} from '../../../../shared/src/db/index.js';
-import type { ErrorCode } from '../../../../shared/src/errors/index.js';
-import type { EnqueueOutboxMessage } from '../../../../shared/src/messaging/index.js';
-import { moveTrade, recordTradeStep, traceSteps } from '../../../../shared/src/trade-lifecycle/index.js';
+import type { AccountTradeExecution } from '#shared/chain/index.js';
+import { findTradeById, recordTradeTxHash, type TradeRecord, type TradeStatus } from '#shared/db/index.js';
+import type { ErrorCode } from '#shared/errors/index.js';
+import type { EnqueueOutboxMessage } from '#shared/messaging/index.js';
+import { moveTrade, recordTradeStep, traceSteps } from '#shared/trade-lifecycle/index.js';
 import type { TradeExecutorDeps } from './trade-executor-deps.js';
 
 /** A trade's failure: a catalogue code and a client-safe message. */

@@ -2,7 +2,7 @@
  * Policy rejection (DESIGN.md §6): a `pending` trade is refused before validation starts when the key that placed it
  * was revoked or expired since, or when operations halted trade processing. Pure.
  */
-import type { ApiKeyRecord } from '../../../../shared/src/db/index.js';
+import type { ApiKeyRecord } from '#shared/db/index.js';
 import type { TradeFailure } from './trade-moves.js';
 
 export function policyRejection(

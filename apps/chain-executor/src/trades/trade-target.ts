@@ -4,9 +4,9 @@
  * throws (transient: retried).
  */
 import { getAddress, type Address } from 'viem';
-import { marketNotTradeable, outcomeOutOfRange } from '../../../../shared/src/domain/index.js';
-import { AppError } from '../../../../shared/src/errors/index.js';
-import { findMarketById, findUserById, type Queryable, type TradeRecord } from '../../../../shared/src/db/index.js';
+import { marketNotTradeable, outcomeOutOfRange } from '#shared/domain/index.js';
+import { AppError } from '#shared/errors/index.js';
+import { findMarketById, findUserById, type Queryable, type TradeRecord } from '#shared/db/index.js';
 
 export interface TradeTarget {
   account: Address;

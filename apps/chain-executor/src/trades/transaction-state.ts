@@ -1,5 +1,5 @@
 import { TransactionNotFoundError, type Hex } from 'viem';
-import { toChainError, type ChainReader } from '../../../../shared/src/chain/index.js';
+import { toChainError, type ChainReader } from '#shared/chain/index.js';
 
 /** Where a sent transaction is: waiting in the node's pool, mined (success or revert), or unknown to the node. */
 export type TransactionState = 'pending' | 'mined' | 'unknown';

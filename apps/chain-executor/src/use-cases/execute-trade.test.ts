@@ -6,9 +6,9 @@ import {
   readOutcomeBalances,
   readUsdcBalance,
   type ChainPublicClient,
-} from '../../../../shared/src/chain/index.js';
-import { revokeApiKey } from '../../../../shared/src/db/index.js';
-import { AppError } from '../../../../shared/src/errors/index.js';
+} from '#shared/chain/index.js';
+import { revokeApiKey } from '#shared/db/index.js';
+import { AppError } from '#shared/errors/index.js';
 import {
   createMarket,
   createTrader,

@@ -3,8 +3,8 @@
  * worker) has it, so a redelivered or duplicated job never executes twice: pending → validating is a conditional
  * update that exactly one run wins, and the on-chain trade id executes at most once.
  */
-import { findApiKeyById, findTradeById } from '../../../../shared/src/db/index.js';
-import { AppError } from '../../../../shared/src/errors/index.js';
+import { findApiKeyById, findTradeById } from '#shared/db/index.js';
+import { AppError } from '#shared/errors/index.js';
 import { failureOf, sendTrade, type DriveOptions } from '../trades/drive-trade.js';
 import type { TradeExecutorDeps, TradeOutcome } from '../trades/trade-executor-deps.js';
 import { failValidation, rejectTrade, startExecutingFromPending } from '../trades/trade-moves.js';

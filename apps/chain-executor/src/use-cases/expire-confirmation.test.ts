@@ -1,12 +1,12 @@
 /* Confirmation expiry on an injected clock against a real MariaDB. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { issueApiKey } from '../../../../shared/src/auth/index.js';
-import { createUser, insertMarket } from '../../../../shared/src/db/index.js';
-import { createOutboxTransaction } from '../../../../shared/src/messaging/index.js';
-import { createLogCapture } from '../../../../shared/src/messaging/testing/test-messaging.js';
-import { waitFor } from '../../../../shared/src/messaging/testing/wait-for.js';
-import { createTestDatabase, type TestDatabase } from '../../../../shared/src/testing/test-database.js';
+import { issueApiKey } from '#shared/auth/index.js';
+import { createUser, insertMarket } from '#shared/db/index.js';
+import { createOutboxTransaction } from '#shared/messaging/index.js';
+import { createLogCapture } from '#shared/messaging/testing/test-messaging.js';
+import { waitFor } from '#shared/messaging/testing/wait-for.js';
+import { createTestDatabase, type TestDatabase } from '#shared/testing/test-database.js';
 import { startExpireConfirmationsLoop } from '../loops/expire-confirmations.loop.js';
 import { eventTypesOf, insertTestTrade, traceOf, tradeOf, USDC } from '../testing/trade-executor-test-kit.js';
 import { expireConfirmations, type ExpireConfirmationDeps } from './expire-confirmation.use-case.js';

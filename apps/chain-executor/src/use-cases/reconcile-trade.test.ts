@@ -1,8 +1,8 @@
 /* Crash recovery against a real anvil and MariaDB: trades left in flight settle from the chain, exactly once. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { TransactionReceiptNotFoundError, WaitForTransactionReceiptTimeoutError, type Address, type Hex } from 'viem';
-import { buyThroughAccount } from '../../../../shared/src/chain/index.js';
-import { waitFor } from '../../../../shared/src/messaging/testing/wait-for.js';
+import { buyThroughAccount } from '#shared/chain/index.js';
+import { waitFor } from '#shared/messaging/testing/wait-for.js';
 import { startReconcileStalledTradesLoop } from '../loops/reconcile-stalled-trades.loop.js';
 import {
   createMarket,

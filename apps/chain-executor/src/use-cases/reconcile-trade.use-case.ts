@@ -6,9 +6,9 @@
  * node's pool. A `pending` trade left behind (its job parked or lost) is executed as a job would.
  */
 import type { Hex } from 'viem';
-import { findTradeExecution } from '../../../../shared/src/chain/index.js';
-import { findTradeById, listStalledTrades, type TradeRecord } from '../../../../shared/src/db/index.js';
-import { AppError, toAppError } from '../../../../shared/src/errors/index.js';
+import { findTradeExecution } from '#shared/chain/index.js';
+import { findTradeById, listStalledTrades, type TradeRecord } from '#shared/db/index.js';
+import { AppError, toAppError } from '#shared/errors/index.js';
 import { driveFromValidating, failureOf, sendTrade } from '../trades/drive-trade.js';
 import type { TradeExecutorDeps, TradeOutcome } from '../trades/trade-executor-deps.js';
 import { completeTrade, failTrade } from '../trades/trade-moves.js';

@@ -11,20 +11,16 @@
  */
 import type { Knex } from 'knex';
 import type { Address } from 'viem';
-import {
-  redeemThroughAccount,
-  type AccountTradeExecution,
-  type ChainWriter,
-} from '../../../../shared/src/chain/index.js';
+import { redeemThroughAccount, type AccountTradeExecution, type ChainWriter } from '#shared/chain/index.js';
 import {
   findMarketById,
   findRedemptionById,
   findUserById,
   transitionRedemptionStatus,
   type RedemptionRecord,
-} from '../../../../shared/src/db/index.js';
-import { AppError, toAppError } from '../../../../shared/src/errors/index.js';
-import type { Logger } from '../../../../shared/src/logger/index.js';
+} from '#shared/db/index.js';
+import { AppError, toAppError } from '#shared/errors/index.js';
+import type { Logger } from '#shared/logger/index.js';
 
 export interface SettleRedemptionDeps {
   db: Knex;

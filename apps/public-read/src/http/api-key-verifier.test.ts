@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { issueApiKey } from '../../../../shared/src/auth/index.js';
-import { createUser, revokeApiKey, type User } from '../../../../shared/src/db/index.js';
+import { issueApiKey } from '#shared/auth/index.js';
+import { createUser, revokeApiKey, type User } from '#shared/db/index.js';
 import { createPublicReadSuite, getJson, type PublicReadSuite } from '../testing/public-read-test-kit.js';
 import { createApiKeyVerifier } from './api-key.js';
 

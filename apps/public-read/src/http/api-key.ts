@@ -6,13 +6,8 @@
  */
 import type { RequestHandler, Response } from 'express';
 import type { Knex } from 'knex';
-import {
-  createApiKeyCache,
-  parseApiKey,
-  type ApiKeyEnvironment,
-  type StoredApiKey,
-} from '../../../../shared/src/auth/index.js';
-import type { Logger } from '../../../../shared/src/logger/index.js';
+import { createApiKeyCache, parseApiKey, type ApiKeyEnvironment, type StoredApiKey } from '#shared/auth/index.js';
+import type { Logger } from '#shared/logger/index.js';
 import { createFailedLookupBudget } from './failed-lookup-budget.js';
 
 export const API_KEY_HEADER = 'x-api-key';

@@ -5,7 +5,7 @@ import {
   type PublicReadSuite,
   type RunningPublicRead,
 } from '../testing/public-read-test-kit.js';
-import { loadConfig, publicReadConfigSchema } from '../../../../shared/src/config/index.js';
+import { loadConfig, publicReadConfigSchema } from '#shared/config/index.js';
 import { publicReadSettingsFrom } from '../app.js';
 import type { ApiKeyVerifier } from './api-key.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { isAppError } from '../../../../shared/src/errors/index.js';
+import { isAppError } from '#shared/errors/index.js';
 import { marketListQuerySchema, quoteQuerySchema } from '../schemas/market-queries.schema.js';
 import { threadListQuerySchema } from '../schemas/thread-queries.schema.js';
 import { parseQuery } from './query-params.js';

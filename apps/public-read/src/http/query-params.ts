@@ -3,7 +3,7 @@
  * bad value, a repeated parameter or an unknown parameter is a 400 naming it — never ignored, never a 500.
  */
 import { z } from 'zod';
-import { AppError, type ErrorCode } from '../../../../shared/src/errors/index.js';
+import { AppError, type ErrorCode } from '#shared/errors/index.js';
 
 export function integerParam(min: number, max: number) {
   const message = `must be an integer from ${min} to ${max}`;

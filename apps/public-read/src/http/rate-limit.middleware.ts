@@ -9,10 +9,10 @@
 import type { RequestHandler, Response } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import type { Redis } from 'ioredis';
-import { AppError } from '../../../../shared/src/errors/index.js';
-import { createRateLimitStep } from '../../../../shared/src/http/rate-limit-step.js';
-import type { Logger } from '../../../../shared/src/logger/index.js';
-import { FixedWindowStore } from '../../../../shared/src/rate-limit/fixed-window.store.js';
+import { AppError } from '#shared/errors/index.js';
+import { createRateLimitStep } from '#shared/http/rate-limit-step.js';
+import type { Logger } from '#shared/logger/index.js';
+import { FixedWindowStore } from '#shared/rate-limit/fixed-window.store.js';
 import { authOf } from './api-key.js';
 
 /** The one route on the threads-list limit; every other route (unknown /api paths included) has the default one. */

@@ -5,7 +5,7 @@
  */
 import type { Response } from 'express';
 import { authOf } from './api-key.js';
-import { createReadThroughCache } from '../../../../shared/src/cache/index.js';
+import { createReadThroughCache } from '#shared/cache/index.js';
 
 const MAX_ENTRIES = 5_000;
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';

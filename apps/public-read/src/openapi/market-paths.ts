@@ -1,5 +1,5 @@
 /* OpenAPI paths of markets, quotes and social links. */
-import { marketStatusFilters } from '../../../../shared/src/domain/market-status.js';
+import { marketStatusFilters } from '#shared/domain/market-status.js';
 import {
   errorResponse,
   getOperation,

@@ -1,5 +1,5 @@
 /* OpenAPI component schemas of markets, trending/featured items, the market detail and the quote. */
-import { marketListStatuses, marketStates, quoteMarketStatus } from '../../../../shared/src/domain/market-status.js';
+import { marketListStatuses, marketStates, quoteMarketStatus } from '#shared/domain/market-status.js';
 import {
   array,
   bigIntString,

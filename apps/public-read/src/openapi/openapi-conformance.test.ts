@@ -1,25 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import {
-  createFixtureMarket,
-  startChainFixture,
-  type ChainFixture,
-} from '../../../../shared/src/chain/chain-test-fixtures.js';
-import { insertMarket } from '../../../../shared/src/db/index.js';
-import { demoIds } from '../../../../shared/src/db/seed/demo-catalog.js';
-import { seedDemoData } from '../../../../shared/src/db/seed/demo-data.js';
+import { createFixtureMarket, startChainFixture, type ChainFixture } from '#shared/chain/chain-test-fixtures.js';
+import { insertMarket } from '#shared/db/index.js';
+import { demoIds } from '#shared/db/seed/demo-catalog.js';
+import { seedDemoData } from '#shared/db/seed/demo-data.js';
 import { address, insertPricePoint, insertTrade } from '../testing/activity-fixtures.js';
-import {
-  createOpenApiResponseValidator,
-  type ResponseValidator,
-} from '../../../../shared/src/testing/openapi-response-validator.js';
+import { createOpenApiResponseValidator, type ResponseValidator } from '#shared/testing/openapi-response-validator.js';
 import {
   createPublicReadSuite,
   getJson,
   type PublicReadSuite,
   type RunningPublicRead,
 } from '../testing/public-read-test-kit.js';
-import { AppError } from '../../../../shared/src/errors/index.js';
+import { AppError } from '#shared/errors/index.js';
 import { UNKNOWN_API_PATH } from '../routes/unknown-path.routes.js';
 import { probesOf, requiredQuery, type Parameter } from '../testing/parameter-probes.js';
 import { publicReadOpenApi } from './public-read.openapi.js';

@@ -1,5 +1,5 @@
 /* OpenAPI paths of threads, organizations and partners. */
-import { threadStatuses } from '../../../../shared/src/db/index.js';
+import { threadStatuses } from '#shared/db/index.js';
 import {
   errorResponse,
   getOperation,

@@ -1,5 +1,5 @@
 /* Pure mapping of indexed chain activity (price points, trades) to the market detail's history and trade items. */
-import type { PricePoint, RecentTrade } from '../../../../shared/src/db/index.js';
+import type { PricePoint, RecentTrade } from '#shared/db/index.js';
 import { atomicToCents, wadFraction } from './wad.js';
 
 /** Top-level `priceHistory` item: ISO timestamp; price and probability of outcome 0; cumulative volume in cents. */

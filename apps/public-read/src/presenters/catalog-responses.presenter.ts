@@ -1,5 +1,5 @@
 /* Response bodies of GET /api/organizations/{id} and GET /api/partners/{id}. */
-import type { Organization, Partner } from '../../../../shared/src/db/index.js';
+import type { Organization, Partner } from '#shared/db/index.js';
 import { toOrganizationView, toPartnerView } from './catalog.presenter.js';
 
 export function presentOrganization(organization: Organization, requestedAt: Date) {

@@ -1,5 +1,5 @@
 /* Organizations and partners as public branding metadata: only the documented members, never anything else. */
-import type { Organization, Partner, PartnerStatus } from '../../../../shared/src/db/index.js';
+import type { Organization, Partner, PartnerStatus } from '#shared/db/index.js';
 
 export interface OrganizationView {
   id: string;

@@ -3,8 +3,8 @@
  * market endTime in Unix ms, probabilities and prices as 0..1 numbers from the WAD-18 strings, status in the list
  * form (lower case) except on the detail (stored form).
  */
-import { marketListStatus, type MarketListStatus } from '../../../../shared/src/domain/market-status.js';
-import type { Market, MarketStatus } from '../../../../shared/src/db/index.js';
+import { marketListStatus, type MarketListStatus } from '#shared/domain/market-status.js';
+import type { Market, MarketStatus } from '#shared/db/index.js';
 import { unixMillis, wadComplement, wadFraction } from './wad.js';
 
 export interface MarketPrices {

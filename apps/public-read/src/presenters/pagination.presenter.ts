@@ -1,4 +1,4 @@
-import type { OffsetPage } from '../../../../shared/src/domain/index.js';
+import type { OffsetPage } from '#shared/domain/index.js';
 
 export interface Pagination {
   offset: number;

@@ -1,5 +1,5 @@
 /* Pure mapping of threads (with their on-read totals) and chapters to the public JSON items. */
-import type { ChapterWithMarketCount, ThreadStatus, ThreadWithTotals } from '../../../../shared/src/db/index.js';
+import type { ChapterWithMarketCount, ThreadStatus, ThreadWithTotals } from '#shared/db/index.js';
 import { unixSeconds } from './wad.js';
 
 export interface ThreadItem {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { createOrganization, createPartner, createThread } from '../../../../shared/src/db/index.js';
-import { seedDemoData } from '../../../../shared/src/db/seed/demo-data.js';
-import { demoIds } from '../../../../shared/src/db/seed/demo-catalog.js';
+import { createOrganization, createPartner, createThread } from '#shared/db/index.js';
+import { seedDemoData } from '#shared/db/seed/demo-data.js';
+import { demoIds } from '#shared/db/seed/demo-catalog.js';
 import {
   createPublicReadSuite,
   getJson,

@@ -1,4 +1,4 @@
-import type { RouteRegistrar } from '../../../../shared/src/http/index.js';
+import type { RouteRegistrar } from '#shared/http/index.js';
 import { parseQuery } from '../http/query-params.js';
 import { presentOrganization, presentPartner } from '../presenters/catalog-responses.presenter.js';
 import { presentOrganizationMarkets } from '../presenters/market-responses.presenter.js';

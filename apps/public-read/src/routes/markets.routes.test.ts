@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { seedDemoData } from '../../../../shared/src/db/seed/demo-data.js';
-import { demoIds } from '../../../../shared/src/db/seed/demo-catalog.js';
+import { seedDemoData } from '#shared/db/seed/demo-data.js';
+import { demoIds } from '#shared/db/seed/demo-catalog.js';
 import { setMarketAggregates } from '../testing/activity-fixtures.js';
 import {
   createPublicReadSuite,

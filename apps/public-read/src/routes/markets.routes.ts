@@ -1,8 +1,4 @@
-import {
-  presentPublicErrors,
-  type PublicErrorPresentation,
-  type RouteRegistrar,
-} from '../../../../shared/src/http/index.js';
+import { presentPublicErrors, type PublicErrorPresentation, type RouteRegistrar } from '#shared/http/index.js';
 import { parseQuery } from '../http/query-params.js';
 import { JSON_CONTENT_TYPE } from '../http/response-cache.js';
 import {

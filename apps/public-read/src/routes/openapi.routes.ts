@@ -1,5 +1,5 @@
-import type { RouteRegistrar } from '../../../../shared/src/http/index.js';
-import { serviceVersion } from '../../../../shared/src/runtime/service-version.js';
+import type { RouteRegistrar } from '#shared/http/index.js';
+import { serviceVersion } from '#shared/runtime/service-version.js';
 import { parseQuery } from '../http/query-params.js';
 import { publicReadOpenApi } from '../openapi/public-read.openapi.js';
 import { noQuerySchema } from '../schemas/thread-queries.schema.js';

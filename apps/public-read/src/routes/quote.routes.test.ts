@@ -6,8 +6,8 @@ import {
   WAD,
   USDC,
   type ChainFixture,
-} from '../../../../shared/src/chain/chain-test-fixtures.js';
-import { freezeMarket } from '../../../../shared/src/chain/market-admin.js';
+} from '#shared/chain/chain-test-fixtures.js';
+import { freezeMarket } from '#shared/chain/market-admin.js';
 import {
   readBuyQuote,
   readMarketPrices,
@@ -15,9 +15,9 @@ import {
   readQuote,
   readSellFeeBps,
   readSellQuote,
-} from '../../../../shared/src/chain/market-reads.js';
-import { quoteMarketStatus } from '../../../../shared/src/domain/market-status.js';
-import { insertMarket } from '../../../../shared/src/db/index.js';
+} from '#shared/chain/market-reads.js';
+import { quoteMarketStatus } from '#shared/domain/market-status.js';
+import { insertMarket } from '#shared/db/index.js';
 import { quoteCacheKey } from '../use-cases/get-market-quote.use-case.js';
 import {
   createPublicReadSuite,

@@ -1,4 +1,4 @@
-import type { RouteRegistrar } from '../../../../shared/src/http/index.js';
+import type { RouteRegistrar } from '#shared/http/index.js';
 import { invalidQuery, parseQuery } from '../http/query-params.js';
 import { marketSocialLinkQuerySchema, socialSideSchema, type SocialSide } from '../schemas/social-queries.schema.js';
 import { getMarketSocialLink } from '../use-cases/get-market-social-link.use-case.js';

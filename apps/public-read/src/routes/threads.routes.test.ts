@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createThread, insertMarket } from '../../../../shared/src/db/index.js';
-import { seedDemoData } from '../../../../shared/src/db/seed/demo-data.js';
-import { demoIds } from '../../../../shared/src/db/seed/demo-catalog.js';
+import { createThread, insertMarket } from '#shared/db/index.js';
+import { seedDemoData } from '#shared/db/seed/demo-data.js';
+import { demoIds } from '#shared/db/seed/demo-catalog.js';
 import { address, insertTrade, setMarketAggregates } from '../testing/activity-fixtures.js';
 import {
   createPublicReadSuite,

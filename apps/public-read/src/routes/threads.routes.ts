@@ -1,4 +1,4 @@
-import type { RouteRegistrar } from '../../../../shared/src/http/index.js';
+import type { RouteRegistrar } from '#shared/http/index.js';
 import { parseQuery } from '../http/query-params.js';
 import { presentThreadMarkets } from '../presenters/market-responses.presenter.js';
 import {

@@ -1,4 +1,4 @@
-import { routeNotFoundError, type RouteRegistrar } from '../../../../shared/src/http/index.js';
+import { routeNotFoundError, type RouteRegistrar } from '#shared/http/index.js';
 
 /** Route id of any /api path no endpoint matches (its own rate-limit window per client). */
 export const UNKNOWN_API_PATH = '/api/*';

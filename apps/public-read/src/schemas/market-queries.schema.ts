@@ -1,6 +1,6 @@
 /* Query schemas of the market endpoints. */
 import { z } from 'zod';
-import { marketStatusFilters } from '../../../../shared/src/domain/market-status.js';
+import { marketStatusFilters } from '#shared/domain/market-status.js';
 import { booleanParam, decimalParam, enumParam, integerParam, textParam } from '../http/query-params.js';
 import { MAX_OFFSET, sortOrders } from './thread-queries.schema.js';
 

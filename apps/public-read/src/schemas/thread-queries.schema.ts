@@ -1,6 +1,6 @@
 /* Query schemas of the thread endpoints (and of the organization/partner thread lists, which take the same). */
 import { z } from 'zod';
-import { threadStatuses } from '../../../../shared/src/db/index.js';
+import { threadStatuses } from '#shared/db/index.js';
 import { csvParam, enumParam, integerParam, textParam } from '../http/query-params.js';
 
 export const MAX_OFFSET = 2_147_483_647;

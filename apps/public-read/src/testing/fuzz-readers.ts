@@ -5,17 +5,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { issueApiKey } from '../../../../shared/src/auth/index.js';
+import { issueApiKey } from '#shared/auth/index.js';
 import {
   anvilPrivateKey,
   createFixtureMarket,
   startChainFixture,
   type ChainFixture,
-} from '../../../../shared/src/chain/chain-test-fixtures.js';
-import { createUser, insertMarket } from '../../../../shared/src/db/index.js';
-import { demoIds } from '../../../../shared/src/db/seed/demo-catalog.js';
-import { seedDemoData } from '../../../../shared/src/db/seed/demo-data.js';
-import type { Credentials } from '../../../../shared/src/testing/fuzz/request-cases.js';
+} from '#shared/chain/chain-test-fixtures.js';
+import { createUser, insertMarket } from '#shared/db/index.js';
+import { demoIds } from '#shared/db/seed/demo-catalog.js';
+import { seedDemoData } from '#shared/db/seed/demo-data.js';
+import type { Credentials } from '#shared/testing/fuzz/request-cases.js';
 import { createApiKeyVerifier } from '../http/api-key.js';
 import { createPublicReadSuite, type PublicReadSuite, type RunningPublicRead } from './public-read-test-kit.js';
 

@@ -1,16 +1,12 @@
 /* Test-only: the real public-read app on an ephemeral port over a suite's own MySQL database and Redis prefix. */
 import type { Knex } from 'knex';
 import type { Redis } from 'ioredis';
-import {
-  createLazyChainReader,
-  type ChainSource,
-  type LazyChainReader,
-} from '../../../../shared/src/chain/lazy-chain-reader.js';
-import { createHttpMetrics, startHttpServer, type RunningServer } from '../../../../shared/src/http/index.js';
-import { captureLogs, type CapturedLogs } from '../../../../shared/src/http/http-test-kit.js';
-import { createStaticRouteSwitches } from '../../../../shared/src/kill-switch/index.js';
-import { createTestDatabase, type TestDatabase } from '../../../../shared/src/testing/test-database.js';
-import { createTestRedis, type TestRedis } from '../../../../shared/src/testing/test-redis.js';
+import { createLazyChainReader, type ChainSource, type LazyChainReader } from '#shared/chain/lazy-chain-reader.js';
+import { createHttpMetrics, startHttpServer, type RunningServer } from '#shared/http/index.js';
+import { captureLogs, type CapturedLogs } from '#shared/http/http-test-kit.js';
+import { createStaticRouteSwitches } from '#shared/kill-switch/index.js';
+import { createTestDatabase, type TestDatabase } from '#shared/testing/test-database.js';
+import { createTestRedis, type TestRedis } from '#shared/testing/test-redis.js';
 import { createApp, type PublicReadSettings } from '../app.js';
 import type { ApiKeyVerifier } from '../http/api-key.js';
 

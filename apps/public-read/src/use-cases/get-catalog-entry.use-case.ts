@@ -1,10 +1,5 @@
-import {
-  findOrganizationById,
-  findPartnerById,
-  type Organization,
-  type Partner,
-} from '../../../../shared/src/db/index.js';
-import { AppError } from '../../../../shared/src/errors/index.js';
+import { findOrganizationById, findPartnerById, type Organization, type Partner } from '#shared/db/index.js';
+import { AppError } from '#shared/errors/index.js';
 import type { ReadContext } from './read-context.js';
 
 export async function getOrganization(context: ReadContext, organizationId: string): Promise<Organization> {

@@ -5,8 +5,8 @@ import {
   type Market,
   type PricePoint,
   type RecentTrade,
-} from '../../../../shared/src/db/index.js';
-import { AppError } from '../../../../shared/src/errors/index.js';
+} from '#shared/db/index.js';
+import { AppError } from '#shared/errors/index.js';
 import type { MarketDetailQuery } from '../schemas/market-queries.schema.js';
 import type { ReadContext } from './read-context.js';
 

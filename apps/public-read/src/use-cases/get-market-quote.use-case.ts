@@ -14,17 +14,13 @@
 import type { Knex } from 'knex';
 import type { Redis } from 'ioredis';
 import type { Address } from 'viem';
-import type { ChainReader } from '../../../../shared/src/chain/chain-clients.js';
-import { readQuote } from '../../../../shared/src/chain/market-reads.js';
-import { findMarketById } from '../../../../shared/src/db/index.js';
-import {
-  isRequestCausedQuoteFailure,
-  quoteContractRefusal,
-  quoteOutcomeRefusal,
-} from '../../../../shared/src/domain/index.js';
-import { AppError } from '../../../../shared/src/errors/index.js';
-import { createReadThroughCache, type ReadThroughCache } from '../../../../shared/src/cache/index.js';
-import type { Logger } from '../../../../shared/src/logger/index.js';
+import type { ChainReader } from '#shared/chain/chain-clients.js';
+import { readQuote } from '#shared/chain/market-reads.js';
+import { findMarketById } from '#shared/db/index.js';
+import { isRequestCausedQuoteFailure, quoteContractRefusal, quoteOutcomeRefusal } from '#shared/domain/index.js';
+import { AppError } from '#shared/errors/index.js';
+import { createReadThroughCache, type ReadThroughCache } from '#shared/cache/index.js';
+import type { Logger } from '#shared/logger/index.js';
 import type { QuoteQuery } from '../schemas/market-queries.schema.js';
 
 export interface QuoteDeps {

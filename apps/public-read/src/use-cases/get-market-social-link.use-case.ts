@@ -1,5 +1,5 @@
-import { findMarketById } from '../../../../shared/src/db/index.js';
-import { AppError } from '../../../../shared/src/errors/index.js';
+import { findMarketById } from '#shared/db/index.js';
+import { AppError } from '#shared/errors/index.js';
 import { buildSocialLink, type PostSide, type SocialPostSettings } from '../domain/social-post.js';
 import type { ReadContext } from './read-context.js';
 

@@ -1,5 +1,5 @@
-import { findThreadById, listSocialLinkableMarkets, type Thread } from '../../../../shared/src/db/index.js';
-import { AppError } from '../../../../shared/src/errors/index.js';
+import { findThreadById, listSocialLinkableMarkets, type Thread } from '#shared/db/index.js';
+import { AppError } from '#shared/errors/index.js';
 import { buildSocialLink, type SocialPostSettings } from '../domain/social-post.js';
 import type { ReadContext } from './read-context.js';
 

@@ -1,6 +1,6 @@
-import { findOrganizationById, findPartnerById, type ThreadWithTotals } from '../../../../shared/src/db/index.js';
-import type { OffsetPage } from '../../../../shared/src/domain/index.js';
-import { AppError } from '../../../../shared/src/errors/index.js';
+import { findOrganizationById, findPartnerById, type ThreadWithTotals } from '#shared/db/index.js';
+import type { OffsetPage } from '#shared/domain/index.js';
+import { AppError } from '#shared/errors/index.js';
 import type { ThreadListQuery } from '../schemas/thread-queries.schema.js';
 import { listThreads, type ThreadOwner } from './list-threads.use-case.js';
 import type { ReadContext } from './read-context.js';

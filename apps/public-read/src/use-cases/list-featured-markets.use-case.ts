@@ -1,4 +1,4 @@
-import { listFeaturedMarkets as listFeatured, type Market } from '../../../../shared/src/db/index.js';
+import { listFeaturedMarkets as listFeatured, type Market } from '#shared/db/index.js';
 import type { ReadContext } from './read-context.js';
 
 /** The featured list has no parameters; it shows at most this many markets. */

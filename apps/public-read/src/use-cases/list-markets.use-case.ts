@@ -1,10 +1,5 @@
-import { listPublicMarkets, type Market, type PublicMarketFilter } from '../../../../shared/src/db/index.js';
-import {
-  offsetPage,
-  statesForFilter,
-  type MarketStatusFilter,
-  type OffsetPage,
-} from '../../../../shared/src/domain/index.js';
+import { listPublicMarkets, type Market, type PublicMarketFilter } from '#shared/db/index.js';
+import { offsetPage, statesForFilter, type MarketStatusFilter, type OffsetPage } from '#shared/domain/index.js';
 import type { MarketListQuery } from '../schemas/market-queries.schema.js';
 import type { ReadContext } from './read-context.js';
 

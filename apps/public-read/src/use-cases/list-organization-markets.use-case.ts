@@ -1,6 +1,6 @@
-import { findOrganizationById, listPublicMarkets, type Market } from '../../../../shared/src/db/index.js';
-import { offsetPage, type OffsetPage } from '../../../../shared/src/domain/index.js';
-import { AppError } from '../../../../shared/src/errors/index.js';
+import { findOrganizationById, listPublicMarkets, type Market } from '#shared/db/index.js';
+import { offsetPage, type OffsetPage } from '#shared/domain/index.js';
+import { AppError } from '#shared/errors/index.js';
 import type { OrganizationMarketsQuery } from '../schemas/market-queries.schema.js';
 import { marketFilterOf } from './list-markets.use-case.js';
 import type { ReadContext } from './read-context.js';

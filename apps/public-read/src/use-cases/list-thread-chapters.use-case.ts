@@ -1,9 +1,5 @@
-import {
-  listChaptersWithMarketCounts,
-  threadExists,
-  type ChapterWithMarketCount,
-} from '../../../../shared/src/db/index.js';
-import { AppError } from '../../../../shared/src/errors/index.js';
+import { listChaptersWithMarketCounts, threadExists, type ChapterWithMarketCount } from '#shared/db/index.js';
+import { AppError } from '#shared/errors/index.js';
 import type { ReadContext } from './read-context.js';
 
 /** A thread's chapters by position with their market counts; unknown thread → 404 NOT_FOUND. */

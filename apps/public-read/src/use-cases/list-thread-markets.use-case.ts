@@ -1,6 +1,6 @@
-import { listPublicMarkets, threadExists, type Market } from '../../../../shared/src/db/index.js';
-import { offsetPage, statesForFilter, type OffsetPage } from '../../../../shared/src/domain/index.js';
-import { AppError } from '../../../../shared/src/errors/index.js';
+import { listPublicMarkets, threadExists, type Market } from '#shared/db/index.js';
+import { offsetPage, statesForFilter, type OffsetPage } from '#shared/domain/index.js';
+import { AppError } from '#shared/errors/index.js';
 import type { ThreadMarketsQuery } from '../schemas/thread-queries.schema.js';
 import type { ReadContext } from './read-context.js';
 

@@ -1,5 +1,5 @@
-import { listPublicThreads, type PublicThreadFilter, type ThreadWithTotals } from '../../../../shared/src/db/index.js';
-import { offsetPage, type OffsetPage } from '../../../../shared/src/domain/index.js';
+import { listPublicThreads, type PublicThreadFilter, type ThreadWithTotals } from '#shared/db/index.js';
+import { offsetPage, type OffsetPage } from '#shared/domain/index.js';
 import type { ThreadListQuery } from '../schemas/thread-queries.schema.js';
 import type { ReadContext } from './read-context.js';
 

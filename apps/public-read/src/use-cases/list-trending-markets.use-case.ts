@@ -1,5 +1,5 @@
-import { listMarketActivity, type Market } from '../../../../shared/src/db/index.js';
-import { usdcAtomicToCents } from '../../../../shared/src/domain/index.js';
+import { listMarketActivity, type Market } from '#shared/db/index.js';
+import { usdcAtomicToCents } from '#shared/domain/index.js';
 import { rankTrending, timeframeMillis, type RecentMetrics } from '../domain/trending-score.js';
 import type { TrendingQuery } from '../schemas/market-queries.schema.js';
 import type { ReadContext } from './read-context.js';

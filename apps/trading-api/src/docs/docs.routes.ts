@@ -1,6 +1,6 @@
 import type { Response } from 'express';
-import { AppError } from '../../../../shared/src/errors/index.js';
-import { documentSecurityHeaders, type RouteRegistrar } from '../../../../shared/src/http/index.js';
+import { AppError } from '#shared/errors/index.js';
+import { documentSecurityHeaders, type RouteRegistrar } from '#shared/http/index.js';
 import { DOCS_CONTENT_SECURITY_POLICY, docsAsset } from './docs-assets.js';
 import { errorPage } from './error-pages.js';
 

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
-import { buyThroughAccount, readMarketPrices, readQuote, readUsdcBalance } from '../../../../shared/src/chain/index.js';
+import { buyThroughAccount, readMarketPrices, readQuote, readUsdcBalance } from '#shared/chain/index.js';
 import {
   type ChainFixture,
   createFixtureMarket,
@@ -10,8 +10,8 @@ import {
   recordFixtureDeployment,
   startChainFixture,
   USDC,
-} from '../../../../shared/src/chain/chain-test-fixtures.js';
-import { insertMarket, upsertMarketTrades } from '../../../../shared/src/db/index.js';
+} from '#shared/chain/chain-test-fixtures.js';
+import { insertMarket, upsertMarketTrades } from '#shared/db/index.js';
 import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
 import {
   call,

@@ -1,6 +1,6 @@
 /* High-value trades: the 202, its event, and POST /v1/trades/{id}/confirm with every refusal, on a real chain. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { listTradeEvents, listWebhookEventsOfTrade } from '../../../../shared/src/db/index.js';
+import { listTradeEvents, listWebhookEventsOfTrade } from '#shared/db/index.js';
 import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
 import { callAs, type TestCaller } from '../testing/trading-api-test-kit.js';
 import { startTradingChainKit, type TradingChainKit } from '../testing/trading-chain-kit.js';

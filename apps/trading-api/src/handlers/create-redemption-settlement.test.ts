@@ -4,12 +4,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { buyThroughAccount, resolveMarket } from '../../../../shared/src/chain/index.js';
-import { createFixtureMarket, USDC } from '../../../../shared/src/chain/chain-test-fixtures.js';
-import { findRedemptionById, insertMarket, upsertMarketTrades } from '../../../../shared/src/db/index.js';
-import { createLogger } from '../../../../shared/src/logger/index.js';
-import { createTestMessaging, type TestMessaging } from '../../../../shared/src/messaging/testing/test-messaging.js';
-import { waitFor } from '../../../../shared/src/messaging/testing/wait-for.js';
+import { buyThroughAccount, resolveMarket } from '#shared/chain/index.js';
+import { createFixtureMarket, USDC } from '#shared/chain/chain-test-fixtures.js';
+import { findRedemptionById, insertMarket, upsertMarketTrades } from '#shared/db/index.js';
+import { createLogger } from '#shared/logger/index.js';
+import { createTestMessaging, type TestMessaging } from '#shared/messaging/testing/test-messaging.js';
+import { waitFor } from '#shared/messaging/testing/wait-for.js';
 import { startRedemptionWorkers } from '../../../chain-executor/src/redemption-workers.js';
 import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
 import { callAs } from '../testing/trading-api-test-kit.js';

@@ -2,11 +2,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
-import { buyThroughAccount, cancelMarket, resolveMarket } from '../../../../shared/src/chain/index.js';
-import { createFixtureMarket, USDC } from '../../../../shared/src/chain/chain-test-fixtures.js';
-import { insertMarket } from '../../../../shared/src/db/index.js';
-import { createTestMessaging, type TestMessaging } from '../../../../shared/src/messaging/testing/test-messaging.js';
-import { QUEUES } from '../../../../shared/src/messaging/index.js';
+import { buyThroughAccount, cancelMarket, resolveMarket } from '#shared/chain/index.js';
+import { createFixtureMarket, USDC } from '#shared/chain/chain-test-fixtures.js';
+import { insertMarket } from '#shared/db/index.js';
+import { createTestMessaging, type TestMessaging } from '#shared/messaging/testing/test-messaging.js';
+import { QUEUES } from '#shared/messaging/index.js';
 import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
 import { describeRouteSecurity } from '../testing/security-suite.js';
 import { callAs, createCaller, startTradingApiKit, type TestCaller } from '../testing/trading-api-test-kit.js';

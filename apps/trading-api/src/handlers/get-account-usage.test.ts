@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { signRequest } from '../../../../shared/src/auth/index.js';
+import { signRequest } from '#shared/auth/index.js';
 import {
   addRequestUsage,
   insertMarket,
@@ -9,7 +9,7 @@ import {
   transitionTradeStatus,
   usageBucketStart,
   type TradeStatus,
-} from '../../../../shared/src/db/index.js';
+} from '#shared/db/index.js';
 import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
 import {
   addCallerKey,

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import type { SecretBox } from '../../../../shared/src/auth/index.js';
-import type { ReadThroughCache } from '../../../../shared/src/cache/index.js';
-import type { OutboxTransaction } from '../../../../shared/src/messaging/index.js';
+import type { SecretBox } from '#shared/auth/index.js';
+import type { ReadThroughCache } from '#shared/cache/index.js';
+import type { OutboxTransaction } from '#shared/messaging/index.js';
 import type { CursorCodec } from '../http/cursor.js';
 import type { HandlerResult, OperationHandler } from '../pipeline/operation-handler.js';
 import type { ChainSource } from '../use-cases/chain-source.js';

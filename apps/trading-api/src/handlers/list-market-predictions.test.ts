@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { insertMarket, upsertMarketTrades, type NewMarketTrade } from '../../../../shared/src/db/index.js';
+import { insertMarket, upsertMarketTrades, type NewMarketTrade } from '#shared/db/index.js';
 import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
 import {
   callAs,

@@ -4,7 +4,7 @@ import { listEnvelope } from '../http/envelope.js';
 import type { OperationHandler } from '../pipeline/operation-handler.js';
 import { presentMarket } from '../presenters/market.presenter.js';
 import { presentKeysetPagination } from '../presenters/pagination.presenter.js';
-import { isMarketStatusFilter } from '../../../../shared/src/domain/index.js';
+import { isMarketStatusFilter } from '#shared/domain/index.js';
 import { listMarkets } from '../use-cases/list-markets.use-case.js';
 
 const optionalString = (value: unknown) => (typeof value === 'string' ? value : undefined);

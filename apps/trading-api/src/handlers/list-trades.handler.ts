@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { isTradeStatus, tradeStatuses, type TradeStatus } from '../../../../shared/src/domain/index.js';
+import { isTradeStatus, tradeStatuses, type TradeStatus } from '#shared/domain/index.js';
 import { decodeOptionalCursor, type CursorCodec, type CursorContext } from '../http/cursor.js';
 import { listEnvelope } from '../http/envelope.js';
 import type { OperationHandler } from '../pipeline/operation-handler.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { insertMarket, insertTrade, type TradeStatus } from '../../../../shared/src/db/index.js';
+import { insertMarket, insertTrade, type TradeStatus } from '#shared/db/index.js';
 import { CURSOR_MAX_AGE_MS } from '../http/cursor.js';
 import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
 import {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { WebhookDeliveryStatus } from '../../../../shared/src/db/index.js';
+import type { WebhookDeliveryStatus } from '#shared/db/index.js';
 import { decodeOptionalCursor, type CursorCodec, type CursorContext } from '../http/cursor.js';
 import { listEnvelope } from '../http/envelope.js';
 import type { OperationHandler } from '../pipeline/operation-handler.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { appendTradeEvent, insertMarket, insertTrade, type TradeRecord } from '../../../../shared/src/db/index.js';
+import { appendTradeEvent, insertMarket, insertTrade, type TradeRecord } from '#shared/db/index.js';
 import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
 import {
   addKey,

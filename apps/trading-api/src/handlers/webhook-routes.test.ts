@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createSecretBox } from '../../../../shared/src/auth/index.js';
-import { DEVELOPMENT_WEBHOOK_SECRET_KEY } from '../../../../shared/src/config/config-fields.js';
-import { recordWebhookEvent } from '../../../../shared/src/db/index.js';
-import { prefixedId } from '../../../../shared/src/ids/index.js';
+import { createSecretBox } from '#shared/auth/index.js';
+import { DEVELOPMENT_WEBHOOK_SECRET_KEY } from '#shared/config/config-fields.js';
+import { recordWebhookEvent } from '#shared/db/index.js';
+import { prefixedId } from '#shared/ids/index.js';
 import {
   callAs,
   createCaller,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { keysetPage, resolvePageLimit } from '../../../../shared/src/domain/index.js';
-import { AppError } from '../../../../shared/src/errors/index.js';
+import { keysetPage, resolvePageLimit } from '#shared/domain/index.js';
+import { AppError } from '#shared/errors/index.js';
 import { presentKeysetPagination } from '../presenters/pagination.presenter.js';
 import {
   CURSOR_MAX_AGE_MS,

@@ -2,7 +2,7 @@ import type { ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import { LRUCache } from 'lru-cache';
 import { OpenAPIBackend, type Document, type Operation } from 'openapi-backend';
-import { AppError } from '../../../../shared/src/errors/index.js';
+import { AppError } from '#shared/errors/index.js';
 
 export interface ValidatableRequest {
   method: string;

@@ -8,7 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { stringify } from 'yaml';
-import { repositoryRoot } from '../../../../shared/src/runtime/repository-root.js';
+import { repositoryRoot } from '#shared/runtime/repository-root.js';
 import { loadOpenApiDocument } from './load-spec.js';
 
 const BUNDLE_PATH = join(repositoryRoot, '.local/openapi/trading-api.openapi.yaml');

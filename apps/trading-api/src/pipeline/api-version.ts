@@ -1,8 +1,8 @@
 import type { RequestHandler } from 'express';
-import { AppError } from '../../../../shared/src/errors/index.js';
+import { AppError } from '#shared/errors/index.js';
 import { setApiVersion } from './request-context.js';
 
-import { CURRENT_API_VERSION } from '../../../../shared/src/domain/api-version.js';
+import { CURRENT_API_VERSION } from '#shared/domain/api-version.js';
 
 export { CURRENT_API_VERSION };
 /** Versions served side by side (breaking changes run in parallel for 12 months). */

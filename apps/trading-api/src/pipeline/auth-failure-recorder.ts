@@ -1,9 +1,9 @@
 import type { Request, Response } from 'express';
 import type { Knex } from 'knex';
-import { recordAuthFailure } from '../../../../shared/src/db/index.js';
-import type { AppError } from '../../../../shared/src/errors/index.js';
-import { requestIdOf } from '../../../../shared/src/http/index.js';
-import type { Logger } from '../../../../shared/src/logger/index.js';
+import { recordAuthFailure } from '#shared/db/index.js';
+import type { AppError } from '#shared/errors/index.js';
+import { requestIdOf } from '#shared/http/index.js';
+import type { Logger } from '#shared/logger/index.js';
 import type { UsageRecorder } from '../usage/usage-recorder.js';
 import type { AuthLockout } from './auth-lockout.js';
 import { operationOf } from './request-context.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createLogger } from '../../../../shared/src/logger/index.js';
-import { createTestRedis, type TestRedis } from '../../../../shared/src/testing/test-redis.js';
+import { createLogger } from '#shared/logger/index.js';
+import { createTestRedis, type TestRedis } from '#shared/testing/test-redis.js';
 import { randomTestIp } from '../testing/trading-api-test-kit.js';
 import { createAuthLockout, LOCK_STATE_CACHE_MS } from './auth-lockout.js';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { createReadThroughCache } from '../../../../shared/src/cache/index.js';
-import type { Logger } from '../../../../shared/src/logger/index.js';
-import { createLuaScript, type Redis } from '../../../../shared/src/redis/index.js';
+import { createReadThroughCache } from '#shared/cache/index.js';
+import type { Logger } from '#shared/logger/index.js';
+import { createLuaScript, type Redis } from '#shared/redis/index.js';
 
 export interface AuthLockoutPolicy {
   /** 401s from one IP within `windowMs` that trigger a lockout. */

@@ -1,11 +1,6 @@
 import type { RequestHandler } from 'express';
-import {
-  parseApiKey,
-  type ApiKeyCache,
-  type ApiKeyEnvironment,
-  type StoredApiKey,
-} from '../../../../shared/src/auth/index.js';
-import { AppError } from '../../../../shared/src/errors/index.js';
+import { parseApiKey, type ApiKeyCache, type ApiKeyEnvironment, type StoredApiKey } from '#shared/auth/index.js';
+import { AppError } from '#shared/errors/index.js';
 import { refuseAudited, type AuthFailureRecorder } from './auth-failure-recorder.js';
 import type { AuthLockout } from './auth-lockout.js';
 import { setAuth } from './request-context.js';

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { AppError } from '../../../../shared/src/errors/index.js';
+import { AppError } from '#shared/errors/index.js';
 import { refuseAudited, type AuthFailureRecorder } from './auth-failure-recorder.js';
 import { authOf, operationOf } from './request-context.js';
 

@@ -1,5 +1,5 @@
 import express, { type RequestHandler } from 'express';
-import { DEFAULT_BODY_LIMIT_BYTES } from '../../../../shared/src/http/index.js';
+import { DEFAULT_BODY_LIMIT_BYTES } from '#shared/http/index.js';
 import { setRawBody } from './request-context.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import type { StoredApiKey } from '../../../../shared/src/auth/index.js';
+import type { StoredApiKey } from '#shared/auth/index.js';
 import type { OperationDescriptor } from '../openapi/operations.js';
 
 /** A looked-up key with what the pipeline derives from it (cached together for a few seconds). */

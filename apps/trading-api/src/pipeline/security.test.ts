@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { apiScopes } from '../../../../shared/src/auth/index.js';
-import { insertMarket, insertTrade } from '../../../../shared/src/db/index.js';
+import { apiScopes } from '#shared/auth/index.js';
+import { insertMarket, insertTrade } from '#shared/db/index.js';
 import { loadOpenApiDocument } from '../openapi/load-spec.js';
 import { listOperations } from '../openapi/operations.js';
 import { describeRouteSecurity, type RouteUnderTest } from '../testing/security-suite.js';

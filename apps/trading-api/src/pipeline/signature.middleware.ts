@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
-import { verifyRequestSignature } from '../../../../shared/src/auth/index.js';
-import { AppError } from '../../../../shared/src/errors/index.js';
+import { verifyRequestSignature } from '#shared/auth/index.js';
+import { AppError } from '#shared/errors/index.js';
 import { refuseAudited, type AuthFailureRecorder } from './auth-failure-recorder.js';
 import { authOf, rawBodyOf } from './request-context.js';
 

@@ -1,5 +1,5 @@
-import type { Market } from '../../../../shared/src/db/index.js';
-import { quoteMarketStatus } from '../../../../shared/src/domain/index.js';
+import type { Market } from '#shared/db/index.js';
+import { quoteMarketStatus } from '#shared/domain/index.js';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 

@@ -1,4 +1,4 @@
-import type { TradeEventRecord, WebhookDeliveryState } from '../../../../shared/src/db/index.js';
+import type { TradeEventRecord, WebhookDeliveryState } from '#shared/db/index.js';
 import type { TraceView, TradeView } from '../use-cases/trade-reads.use-case.js';
 
 const isoOrNull = (date: Date | null): string | null => (date === null ? null : date.toISOString());

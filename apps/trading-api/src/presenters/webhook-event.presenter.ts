@@ -1,4 +1,4 @@
-import type { WebhookEventRecord } from '../../../../shared/src/db/index.js';
+import type { WebhookEventRecord } from '#shared/db/index.js';
 import type { RotatedWebhookSecret } from '../use-cases/rotate-webhook-secret.use-case.js';
 import { presentWebhookDelivery } from './trade.presenter.js';
 

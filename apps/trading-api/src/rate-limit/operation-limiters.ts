@@ -3,13 +3,13 @@
  * rpm among their active keys), X-RateLimit-Reset in epoch seconds, and a refusal counted in request_usage as
  * 429 RATE_LIMIT_EXCEEDED with Retry-After.
  */
-import { createRateLimitStep, type RateLimitStep } from '../../../../shared/src/http/rate-limit-step.js';
-import { AppError } from '../../../../shared/src/errors/index.js';
-import type { Logger } from '../../../../shared/src/logger/index.js';
-import { SlidingWindowStore } from '../../../../shared/src/rate-limit/sliding-window.store.js';
-import type { RateLimitStore } from '../../../../shared/src/rate-limit/rate-limit-store.js';
-import { TokenBucketStore } from '../../../../shared/src/rate-limit/token-bucket.store.js';
-import type { Redis } from '../../../../shared/src/redis/index.js';
+import { createRateLimitStep, type RateLimitStep } from '#shared/http/rate-limit-step.js';
+import { AppError } from '#shared/errors/index.js';
+import type { Logger } from '#shared/logger/index.js';
+import { SlidingWindowStore } from '#shared/rate-limit/sliding-window.store.js';
+import type { RateLimitStore } from '#shared/rate-limit/rate-limit-store.js';
+import { TokenBucketStore } from '#shared/rate-limit/token-bucket.store.js';
+import type { Redis } from '#shared/redis/index.js';
 import type { OperationDescriptor } from '../openapi/operations.js';
 import { authOf } from '../pipeline/request-context.js';
 import type { UsageRecorder } from '../usage/usage-recorder.js';

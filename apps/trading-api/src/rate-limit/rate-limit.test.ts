@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { apiScopes } from '../../../../shared/src/auth/index.js';
-import { sumRequestUsage } from '../../../../shared/src/db/index.js';
+import { apiScopes } from '#shared/auth/index.js';
+import { sumRequestUsage } from '#shared/db/index.js';
 import { loadOpenApiDocument } from '../openapi/load-spec.js';
 import { listOperations } from '../openapi/operations.js';
-import { createUnreachableRedis, type UnreachableRedis } from '../../../../shared/src/testing/unreachable-redis.js';
+import { createUnreachableRedis, type UnreachableRedis } from '#shared/testing/unreachable-redis.js';
 import {
   concretePath,
   addKey,

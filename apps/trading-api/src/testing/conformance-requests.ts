@@ -1,5 +1,5 @@
 /* Test-only: one valid request per authenticated operation (the conformance tests send each and check the answer). */
-import { insertMarket, insertTrade } from '../../../../shared/src/db/index.js';
+import { insertMarket, insertTrade } from '#shared/db/index.js';
 import type { TestCaller, TradingApiKit } from './trading-api-test-kit.js';
 
 export interface ConformanceRequest {

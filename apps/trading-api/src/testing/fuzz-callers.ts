@@ -4,10 +4,10 @@
  * unknown, other environment, revoked, lacking the scope, sent as Authorization).
  */
 import fc from 'fast-check';
-import { apiScopes, createSecretBox } from '../../../../shared/src/auth/index.js';
-import { anvilPrivateKey } from '../../../../shared/src/chain/chain-test-fixtures.js';
-import { DEVELOPMENT_WEBHOOK_SECRET_KEY } from '../../../../shared/src/config/config-fields.js';
-import type { Credentials } from '../../../../shared/src/testing/fuzz/request-cases.js';
+import { apiScopes, createSecretBox } from '#shared/auth/index.js';
+import { anvilPrivateKey } from '#shared/chain/chain-test-fixtures.js';
+import { DEVELOPMENT_WEBHOOK_SECRET_KEY } from '#shared/config/config-fields.js';
+import type { Credentials } from '#shared/testing/fuzz/request-cases.js';
 import { seedConformanceFixtures } from './conformance-requests.js';
 import type { TradingChainKit } from './trading-chain-kit.js';
 import { addCallerKey, addKey, TEST_PEPPER, type TestCaller } from './trading-api-test-kit.js';

@@ -1,11 +1,8 @@
 /* Test-only: the shared response validator over the trading API description (apps/trading-api/openapi). */
-import {
-  createOpenApiResponseValidator,
-  type ResponseValidator,
-} from '../../../../shared/src/testing/openapi-response-validator.js';
+import { createOpenApiResponseValidator, type ResponseValidator } from '#shared/testing/openapi-response-validator.js';
 import { loadOpenApiDocument } from '../openapi/load-spec.js';
 
-export type { ObservedResponse, ResponseValidator } from '../../../../shared/src/testing/openapi-response-validator.js';
+export type { ObservedResponse, ResponseValidator } from '#shared/testing/openapi-response-validator.js';
 
 /** Our response headers: a response that sends one must declare it. */
 const DESCRIBED_HEADERS = [

@@ -1,12 +1,12 @@
 /* A real trading API on port 0 against a suite database and Redis prefix, plus per-test users, keys and requests. */
 import { randomInt } from 'node:crypto';
-import { issueApiKey, type IssueApiKeyInput } from '../../../../shared/src/auth/index.js';
-import { createUser, type ApiKeyRecord } from '../../../../shared/src/db/index.js';
-import { startHttpServer, type RunningServer } from '../../../../shared/src/http/index.js';
-import { createMutableRouteSwitches, type MutableRouteSwitches } from '../../../../shared/src/kill-switch/index.js';
-import { createLogger } from '../../../../shared/src/logger/index.js';
-import { createTestDatabase, type TestDatabase } from '../../../../shared/src/testing/test-database.js';
-import { createTestRedis, type TestRedis } from '../../../../shared/src/testing/test-redis.js';
+import { issueApiKey, type IssueApiKeyInput } from '#shared/auth/index.js';
+import { createUser, type ApiKeyRecord } from '#shared/db/index.js';
+import { startHttpServer, type RunningServer } from '#shared/http/index.js';
+import { createMutableRouteSwitches, type MutableRouteSwitches } from '#shared/kill-switch/index.js';
+import { createLogger } from '#shared/logger/index.js';
+import { createTestDatabase, type TestDatabase } from '#shared/testing/test-database.js';
+import { createTestRedis, type TestRedis } from '#shared/testing/test-redis.js';
 import { createApp, type TradingApiDeps } from '../app.js';
 import { createUsageRecorder, type UsageRecorder } from '../usage/usage-recorder.js';
 

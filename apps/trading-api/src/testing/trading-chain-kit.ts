@@ -10,8 +10,8 @@ import {
   recordFixtureDeployment,
   startChainFixture,
   USDC,
-} from '../../../../shared/src/chain/chain-test-fixtures.js';
-import { insertMarket } from '../../../../shared/src/db/index.js';
+} from '#shared/chain/chain-test-fixtures.js';
+import { insertMarket } from '#shared/db/index.js';
 import type { TradingApiDeps } from '../app.js';
 import {
   callAs,

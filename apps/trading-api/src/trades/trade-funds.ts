@@ -11,10 +11,10 @@ import {
   readSellForExactUsdcQuote,
   readUsdcBalance,
   type ChainReader,
-} from '../../../../shared/src/chain/index.js';
-import { sumInFlightBuysOfUser, sumInFlightSellsOfUser, type Queryable } from '../../../../shared/src/db/index.js';
-import { formatUsdcAmount } from '../../../../shared/src/domain/index.js';
-import { AppError, isAppError } from '../../../../shared/src/errors/index.js';
+} from '#shared/chain/index.js';
+import { sumInFlightBuysOfUser, sumInFlightSellsOfUser, type Queryable } from '#shared/db/index.js';
+import { formatUsdcAmount } from '#shared/domain/index.js';
+import { AppError, isAppError } from '#shared/errors/index.js';
 
 export interface FundsCheck {
   userId: string;

@@ -4,8 +4,8 @@
  * immediate trade; 202 with the same token while a high-value trade awaits confirmation; 200 after it. Another
  * body is 409 IDEMPOTENCY_KEY_CONFLICT.
  */
-import type { TradeRecord } from '../../../../shared/src/db/index.js';
-import { AppError } from '../../../../shared/src/errors/index.js';
+import type { TradeRecord } from '#shared/db/index.js';
+import { AppError } from '#shared/errors/index.js';
 import { confirmationTokenOf } from '../domain/confirmation-token.js';
 
 /**

@@ -19,8 +19,8 @@ import {
   withTransaction,
   type TradeStatusCount,
   type UsageWindowBounds,
-} from '../../../../shared/src/db/index.js';
-import { terminalStatuses } from '../../../../shared/src/domain/index.js';
+} from '#shared/db/index.js';
+import { terminalStatuses } from '#shared/domain/index.js';
 
 export interface TradeUsage {
   total: number;

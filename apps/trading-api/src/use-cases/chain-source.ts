@@ -1,7 +1,7 @@
-import type { ChainReader, ChainSource } from '../../../../shared/src/chain/index.js';
-import { AppError } from '../../../../shared/src/errors/index.js';
+import type { ChainReader, ChainSource } from '#shared/chain/index.js';
+import { AppError } from '#shared/errors/index.js';
 
-export type { ChainSource } from '../../../../shared/src/chain/index.js';
+export type { ChainSource } from '#shared/chain/index.js';
 
 /** The reader, or 503 DEPENDENCY_UNAVAILABLE when this deployment has no chain or cannot reach it. */
 export async function requireChain(chain: ChainSource | undefined): Promise<ChainReader> {

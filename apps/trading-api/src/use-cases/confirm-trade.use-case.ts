@@ -5,10 +5,10 @@
  * the window fails the trade at once (CONFIRMATION_EXPIRED, `trade.failed`) instead of waiting for the sweep.
  */
 import type { Knex } from 'knex';
-import { lockTradeOfUser, type TradeRecord } from '../../../../shared/src/db/index.js';
-import { AppError } from '../../../../shared/src/errors/index.js';
-import type { OutboxTransaction } from '../../../../shared/src/messaging/index.js';
-import { moveTrade, traceSteps } from '../../../../shared/src/trade-lifecycle/index.js';
+import { lockTradeOfUser, type TradeRecord } from '#shared/db/index.js';
+import { AppError } from '#shared/errors/index.js';
+import type { OutboxTransaction } from '#shared/messaging/index.js';
+import { moveTrade, traceSteps } from '#shared/trade-lifecycle/index.js';
 import { confirmationTokenMatches } from '../domain/confirmation-token.js';
 
 export interface ConfirmTradeCommand {

@@ -7,7 +7,7 @@
  */
 import type { Knex } from 'knex';
 import type { Address } from 'viem';
-import { readClaimability, type Claimability } from '../../../../shared/src/chain/index.js';
+import { readClaimability, type Claimability } from '#shared/chain/index.js';
 import {
   findMarketById,
   findOpenRedemptionOfUser,
@@ -16,10 +16,10 @@ import {
   isOpenClaimConflict,
   type Market,
   type RedemptionRecord,
-} from '../../../../shared/src/db/index.js';
-import { AppError } from '../../../../shared/src/errors/index.js';
-import { outcomeOutOfRange } from '../../../../shared/src/domain/index.js';
-import { EXCHANGES, type OutboxTransaction } from '../../../../shared/src/messaging/index.js';
+} from '#shared/db/index.js';
+import { AppError } from '#shared/errors/index.js';
+import { outcomeOutOfRange } from '#shared/domain/index.js';
+import { EXCHANGES, type OutboxTransaction } from '#shared/messaging/index.js';
 import { requireChain, type ChainSource } from './chain-source.js';
 
 export interface CreateRedemptionCommand {

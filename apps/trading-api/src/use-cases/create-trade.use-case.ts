@@ -21,7 +21,7 @@ import {
   type Market,
   type Queryable,
   type TradeRecord,
-} from '../../../../shared/src/db/index.js';
+} from '#shared/db/index.js';
 import {
   DAILY_WINDOW_MS,
   effectiveTradeLimits,
@@ -33,11 +33,11 @@ import {
   parseUsdcAmount,
   tradeIdentityHash,
   type TradeSide,
-} from '../../../../shared/src/domain/index.js';
-import { AppError } from '../../../../shared/src/errors/index.js';
-import { newUuid } from '../../../../shared/src/ids/index.js';
-import type { OutboxTransaction } from '../../../../shared/src/messaging/index.js';
-import { recordTradeStep, traceSteps } from '../../../../shared/src/trade-lifecycle/index.js';
+} from '#shared/domain/index.js';
+import { AppError } from '#shared/errors/index.js';
+import { newUuid } from '#shared/ids/index.js';
+import type { OutboxTransaction } from '#shared/messaging/index.js';
+import { recordTradeStep, traceSteps } from '#shared/trade-lifecycle/index.js';
 import { confirmationTokenOf, hashConfirmationToken } from '../domain/confirmation-token.js';
 import { assertFundsCover, platformUsdc } from '../trades/trade-funds.js';
 import { createdOutcome, replayOutcome, type TradeWriteOutcome } from '../trades/trade-replay.js';

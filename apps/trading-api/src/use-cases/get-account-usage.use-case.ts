@@ -6,7 +6,7 @@
  * failed = their current delivery status).
  */
 import type { Knex } from 'knex';
-import { countAuthFailuresForKey, countWebhookEventsOfKey, sumRequestUsage } from '../../../../shared/src/db/index.js';
+import { countAuthFailuresForKey, countWebhookEventsOfKey, sumRequestUsage } from '#shared/db/index.js';
 import { readTradeUsage, type TradeUsage } from '../usage/trade-usage.js';
 
 export const usageWindows = { '24h': 1, '7d': 7, '30d': 30 } as const;

@@ -1,13 +1,9 @@
 import type { Knex } from 'knex';
 import type { Address } from 'viem';
-import { readQuote, type ChainReader, type QuoteResponse } from '../../../../shared/src/chain/index.js';
-import { findMarketById } from '../../../../shared/src/db/index.js';
-import {
-  isRequestCausedQuoteFailure,
-  quoteContractRefusal,
-  quoteOutcomeRefusal,
-} from '../../../../shared/src/domain/index.js';
-import { AppError } from '../../../../shared/src/errors/index.js';
+import { readQuote, type ChainReader, type QuoteResponse } from '#shared/chain/index.js';
+import { findMarketById } from '#shared/db/index.js';
+import { isRequestCausedQuoteFailure, quoteContractRefusal, quoteOutcomeRefusal } from '#shared/domain/index.js';
+import { AppError } from '#shared/errors/index.js';
 import { requireChain, type ChainSource } from './chain-source.js';
 
 export interface QuoteCommand {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { findMarketById, type Market } from '../../../../shared/src/db/index.js';
-import { AppError } from '../../../../shared/src/errors/index.js';
+import { findMarketById, type Market } from '#shared/db/index.js';
+import { AppError } from '#shared/errors/index.js';
 
 /** One market by id; markets are public to every key holding markets:read. */
 export async function getMarket(deps: { db: Knex }, command: { marketId: string }): Promise<Market> {

@@ -1,12 +1,7 @@
 import type { Knex } from 'knex';
-import { findMarketById, listMarketTradesKeyset, type MarketTradeRecord } from '../../../../shared/src/db/index.js';
-import { AppError } from '../../../../shared/src/errors/index.js';
-import {
-  keysetPage,
-  resolvePageLimit,
-  type KeysetPage,
-  type KeysetPosition,
-} from '../../../../shared/src/domain/index.js';
+import { findMarketById, listMarketTradesKeyset, type MarketTradeRecord } from '#shared/db/index.js';
+import { AppError } from '#shared/errors/index.js';
+import { keysetPage, resolvePageLimit, type KeysetPage, type KeysetPosition } from '#shared/domain/index.js';
 
 export const PREDICTIONS_DEFAULT_LIMIT = 50;
 

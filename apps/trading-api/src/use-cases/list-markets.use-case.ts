@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { listMarketsKeyset, type Market } from '../../../../shared/src/db/index.js';
+import { listMarketsKeyset, type Market } from '#shared/db/index.js';
 import {
   keysetPage,
   resolvePageLimit,
@@ -7,7 +7,7 @@ import {
   type KeysetPage,
   type KeysetPosition,
   type MarketStatusFilter,
-} from '../../../../shared/src/domain/index.js';
+} from '#shared/domain/index.js';
 
 export const MARKETS_DEFAULT_LIMIT = 20;
 

@@ -3,17 +3,8 @@
  * its own event stream), newest first on (created_at, id), optionally of some delivery statuses.
  */
 import type { Knex } from 'knex';
-import {
-  listWebhookEventsOfKey,
-  type WebhookDeliveryStatus,
-  type WebhookEventRecord,
-} from '../../../../shared/src/db/index.js';
-import {
-  keysetPage,
-  resolvePageLimit,
-  type KeysetPage,
-  type KeysetPosition,
-} from '../../../../shared/src/domain/index.js';
+import { listWebhookEventsOfKey, type WebhookDeliveryStatus, type WebhookEventRecord } from '#shared/db/index.js';
+import { keysetPage, resolvePageLimit, type KeysetPage, type KeysetPosition } from '#shared/domain/index.js';
 
 export const WEBHOOK_EVENTS_DEFAULT_LIMIT = 25;
 

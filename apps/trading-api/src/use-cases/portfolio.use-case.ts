@@ -5,8 +5,8 @@
  */
 import type { Knex } from 'knex';
 import type { Address } from 'viem';
-import { loadPlatformAddresses, readPositions, readUsdcBalance } from '../../../../shared/src/chain/index.js';
-import { findUserById, listAccountPositionActivity } from '../../../../shared/src/db/index.js';
+import { loadPlatformAddresses, readPositions, readUsdcBalance } from '#shared/chain/index.js';
+import { findUserById, listAccountPositionActivity } from '#shared/db/index.js';
 import { requireChain, type ChainSource } from './chain-source.js';
 
 export interface PositionView {

@@ -4,13 +4,9 @@
  * being retried stops waiting for its next scheduled attempt. The event row is locked, so concurrent calls count
  * exactly; the dispatcher is woken through the outbox in the same transaction.
  */
-import {
-  findWebhookEventOfKey,
-  markEventForRedelivery,
-  type WebhookEventRecord,
-} from '../../../../shared/src/db/index.js';
-import { AppError } from '../../../../shared/src/errors/index.js';
-import { EXCHANGES, type OutboxTransaction } from '../../../../shared/src/messaging/index.js';
+import { findWebhookEventOfKey, markEventForRedelivery, type WebhookEventRecord } from '#shared/db/index.js';
+import { AppError } from '#shared/errors/index.js';
+import { EXCHANGES, type OutboxTransaction } from '#shared/messaging/index.js';
 
 export const MAX_MANUAL_REDELIVERIES = 5;
 

@@ -13,8 +13,8 @@ import {
   type TradeEventRecord,
   type TradeRecord,
   type WebhookDeliveryState,
-} from '../../../../shared/src/db/index.js';
-import { AppError } from '../../../../shared/src/errors/index.js';
+} from '#shared/db/index.js';
+import { AppError } from '#shared/errors/index.js';
 
 export interface TradeView {
   trade: TradeRecord;

@@ -5,8 +5,8 @@ import {
   webhookEventMessageSchema,
   type AmqpConnectionManager,
   type RunningConsumer,
-} from '../../../../shared/src/messaging/index.js';
-import type { Logger } from '../../../../shared/src/logger/index.js';
+} from '#shared/messaging/index.js';
+import type { Logger } from '#shared/logger/index.js';
 import type { DispatcherDeps } from '../delivery/dispatcher-deps.js';
 import { deliverKeyEvents } from '../use-cases/deliver-key-events.use-case.js';
 

@@ -8,7 +8,7 @@
  * closes the breaker). Any result frees the probe slot. Time comes from the caller, so tests drive it on a clock.
  */
 import { createHash } from 'node:crypto';
-import { createLuaScript, type Redis } from '../../../../shared/src/redis/index.js';
+import { createLuaScript, type Redis } from '#shared/redis/index.js';
 
 const BREAKER_POLICY = {
   consecutiveFailures: 5,

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import type { SecretBox } from '../../../../shared/src/auth/index.js';
-import type { WebhookSettings } from '../../../../shared/src/db/index.js';
+import type { SecretBox } from '#shared/auth/index.js';
+import type { WebhookSettings } from '#shared/db/index.js';
 import type { CircuitBreaker } from './circuit-breaker.js';
 import type { DeliveryObserver } from './delivery-observer.js';
 import type { KeyLeases } from './key-lease.js';

@@ -6,7 +6,7 @@
  * outlived its lease (a long pause) cannot record the same attempt twice.
  */
 import { randomBytes } from 'node:crypto';
-import { createLuaScript, type Redis } from '../../../../shared/src/redis/index.js';
+import { createLuaScript, type Redis } from '#shared/redis/index.js';
 
 export interface KeyLease {
   /**

@@ -9,11 +9,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupAddress } from 'node:dns';
 import { isIP, type Socket } from 'node:net';
-import {
-  lookupAllAddresses,
-  refusedDeliveryAddress,
-  type DeliveryFailureCode,
-} from '../../../../shared/src/webhooks/index.js';
+import { lookupAllAddresses, refusedDeliveryAddress, type DeliveryFailureCode } from '#shared/webhooks/index.js';
 import { sanitizedExcerpt } from './response-excerpt.js';
 
 export interface WebhookPostResult {

@@ -3,8 +3,8 @@
  * the attempt's time with the key's current secret and, during the 7-day overlap after a rotation, the previous
  * one too (two v1 values, newest first).
  */
-import type { OpenWebhookEvent, WebhookSettings } from '../../../../shared/src/db/index.js';
-import { signWebhookBody } from '../../../../shared/src/webhooks/index.js';
+import type { OpenWebhookEvent, WebhookSettings } from '#shared/db/index.js';
+import { signWebhookBody } from '#shared/webhooks/index.js';
 import type { DispatcherDeps } from './dispatcher-deps.js';
 
 /** The key's secret cannot be opened (no secret stored, or sealed under another WEBHOOK_SECRET_KEY). */

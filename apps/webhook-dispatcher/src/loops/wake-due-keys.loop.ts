@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-import { listDueKeyHeads } from '../../../../shared/src/db/index.js';
-import type { Logger } from '../../../../shared/src/logger/index.js';
-import { EXCHANGES, type AmqpConnectionManager } from '../../../../shared/src/messaging/index.js';
-import { runLeaderLoop } from '../../../../shared/src/runtime/index.js';
+import { listDueKeyHeads } from '#shared/db/index.js';
+import type { Logger } from '#shared/logger/index.js';
+import { EXCHANGES, type AmqpConnectionManager } from '#shared/messaging/index.js';
+import { runLeaderLoop } from '#shared/runtime/index.js';
 
 /**
  * The leader wakes every key whose oldest open event is due: retries whose time came, events postponed by an open

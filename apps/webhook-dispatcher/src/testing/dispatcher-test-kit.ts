@@ -1,11 +1,11 @@
 /* The dispatcher's delivery pieces on a suite database and Redis prefix, with an injected clock and real receivers. */
 import { randomInt } from 'node:crypto';
-import { createSecretBox, generateWebhookSecret, issueApiKey } from '../../../../shared/src/auth/index.js';
-import { createUser, recordWebhookEvent } from '../../../../shared/src/db/index.js';
-import { prefixedId } from '../../../../shared/src/ids/index.js';
-import { createLogger } from '../../../../shared/src/logger/index.js';
-import { createTestDatabase, type TestDatabase } from '../../../../shared/src/testing/test-database.js';
-import { createTestRedis, type TestRedis } from '../../../../shared/src/testing/test-redis.js';
+import { createSecretBox, generateWebhookSecret, issueApiKey } from '#shared/auth/index.js';
+import { createUser, recordWebhookEvent } from '#shared/db/index.js';
+import { prefixedId } from '#shared/ids/index.js';
+import { createLogger } from '#shared/logger/index.js';
+import { createTestDatabase, type TestDatabase } from '#shared/testing/test-database.js';
+import { createTestRedis, type TestRedis } from '#shared/testing/test-redis.js';
 import type { DispatcherDeps } from '../delivery/dispatcher-deps.js';
 import type { ResolveAll } from '../delivery/post-webhook.js';
 import { createDispatcherDeps, type DispatcherSettings } from '../dispatcher-workers.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { findWebhookEventOfKey, listAttemptsOfEvent } from '../../../../shared/src/db/index.js';
-import { verifyWebhookSignature } from '../../../../shared/src/webhooks/index.js';
+import { findWebhookEventOfKey, listAttemptsOfEvent } from '#shared/db/index.js';
+import { verifyWebhookSignature } from '#shared/webhooks/index.js';
 import { startDispatcherKit, type DispatcherKit } from '../testing/dispatcher-test-kit.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver.js';
 import { deliverKeyEvents } from './deliver-key-events.use-case.js';

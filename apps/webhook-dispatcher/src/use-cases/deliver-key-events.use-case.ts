@@ -14,13 +14,8 @@ import {
   type EventAttempt,
   type OpenWebhookEvent,
   type WebhookSettings,
-} from '../../../../shared/src/db/index.js';
-import {
-  classifyAttempt,
-  failureCodeOfStatus,
-  nextRetryDelayMs,
-  type AttemptVerdict,
-} from '../../../../shared/src/webhooks/index.js';
+} from '#shared/db/index.js';
+import { classifyAttempt, failureCodeOfStatus, nextRetryDelayMs, type AttemptVerdict } from '#shared/webhooks/index.js';
 import type { DispatcherDeps } from '../delivery/dispatcher-deps.js';
 import type { KeyLease } from '../delivery/key-lease.js';
 import { signedDelivery, signingSecrets, SigningSecretUnavailable } from '../delivery/signed-delivery.js';

@@ -2,7 +2,7 @@
  * Runs one shared scenario definition in this process: setup, the arrival-rate load, teardown, then the summary
  * in k6's shape with threshold verdicts and the per-second series the report draws.
  */
-import { buildStages, parseDuration } from '../../../loadtest/lib/load-config.js';
+import { buildStages } from '../../../loadtest/lib/load-config.js';
 import type { RunSummaryData } from '../../../loadtest/lib/run-summary.js';
 import type {
   LoadConfig,
@@ -166,9 +166,4 @@ function requestBreakdown(recorder: MetricsRecorder): ScenarioRun['byRequest'] {
     p95: percentileOf(entry.durations, 95),
     p99: percentileOf(entry.durations, 99),
   }));
-}
-
-/** Seconds of the stages, for the report's axis. */
-export function stagesSeconds(stages: readonly LoadStage[]): number {
-  return Math.ceil(stages.reduce((sum, stage) => sum + parseDuration(stage.duration), 0) / 1_000);
 }

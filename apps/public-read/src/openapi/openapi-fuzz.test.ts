@@ -7,9 +7,10 @@
  * FUZZ_TIME_MS replay or widen a run).
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { operationsOf } from '../../../../shared/src/testing/fuzz/openapi-operations.js';
+import { undescribedMethodCases } from '../../../../shared/src/testing/fuzz/method-cases.js';
+import { operationsOf, type FuzzOperation } from '../../../../shared/src/testing/fuzz/openapi-operations.js';
 import { createRawHttpClient, type RawHttpClient } from '../../../../shared/src/testing/fuzz/raw-http.js';
-import { caseArbitrary } from '../../../../shared/src/testing/fuzz/request-cases.js';
+import { caseArbitrary, type CaseOptions } from '../../../../shared/src/testing/fuzz/request-cases.js';
 import { checkResponse } from '../../../../shared/src/testing/fuzz/response-invariants.js';
 import {
   fuzzOperation,
@@ -21,12 +22,14 @@ import {
   createOpenApiResponseValidator,
   type ResponseValidator,
 } from '../../../../shared/src/testing/openapi-response-validator.js';
+import { publicContractErrors } from '../testing/fuzz-error-contract.js';
 import { startFuzzWorld, type FuzzWorld } from '../testing/fuzz-readers.js';
 import { publicReadOpenApi } from './public-read.openapi.js';
 
 const document = publicReadOpenApi('0.0.0-fuzz');
 const operations = operationsOf(document);
-const settings = fuzzSettings({ runsPerOperation: 150, suiteBudgetMs: 30_000, operations: operations.length });
+// One more "operation": the methods no operation describes.
+const settings = fuzzSettings({ runsPerOperation: 200, suiteBudgetMs: 30_000, operations: operations.length + 1 });
 
 let world: FuzzWorld;
 let validator: ResponseValidator;
@@ -46,20 +49,27 @@ afterAll(async () => {
   await world?.close();
 });
 
+const caseOptions = (operation: FuzzOperation): CaseOptions => ({
+  root: document,
+  known: world.knownFor(operation.path),
+  credentials: world.credentials,
+});
+
 describe('fuzzing every operation of the public read API description', () => {
   it.each(operations.map((operation, index) => [operation.operationId, operation, index] as const))(
     '%s: no 5xx, only documented statuses and shapes, { error, message, code } errors, no leaks',
     async (operationId, operation, index) => {
       const report = await fuzzOperation({
         operationId,
-        cases: caseArbitrary(operation, {
-          root: document,
-          known: world.knownFor(operation.path),
-          credentials: world.credentials,
-        }),
+        cases: caseArbitrary(operation, caseOptions(operation)),
         send: (fuzzCase) => client.send(fuzzCase.request),
         check: (fuzzCase, response) =>
-          checkResponse(operationId, fuzzCase, response, { style: 'public', validator, secrets: world.secrets }),
+          checkResponse(operationId, fuzzCase, response, {
+            style: 'public',
+            validator,
+            secrets: world.secrets,
+            contractErrors: publicContractErrors,
+          }),
         settings,
         seedOffset: index,
       });
@@ -74,6 +84,31 @@ describe('fuzzing every operation of the public read API description', () => {
           admitted,
           served: true,
         });
+    },
+    settings.timeLimitMs + 30_000,
+  );
+
+  it(
+    'answers a method no operation describes with a 404 (OPTIONS: the CORS preflight 204), no 5xx and no leak',
+    async () => {
+      const report = await fuzzOperation({
+        operationId: '(undescribed methods)',
+        cases: undescribedMethodCases(operations, caseOptions),
+        send: (fuzzCase) => client.send(fuzzCase.request),
+        check: (fuzzCase, response) =>
+          checkResponse('(undescribed methods)', fuzzCase, response, {
+            style: 'public',
+            statuses: fuzzCase.request.method === 'OPTIONS' ? [204] : [404],
+            secrets: world.secrets,
+            contractErrors: (_operationId, status, body) =>
+              body.code === 'NOT_FOUND' && body.error === 'Not Found' ? [] : [`${status} ${JSON.stringify(body)}`],
+          }),
+        settings,
+        seedOffset: operations.length,
+      });
+      reports.push(report);
+      expect(report.findings).toEqual([]);
+      expect(report.statuses[404]).toBeGreaterThan(0);
     },
     settings.timeLimitMs + 30_000,
   );

@@ -34,6 +34,9 @@ const CONTROL_BYTES = /[\x00-\x08\x0a-\x1f\x7f]/g;
 export const headerBytes = (text: string): string =>
   Buffer.from(text, 'utf8').toString('latin1').replace(CONTROL_BYTES, '');
 
+/** How long an event stream is read before its connection is closed. */
+const STREAM_WINDOW_MS = 300;
+
 export function createRawHttpClient(baseUrl: string, timeoutMs = 10_000): RawHttpClient {
   const origin = new URL(baseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
@@ -55,14 +58,21 @@ export function createRawHttpClient(baseUrl: string, timeoutMs = 10_000): RawHtt
           },
           (response) => {
             const chunks: Buffer[] = [];
+            const headers = new Headers();
+            const raw = response.rawHeaders;
+            for (let index = 0; index + 1 < raw.length; index += 2) headers.append(raw[index]!, raw[index + 1]!);
+            const finish = () =>
+              resolve({ status: response.statusCode ?? 0, headers, text: Buffer.concat(chunks).toString('utf8') });
             response.on('data', (chunk: Buffer) => chunks.push(chunk));
             response.on('error', reject);
-            response.on('end', () => {
-              const headers = new Headers();
-              const raw = response.rawHeaders;
-              for (let index = 0; index + 1 < raw.length; index += 2) headers.append(raw[index]!, raw[index + 1]!);
-              resolve({ status: response.statusCode ?? 0, headers, text: Buffer.concat(chunks).toString('utf8') });
-            });
+            response.on('end', finish);
+            if ((headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+              // A stream does not end: what it sends within a short window stands for its answer.
+              setTimeout(() => {
+                finish();
+                outgoing.destroy();
+              }, STREAM_WINDOW_MS);
+            }
           },
         );
         outgoing.on('timeout', () => outgoing.destroy(new Error(`no answer within ${timeoutMs} ms`)));

@@ -4,6 +4,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import type { JsonSchema } from './json-schema.js';
+import { undescribedMethodCases } from './method-cases.js';
 import { operationsOf } from './openapi-operations.js';
 import { caseArbitrary, type Credentials } from './request-cases.js';
 
@@ -143,5 +144,22 @@ describe('caseArbitrary', () => {
     expect(valid.filter((fuzzCase) => fuzzCase.request.target.startsWith(`/things/${id}`)).length).toBeGreaterThan(
       valid.length / 2,
     );
+  });
+});
+
+describe('undescribedMethodCases', () => {
+  it('sends admitted requests of each path with a method none of its operations has', () => {
+    const cases = fc.sample(
+      undescribedMethodCases([getThing!, createThing!], () => ({ root: document, credentials })),
+      { numRuns: 300, seed: 6 },
+    );
+    const seen = new Set(
+      cases.map(({ request }) => `${request.method} ${request.target.split('?')[0]!.split('/')[1]}`),
+    );
+    expect(seen.has('GET things')).toBe(true); // GET /things (only POST is described)
+    for (const { request } of cases) {
+      const isItem = /^\/things\/[^/?]+/.test(request.target);
+      expect(isItem ? request.method !== 'GET' : request.method !== 'POST').toBe(true);
+    }
   });
 });

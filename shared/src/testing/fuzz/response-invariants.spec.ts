@@ -131,3 +131,23 @@ describe('publicShapeErrors', () => {
     expect(publicShapeErrors(json(500, { error: 'E', stack: 'at x' }))).toEqual(['unexpected members stack']);
   });
 });
+
+describe('checkResponse without a document', () => {
+  it('holds the status to the given list and applies the contract rules to errors', () => {
+    const found = checkResponse(
+      '(undescribed methods)',
+      fuzzCase,
+      response(405, problem(405, 'METHOD_NOT_ALLOWED'), { 'x-service-error-code': 'METHOD_NOT_ALLOWED' }),
+      {
+        style: 'problem',
+        statuses: [404],
+        secrets: [],
+        contractErrors: (_id, _status, body) => [`code ${String(body.code)}`],
+      },
+    );
+    expect(found.map((finding) => [finding.kind, finding.detail])).toEqual([
+      ['undocumented status', 'expected one of 404'],
+      ['error shape', 'code METHOD_NOT_ALLOWED'],
+    ]);
+  });
+});

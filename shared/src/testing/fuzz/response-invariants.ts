@@ -21,7 +21,12 @@ export interface Finding {
 
 export interface InvariantOptions {
   style: ErrorStyle;
-  validator: ResponseValidator;
+  /** The document's word on statuses, bodies and headers; absent for requests no operation describes. */
+  validator?: ResponseValidator;
+  /** Statuses allowed when there is no validator (e.g. 404 and 405 for a method no operation has). */
+  statuses?: readonly number[];
+  /** The contract's rules on error codes beyond the shape: e.g. each code's status, or an operation's own codes. */
+  contractErrors?: (operationId: string, status: number, body: Record<string, unknown>) => string[];
   /** Literal secrets of the deployment under test. */
   secrets: readonly string[];
   /** Leak kinds a response may carry, e.g. the webhook secret of a rotate's 200. */
@@ -118,12 +123,20 @@ export function checkResponse(
   });
   const findings: Finding[] = [];
   if (response.status >= 500) findings.push(finding('server error', response.text.slice(0, 300)));
-  const documentErrors = options.validator.responseErrors(operationId, response);
-  const undocumented = documentErrors.filter((error) => error.includes('declares no'));
-  if (undocumented.length > 0) findings.push(finding('undocumented status', undocumented.join('; ')));
-  else if (documentErrors.length > 0) findings.push(finding('off the document', documentErrors.slice(0, 3).join('; ')));
+  if (options.validator) {
+    const documentErrors = options.validator.responseErrors(operationId, response);
+    const undocumented = documentErrors.filter((error) => error.includes('declares no'));
+    if (undocumented.length > 0) findings.push(finding('undocumented status', undocumented.join('; ')));
+    else if (documentErrors.length > 0)
+      findings.push(finding('off the document', documentErrors.slice(0, 3).join('; ')));
+  } else if (options.statuses && !options.statuses.includes(response.status)) {
+    findings.push(finding('undocumented status', `expected one of ${options.statuses.join(', ')}`));
+  }
   if (response.status >= 400) {
     const shape = options.style === 'problem' ? problemShapeErrors(response) : publicShapeErrors(response);
+    const body = parseBody(response.text);
+    if (shape.length === 0 && body && options.contractErrors)
+      shape.push(...options.contractErrors(operationId, response.status, body));
     if (shape.length > 0) findings.push(finding('error shape', shape.join('; ')));
   }
   const leaks = findLeaks({

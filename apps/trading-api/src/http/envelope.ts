@@ -1,7 +1,7 @@
 /**
  * Response envelopes of the trading API (spec/trading-api.md, "Response meta" and "List envelope"). Handlers build
- * the envelope without `_meta`; the pipeline's respond() appends `_meta` after computing the ETag over the rest, so
- * the validator does not change with every request id.
+ * the envelope without `_meta`; the pipeline's respond() appends `_meta` (the shared appendMeta) after computing the
+ * ETag over the rest, so the validator does not change with every request id.
  */
 export interface Meta {
   requestId: string;
@@ -24,10 +24,4 @@ export function resourceEnvelope<Name extends string, T>(name: Name, resource: T
 /** `{ data: items, pagination }`. */
 export function listEnvelope<T>(items: T[], pagination: Pagination) {
   return { data: items, pagination };
-}
-
-/** Appends `_meta` to a serialised envelope object without serialising it again. */
-export function withMeta(envelopeJson: string, meta: Meta): string {
-  const metaJson = JSON.stringify({ _meta: meta }).slice(1);
-  return envelopeJson === '{}' ? `{${metaJson}` : `${envelopeJson.slice(0, -1)},${metaJson}`;
 }

@@ -1,7 +1,8 @@
 import { hash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { OperationDescriptor } from '../openapi/operations.js';
-import { withMeta } from '../http/envelope.js';
+import { appendMeta } from '#shared/http/micro-cache.js';
+import type { Meta } from '../http/envelope.js';
 import { envelopeJson, type HandlerResult } from './operation-handler.js';
 
 export const DEFAULT_CACHE_CONTROL = 'private, no-cache';
@@ -51,11 +52,8 @@ export function respond(
       return;
     }
   }
-  const json = withMeta(envelope, {
-    requestId: context.requestId,
-    timestamp: context.now.toISOString(),
-    ...result.meta,
-  });
+  const meta: Meta = { requestId: context.requestId, timestamp: context.now.toISOString(), ...result.meta };
+  const json = appendMeta(envelope, meta);
   res.statusCode = result.status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', Buffer.byteLength(json));

@@ -63,7 +63,9 @@ const trade = (status: string, idempotent: boolean, id = TRADE) => ({
 });
 const allPassed = (checks: Record<string, boolean[]>) => Object.values(checks).every((list) => list.every(Boolean));
 
-afterEach(() => jest.restoreAllMocks());
+afterEach(() => {
+  jest.restoreAllMocks();
+});
 
 describe('shared scenario definitions', () => {
   it('public-browse walks threads → thread markets → detail with history → quote, without a key', async () => {

@@ -3,11 +3,17 @@ import type { Knex } from 'knex';
 import { createApiKeyCache, createSecretBox, type ApiKeyEnvironment } from '../../../shared/src/auth/index.js';
 import { createReadThroughCache } from '../../../shared/src/cache/index.js';
 import { DEVELOPMENT_WEBHOOK_SECRET_KEY } from '../../../shared/src/config/config-fields.js';
-import { createHttpApp, type HttpMetrics, type ReadinessCheck } from '../../../shared/src/http/index.js';
+import {
+  createHttpApp,
+  onAppShuttingDown,
+  type HttpMetrics,
+  type ReadinessCheck,
+} from '../../../shared/src/http/index.js';
 import type { RouteSwitches } from '../../../shared/src/kill-switch/index.js';
 import type { Logger } from '../../../shared/src/logger/index.js';
 import { createOutboxTransaction, type AmqpConnectionManager } from '../../../shared/src/messaging/index.js';
 import type { Redis } from '../../../shared/src/redis/index.js';
+import type { NoticeHub } from '../../../shared/src/streams/notice-hub.js';
 import { chainReadiness } from '../../../shared/src/runtime/readiness-checks.js';
 import { createCursorCodec, deriveCursorSecret } from './http/cursor.js';
 import { mountDocsRoutes } from './docs/docs.routes.js';
@@ -26,6 +32,8 @@ import { validateMiddleware } from './pipeline/validate.middleware.js';
 import { operationOf } from './pipeline/request-context.js';
 import { mountV1Operations } from './pipeline/v1-router.js';
 import { createRateLimiters, rateLimiterFor } from './rate-limit/operation-limiters.js';
+import type { StreamSettings } from './streams/stream-settings.js';
+import { createTradingStreams } from './streams/trading-streams.js';
 import type { ChainSource } from './use-cases/chain-source.js';
 import type { UsageRecorder } from './usage/usage-recorder.js';
 
@@ -65,6 +73,10 @@ export interface TradingApiDeps {
   redemptionsEnabled?: boolean;
   /** Seals webhook signing secrets at rest (WEBHOOK_SECRET_KEY); default the local development key. */
   webhookSecretKey?: string;
+  /** Live notices of this replica (fed by its AMQP subscription); default a hub nobody feeds (re-reads only). */
+  streamNotices?: NoticeHub;
+  /** Stream limits and timings (STREAM_*); defaults in streams/stream-settings.ts. */
+  streamSettings?: Partial<StreamSettings>;
 }
 
 /**
@@ -90,7 +102,17 @@ export function createApp(deps: TradingApiDeps): express.Express {
     reportWindow: (res: express.Response) => rateLimiterFor(rateLimiters, operationOf(res)).reportWindow(res),
   };
 
-  return createHttpApp(
+  const streams = createTradingStreams({
+    db: deps.db,
+    redis: deps.redis,
+    routeSwitches: deps.routeSwitches,
+    logger: deps.logger,
+    hub: deps.streamNotices,
+    settings: deps.streamSettings,
+    now,
+  });
+
+  const app = createHttpApp(
     {
       serviceName: 'trading-api',
       version: deps.version,
@@ -125,6 +147,8 @@ export function createApp(deps: TradingApiDeps): express.Express {
         signature: signatureMiddleware({ recordFailure, now }),
         validate: validateMiddleware(validator),
         usage: deps.usage,
+        streamingHandlers: streams.streamingHandlers,
+        waitingReads: streams.waitingReads,
         handlers: createHandlers({
           db: deps.db,
           cursors: createCursorCodec({ secret: deps.cursorSecret ?? deriveCursorSecret(deps.apiKeyPepper), now }),
@@ -144,4 +168,7 @@ export function createApp(deps: TradingApiDeps): express.Express {
       });
     },
   );
+  // SIGTERM: streams end with a short `retry:` (clients reconnect to another replica) before the drain waits.
+  onAppShuttingDown(app, streams.shutdown);
+  return app;
 }

@@ -1,6 +1,8 @@
 import { loadConfigOrExit, tradingApiConfigSchema } from '../../../shared/src/config/index.js';
 import { createLazyChainReader } from '../../../shared/src/chain/index.js';
 import { runDeployable } from '../../../shared/src/runtime/index.js';
+import { createNoticeHub } from '../../../shared/src/streams/notice-hub.js';
+import { startNoticeSubscriber, type NoticeSubscriber } from '../../../shared/src/streams/notice-subscriber.js';
 import { createApp } from './app.js';
 import { createUsageRecorder, type UsageRecorder } from './usage/usage-recorder.js';
 
@@ -15,6 +17,10 @@ const chain = createLazyChainReader({
   ...(settings.CHAIN_ID !== undefined ? { chainId: settings.CHAIN_ID } : {}),
 });
 
+// Live notices for streams and waiting reads: this replica's own queue on the `streams` exchange (decision 0020).
+const streamNotices = createNoticeHub();
+let noticeSubscriber: NoticeSubscriber | undefined;
+
 await runDeployable({
   name: 'trading-api',
   settings,
@@ -23,6 +29,13 @@ await runDeployable({
     const { db, redis, amqp } = resources;
     if (!db || !redis) throw new Error('trading-api needs MySQL and Redis');
     usage = createUsageRecorder({ db, logger });
+    noticeSubscriber = startNoticeSubscriber({
+      url: settings.AMQP_URL,
+      prefix: settings.AMQP_PREFIX,
+      bindingKeys: ['trade.#'],
+      hub: streamNotices,
+      logger,
+    });
     return createApp({
       logger,
       version,
@@ -41,11 +54,18 @@ await runDeployable({
       amqp,
       redemptionsEnabled: settings.REDEMPTIONS_ENABLED,
       webhookSecretKey: settings.WEBHOOK_SECRET_KEY,
+      streamNotices,
+      streamSettings: {
+        maxStreamsPerUser: settings.STREAM_MAX_PER_USER,
+        heartbeatMs: settings.STREAM_HEARTBEAT_MS,
+        maxBufferedBytes: settings.STREAM_MAX_BUFFER_BYTES,
+        stallTimeoutMs: settings.STREAM_STALL_TIMEOUT_MS,
+      },
     });
   },
   // The usage counters flush every 5 s and once more on shutdown (before the pool closes).
   startWorkers: async () => {
     usage?.start();
-    return [async () => usage?.stop(), () => chain.close()];
+    return [async () => usage?.stop(), () => chain.close(), async () => noticeSubscriber?.close()];
   },
 });

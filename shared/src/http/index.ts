@@ -6,7 +6,7 @@ export { presentPublicErrors } from './public-error-presentation.js';
 export { createHttpApp, DEFAULT_BODY_LIMIT_BYTES, type HttpAppOptions } from './http-app.js';
 export { createHttpMetrics, registeredMetric, routeIdOf, UNMATCHED_ROUTE, type HttpMetrics } from './http-metrics.js';
 export { startHttpServer, type RunningServer, type StartHttpServerOptions } from './http-server.js';
-export { markShuttingDown } from './lifecycle.js';
+export { markShuttingDown, onAppShuttingDown } from './lifecycle.js';
 export {
   createReadinessProbe,
   DependencyNotReady,

@@ -5,18 +5,27 @@
 export interface AppLifecycle {
   readonly shuttingDown: boolean;
   markShuttingDown(): void;
+  /** Runs `listener` once when shutdown starts (open streams end, so the drain is not held by them). */
+  onShuttingDown(listener: () => void): void;
 }
 
 const lifecycles = new WeakMap<object, AppLifecycle>();
 
 export function createLifecycle(): AppLifecycle {
   let shuttingDown = false;
+  const listeners: Array<() => void> = [];
   return {
     get shuttingDown() {
       return shuttingDown;
     },
     markShuttingDown() {
+      if (shuttingDown) return;
       shuttingDown = true;
+      for (const listener of listeners.splice(0)) listener();
+    },
+    onShuttingDown(listener) {
+      if (shuttingDown) listener();
+      else listeners.push(listener);
     },
   };
 }
@@ -28,4 +37,9 @@ export function registerLifecycle(app: object, lifecycle: AppLifecycle): void {
 /** Marks an app built by createHttpApp as not ready (no-op for other apps). */
 export function markShuttingDown(app: object): void {
   lifecycles.get(app)?.markShuttingDown();
+}
+
+/** Runs `listener` when an app built by createHttpApp starts shutting down (no-op for other apps). */
+export function onAppShuttingDown(app: object, listener: () => void): void {
+  lifecycles.get(app)?.onShuttingDown(listener);
 }

@@ -27,6 +27,7 @@ export const ROUTE_CATALOGUE = {
     'POST /v1/webhooks/events/:id/redeliver',
     'POST /v1/auth/api-keys/me/webhook-secret/rotate',
     'GET /v1/account/usage',
+    'GET /v1/events/stream',
   ],
   'public-read': [
     'GET /api/threads',

@@ -17,11 +17,24 @@ export const webhookEventMessageSchema = z.object({
 });
 export type WebhookEventMessage = z.infer<typeof webhookEventMessageSchema>;
 
+/**
+ * A live notice (decision 0020): "something changed, read MySQL". Routing key `trade.<apiKeyId>` for a trade step
+ * of that key (with the event's `seq` when one was recorded), `market.<marketId>` for an indexed market change.
+ */
+export const streamNoticeSchema = z.object({
+  apiKeyId: z.uuid().optional(),
+  tradeId: z.uuid().optional(),
+  seq: z.number().int().positive().optional(),
+  marketId: z.string().min(1).max(64).optional(),
+});
+export type StreamNotice = z.infer<typeof streamNoticeSchema>;
+
 /** The one schema for each exchange: what may be published to it and what its queues receive. */
 export const messageSchemas = {
   [EXCHANGES.trades]: tradeJobSchema,
   [EXCHANGES.redemptions]: redemptionJobSchema,
   [EXCHANGES.events]: webhookEventMessageSchema,
+  [EXCHANGES.streams]: streamNoticeSchema,
 } as const satisfies Record<ExchangeName, z.ZodType>;
 
 export type MessageOf<E extends ExchangeName> = z.infer<(typeof messageSchemas)[E]>;

@@ -1,8 +1,8 @@
 /**
  * Records what happens to a trade, inside the transaction that changes it (outbox pattern): the trace steps of
  * GET /v1/traces/{correlationId}, the lifecycle event in the webhook event store (for every key), and the messages
- * that announce them (the trade job for the executor, the event for the dispatcher). Used by the trading API, the
- * chain executor and the admin CLI alike, so a trade's history is written one way.
+ * that announce them (the trade job for the executor, the event for the dispatcher, a live notice for streams).
+ * Used by the trading API, the chain executor and the admin CLI alike, so a trade's history is written one way.
  */
 import type { Knex } from 'knex';
 import {
@@ -69,6 +69,7 @@ export async function recordTradeStep(
       occurredAt: step.now,
     }),
   );
+  let seq: number | undefined;
   if (step.event) {
     const envelope = buildTradeEventEnvelope(step.event, trade, step.now);
     const recorded = await recordWebhookEvent(trx, trade.apiKeyId, {
@@ -84,6 +85,7 @@ export async function recordTradeStep(
       data: { eventId: recorded.id, eventType: envelope.type, delivery: recorded.status },
       occurredAt: step.now,
     });
+    seq = recorded.seq;
     if (recorded.status === 'pending') {
       await enqueue({
         exchange: EXCHANGES.events,
@@ -99,6 +101,12 @@ export async function recordTradeStep(
   if (step.enqueueJob) {
     await enqueue({ exchange: EXCHANGES.trades, routingKey: trade.side, payload: { tradeId: trade.id } });
   }
+  // Wakes the key's open streams and the trade's waiting reads on every replica (decision 0020).
+  await enqueue({
+    exchange: EXCHANGES.streams,
+    routingKey: `trade.${trade.apiKeyId}`,
+    payload: { apiKeyId: trade.apiKeyId, tradeId: trade.id, ...(seq === undefined ? {} : { seq }) },
+  });
 }
 
 export interface TradeTransition extends TradeStepRecord {

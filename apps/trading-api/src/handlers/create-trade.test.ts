@@ -45,7 +45,9 @@ describe('POST /v1/trades', () => {
     expect(String(row.amount_atomic)).toBe('12500000');
     const steps = await listTradeEvents(db(), String(trade.correlationId));
     expect(steps.map((step) => step.type)).toEqual(['trade.created', 'trade.queued']);
-    const outbox = await db()('outbox').whereRaw("JSON_EXTRACT(payload, '$.tradeId') = ?", [String(trade.id)]);
+    const outbox = await db()('outbox')
+      .where({ exchange: 'trades' })
+      .whereRaw("JSON_EXTRACT(payload, '$.tradeId') = ?", [String(trade.id)]);
     expect(outbox).toHaveLength(1);
     expect(outbox[0]).toMatchObject({ exchange: 'trades', routing_key: 'buy' });
   });

@@ -84,7 +84,9 @@ describe('Idempotency-Key', () => {
     );
     expect(await db()('trades').where({ api_key_id: trader.record.id })).toHaveLength(1);
     expect(
-      await db()('outbox').whereRaw("JSON_EXTRACT(payload, '$.tradeId') = ?", [tradeIdOf(responses[0]!)]),
+      await db()('outbox')
+        .where({ exchange: 'trades' })
+        .whereRaw("JSON_EXTRACT(payload, '$.tradeId') = ?", [tradeIdOf(responses[0]!)]),
     ).toHaveLength(1);
   });
 });

@@ -10,6 +10,8 @@ import type { HandlerResult, OperationHandler } from './operation-handler.js';
 import { rawBodyMiddleware } from './raw-body.js';
 import { apiVersionOf, authOf, inputOf, setOperation } from './request-context.js';
 import { respond } from './respond.js';
+import type { StreamingHandler } from './streaming-handler.js';
+import { answerWaitingRead, requestedWaitSeconds, type WaitingReads } from './waiting-read.js';
 
 /** Operations without an API key; served by the infrastructure and docs routes, never by this pipeline. */
 export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
@@ -32,6 +34,10 @@ export interface V1PipelineSteps {
   validate: RequestHandler;
   usage: UsageRecorder;
   handlers: Record<string, OperationHandler>;
+  /** operationId → handler that takes the response over (Server-Sent Events). */
+  streamingHandlers?: Record<string, StreamingHandler>;
+  /** Operations that honour `Prefer: wait=N` (decision 0020). */
+  waitingReads?: WaitingReads;
   now?: () => number;
 }
 
@@ -58,7 +64,9 @@ export function mountV1Operations(
       continue;
     }
     const handler = steps.handlers[operation.operationId];
-    if (!handler) throw new Error(`operation ${operation.operationId} has no handler`);
+    const streaming = steps.streamingHandlers?.[operation.operationId];
+    if (!handler && !streaming) throw new Error(`operation ${operation.operationId} has no handler`);
+    const waitTopic = steps.waitingReads?.topics[operation.operationId];
     const deprecation = Object.entries(deprecationHeaders(operation));
     const begin: RequestHandler = (_req, res, next) => {
       res.locals.routeId = operation.routeId;
@@ -74,9 +82,28 @@ export function mountV1Operations(
     const run: RequestHandler = (req, res) => {
       const auth = authOf(res);
       const context = { requestId: requestIdOf(res), now: new Date(now()) };
+      const handlerContext = { ...context, input: inputOf(res), auth, apiVersion: apiVersionOf(res) ?? '' };
+      if (streaming) return streaming(handlerContext, res);
+      if (!handler) return;
+      const waits = steps.waitingReads;
+      const topic = waits && waitTopic?.(handlerContext.input);
+      const seconds = waits && topic ? requestedWaitSeconds(req.get('prefer'), waits.maxWaitSeconds) : null;
+      if (waits && topic && seconds !== null) {
+        const request = {
+          req,
+          res,
+          operation,
+          topic,
+          seconds,
+          now,
+          context: { ...context, apiKeyId: auth.key.record.id },
+        };
+        const render = () => handler({ ...handlerContext, now: new Date(now()) });
+        return Promise.resolve(render()).then((first) => answerWaitingRead(waits, { ...request, render }, first));
+      }
       const answer = (result: HandlerResult): void =>
         respond(req, res, operation, { ...context, apiKeyId: auth.key.record.id }, result);
-      const result = handler({ ...context, input: inputOf(res), auth, apiVersion: apiVersionOf(res) ?? '' });
+      const result = handler(handlerContext);
       // A cached read answers synchronously: no promise on the hot path.
       return result instanceof Promise ? result.then(answer) : answer(result);
     };

@@ -57,6 +57,7 @@ export function validRequests(fixtures: ConformanceFixtures): Record<string, Con
     },
     listTrades: { method: 'GET', path: `/v1/trades?status=pending,completed&marketId=${marketId}&limit=5` },
     getTrade: { method: 'GET', path: `/v1/trades/${tradeId}` },
+    streamEvents: { method: 'GET', path: '/v1/events/stream?types=trade.completed' },
     confirmTrade: { method: 'POST', path: `/v1/trades/${tradeId}/confirm`, body: { token: 't'.repeat(43) } },
     getTrace: { method: 'GET', path: `/v1/traces/${correlationId}` },
     createRedemption: { method: 'POST', path: '/v1/redemptions', body: { marketId, outcomeIndex: 0 } },

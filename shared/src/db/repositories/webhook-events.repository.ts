@@ -290,3 +290,38 @@ export async function countWebhookEventsOfKey(
   }
   return counts;
 }
+
+/** An event as a stream sends it: its place in the key's order and the envelope as delivered. */
+export interface StreamedWebhookEvent {
+  seq: number;
+  id: string;
+  type: string;
+  payload: Record<string, unknown>;
+}
+
+/** The key's events with `seq` above `afterSeq`, in order, at most `limit` (streams: replay and live). */
+export async function listWebhookEventsAfterSeq(
+  db: Queryable,
+  apiKeyId: string,
+  afterSeq: number,
+  limit: number,
+): Promise<StreamedWebhookEvent[]> {
+  const rows = (await db('webhook_events')
+    .where({ api_key_id: apiKeyId })
+    .andWhere('seq', '>', afterSeq)
+    .orderBy('seq')
+    .limit(limit)
+    .select('seq', 'id', 'type', 'payload')) as Row[];
+  return rows.map((row) => ({
+    seq: toInt(row.seq),
+    id: String(row.id),
+    type: String(row.type),
+    payload: parseJsonColumn<Record<string, unknown>>(row.payload),
+  }));
+}
+
+/** The key's newest event sequence number (0 before its first event): where a live-only stream starts. */
+export async function lastWebhookSeqOfKey(db: Queryable, apiKeyId: string): Promise<number> {
+  const row = (await db('api_keys').where({ id: apiKeyId }).first('last_webhook_seq')) as Row | undefined;
+  return row ? toInt(row.last_webhook_seq) : 0;
+}

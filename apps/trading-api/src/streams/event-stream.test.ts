@@ -1,0 +1,227 @@
+/* GET /v1/events/stream against real MariaDB, Redis and RabbitMQ: exact resume, fan-out across replicas, limits. */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { recordWebhookEvent, revokeApiKey } from '#shared/db/index.js';
+import { prefixedId } from '#shared/ids/index.js';
+import { openSseClient, type ReceivedSseEvent, type SseTestClient } from '../testing/sse-test-client.js';
+import {
+  createStreamCaller,
+  produceEvent,
+  startStreamsKit,
+  type StreamsKit,
+  type StreamsReplica,
+} from '../testing/streams-test-kit.js';
+import type { TestCaller } from '../testing/trading-api-test-kit.js';
+
+let kit: StreamsKit;
+let replica: StreamsReplica;
+const clients: SseTestClient[] = [];
+
+beforeAll(async () => {
+  kit = await startStreamsKit();
+  replica = await kit.startReplica();
+});
+afterAll(async () => {
+  for (const client of clients) client.close();
+  await kit.close();
+});
+
+async function openStream(
+  target: StreamsReplica,
+  caller: TestCaller,
+  query = '',
+  headers: Record<string, string> = {},
+): Promise<SseTestClient> {
+  const client = await openSseClient(`${target.url}/v1/events/stream${query}`, {
+    'X-API-Key': caller.key,
+    'X-Forwarded-For': caller.ip,
+    ...headers,
+  });
+  clients.push(client);
+  return client;
+}
+
+const seqs = (events: ReceivedSseEvent[]): number[] =>
+  events.filter((event) => event.id !== undefined).map((event) => Number(event.id));
+const range = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+const produce = async (caller: TestCaller, count: number): Promise<void> => {
+  for (let i = 0; i < count; i += 1) await produceEvent(kit, caller);
+};
+
+describe('GET /v1/events/stream', () => {
+  it('opens with the SSE headers, a retry hint and the rate-limit headers, then sends live events with their seq', async () => {
+    const caller = await createStreamCaller(kit);
+    const stream = await openStream(replica, caller);
+    expect(stream.status).toBe(200);
+    expect(stream.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(stream.headers['x-accel-buffering']).toBe('no');
+    expect(stream.headers['cache-control']).toContain('no-cache');
+    expect(stream.headers['x-ratelimit-limit']).toBeDefined();
+    expect(stream.headers['x-ratelimit-remaining']).toBeDefined();
+    const trade = await produceEvent(kit, caller);
+    await stream.waitFor((events) => events.length === 1);
+    expect(stream.retries[0]).toBeGreaterThan(0);
+    const [event] = stream.events;
+    expect(event).toMatchObject({ id: '1', event: 'trade.failed' });
+    const envelope = JSON.parse(event!.data) as { id: string; type: string; data: { tradeId: string } };
+    expect(envelope).toMatchObject({ type: 'trade.failed', data: { tradeId: trade.id } });
+    expect(envelope.id).toMatch(/^evt_/);
+  });
+
+  it('hands over from replay to live with no gap and no duplicate while events are produced', async () => {
+    const caller = await createStreamCaller(kit);
+    await produce(caller, 25);
+    // Page size 4: the replay takes several reads, and events keep committing during it.
+    const small = await kit.startReplica({ pageSize: 4 });
+    const producing = produce(caller, 25);
+    const stream = await openStream(small, caller, '?after=0');
+    await producing;
+    await stream.waitFor((events) => events.length >= 50, 20_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(seqs(stream.events)).toEqual(range(1, 50));
+  });
+
+  it('resumes after Last-Event-ID with exactly the events it missed, then goes on live', async () => {
+    const caller = await createStreamCaller(kit);
+    const first = await openStream(replica, caller);
+    await produce(caller, 3);
+    await first.waitFor((events) => events.length === 3);
+    first.close();
+    await produce(caller, 4);
+    const resumed = await openStream(replica, caller, '', { 'Last-Event-ID': first.events.at(-1)!.id! });
+    await resumed.waitFor((events) => events.length === 4);
+    await produce(caller, 1);
+    await resumed.waitFor((events) => events.length === 5);
+    expect(seqs(first.events)).toEqual([1, 2, 3]);
+    expect(seqs(resumed.events)).toEqual([4, 5, 6, 7, 8]);
+  });
+
+  it('delivers an event committed once to streams held by two replicas on one broker', async () => {
+    const caller = await createStreamCaller(kit);
+    const other = await kit.startReplica();
+    const [onFirst, onSecond] = await Promise.all([openStream(replica, caller), openStream(other, caller)]);
+    await produce(caller, 2);
+    await Promise.all([
+      onFirst.waitFor((events) => events.length === 2),
+      onSecond.waitFor((events) => events.length === 2),
+    ]);
+    expect(seqs(onSecond.events)).toEqual([1, 2]);
+    expect(onSecond.events.map((e) => e.data)).toEqual(onFirst.events.map((e) => e.data));
+  });
+
+  it("never sends another key's events, not even another key of the same user", async () => {
+    const caller = await createStreamCaller(kit);
+    const stranger = await createStreamCaller(kit);
+    const stream = await openStream(replica, caller);
+    await produceEvent(kit, stranger);
+    const own = await produceEvent(kit, caller);
+    await produceEvent(kit, stranger);
+    await stream.waitFor((events) => events.length >= 1);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(stream.events).toHaveLength(1);
+    expect(JSON.parse(stream.events[0]!.data)).toMatchObject({ data: { tradeId: own.id } });
+  });
+
+  it('applies ?types= and ?marketId= to what is sent', async () => {
+    const caller = await createStreamCaller(kit);
+    const byType = await openStream(replica, caller, '?types=trade.completed');
+    const byMarket = await openStream(replica, caller, `?marketId=${kit.marketId}`);
+    await produce(caller, 2);
+    await byMarket.waitFor((events) => events.length === 2);
+    expect(byType.events).toHaveLength(0);
+  });
+
+  it('answers 429 beyond the open streams allowed per user, and a slot frees when a stream closes', async () => {
+    const limited = await kit.startReplica({ maxStreamsPerUser: 2 });
+    const caller = await createStreamCaller(kit);
+    const one = await openStream(limited, caller);
+    await openStream(limited, caller);
+    const third = await openStream(limited, caller);
+    expect(third.status).toBe(429);
+    expect(JSON.parse(third.body())).toMatchObject({ code: 'RATE_LIMIT_EXCEEDED' });
+    one.close();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await openStream(limited, caller)).status).toBe(200);
+  });
+
+  it('ends the stream with a final API_KEY_REVOKED event within 5 s of the revocation', async () => {
+    const caller = await createStreamCaller(kit);
+    const stream = await openStream(replica, caller);
+    await revokeApiKey(kit.database.db, caller.record.id, new Date());
+    const revokedAt = Date.now();
+    await stream.ended;
+    expect(Date.now() - revokedAt).toBeLessThan(5_000);
+    expect(stream.events.at(-1)).toMatchObject({ event: 'stream.error' });
+    expect(JSON.parse(stream.events.at(-1)!.data)).toMatchObject({ code: 'API_KEY_REVOKED' });
+  });
+
+  it('cuts off a reader that stopped reading, its server-side buffer never above the bound', async () => {
+    const logLines: string[] = [];
+    const bound = 32 * 1024;
+    const strict = await kit.startReplica({ maxBufferedBytes: bound, stallTimeoutMs: 500 }, { logLines });
+    const caller = await createStreamCaller(kit);
+    const stream = await openStream(strict, caller);
+    stream.pause();
+    // 120 events of ~64 KiB (7.5 MiB): far more than the socket buffers hold.
+    const bulky = 'x'.repeat(64 * 1024);
+    await kit.database.db.transaction(async (trx) => {
+      for (let i = 0; i < 120; i += 1) {
+        const id = prefixedId('evt', Date.now());
+        await recordWebhookEvent(trx, caller.record.id, {
+          id,
+          type: 'trade.failed',
+          apiVersion: '2026-04-29',
+          tradeId: null,
+          payload: { id, type: 'trade.failed', data: { bulky } },
+          createdAt: new Date(),
+        });
+      }
+    });
+    await produceEvent(kit, caller);
+    const stalledLine = () =>
+      logLines
+        .map((line) => JSON.parse(line) as { event?: string; bufferedBytes?: number })
+        .find((line) => line.event === 'streams.reader_stalled');
+    while (!stalledLine()) await new Promise((resolve) => setTimeout(resolve, 50));
+    // The server let go of the connection: once the client reads again it finds the end, not 7.5 MiB.
+    stream.resume();
+    await stream.ended;
+    expect(stream.bytes).toBeLessThan(120 * 64 * 1024);
+    const stalled = stalledLine();
+    expect(stalled).toBeDefined();
+    // The bound plus at most the one event that crossed it.
+    expect(stalled!.bufferedBytes).toBeLessThanOrEqual(bound + 70 * 1024);
+  });
+
+  it('ends open streams with ROUTE_DISABLED when the kill switch turns the route off', async () => {
+    const switched = await kit.startReplica();
+    const caller = await createStreamCaller(kit);
+    const stream = await openStream(switched, caller);
+    switched.switches.set(['GET /v1/events/stream']);
+    await stream.ended;
+    expect(JSON.parse(stream.events.at(-1)!.data)).toMatchObject({ code: 'ROUTE_DISABLED' });
+    const refused = await openStream(switched, caller);
+    expect(refused.status).toBe(503);
+  });
+
+  it('closes every stream with a short retry and SERVICE_SHUTTING_DOWN when the replica shuts down', async () => {
+    const leaving = await kit.startReplica({ retryMs: 2_000, shutdownRetryMs: 250 });
+    const caller = await createStreamCaller(kit);
+    const streams = await Promise.all([openStream(leaving, caller), openStream(leaving, caller)]);
+    const started = Date.now();
+    await leaving.close();
+    // Well inside the 5 s drain: the streams did not hold the shutdown.
+    expect(Date.now() - started).toBeLessThan(2_000);
+    for (const stream of streams) {
+      await stream.ended;
+      expect(stream.retries).toEqual([2_000, 250]);
+      expect(JSON.parse(stream.events.at(-1)!.data)).toMatchObject({ code: 'SERVICE_SHUTTING_DOWN' });
+    }
+  });
+
+  it('refuses a Last-Event-ID that is not a sequence number (400) and a key without trades:read (403)', async () => {
+    const caller = await createStreamCaller(kit);
+    expect((await openStream(replica, caller, '', { 'Last-Event-ID': 'evt_abc' })).status).toBe(400);
+    const noScope = await createStreamCaller(kit, ['markets:read']);
+    expect((await openStream(replica, noScope)).status).toBe(403);
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * One open event stream (decision 0020). The database is the source of truth: the stream keeps the last sequence
+ * number it passed (`lastSeq`), subscribes to its key's notices BEFORE its first read, and every read takes the
+ * key's events with `seq > lastSeq` in order. So the replay and the live part are the same loop: an event committed
+ * during the replay is either in a page or announced by a notice that triggers one more read, never skipped, never
+ * sent twice. Reads are coalesced (one at a time, one more if notices came meanwhile), paused while the client's
+ * buffer is full, and repeated every `recheckMs` in case a notice was lost.
+ */
+import type { Knex } from 'knex';
+import { listWebhookEventsAfterSeq } from '../../../../shared/src/db/index.js';
+import type { Logger } from '../../../../shared/src/logger/index.js';
+import { coalescedTask } from '../../../../shared/src/streams/coalesced-task.js';
+import { keyTopic, type NoticeHub } from '../../../../shared/src/streams/notice-hub.js';
+import type { SseWriter } from '../../../../shared/src/streams/sse-writer.js';
+import { eventMatches, type EventFilter } from './event-filter.js';
+
+export interface EventStreamSettings {
+  /** Events read per query. */
+  pageSize: number;
+  /** Safety re-read when no notice came (lost notices). */
+  recheckMs: number;
+}
+
+export interface EventStreamInput {
+  db: Knex;
+  hub: NoticeHub;
+  logger: Logger;
+  apiKeyId: string;
+  /** The position to continue after; the stream sends events with a greater `seq`. */
+  afterSeq: number;
+  filter: EventFilter;
+  writer: SseWriter;
+  settings: EventStreamSettings;
+}
+
+export interface EventStream {
+  /** Stops reading (the writer is closed by whoever ends the stream). */
+  stop(): void;
+  /** Sequence number of the last event passed (sent or filtered out). */
+  readonly lastSeq: number;
+}
+
+export function startEventStream(input: EventStreamInput): EventStream {
+  const { db, writer, filter, apiKeyId, settings } = input;
+  let lastSeq = input.afterSeq;
+  let stopped = false;
+
+  const pump = async (): Promise<void> => {
+    while (!stopped && !writer.closed) {
+      if (!writer.hasRoom()) await writer.drained();
+      if (stopped || writer.closed) return;
+      const page = await listWebhookEventsAfterSeq(db, apiKeyId, lastSeq, settings.pageSize);
+      let passed = 0;
+      for (const event of page) {
+        // The buffer bound holds per event: the rest of the page is read again once the client caught up.
+        if (stopped || !writer.hasRoom()) break;
+        if (eventMatches(filter, event)) {
+          writer.send({ id: String(event.seq), event: event.type, data: JSON.stringify(event.payload) });
+        }
+        lastSeq = event.seq;
+        passed += 1;
+      }
+      if (passed === page.length && page.length < settings.pageSize) return;
+    }
+  };
+  const reads = coalescedTask(pump, (err) =>
+    input.logger.warn({ event: 'streams.read_failed', apiKeyId, err }, 'event stream read failed; retrying'),
+  );
+  const unsubscribe = input.hub.subscribe(keyTopic(apiKeyId), reads.request);
+  const recheck = setInterval(reads.request, settings.recheckMs);
+  recheck.unref();
+  reads.request();
+
+  return {
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      reads.stop();
+      unsubscribe();
+      clearInterval(recheck);
+    },
+    get lastSeq() {
+      return lastSeq;
+    },
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * GET /v1/events/stream once the pipeline admitted it (decision 0020): a slot among the user's open streams (429
+ * beyond), the SSE response, the stream reading from the resume point, and its registration so revocation, the
+ * kill switch and shutdown can end it with a final `stream.error` event.
+ */
+import type { Response } from 'express';
+import type { Knex } from 'knex';
+import { lastWebhookSeqOfKey } from '../../../../shared/src/db/index.js';
+import { AppError } from '../../../../shared/src/errors/index.js';
+import type { Logger } from '../../../../shared/src/logger/index.js';
+import type { NoticeHub } from '../../../../shared/src/streams/notice-hub.js';
+import { openSseStream } from '../../../../shared/src/streams/sse-writer.js';
+import type { StreamSlots } from '../../../../shared/src/streams/stream-slots.js';
+import type { HandlerContext } from '../pipeline/operation-handler.js';
+import { parseEventFilter, parseResumePoint } from './event-filter.js';
+import { startEventStream } from './event-stream.js';
+import type { OpenStreams, StreamEndReason } from './open-streams.js';
+import type { StreamSettings } from './stream-settings.js';
+
+export interface EventStreamDeps {
+  db: Knex;
+  hub: NoticeHub;
+  slots: StreamSlots;
+  openStreams: OpenStreams;
+  settings: StreamSettings;
+  logger: Logger;
+}
+
+const endDetails: Record<StreamEndReason, string> = {
+  API_KEY_REVOKED: 'The API key was revoked.',
+  API_KEY_EXPIRED: 'The API key expired.',
+  ROUTE_DISABLED: 'This route is disabled; reconnect later.',
+  SERVICE_SHUTTING_DOWN: 'This replica is shutting down; reconnect.',
+};
+
+/** The final event of a stream the server ends: a problem-shaped body with the reason's code. */
+export function streamEndEvent(reason: StreamEndReason): { event: string; data: string } {
+  return { event: 'stream.error', data: JSON.stringify({ code: reason, detail: endDetails[reason] }) };
+}
+
+export async function openEventStream(deps: EventStreamDeps, context: HandlerContext, res: Response): Promise<void> {
+  const { input, auth } = context;
+  const lastEventId = input.headers['last-event-id'];
+  const resumeAfter = parseResumePoint(typeof lastEventId === 'string' ? lastEventId : undefined, input.query.after);
+  if (resumeAfter === undefined) {
+    throw new AppError('VALIDATION_FAILED', { detail: 'Last-Event-ID must be an event sequence number' });
+  }
+  const apiKeyId = auth.key.record.id;
+  const { settings } = deps;
+  const slot = await deps.slots.take(auth.key.record.userId, settings.maxStreamsPerUser);
+  if (!slot) {
+    throw new AppError('RATE_LIMIT_EXCEEDED', {
+      detail: `At most ${settings.maxStreamsPerUser} event streams may be open per user; close one first.`,
+      extensions: { limit: 'open-streams', maxOpenStreams: settings.maxStreamsPerUser },
+    });
+  }
+  const afterSeq = resumeAfter ?? (await lastWebhookSeqOfKey(deps.db, apiKeyId));
+  const routeId = String(res.locals.routeId);
+  let forget = (): void => undefined;
+  const writer = openSseStream(res, {
+    retryMs: settings.retryMs,
+    maxBufferedBytes: settings.maxBufferedBytes,
+    heartbeatMs: settings.heartbeatMs,
+    stallTimeoutMs: settings.stallTimeoutMs,
+    onStalled: (bufferedBytes) =>
+      deps.logger.info({ event: 'streams.reader_stalled', apiKeyId, bufferedBytes }, 'stalled stream reader cut off'),
+    onHeartbeat: () => void slot.renew().catch(() => undefined),
+  });
+  const stream = startEventStream({
+    db: deps.db,
+    hub: deps.hub,
+    logger: deps.logger,
+    apiKeyId,
+    afterSeq,
+    filter: parseEventFilter(input.query),
+    writer,
+    settings,
+  });
+  forget = deps.openStreams.add({
+    apiKeyId,
+    routeId,
+    end: (reason) => writer.close({ event: streamEndEvent(reason), retryMs: settings.shutdownRetryMs }),
+  });
+  res.once('close', () => {
+    stream.stop();
+    forget();
+    void slot.release().catch(() => undefined);
+  });
+}

@@ -1,0 +1,175 @@
+/*
+ * Trading API replicas for the stream tests: one suite database, Redis prefix and broker prefix, and as many app
+ * instances as a test wants, each with its own notice hub fed by its own AMQP subscription (as `npm start` wires
+ * them). Events are produced the production way: a trade moved in an outbox transaction whose notice is published
+ * after the commit.
+ */
+import { createUser, insertMarket, insertTrade, type TradeRecord } from '../../../../shared/src/db/index.js';
+import { issueApiKey } from '../../../../shared/src/auth/index.js';
+import { startHttpServer, type RunningServer } from '../../../../shared/src/http/index.js';
+import { createMutableRouteSwitches, type MutableRouteSwitches } from '../../../../shared/src/kill-switch/index.js';
+import { createLogger } from '../../../../shared/src/logger/index.js';
+import {
+  createAmqpConnectionManager,
+  createOutboxTransaction,
+  type AmqpConnectionManager,
+  type OutboxTransaction,
+} from '../../../../shared/src/messaging/index.js';
+import { createNoticeHub, type NoticeHub } from '../../../../shared/src/streams/notice-hub.js';
+import { startNoticeSubscriber, type NoticeSubscriber } from '../../../../shared/src/streams/notice-subscriber.js';
+import { deleteTestTopology } from '../../../../shared/src/testing/test-amqp.js';
+import { createTestDatabase, type TestDatabase } from '../../../../shared/src/testing/test-database.js';
+import { testEnv, suiteToken } from '../../../../shared/src/testing/test-env.js';
+import { createTestRedis, type TestRedis } from '../../../../shared/src/testing/test-redis.js';
+import { moveTrade, type TradeEventType } from '../../../../shared/src/trade-lifecycle/index.js';
+import { createApp } from '../app.js';
+import type { StreamSettings } from '../streams/stream-settings.js';
+import { createUsageRecorder } from '../usage/usage-recorder.js';
+import { randomTestIp, TEST_PEPPER, type TestCaller } from './trading-api-test-kit.js';
+
+export interface StreamsReplica {
+  url: string;
+  switches: MutableRouteSwitches;
+  hub: NoticeHub;
+  /** Closes the HTTP server as SIGTERM does (streams first, then the drain). */
+  close(): Promise<void>;
+}
+
+export interface StreamsKit {
+  database: TestDatabase;
+  testRedis: TestRedis;
+  amqp: AmqpConnectionManager;
+  outbox: OutboxTransaction;
+  marketId: string;
+  /** `logLines` collects the replica's JSON log lines (info and above). */
+  startReplica(settings?: Partial<StreamSettings>, options?: { logLines?: string[] }): Promise<StreamsReplica>;
+  close(): Promise<void>;
+}
+
+const logger = createLogger({ name: 'streams-test', level: 'silent' });
+
+export async function startStreamsKit(): Promise<StreamsKit> {
+  const prefix = `t_${suiteToken()}`;
+  const [database, testRedis] = await Promise.all([createTestDatabase(), createTestRedis()]);
+  const amqp = createAmqpConnectionManager({ url: testEnv.amqpUrl, prefix, logger });
+  await amqp.connect();
+  const market = await insertMarket(database.db, { question: 'Streamed?', category: 'misc', outcomes: ['YES', 'NO'] });
+  const replicas: Array<{ running: RunningServer; subscriber: NoticeSubscriber; close(): Promise<void> }> = [];
+  const usage = createUsageRecorder({ db: database.db, logger });
+
+  const startReplica = async (
+    settings: Partial<StreamSettings> = {},
+    options: { logLines?: string[] } = {},
+  ): Promise<StreamsReplica> => {
+    const lines = options.logLines;
+    const appLogger = lines
+      ? createLogger({
+          name: 'streams-test',
+          level: 'info',
+          destination: { write: (line: string) => lines.push(line) },
+        })
+      : logger;
+    const hub = createNoticeHub();
+    const subscriber = startNoticeSubscriber({ url: testEnv.amqpUrl, prefix, bindingKeys: ['trade.#'], hub, logger });
+    if (!(await subscriber.ready())) throw new Error('stream notices did not subscribe');
+    const switches = createMutableRouteSwitches([]);
+    const app = createApp({
+      logger: appLogger,
+      version: '0.0.0-test',
+      routeSwitches: switches.switches,
+      readinessChecks: [],
+      trustProxy: 'loopback',
+      docsBaseUrl: 'http://docs.test/v1/docs',
+      db: database.db,
+      redis: testRedis.redis,
+      apiKeyPepper: TEST_PEPPER,
+      serviceEnv: 'test',
+      usage,
+      amqp,
+      streamNotices: hub,
+      // Re-reads only as a safety net: the tests must pass on notices.
+      streamSettings: { recheckMs: 60_000, ...settings },
+    });
+    const running = await startHttpServer(app, { port: 0, host: '127.0.0.1', logger, shutdownGraceMs: 5_000 });
+    let closed = false;
+    const close = async (): Promise<void> => {
+      if (closed) return;
+      closed = true;
+      await running.close();
+      await subscriber.close();
+    };
+    replicas.push({ running, subscriber, close });
+    return { url: `http://127.0.0.1:${running.port}`, switches, hub, close };
+  };
+
+  return {
+    database,
+    testRedis,
+    amqp,
+    outbox: createOutboxTransaction(database.db, amqp),
+    marketId: market.id,
+    startReplica,
+    close: async () => {
+      for (const replica of replicas) await replica.close();
+      await usage.stop();
+      await amqp.close();
+      await deleteTestTopology(prefix).catch(() => undefined);
+      await Promise.all([database.destroy(), testRedis.destroy()]);
+    },
+  };
+}
+
+/** A fresh user with one key holding `trades:read`. */
+export async function createStreamCaller(kit: StreamsKit, scopes = ['trades:read']): Promise<TestCaller> {
+  const user = await createUser(kit.database.db, { email: `s-${suiteToken()}@test.example` });
+  const issued = await issueApiKey(kit.database.db, TEST_PEPPER, {
+    tier: 'enterprise',
+    env: 'test',
+    scopes,
+    userId: user.id,
+  });
+  return { userId: user.id, key: issued.key, record: issued.record, ip: randomTestIp() };
+}
+
+/** A pending trade of `caller` on the kit's market. */
+export function placePendingTrade(kit: StreamsKit, caller: TestCaller, metadata?: Record<string, string>) {
+  return insertTrade(kit.database.db, {
+    apiKeyId: caller.record.id,
+    userId: caller.userId,
+    marketId: kit.marketId,
+    outcomeIndex: 0,
+    side: 'buy',
+    amount: '1.5',
+    amountAtomic: 1_500_000n,
+    requestHash: 'b'.repeat(64),
+    ...(metadata ? { metadata } : {}),
+  });
+}
+
+/** Finishes a pending trade as the executor does (conditional move, event, notice after commit). */
+export async function finishTrade(
+  kit: StreamsKit,
+  trade: TradeRecord,
+  outcome: 'completed' | 'failed' = 'failed',
+): Promise<TradeRecord> {
+  const event: TradeEventType = outcome === 'completed' ? 'trade.completed' : 'trade.failed';
+  const moved = await kit.outbox((trx, enqueue) =>
+    moveTrade(trx, enqueue, trade.id, {
+      from: 'pending',
+      to: outcome,
+      event,
+      now: new Date(),
+      update:
+        outcome === 'completed'
+          ? { txHash: `0x${'a'.repeat(64)}`, tokensOut: 3n }
+          : { errorCode: 'SLIPPAGE_EXCEEDED', errorMessage: 'moved' },
+    }),
+  );
+  if (!moved) throw new Error(`trade ${trade.id} was not pending`);
+  return moved;
+}
+
+/** One new event of `caller` (a trade placed and failed): resolves with its trade. */
+export async function produceEvent(kit: StreamsKit, caller: TestCaller): Promise<TradeRecord> {
+  return finishTrade(kit, await placePendingTrade(kit, caller));
+}

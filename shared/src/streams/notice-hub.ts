@@ -1,0 +1,59 @@
+/**
+ * In-process fan-out of live notices (decision 0020): the replica's notice subscriber hands each notice to the hub,
+ * which calls the listeners of its topic. Listeners only learn "look again": the database is the source of truth,
+ * so a lost or duplicated notice costs a read, never an event. `resync` tells everyone to look again (after the
+ * subscriber reconnected, notices sent meanwhile are gone).
+ */
+export type NoticeListener = () => void;
+
+export interface NoticeHub {
+  /** Calls `listener` on every notice of `topic` until the returned function is called. */
+  subscribe(topic: string, listener: NoticeListener): () => void;
+  /** Delivers a notice to the listeners of `topic` (synchronously, each one once). */
+  notify(topic: string): void;
+  /** Wakes every listener of every topic. */
+  resync(): void;
+  /** Open subscriptions (metrics, tests). */
+  size(): number;
+}
+
+/** Topic of a key's event stream. */
+export const keyTopic = (apiKeyId: string): string => `key:${apiKeyId}`;
+/** Topic of one trade (waiting reads). */
+export const tradeTopic = (tradeId: string): string => `trade:${tradeId}`;
+/** Topic of one market (public market streams). */
+export const marketTopic = (marketId: string): string => `market:${marketId}`;
+
+export function createNoticeHub(): NoticeHub {
+  const topics = new Map<string, Set<NoticeListener>>();
+  let count = 0;
+  const call = (listeners: Iterable<NoticeListener>): void => {
+    // A copy: a listener may unsubscribe (or subscribe another) while we iterate.
+    for (const listener of [...listeners]) listener();
+  };
+  return {
+    subscribe(topic, listener) {
+      let listeners = topics.get(topic);
+      if (!listeners) topics.set(topic, (listeners = new Set()));
+      const entry: NoticeListener = () => listener();
+      listeners.add(entry);
+      count += 1;
+      let active = true;
+      return () => {
+        if (!active) return;
+        active = false;
+        count -= 1;
+        listeners.delete(entry);
+        if (listeners.size === 0 && topics.get(topic) === listeners) topics.delete(topic);
+      };
+    },
+    notify(topic) {
+      const listeners = topics.get(topic);
+      if (listeners) call(listeners);
+    },
+    resync() {
+      for (const listeners of [...topics.values()]) call(listeners);
+    },
+    size: () => count,
+  };
+}

@@ -49,6 +49,21 @@ describe('toHttpAppError', () => {
   });
 });
 
+describe('toHttpAppError on a dependency failing (issue 17: a MariaDB restart gave 500s)', () => {
+  it.each([
+    ['a lost MySQL connection', Object.assign(new Error('Connection lost'), { code: 'PROTOCOL_CONNECTION_LOST' })],
+    ['a refused connection', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:3306'), { code: 'ECONNREFUSED' })],
+    [
+      'a knex pool timeout',
+      Object.assign(new Error('Knex: Timeout acquiring a connection'), { name: 'KnexTimeoutError' }),
+    ],
+  ])('maps %s to 503 DEPENDENCY_UNAVAILABLE, keeping it as the cause', (_name, cause) => {
+    const mapped = toHttpAppError(cause, 'problem');
+    expect(mapped).toMatchObject({ code: 'DEPENDENCY_UNAVAILABLE', status: 503, cause });
+    expect(mapped.detail).not.toContain('3306');
+  });
+});
+
 describe('routeNotFoundError', () => {
   it('uses RESOURCE_NOT_FOUND for problem style and NOT_FOUND for public style', () => {
     expect(routeNotFoundError('problem').code).toBe('RESOURCE_NOT_FOUND');

@@ -1,4 +1,5 @@
 import { AppError, isAppError, type ErrorCode } from '../errors/index.js';
+import { isRetryableError } from '../messaging/error-classification.js';
 
 /** `problem`: RFC 7807 (trading API, /v1). `public`: `{ error, message, code }` (public read API, /api). */
 export type ErrorStyle = 'problem' | 'public';
@@ -36,12 +37,17 @@ export function routeNotFoundError(style: ErrorStyle): AppError {
 
 /**
  * Maps anything a handler or middleware threw to an AppError: AppErrors pass through; client errors raised by
- * express itself (oversize or malformed body, undecodable path) become 413/400/404 in the app's style; everything
- * else is an INTERNAL_ERROR carrying the original as its cause (logged, never rendered).
+ * express itself (oversize or malformed body, undecodable path) become 413/400/404 in the app's style; a dependency
+ * failing transiently (MySQL or Redis down or restarting, a pool timeout: see isRetryableError) is 503
+ * DEPENDENCY_UNAVAILABLE with Retry-After, as the contract says; everything else is an INTERNAL_ERROR carrying the
+ * original as its cause (logged, never rendered).
  */
 export function toHttpAppError(error: unknown, style: ErrorStyle): AppError {
   if (isAppError(error)) return error;
   const clientError = asClientHttpError(error);
+  if (!clientError && isRetryableError(error)) {
+    return new AppError('DEPENDENCY_UNAVAILABLE', { detail: 'A backing service is unavailable.', cause: error });
+  }
   if (!clientError) return new AppError('INTERNAL_ERROR', { cause: error });
   if (clientError.status === 413 || clientError.type === 'entity.too.large') {
     const limit = typeof clientError.limit === 'number' ? ` of ${clientError.limit} bytes` : '';

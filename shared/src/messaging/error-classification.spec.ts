@@ -26,6 +26,13 @@ describe('isRetryableError', () => {
     expect(isRetryableError(timeout)).toBe(true);
   });
 
+  it('retries a query on a MySQL connection that died under it (issue 17: a MariaDB restart parked messages)', () => {
+    const closed = Object.assign(new Error("Can't add new command when connection is in closed state"), {
+      fatal: true,
+    });
+    expect(isRetryableError(closed)).toBe(true);
+  });
+
   it('finds a transient failure in the cause chain of a plain error', () => {
     expect(isRetryableError(new Error('rpc failed', { cause: withCode('ECONNRESET') }))).toBe(true);
   });

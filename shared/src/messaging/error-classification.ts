@@ -28,6 +28,12 @@ const TRANSIENT_MYSQL_CODES = new Set([
 const TRANSIENT_ERROR_NAMES = new Set(['KnexTimeoutError', 'TimeoutError']);
 
 /**
+ * mysql2's fatal error, without a code, for a query on a connection that died meanwhile (MariaDB restarted under an
+ * open transaction: its ROLLBACK gets this).
+ */
+const TRANSIENT_MESSAGES = new Set(["Can't add new command when connection is in closed state"]);
+
+/**
  * Whether a consumer should requeue a message whose handler threw `error`.
  *
  * An AppError decides by its `retry` flag (catalogue default or the thrower's override). Otherwise the error and
@@ -49,8 +55,9 @@ export function isRetryableError(error: unknown): boolean {
 
 function isTransient(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
-  const { code, name } = error as { code?: unknown; name?: unknown };
+  const { code, name, message } = error as { code?: unknown; name?: unknown; message?: unknown };
   if (typeof code === 'string' && (TRANSIENT_SYSTEM_CODES.has(code) || TRANSIENT_MYSQL_CODES.has(code))) return true;
+  if (typeof message === 'string' && TRANSIENT_MESSAGES.has(message)) return true;
   return typeof name === 'string' && TRANSIENT_ERROR_NAMES.has(name);
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { toBigInt, toBoolean, toInt, wadToDecimalString } from './column-values.js';
+import { toBigInt, toBoolean, toInt, toOneOf, wadToDecimalString } from './column-values.js';
+import { rowsOfRaw } from './transaction.js';
 import { isDuplicateKeyError } from './mysql-errors.js';
 
 describe('column values', () => {
@@ -50,5 +51,26 @@ describe('isDuplicateKeyError', () => {
     expect(isDuplicateKeyError(new Error('boom'))).toBe(false);
     expect(isDuplicateKeyError({ code: 'ER_NO_REFERENCED_ROW_2' })).toBe(false);
     expect(isDuplicateKeyError(null)).toBe(false);
+  });
+});
+
+describe('toOneOf', () => {
+  it('answers the value when the column holds one of the allowed values', () => {
+    expect(toOneOf(['buy', 'sell'] as const, 'sell', 'trades.side')).toBe('sell');
+  });
+
+  it('fails loudly, naming the column, when it holds anything else', () => {
+    expect(() => toOneOf(['buy', 'sell'] as const, 'hold', 'trades.side')).toThrow(
+      'trades.side holds hold, not one of buy, sell',
+    );
+    expect(() => toOneOf(['buy', 'sell'] as const, null, 'trades.side')).toThrow('trades.side holds null');
+  });
+});
+
+describe('rowsOfRaw', () => {
+  it('answers the rows of a mysql2 [rows, fields] result and refuses any other shape', () => {
+    expect(rowsOfRaw([[{ id: 1 }], []])).toEqual([{ id: 1 }]);
+    expect(() => rowsOfRaw({ rows: [] })).toThrow('a raw SELECT answered no rows array');
+    expect(() => rowsOfRaw([{ id: 1 }])).toThrow('a raw SELECT answered no rows array');
   });
 });

@@ -58,3 +58,10 @@ export function wadToDecimalString(wad: string | bigint): string {
 export function toStringOrNull(value: unknown): string | null {
   return value === null || value === undefined ? null : String(value);
 }
+
+/** A column that holds one of `values` (an ENUM, or a VARCHAR the code alone writes); anything else fails loudly. */
+export function toOneOf<const T extends string>(values: readonly T[], value: unknown, column: string): T {
+  const found = values.find((candidate) => candidate === value);
+  if (found === undefined) throw new Error(`${column} holds ${String(value)}, not one of ${values.join(', ')}`);
+  return found;
+}

@@ -14,3 +14,12 @@ export function parseJsonColumn<T>(value: unknown): T {
   if (Buffer.isBuffer(value)) return JSON.parse(value.toString('utf8')) as T;
   return value as T;
 }
+
+/**
+ * The rows of a `db.raw` SELECT: mysql2 answers `[rows, fields]`. Checked, so a driver that answered otherwise fails
+ * here rather than as a wrong value later; each row is a plain object whose columns the caller converts.
+ */
+export function rowsOfRaw(result: unknown): Array<Record<string, unknown>> {
+  if (!Array.isArray(result) || !Array.isArray(result[0])) throw new Error('a raw SELECT answered no rows array');
+  return result[0] as Array<Record<string, unknown>>;
+}

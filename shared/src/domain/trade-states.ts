@@ -9,7 +9,8 @@ export const tradeStatuses = [
   'rejected',
 ] as const;
 export type TradeStatus = (typeof tradeStatuses)[number];
-export type TradeSide = 'buy' | 'sell';
+export const tradeSides = ['buy', 'sell'] as const;
+export type TradeSide = (typeof tradeSides)[number];
 
 /** Not finished yet: their buys still hold the account's USDC. */
 export const inFlightStatuses: readonly TradeStatus[] = ['pending_confirmation', 'pending', 'validating', 'executing'];

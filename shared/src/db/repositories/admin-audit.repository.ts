@@ -71,9 +71,9 @@ export async function recordAdminAction(db: Queryable, input: NewAdminAuditEntry
     outcome: input.outcome ?? AUDIT_SUCCESS,
     details: JSON.stringify(redactSecretShapes(input.details ?? {})),
   });
-  const row = (await db('admin_audit_log')
+  const row: AuditRow | undefined = await db('admin_audit_log')
     .where({ id: String(insertId) })
-    .first()) as AuditRow | undefined;
+    .first();
   return readBack(row ? toEntry(row) : null, `admin audit entry ${String(insertId)}`);
 }
 
@@ -84,7 +84,7 @@ export async function listAdminActions(db: Queryable, filter: AdminAuditFilter =
   if (filter.targetId !== undefined) query.where('target_id', filter.targetId);
   if (filter.action !== undefined) query.where('action', filter.action);
   if (filter.outcome !== undefined) query.where('outcome', filter.outcome);
-  const rows = (await query.orderBy('id', 'desc').limit(filter.limit ?? 100)) as AuditRow[];
+  const rows: AuditRow[] = await query.orderBy('id', 'desc').limit(filter.limit ?? 100);
   return rows.map(toEntry);
 }
 

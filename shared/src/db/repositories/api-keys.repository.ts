@@ -1,9 +1,11 @@
-import { toBigIntOrNull, toDate, toDateOrNull, toIntOrNull, toStringOrNull } from '../column-values.js';
+import { toBigIntOrNull, toDate, toDateOrNull, toIntOrNull, toOneOf, toStringOrNull } from '../column-values.js';
 import { parseJsonColumn, type Queryable } from '../transaction.js';
 import { readBack } from './read-back.js';
 
-export type ApiKeyEnv = 'live' | 'test';
-export type ApiKeyTierName = 'free' | 'developer' | 'enterprise' | 'mm';
+export const apiKeyEnvs = ['live', 'test'] as const;
+export type ApiKeyEnv = (typeof apiKeyEnvs)[number];
+export const apiKeyTierNames = ['free', 'developer', 'enterprise', 'mm'] as const;
+export type ApiKeyTierName = (typeof apiKeyTierNames)[number];
 
 /** An api_keys row without the secret material (the hash stays inside the repository and the lookup). */
 export interface ApiKeyRecord {
@@ -77,13 +79,13 @@ export async function insertApiKey(db: Queryable, input: NewApiKey): Promise<Api
 }
 
 export async function findApiKeyById(db: Queryable, id: string): Promise<ApiKeyRecord | null> {
-  const row = (await db('api_keys').where({ id }).first()) as Row | undefined;
+  const row: Row | undefined = await db('api_keys').where({ id }).first();
   return row ? toApiKey(row) : null;
 }
 
 /** The lookup of an incoming key: by its HMAC (unique index). */
 export async function findApiKeyByHash(db: Queryable, keyHash: string): Promise<ApiKeyRecord | null> {
-  const row = (await db('api_keys').where({ key_hash: keyHash }).first()) as Row | undefined;
+  const row: Row | undefined = await db('api_keys').where({ key_hash: keyHash }).first();
   return row ? toApiKey(row) : null;
 }
 
@@ -92,20 +94,20 @@ export async function findApiKeyByHash(db: Queryable, keyHash: string): Promise<
  * the active-key cap holds under concurrency. Returns false when the user does not exist.
  */
 export async function lockUserForKeyChange(trx: Queryable, userId: string): Promise<boolean> {
-  const row = (await trx('users').select('id').where({ id: userId }).forUpdate().first()) as Row | undefined;
+  const row: Row | undefined = await trx('users').select('id').where({ id: userId }).forUpdate().first();
   return row !== undefined;
 }
 
 /** Keys that are neither revoked nor expired at `now`. */
 export async function countActiveApiKeys(db: Queryable, userId: string, now: Date): Promise<number> {
-  const row = (await db('api_keys')
+  const row: Row | undefined = await db('api_keys')
     .where({ user_id: userId })
     .whereNull('revoked_at')
     .andWhere((query) => {
       void query.whereNull('expires_at').orWhere('expires_at', '>', now);
     })
     .count({ count: '*' })
-    .first()) as Row | undefined;
+    .first();
   return Number(row?.count ?? 0);
 }
 
@@ -116,14 +118,17 @@ export interface ActiveKeyLimit {
 
 /** Tier and rpm override of each active key of a user: the shared per-user window uses the highest. */
 export async function listActiveKeyLimits(db: Queryable, userId: string, now: Date): Promise<ActiveKeyLimit[]> {
-  const rows = (await db('api_keys')
+  const rows: Row[] = await db('api_keys')
     .select('tier', 'rate_limit_rpm')
     .where({ user_id: userId })
     .whereNull('revoked_at')
     .andWhere((query) => {
       void query.whereNull('expires_at').orWhere('expires_at', '>', now);
-    })) as Row[];
-  return rows.map((row) => ({ tier: row.tier as ApiKeyTierName, rateLimitRpm: toIntOrNull(row.rate_limit_rpm) }));
+    });
+  return rows.map((row) => ({
+    tier: toOneOf(apiKeyTierNames, row.tier, 'api_keys.tier'),
+    rateLimitRpm: toIntOrNull(row.rate_limit_rpm),
+  }));
 }
 
 /** Marks a key revoked (idempotent: the first revocation time is kept). Returns whether a row changed. */
@@ -137,11 +142,11 @@ function toApiKey(row: Row): ApiKeyRecord {
   return {
     id: String(row.id),
     userId: String(row.user_id),
-    env: row.env as ApiKeyEnv,
+    env: toOneOf(apiKeyEnvs, row.env, 'api_keys.env'),
     keyHash: String(row.key_hash),
     last4: String(row.last4),
     name: toStringOrNull(row.name),
-    tier: row.tier as ApiKeyTierName,
+    tier: toOneOf(apiKeyTierNames, row.tier, 'api_keys.tier'),
     scopes: parseJsonColumn<string[]>(row.scopes),
     ipAllowlist: allowlist,
     webhookUrl: toStringOrNull(row.webhook_url),
@@ -175,7 +180,7 @@ export async function findWebhookSettingsOfKey(
 ): Promise<WebhookSettings | null> {
   const builder = db('api_keys').where({ id: apiKeyId });
   if (options.lock) builder.forUpdate();
-  const row = (await builder.first(
+  const row: Row | undefined = await builder.first(
     'id',
     'env',
     'webhook_url',
@@ -183,7 +188,7 @@ export async function findWebhookSettingsOfKey(
     'webhook_secret_prev_enc',
     'webhook_secret_prev_expires_at',
     'webhook_secret_rotated_at',
-  )) as Row | undefined;
+  );
   if (!row) return null;
   return {
     apiKeyId: String(row.id),
@@ -231,7 +236,7 @@ export async function listApiKeysForAdmin(
       { column: 'id', order: 'desc' },
     ]);
   if (filter.userId !== undefined) query.where('user_id', filter.userId);
-  const rows = (await query.limit(filter.limit)) as Array<{ id: string }>;
+  const rows: Array<{ id: string }> = await query.limit(filter.limit);
   return loadAll(
     db,
     rows.map((row) => String(row.id)),
@@ -240,11 +245,11 @@ export async function listApiKeysForAdmin(
 
 /** A user's not-yet-revoked keys of one name (e.g. the key `npm start` issues), newest first. */
 export async function listUnrevokedApiKeysNamed(db: Queryable, userId: string, name: string): Promise<ApiKeyRecord[]> {
-  const rows = (await db('api_keys')
+  const rows: Array<{ id: string }> = await db('api_keys')
     .select('id')
     .where({ user_id: userId, name })
     .whereNull('revoked_at')
-    .orderBy('created_at', 'desc')) as Array<{ id: string }>;
+    .orderBy('created_at', 'desc');
   return loadAll(
     db,
     rows.map((row) => String(row.id)),
@@ -258,11 +263,11 @@ export async function findEndedApiKeys(
   now: Date,
 ): Promise<Map<string, 'revoked' | 'expired'>> {
   if (ids.length === 0) return new Map();
-  const rows = (await db('api_keys')
+  const rows: Row[] = await db('api_keys')
     .whereIn('id', ids)
     .andWhere((query) => {
       void query.whereNotNull('revoked_at').orWhere('expires_at', '<=', now);
     })
-    .select('id', 'revoked_at')) as Row[];
+    .select('id', 'revoked_at');
   return new Map(rows.map((row) => [String(row.id), row.revoked_at ? 'revoked' : 'expired']));
 }

@@ -26,10 +26,10 @@ export async function recordAuthFailure(db: Queryable, failure: NewAuthFailure):
 
 /** Audit rows of auth failures attributed to a key at or after `since`. */
 export async function countAuthFailuresForKey(db: Queryable, apiKeyId: string, since: Date): Promise<number> {
-  const row = (await db('auth_failures')
+  const row: Record<string, unknown> | undefined = await db('auth_failures')
     .where({ api_key_id: apiKeyId })
     .andWhere('occurred_at', '>=', since)
     .count({ total: '*' })
-    .first()) as Record<string, unknown> | undefined;
+    .first();
   return toInt(row?.total ?? 0);
 }

@@ -27,7 +27,7 @@ function toChainCursor(row: Record<string, unknown>): ChainCursor {
 const likePrefix = (prefix: string): string => `${prefix.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 export async function findChainCursor(db: Queryable, name: string): Promise<ChainCursor | null> {
-  const row = (await db('chain_cursors').where({ name }).first()) as Record<string, unknown> | undefined;
+  const row: Record<string, unknown> | undefined = await db('chain_cursors').where({ name }).first();
   return row ? toChainCursor(row) : null;
 }
 
@@ -47,10 +47,10 @@ export async function listChainCursors(
   db: Queryable,
   filter: { chainId: number; namePrefix: string },
 ): Promise<ChainCursor[]> {
-  const rows = (await db('chain_cursors')
+  const rows: Array<Record<string, unknown>> = await db('chain_cursors')
     .where({ chain_id: filter.chainId })
     .andWhere('name', 'like', likePrefix(filter.namePrefix))
-    .orderBy('name')) as Array<Record<string, unknown>>;
+    .orderBy('name');
   return rows.map(toChainCursor);
 }
 

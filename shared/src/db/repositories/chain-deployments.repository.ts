@@ -1,3 +1,4 @@
+import { toDate } from '../column-values.js';
 import type { Queryable } from '../transaction.js';
 
 /** The platform contracts on one chain, as recorded by whoever deployed them (npm start or an operator). */
@@ -40,6 +41,6 @@ export async function findChainDeployment(db: Queryable, chainId: number): Promi
     accountFactoryAddress: String(row.account_factory_address),
     treasuryAddress: String(row.treasury_address),
     operatorAddress: String(row.operator_address),
-    deployedAt: row.deployed_at as Date,
+    deployedAt: toDate(row.deployed_at),
   };
 }

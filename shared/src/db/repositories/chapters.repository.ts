@@ -29,15 +29,15 @@ export async function createChapter(db: Queryable, input: NewChapter): Promise<C
 }
 
 export async function findChapterById(db: Queryable, id: string): Promise<Chapter | null> {
-  const row = (await db('chapters').where({ id }).first()) as ChapterRow | undefined;
+  const row: ChapterRow | undefined = await db('chapters').where({ id }).first();
   return row ? toChapter(row) : null;
 }
 
 /** A thread's chapters by position (unpositioned chapters last, oldest first). */
 export async function listChaptersByThread(db: Queryable, threadId: string): Promise<Chapter[]> {
-  const rows = (await db('chapters')
+  const rows: ChapterRow[] = await db('chapters')
     .where({ thread_id: threadId })
-    .orderByRaw('`position` IS NULL, `position`, created_at, id')) as ChapterRow[];
+    .orderByRaw('`position` IS NULL, `position`, created_at, id');
   return rows.map(toChapter);
 }
 
@@ -68,13 +68,11 @@ export async function listChaptersWithMarketCounts(db: Queryable, threadId: stri
     .whereNotNull('chapter_id')
     .groupBy('chapter_id')
     .as('chapter_counts');
-  const rows = (await db('chapters')
+  const rows: Array<Record<string, unknown>> = await db('chapters')
     .select('chapters.id', 'chapters.title', 'chapters.position', 'chapter_counts.market_count')
     .leftJoin(counts, 'chapter_counts.chapter_id', 'chapters.id')
     .where('chapters.thread_id', threadId)
-    .orderByRaw('chapters.`position` IS NULL, chapters.`position`, chapters.created_at, chapters.id')) as Array<
-    Record<string, unknown>
-  >;
+    .orderByRaw('chapters.`position` IS NULL, chapters.`position`, chapters.created_at, chapters.id');
   return rows.map((row) => ({
     id: String(row.id),
     title: String(row.title),

@@ -24,7 +24,7 @@ export async function findIdempotencyKey(
   apiKeyId: string,
   key: string,
 ): Promise<IdempotencyKeyRecord | null> {
-  const row = (await db('idempotency_keys').where({ api_key_id: apiKeyId, idem_key: key }).first()) as Row | undefined;
+  const row: Row | undefined = await db('idempotency_keys').where({ api_key_id: apiKeyId, idem_key: key }).first();
   if (!row) return null;
   return {
     apiKeyId: String(row.api_key_id),

@@ -74,7 +74,7 @@ export async function listPublicMarkets(db: Queryable, query: PublicMarketPageQu
 
 /** Active featured markets, highest volume first (the featured list has no parameters; at most `limit`). */
 export async function listFeaturedMarkets(db: Queryable, limit: number): Promise<Market[]> {
-  const rows = (await db('markets')
+  const rows: MarketRow[] = await db('markets')
     .select('*')
     .where({ featured: true, status: 'OPEN' })
     .orderBy([
@@ -82,19 +82,19 @@ export async function listFeaturedMarkets(db: Queryable, limit: number): Promise
       { column: 'created_at', order: 'desc' },
       { column: 'id', order: 'desc' },
     ])
-    .limit(limit)) as MarketRow[];
+    .limit(limit);
   return rows.map(toMarket);
 }
 
 /** Open markets of a thread that have a source post (the ones a social link can reply to), newest first. */
 export async function listSocialLinkableMarkets(db: Queryable, threadId: string): Promise<Market[]> {
-  const rows = (await db('markets')
+  const rows: MarketRow[] = await db('markets')
     .select('*')
     .where({ thread_id: threadId, status: 'OPEN' })
     .orderBy([
       { column: 'created_at', order: 'desc' },
       { column: 'id', order: 'desc' },
-    ])) as MarketRow[];
+    ]);
   return rows.map(toMarket);
 }
 
@@ -134,9 +134,9 @@ export async function listMarketActivity(db: Queryable, query: ActivityQuery): P
   if (query.minTotalVolumeCents !== undefined) {
     recent.where('active.total_volume_cents', '>=', query.minTotalVolumeCents);
   }
-  const rows = (await db('markets')
+  const rows: MarketRow[] = await db('markets')
     .select('markets.*', 'recent.recent_trades', 'recent.recent_usdc', 'recent.recent_traders')
-    .join(recent.as('recent'), 'recent.market_id', 'markets.id')) as MarketRow[];
+    .join(recent.as('recent'), 'recent.market_id', 'markets.id');
   return rows.map((row) => ({
     market: toMarket(row),
     tradeCount: toInt(row.recent_trades),
@@ -162,11 +162,11 @@ export async function listMarketsKeyset(db: Queryable, query: MarketKeysetQuery)
   if (query.category !== undefined) builder.where('category', query.category);
   if (query.threadId !== undefined) builder.where('thread_id', query.threadId);
   applyKeysetAfter(builder, 'created_at', query.after);
-  const rows = (await builder
+  const rows: MarketRow[] = await builder
     .orderBy([
       { column: 'created_at', order: 'desc' },
       { column: 'id', order: 'desc' },
     ])
-    .limit(query.limit)) as MarketRow[];
+    .limit(query.limit);
   return rows.map(toMarket);
 }

@@ -4,7 +4,7 @@
  * totals per market.
  */
 import { toBigInt, toDate, toInt } from '../column-values.js';
-import { parseJsonColumn, type Queryable } from '../transaction.js';
+import { parseJsonColumn, rowsOfRaw, type Queryable } from '../transaction.js';
 import { batches } from './insert-batches.js';
 import { applyKeysetAfter, type KeysetAfter } from './keyset-after.js';
 
@@ -73,12 +73,12 @@ export async function sumMarketVolumesBefore(
   beforeBlock: bigint,
 ): Promise<Map<string, bigint>> {
   if (marketIds.length === 0) return new Map();
-  const rows = (await db('market_trades')
+  const rows: Array<{ market_id: string; volume: unknown }> = await db('market_trades')
     .select('market_id')
     .sum({ volume: 'usdc' })
     .whereIn('market_id', [...marketIds])
     .andWhere('block_number', '<', beforeBlock.toString())
-    .groupBy('market_id')) as Array<{ market_id: string; volume: unknown }>;
+    .groupBy('market_id');
   return new Map(rows.map((row) => [row.market_id, toBigInt(row.volume ?? 0)]));
 }
 
@@ -89,25 +89,29 @@ export async function readMarketActivityTotals(
 ): Promise<MarketActivityTotals[]> {
   if (marketIds.length === 0) return [];
   const ids = [...new Set(marketIds)];
-  const sums = (await db('market_trades')
+  const sums: Array<{ market_id: string; trades: unknown; volume: unknown; traders: unknown }> = await db(
+    'market_trades',
+  )
     .select('market_id')
     .count({ trades: '*' })
     .sum({ volume: 'usdc' })
     .countDistinct({ traders: 'trader' })
     .whereIn('market_id', ids)
-    .groupBy('market_id')) as Array<{ market_id: string; trades: unknown; volume: unknown; traders: unknown }>;
+    .groupBy('market_id');
   // Newest point = the point of the market's last trade in chain order (block, then log index).
-  const [latestRows] = (await db.raw(
-    `SELECT market_id, prices, probabilities FROM (
+  const latestRows = rowsOfRaw(
+    await db.raw(
+      `SELECT market_id, prices, probabilities FROM (
        SELECT pp.market_id, pp.prices, pp.probabilities,
               ROW_NUMBER() OVER (PARTITION BY pp.market_id ORDER BY mt.block_number DESC, mt.log_index DESC) AS n
        FROM price_points pp JOIN market_trades mt ON mt.id = pp.market_trade_id
        WHERE pp.market_id IN (${ids.map(() => '?').join(', ')})
      ) ranked WHERE n = 1`,
-    ids,
-  )) as [Array<{ market_id: string; prices: unknown; probabilities: unknown }>];
+      ids,
+    ),
+  );
   const sumsById = new Map(sums.map((row) => [row.market_id, row]));
-  const latestById = new Map(latestRows.map((row) => [row.market_id, row]));
+  const latestById = new Map(latestRows.map((row) => [String(row.market_id), row]));
   return ids.map((marketId) => {
     const sum = sumsById.get(marketId);
     const latest = latestById.get(marketId);
@@ -132,7 +136,7 @@ export async function deleteChainActivity(
 ): Promise<string[]> {
   const scope = db('market_trades').where({ chain_id: filter.chainId });
   if (filter.aboveBlock !== undefined) scope.andWhere('block_number', '>', filter.aboveBlock.toString());
-  const touched = (await scope.clone().distinct('market_id')) as Array<{ market_id: string }>;
+  const touched: Array<{ market_id: string }> = await scope.clone().distinct('market_id');
   if (touched.length === 0) return [];
   await db('price_points').whereIn('market_trade_id', scope.clone().select('id')).del();
   await scope.clone().del();
@@ -154,7 +158,7 @@ export interface RecentTrade {
 
 /** A market's latest trades, newest first (market_trades_market_time_idx). */
 export async function listRecentTrades(db: Queryable, marketId: string, limit: number): Promise<RecentTrade[]> {
-  const rows = (await db('market_trades')
+  const rows: Array<Record<string, unknown>> = await db('market_trades')
     .select('id', 'outcome_index', 'side', 'usdc', 'tokens', 'price', 'block_time')
     .where('market_id', marketId)
     .orderBy([
@@ -162,7 +166,7 @@ export async function listRecentTrades(db: Queryable, marketId: string, limit: n
       { column: 'log_index', order: 'desc' },
       { column: 'id', order: 'desc' },
     ])
-    .limit(limit)) as Array<Record<string, unknown>>;
+    .limit(limit);
   return rows.map((row) => ({
     id: String(row.id),
     outcomeIndex: toInt(row.outcome_index),
@@ -205,12 +209,12 @@ export async function listMarketTradesKeyset(
   if (query.outcomeIndex !== undefined) builder.where('outcome_index', query.outcomeIndex);
   if (query.side !== undefined) builder.where('side', query.side);
   applyKeysetAfter(builder, 'block_time', query.after);
-  const rows = (await builder
+  const rows: Array<Record<string, unknown>> = await builder
     .orderBy([
       { column: 'block_time', order: 'desc' },
       { column: 'id', order: 'desc' },
     ])
-    .limit(query.limit)) as Array<Record<string, unknown>>;
+    .limit(query.limit);
   return rows.map((row) => ({
     id: String(row.id),
     marketId: String(row.market_id),
@@ -262,7 +266,7 @@ export async function listAccountPositionActivity(
       { column: 't.outcome_index', order: 'asc' },
     ]);
   if (marketId !== undefined) builder.where('t.market_id', marketId);
-  const rows = (await builder) as Array<Record<string, unknown>>;
+  const rows: Array<Record<string, unknown>> = await builder;
   return rows.map((row) => ({
     marketId: String(row.market_id),
     contractAddress: row.contract_address === null ? null : String(row.contract_address),

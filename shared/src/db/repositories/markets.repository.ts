@@ -11,6 +11,7 @@ import {
   toDecimalNumberOrNull,
   toInt,
   toIntOrNull,
+  toOneOf,
   toStringOrNull,
   wadToDecimalString,
 } from '../column-values.js';
@@ -115,7 +116,7 @@ export async function insertMarket(db: Queryable, input: NewMarket): Promise<Mar
 }
 
 export async function findMarketById(db: Queryable, id: string): Promise<Market | null> {
-  const row = (await db('markets').where({ id }).first()) as MarketRow | undefined;
+  const row: MarketRow | undefined = await db('markets').where({ id }).first();
   return row ? toMarket(row) : null;
 }
 
@@ -135,7 +136,7 @@ export function toMarket(row: MarketRow): Market {
     description: String(row.description),
     category: String(row.category),
     tags: parseJsonColumn<string[]>(row.tags),
-    status: row.status as MarketStatus,
+    status: toOneOf(marketStatuses, row.status, 'markets.status'),
     outcomes: parseJsonColumn<string[]>(row.outcomes),
     contractAddress: toStringOrNull(row.contract_address),
     chainId: toIntOrNull(row.chain_id),
@@ -208,11 +209,11 @@ export interface MarketChainStatus {
 
 /** Markets with a contract on `chainId`. */
 export async function listChainMarkets(db: Queryable, chainId: number): Promise<ChainMarket[]> {
-  const rows = (await db('markets')
+  const rows: Array<Record<string, unknown>> = await db('markets')
     .select('id', 'contract_address', 'outcome_count')
     .where({ chain_id: chainId })
     .whereNotNull('contract_address')
-    .orderBy('id')) as Array<Record<string, unknown>>;
+    .orderBy('id');
   return rows.map((row) => ({
     id: String(row.id),
     contractAddress: String(row.contract_address),

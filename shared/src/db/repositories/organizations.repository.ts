@@ -46,15 +46,15 @@ export async function createOrganization(db: Queryable, input: NewOrganization):
 }
 
 export async function findOrganizationById(db: Queryable, id: string): Promise<Organization | null> {
-  const row = (await db('organizations').where({ id }).first()) as OrganizationRow | undefined;
+  const row: OrganizationRow | undefined = await db('organizations').where({ id }).first();
   return row ? toOrganization(row) : null;
 }
 
 /** Every organization, by name (the admin CLI's `orgs list`). */
 export async function listOrganizations(db: Queryable): Promise<Organization[]> {
-  const rows = (await db('organizations')
+  const rows: OrganizationRow[] = await db('organizations')
     .select('*')
-    .orderBy([{ column: 'name' }, { column: 'id' }])) as OrganizationRow[];
+    .orderBy([{ column: 'name' }, { column: 'id' }]);
   return rows.map(toOrganization);
 }
 

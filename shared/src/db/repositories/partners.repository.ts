@@ -1,9 +1,10 @@
 import { newUuid } from '../../ids/index.js';
-import { toDate, toStringOrNull } from '../column-values.js';
+import { toDate, toOneOf, toStringOrNull } from '../column-values.js';
 import type { Queryable } from '../transaction.js';
 import { readBack } from './read-back.js';
 
-export type PartnerStatus = 'active' | 'inactive';
+export const partnerStatuses = ['active', 'inactive'] as const;
+export type PartnerStatus = (typeof partnerStatuses)[number];
 
 export interface Partner {
   id: string;
@@ -56,7 +57,7 @@ export async function createPartner(db: Queryable, input: NewPartner): Promise<P
 }
 
 export async function findPartnerById(db: Queryable, id: string): Promise<Partner | null> {
-  const row = (await db('partners').where({ id }).first()) as PartnerRow | undefined;
+  const row: PartnerRow | undefined = await db('partners').where({ id }).first();
   return row ? toPartner(row) : null;
 }
 
@@ -64,7 +65,7 @@ export async function findPartnerById(db: Queryable, id: string): Promise<Partne
 export async function listPartners(db: Queryable, filter: { organizationId?: string } = {}): Promise<Partner[]> {
   const query = db('partners').select('*');
   if (filter.organizationId !== undefined) query.where('organization_id', filter.organizationId);
-  const rows = (await query.orderBy([{ column: 'name' }, { column: 'id' }])) as PartnerRow[];
+  const rows: PartnerRow[] = await query.orderBy([{ column: 'name' }, { column: 'id' }]);
   return rows.map(toPartner);
 }
 
@@ -80,7 +81,7 @@ function toPartner(row: PartnerRow): Partner {
     colorPrimary: toStringOrNull(row.color_primary),
     logoUrl: toStringOrNull(row.logo_url),
     websiteUrl: toStringOrNull(row.website_url),
-    status: row.status as PartnerStatus,
+    status: toOneOf(partnerStatuses, row.status, 'partners.status'),
     createdAt: toDate(row.created_at),
     updatedAt: toDate(row.updated_at),
   };

@@ -3,7 +3,7 @@
  * market's downsampled price history.
  */
 import { toBigInt, toDate } from '../column-values.js';
-import { parseJsonColumn, type Queryable } from '../transaction.js';
+import { parseJsonColumn, rowsOfRaw, type Queryable } from '../transaction.js';
 import { batches } from './insert-batches.js';
 
 export interface NewPricePoint {
@@ -55,8 +55,9 @@ export interface PricePoint {
  */
 export async function listPriceHistory(db: Queryable, marketId: string, maxPoints: number): Promise<PricePoint[]> {
   const steps = Math.max(1, maxPoints - 1);
-  const result = (await db.raw(
-    `SELECT recorded_at, prices, probabilities, cumulative_volume FROM (
+  const rows = rowsOfRaw(
+    await db.raw(
+      `SELECT recorded_at, prices, probabilities, cumulative_volume FROM (
        SELECT recorded_at, prices, probabilities, cumulative_volume, id,
               ROW_NUMBER() OVER (ORDER BY recorded_at, id) AS rn,
               COUNT(*) OVER () AS total
@@ -65,9 +66,10 @@ export async function listPriceHistory(db: Queryable, marketId: string, maxPoint
      WHERE total <= ? OR rn = 1
         OR FLOOR((rn - 1) * ? / (total - 1)) > FLOOR((rn - 2) * ? / (total - 1))
      ORDER BY recorded_at, id`,
-    [marketId, maxPoints, steps, steps],
-  )) as [Array<Record<string, unknown>>, unknown];
-  return result[0].map((row) => ({
+      [marketId, maxPoints, steps, steps],
+    ),
+  );
+  return rows.map((row) => ({
     recordedAt: toDate(row.recorded_at),
     prices: parseJsonColumn<string[]>(row.prices),
     probabilities: parseJsonColumn<string[]>(row.probabilities),

@@ -6,7 +6,7 @@
  * conditional UPDATE naming the expected current status, so a redelivered job can never apply a step twice.
  */
 import { newUuid } from '../../ids/index.js';
-import { toBigIntOrNull, toDate, toDateOrNull, toInt, toStringOrNull } from '../column-values.js';
+import { toBigIntOrNull, toDate, toDateOrNull, toInt, toOneOf, toStringOrNull } from '../column-values.js';
 import { isDuplicateKeyError } from '../mysql-errors.js';
 import type { Queryable } from '../transaction.js';
 import { readBack } from './read-back.js';
@@ -81,7 +81,7 @@ function toRedemption(row: Row): RedemptionRecord {
     apiKeyId: toStringOrNull(row.api_key_id),
     marketId: String(row.market_id),
     outcomeIndex: toInt(row.outcome_index),
-    status: row.status as RedemptionStatus,
+    status: toOneOf(redemptionStatuses, row.status, 'redemptions.status'),
     tokens: toBigIntOrNull(row.tokens),
     payout: toBigIntOrNull(row.payout),
     txHash: toStringOrNull(row.tx_hash),
@@ -117,9 +117,9 @@ export async function findOpenRedemptionOfUser(
   db: Queryable,
   position: OpenPosition,
 ): Promise<RedemptionRecord | null> {
-  const row = (await db('redemptions')
+  const row: Row | undefined = await db('redemptions')
     .where({ open_claim_key: openClaimKey(position) })
-    .first()) as Row | undefined;
+    .first();
   return row ? toRedemption(row) : null;
 }
 
@@ -129,13 +129,13 @@ export async function findRedemptionOfUser(
   id: string,
   userId: string,
 ): Promise<RedemptionRecord | null> {
-  const row = (await db('redemptions').where({ id, user_id: userId }).first()) as Row | undefined;
+  const row: Row | undefined = await db('redemptions').where({ id, user_id: userId }).first();
   return row ? toRedemption(row) : null;
 }
 
 /** A redemption by id alone, for the executor whose job names it. Client-facing reads use findRedemptionOfUser. */
 export async function findRedemptionById(db: Queryable, id: string): Promise<RedemptionRecord | null> {
-  const row = (await db('redemptions').where({ id }).first()) as Row | undefined;
+  const row: Row | undefined = await db('redemptions').where({ id }).first();
   return row ? toRedemption(row) : null;
 }
 
@@ -170,11 +170,11 @@ export async function transitionRedemptionStatus(
 
 /** Open claims untouched since before `before` (a lost job or a worker that died mid-way), oldest first. */
 export async function listStalledRedemptions(db: Queryable, before: Date, limit: number): Promise<RedemptionRecord[]> {
-  const rows = (await db('redemptions')
+  const rows: Row[] = await db('redemptions')
     .whereIn('status', openRedemptionStatuses)
     .where('updated_at', '<', before)
     .orderBy('updated_at', 'asc')
-    .limit(limit)) as Row[];
+    .limit(limit);
   return rows.map(toRedemption);
 }
 
@@ -198,7 +198,7 @@ export interface AutoRedeemQuery {
  */
 export async function listAutoRedeemCandidates(db: Queryable, query: AutoRedeemQuery): Promise<AutoRedeemCandidate[]> {
   const samePosition = 'r.user_id = u.id AND r.market_id = t.market_id AND r.outcome_index = t.outcome_index';
-  const rows = (await db('market_trades as t')
+  const rows: Row[] = await db('market_trades as t')
     .join('markets as m', 'm.id', 't.market_id')
     .join('users as u', 'u.smart_account_address', 't.trader')
     .select('u.id as user_id', 'u.smart_account_address', 't.market_id', 't.outcome_index', 'm.contract_address')
@@ -224,7 +224,7 @@ export async function listAutoRedeemCandidates(db: Queryable, query: AutoRedeemQ
       { column: 'u.id', order: 'asc' },
       { column: 't.outcome_index', order: 'asc' },
     ])
-    .limit(query.limit)) as Row[];
+    .limit(query.limit);
   return rows.map((row) => ({
     userId: String(row.user_id),
     account: String(row.smart_account_address),

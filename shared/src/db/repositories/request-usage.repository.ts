@@ -49,11 +49,11 @@ export interface UsageTotals {
 
 /** Sums a key's counts over minutes at or after `since`. */
 export async function sumRequestUsage(db: Queryable, apiKeyId: string, since: Date): Promise<UsageTotals> {
-  const row = (await db('request_usage')
+  const row: Record<string, unknown> | undefined = await db('request_usage')
     .where({ api_key_id: apiKeyId })
     .andWhere('bucket_start', '>=', usageBucketStart(since))
     .sum({ requests: 'requests', rateLimitRejections: 'rate_limit_rejections', authFailures: 'auth_failures' })
-    .first()) as Record<string, unknown> | undefined;
+    .first();
   return {
     requests: Number(row?.requests ?? 0),
     rateLimitRejections: Number(row?.rateLimitRejections ?? 0),

@@ -5,7 +5,7 @@
  */
 import type { Knex } from 'knex';
 import { newUuid } from '../../ids/index.js';
-import { toDate, toDateOrNull, toInt, toStringOrNull } from '../column-values.js';
+import { toDate, toDateOrNull, toInt, toOneOf, toStringOrNull } from '../column-values.js';
 import type { PublicPage, PublicSortOrder } from './offset-page.js';
 import { parseJsonColumn, type Queryable } from '../transaction.js';
 import { readBack } from './read-back.js';
@@ -68,7 +68,7 @@ export async function createThread(db: Queryable, input: NewThread): Promise<Thr
 }
 
 export async function findThreadById(db: Queryable, id: string): Promise<Thread | null> {
-  const row = (await db('threads').where({ id }).first()) as ThreadRow | undefined;
+  const row: ThreadRow | undefined = await db('threads').where({ id }).first();
   return row ? toThread(row) : null;
 }
 
@@ -82,7 +82,7 @@ export function toThread(row: ThreadRow): Thread {
     description: String(row.description),
     imageUrl: toStringOrNull(row.image_url),
     backgroundImageUrl: toStringOrNull(row.background_image_url),
-    status: row.status as ThreadStatus,
+    status: toOneOf(threadStatuses, row.status, 'threads.status'),
     category: String(row.category),
     tags: parseJsonColumn<string[]>(row.tags),
     startTime: toDateOrNull(row.start_time),
@@ -178,7 +178,7 @@ export async function listPublicThreads(
 }
 
 export async function findPublicThread(db: Queryable, id: string): Promise<ThreadWithTotals | null> {
-  const row = (await db('threads').where({ id }).first()) as Record<string, unknown> | undefined;
+  const row: Record<string, unknown> | undefined = await db('threads').where({ id }).first();
   if (!row) return null;
   const thread = toThread(row);
   const totals = await threadTotals(db, [thread.id]);
@@ -199,12 +199,12 @@ export async function threadTotals(db: Queryable, threadIds: readonly string[]):
     .join('markets as traded', 'traded.id', 'market_trades.market_id')
     .whereRaw('traded.thread_id = markets.thread_id')
     .countDistinct('market_trades.trader');
-  const rows = (await db('markets')
+  const rows: Array<Record<string, unknown>> = await db('markets')
     .select('thread_id', participants.as('participant_count'))
     .count({ market_count: '*' })
     .sum({ total_volume: 'total_volume_cents' })
     .whereIn('thread_id', [...threadIds])
-    .groupBy('thread_id')) as Array<Record<string, unknown>>;
+    .groupBy('thread_id');
   return new Map(
     rows.map((row) => [
       String(row.thread_id),

@@ -63,16 +63,16 @@ async function nextSequenceNumber(
   lockRow: boolean,
 ): Promise<number> {
   if (lockRow) await trx('trades').where({ id: trade.id }).forUpdate().first('id');
-  const last = (await trx('trade_events')
+  const last: { seq?: unknown } | undefined = await trx('trade_events')
     .where({ correlation_id: trade.correlationId })
     .max({ seq: 'seq' })
-    .first()) as { seq: unknown } | undefined;
+    .first();
   return (toIntOrNull(last?.seq) ?? 0) + 1;
 }
 
 /** The timeline of a correlation id in sequence order. */
 export async function listTradeEvents(db: Queryable, correlationId: string): Promise<TradeEventRecord[]> {
-  const rows = (await db('trade_events').where({ correlation_id: correlationId }).orderBy('seq', 'asc')) as Row[];
+  const rows: Row[] = await db('trade_events').where({ correlation_id: correlationId }).orderBy('seq', 'asc');
   return rows.map((row) => ({
     sequenceNumber: toInt(row.seq),
     type: String(row.type),

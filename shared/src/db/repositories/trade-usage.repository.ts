@@ -3,8 +3,8 @@
  * finished_at) read one row at a time by rank, so a percentile is exact without loading every duration. A window
  * holds the trades *created* in [since, until]; every query names the key and uses trades_key_created_idx.
  */
-import type { TradeStatus } from '../../domain/trade-states.js';
-import { toInt } from '../column-values.js';
+import { tradeStatuses, type TradeStatus } from '../../domain/trade-states.js';
+import { toInt, toOneOf } from '../column-values.js';
 import type { Queryable } from '../transaction.js';
 
 export interface UsageWindowBounds {
@@ -31,13 +31,13 @@ export async function countTradesOfKeyByStatus(
   apiKeyId: string,
   window: UsageWindowBounds,
 ): Promise<TradeStatusCount[]> {
-  const rows = (await inWindow(db, apiKeyId, window)
+  const rows: Row[] = await inWindow(db, apiKeyId, window)
     .select('status')
     .count({ trades: '*' })
     .count({ finished: 'finished_at' })
-    .groupBy('status')) as Row[];
+    .groupBy('status');
   return rows.map((row) => ({
-    status: row.status as TradeStatus,
+    status: toOneOf(tradeStatuses, row.status, 'trades.status'),
     trades: toInt(row.trades),
     finished: toInt(row.finished),
   }));
@@ -56,12 +56,12 @@ export async function tradeLatencyAtRankOfKey(
   const { rank, finished } = query;
   if (!Number.isInteger(rank) || rank < 1 || rank > finished) return null;
   const ascending = rank - 1 <= finished - rank;
-  const row = (await inWindow(db, apiKeyId, query)
+  const row: Row | undefined = await inWindow(db, apiKeyId, query)
     .whereIn('status', query.statuses)
     .whereNotNull('finished_at')
     .select(db.raw('TIMESTAMPDIFF(MICROSECOND, created_at, finished_at) DIV 1000 AS latency_ms'))
     .orderBy('latency_ms', ascending ? 'asc' : 'desc')
     .offset(ascending ? rank - 1 : finished - rank)
-    .first()) as Row | undefined;
+    .first();
   return row === undefined ? null : toInt(row.latency_ms);
 }

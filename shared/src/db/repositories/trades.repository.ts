@@ -5,8 +5,15 @@
  * the expected current status, so a redelivered or duplicated job can never apply a step twice.
  */
 import { newUuid } from '../../ids/index.js';
-import { dailyCapStatuses, inFlightStatuses, type TradeSide, type TradeStatus } from '../../domain/trade-states.js';
-import { toBigInt, toBigIntOrNull, toDate, toDateOrNull, toInt, toStringOrNull } from '../column-values.js';
+import {
+  dailyCapStatuses,
+  inFlightStatuses,
+  tradeSides,
+  tradeStatuses,
+  type TradeSide,
+  type TradeStatus,
+} from '../../domain/trade-states.js';
+import { toBigInt, toBigIntOrNull, toDate, toDateOrNull, toInt, toOneOf, toStringOrNull } from '../column-values.js';
 import { parseJsonColumn, type Queryable } from '../transaction.js';
 import { newestFirstPage } from './newest-first-page.js';
 import { readBack } from './read-back.js';
@@ -82,10 +89,10 @@ function toTrade(row: Row): TradeRecord {
     userId: String(row.user_id),
     marketId: String(row.market_id),
     outcomeIndex: toInt(row.outcome_index),
-    side: row.side as TradeSide,
+    side: toOneOf(tradeSides, row.side, 'trades.side'),
     amount: String(row.amount),
     amountAtomic: toBigInt(row.amount_atomic),
-    status: row.status as TradeStatus,
+    status: toOneOf(tradeStatuses, row.status, 'trades.status'),
     correlationId: String(row.correlation_id),
     clientRequestId: toStringOrNull(row.client_request_id),
     txHash: toStringOrNull(row.tx_hash),
@@ -130,13 +137,13 @@ export async function insertTrade(db: Queryable, input: NewTrade): Promise<Trade
 
 /** The trade `id` when `userId` placed it (with any of their keys); null otherwise. */
 export async function findTradeOfUser(db: Queryable, id: string, userId: string): Promise<TradeRecord | null> {
-  const row = (await db('trades').where({ id, user_id: userId }).first()) as Row | undefined;
+  const row: Row | undefined = await db('trades').where({ id, user_id: userId }).first();
   return row ? toTrade(row) : null;
 }
 
 /** Like findTradeOfUser, locking the row until the transaction ends (confirm serialises on it). */
 export async function lockTradeOfUser(trx: Queryable, id: string, userId: string): Promise<TradeRecord | null> {
-  const row = (await trx('trades').where({ id, user_id: userId }).forUpdate().first()) as Row | undefined;
+  const row: Row | undefined = await trx('trades').where({ id, user_id: userId }).forUpdate().first();
   return row ? toTrade(row) : null;
 }
 
@@ -146,7 +153,7 @@ export async function findTradeByCorrelationOfUser(
   correlationId: string,
   userId: string,
 ): Promise<TradeRecord | null> {
-  const row = (await db('trades').where({ correlation_id: correlationId, user_id: userId }).first()) as Row | undefined;
+  const row: Row | undefined = await db('trades').where({ correlation_id: correlationId, user_id: userId }).first();
   return row ? toTrade(row) : null;
 }
 
@@ -166,7 +173,7 @@ export async function findTradeOfKeyByClientRequestId(
  * CLI. Client-facing reads use findTradeOfUser.
  */
 export async function findTradeById(db: Queryable, id: string): Promise<TradeRecord | null> {
-  const row = (await db('trades').where({ id }).first()) as Row | undefined;
+  const row: Row | undefined = await db('trades').where({ id }).first();
   return row ? toTrade(row) : null;
 }
 
@@ -209,22 +216,22 @@ const sumOf = (row: Row | undefined): bigint => toBigIntOrNull(row?.total) ?? 0n
 
 /** The key's buys since `since` in every status but failed and rejected (the rolling daily cap). */
 export async function sumRecentBuyVolumeOfKey(db: Queryable, apiKeyId: string, since: Date): Promise<bigint> {
-  const row = (await db('trades')
+  const row: Row | undefined = await db('trades')
     .where({ api_key_id: apiKeyId, side: 'buy' })
     .where('created_at', '>=', since)
     .whereIn('status', dailyCapStatuses)
     .sum({ total: 'amount_atomic' })
-    .first()) as Row | undefined;
+    .first();
   return sumOf(row);
 }
 
 /** USDC the user's unfinished buys still hold (atomic). */
 export async function sumInFlightBuysOfUser(db: Queryable, userId: string): Promise<bigint> {
-  const row = (await db('trades')
+  const row: Row | undefined = await db('trades')
     .where({ user_id: userId, side: 'buy' })
     .whereIn('status', inFlightStatuses)
     .sum({ total: 'amount_atomic' })
-    .first()) as Row | undefined;
+    .first();
   return sumOf(row);
 }
 
@@ -234,11 +241,11 @@ export async function sumInFlightSellsOfUser(
   userId: string,
   position: { marketId: string; outcomeIndex: number },
 ): Promise<bigint> {
-  const row = (await db('trades')
+  const row: Row | undefined = await db('trades')
     .where({ user_id: userId, side: 'sell', market_id: position.marketId, outcome_index: position.outcomeIndex })
     .whereIn('status', inFlightStatuses)
     .sum({ total: 'amount_atomic' })
-    .first()) as Row | undefined;
+    .first();
   return sumOf(row);
 }
 
@@ -255,17 +262,17 @@ export async function listTradesOfUser(db: Queryable, userId: string, query: Tra
   const builder = db('trades').where({ user_id: userId });
   if (query.statuses && query.statuses.length > 0) builder.whereIn('status', query.statuses);
   if (query.marketId) builder.where({ market_id: query.marketId });
-  const rows = (await newestFirstPage(builder, query)) as Row[];
+  const rows: Row[] = await newestFirstPage(builder, query);
   return rows.map(toTrade);
 }
 
 /** High-value trades still awaiting confirmation whose window ended at or before `now`, oldest first. */
 export async function listExpiredConfirmations(db: Queryable, now: Date, limit: number): Promise<TradeRecord[]> {
-  const rows = (await db('trades')
+  const rows: Row[] = await db('trades')
     .where({ status: 'pending_confirmation' })
     .where('confirmation_expires_at', '<=', now)
     .orderBy('confirmation_expires_at', 'asc')
-    .limit(limit)) as Row[];
+    .limit(limit);
   return rows.map(toTrade);
 }
 
@@ -276,19 +283,19 @@ export async function listStalledTrades(
   before: Date,
   limit: number,
 ): Promise<TradeRecord[]> {
-  const rows = (await db('trades')
+  const rows: Row[] = await db('trades')
     .whereIn('status', statuses)
     .where('updated_at', '<', before)
     .orderBy('updated_at', 'asc')
-    .limit(limit)) as Row[];
+    .limit(limit);
   return rows.map(toTrade);
 }
 
 /** The subset of `ids` that are rows of `trades`. */
 export async function findExistingTradeIds(db: Queryable, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = (await db('trades')
+  const rows: Array<{ id: string }> = await db('trades')
     .select('id')
-    .whereIn('id', [...new Set(ids)])) as Array<{ id: string }>;
+    .whereIn('id', [...new Set(ids)]);
   return new Set(rows.map((row) => row.id));
 }

@@ -1,9 +1,10 @@
 import { newUuid } from '../../ids/index.js';
-import { toDate, toStringOrNull } from '../column-values.js';
+import { toDate, toOneOf, toStringOrNull } from '../column-values.js';
 import type { Queryable } from '../transaction.js';
 import { readBack } from './read-back.js';
 
-export type UserStatus = 'active' | 'suspended';
+export const userStatuses = ['active', 'suspended'] as const;
+export type UserStatus = (typeof userStatuses)[number];
 
 export interface User {
   id: string;
@@ -42,7 +43,7 @@ export async function createUser(db: Queryable, input: NewUser): Promise<User> {
 }
 
 export async function findUserById(db: Queryable, id: string): Promise<User | null> {
-  const row = (await db('users').where({ id }).first()) as UserRow | undefined;
+  const row: UserRow | undefined = await db('users').where({ id }).first();
   return row ? toUser(row) : null;
 }
 
@@ -51,14 +52,14 @@ export async function findUserById(db: Queryable, id: string): Promise<User | nu
  * cap and balance checks (across all their keys) never interleave.
  */
 export async function lockUserForTrading(trx: Queryable, id: string): Promise<User | null> {
-  const row = (await trx('users').where({ id }).forUpdate().first()) as UserRow | undefined;
+  const row: UserRow | undefined = await trx('users').where({ id }).forUpdate().first();
   return row ? toUser(row) : null;
 }
 
 export async function findUserByEmail(db: Queryable, email: string): Promise<User | null> {
-  const row = (await db('users')
+  const row: UserRow | undefined = await db('users')
     .where({ email: normalizeEmail(email) })
-    .first()) as UserRow | undefined;
+    .first();
   return row ? toUser(row) : null;
 }
 
@@ -67,7 +68,7 @@ export function toUser(row: UserRow): User {
     id: String(row.id),
     email: String(row.email),
     smartAccountAddress: toStringOrNull(row.smart_account_address),
-    status: row.status as UserStatus,
+    status: toOneOf(userStatuses, row.status, 'users.status'),
     createdAt: toDate(row.created_at),
     updatedAt: toDate(row.updated_at),
   };
@@ -75,12 +76,12 @@ export function toUser(row: UserRow): User {
 
 /** Newest users first (the admin CLI's `users list`), ties broken by id. */
 export async function listUsers(db: Queryable, options: { limit: number }): Promise<User[]> {
-  const rows = (await db('users')
+  const rows: Array<Record<string, unknown>> = await db('users')
     .select('*')
     .orderBy([
       { column: 'created_at', order: 'desc' },
       { column: 'id', order: 'desc' },
     ])
-    .limit(options.limit)) as Array<Record<string, unknown>>;
+    .limit(options.limit);
   return rows.map(toUser);
 }

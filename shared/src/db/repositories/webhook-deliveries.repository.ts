@@ -27,21 +27,12 @@ type Row = Record<string, unknown>;
 
 /** The key's oldest events still to deliver (pending or retrying), due or not, in the key's order; at most `limit`. */
 export async function listOpenEventsOfKey(db: Queryable, apiKeyId: string, limit: number): Promise<OpenWebhookEvent[]> {
-  const rows = (await db('webhook_events')
+  const rows: Row[] = await db('webhook_events')
     .where({ api_key_id: apiKeyId })
     .whereIn('status', OPEN_STATUSES)
     .orderBy('seq')
     .limit(limit)
-    .select(
-      'id',
-      'api_key_id',
-      'seq',
-      'status',
-      'attempts',
-      'next_attempt_at',
-      'redelivery_requested',
-      'payload',
-    )) as Row[];
+    .select('id', 'api_key_id', 'seq', 'status', 'attempts', 'next_attempt_at', 'redelivery_requested', 'payload');
   return rows.map((row) => ({
     id: String(row.id),
     apiKeyId: String(row.api_key_id),
@@ -56,11 +47,11 @@ export async function listOpenEventsOfKey(db: Queryable, apiKeyId: string, limit
 
 /** When the key's oldest open event (pending or retrying) is due; null when none is open. */
 export async function nextOpenEventDueAt(db: Queryable, apiKeyId: string): Promise<Date | null> {
-  const row = (await db('webhook_events')
+  const row: Row | undefined = await db('webhook_events')
     .where({ api_key_id: apiKeyId })
     .whereIn('status', OPEN_STATUSES)
     .orderBy('seq')
-    .first('next_attempt_at')) as Row | undefined;
+    .first('next_attempt_at');
   if (!row) return null;
   return row.next_attempt_at ? toDate(row.next_attempt_at) : new Date(0);
 }
@@ -210,7 +201,7 @@ export interface DueKeyHead {
  * wake. A key whose head waits for a retry is not listed, whatever is queued behind it.
  */
 export async function listDueKeyHeads(db: Queryable, now: Date, limit: number): Promise<DueKeyHead[]> {
-  const rows = (await db('webhook_events as e')
+  const rows: Row[] = await db('webhook_events as e')
     .whereIn('e.status', OPEN_STATUSES)
     .where('e.next_attempt_at', '<=', now)
     .whereNotExists(function earlierOpenEvent() {
@@ -222,7 +213,7 @@ export async function listDueKeyHeads(db: Queryable, now: Date, limit: number): 
     })
     .orderBy('e.next_attempt_at')
     .limit(limit)
-    .select('e.api_key_id', 'e.id')) as Row[];
+    .select('e.api_key_id', 'e.id');
   return rows.map((row) => ({ apiKeyId: String(row.api_key_id), eventId: String(row.id) }));
 }
 
@@ -243,11 +234,11 @@ export async function listAttemptsOfEvent(
   apiKeyId: string,
   eventId: string,
 ): Promise<DeliveryAttemptRow[]> {
-  const rows = (await db('webhook_attempts as a')
+  const rows: Row[] = await db('webhook_attempts as a')
     .join('webhook_events as e', 'e.id', 'a.event_id')
     .where({ 'a.event_id': eventId, 'e.api_key_id': apiKeyId })
     .orderBy('a.attempt_number')
-    .select('a.*')) as Row[];
+    .select('a.*');
   return rows.map((row) => ({
     attemptNumber: toInt(row.attempt_number),
     triggeredBy: String(row.triggered_by),

@@ -29,9 +29,9 @@ const TRANSIENT_ERROR_NAMES = new Set(['KnexTimeoutError', 'TimeoutError']);
 
 /**
  * mysql2's fatal error, without a code, for a query on a connection that died meanwhile (MariaDB restarted under an
- * open transaction: its ROLLBACK gets this).
+ * open transaction: its ROLLBACK gets this). knex prefixes the message with the SQL (`ROLLBACK - …`).
  */
-const TRANSIENT_MESSAGES = new Set(["Can't add new command when connection is in closed state"]);
+const TRANSIENT_MESSAGE_ENDINGS = ["Can't add new command when connection is in closed state"];
 
 /**
  * Whether a consumer should requeue a message whose handler threw `error`.
@@ -57,7 +57,7 @@ function isTransient(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { code, name, message } = error as { code?: unknown; name?: unknown; message?: unknown };
   if (typeof code === 'string' && (TRANSIENT_SYSTEM_CODES.has(code) || TRANSIENT_MYSQL_CODES.has(code))) return true;
-  if (typeof message === 'string' && TRANSIENT_MESSAGES.has(message)) return true;
+  if (typeof message === 'string' && TRANSIENT_MESSAGE_ENDINGS.some((ending) => message.endsWith(ending))) return true;
   return typeof name === 'string' && TRANSIENT_ERROR_NAMES.has(name);
 }
 

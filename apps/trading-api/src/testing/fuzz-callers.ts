@@ -75,6 +75,9 @@ export async function createFuzzCallers(chainKit: TradingChainKit): Promise<Fuzz
       outcomeIndex: [0, 1],
       amount: ['1', '1000000', '2.5'],
       'X-Service-Api-Version': ['2026-04-29'],
+      // Replays of one key with another body are the contract's 409 IDEMPOTENCY_KEY_CONFLICT.
+      'Idempotency-Key': ['fuzz-replay-1', 'fuzz-replay-2', '0b5f4b8e-7c9e-4d43-9a1f-3f8f2a1b6c7d'],
+      'If-None-Match': ['W/"fuzz"'],
     }),
     secrets: [
       TEST_PEPPER,

@@ -142,6 +142,10 @@ function parameterMutations(operation: FuzzOperation, options: CaseOptions): Mut
             `${parameter.name}: ${text.length > 100 ? 'huge' : 'unicode'} value`,
             (draft) => setQuery(draft, encodeURIComponent(parameter.name), encodeURIComponent(text)),
           ]),
+        malformedSegments.map((raw) => [
+          `${parameter.name}: raw ${raw.slice(0, 12)}`,
+          (draft) => setQuery(draft, encodeURIComponent(parameter.name), raw),
+        ]),
         fc.constant([
           `repeated ${parameter.name}`,
           (draft) => {

@@ -73,8 +73,18 @@ function stringArbitrary(schema: JsonSchema, location: ValueLocation): fc.Arbitr
       })
       .filter(fits);
   }
+  if (location === 'json') return fc.string({ unit: jsonStringUnit, minLength, maxLength: cap }).filter(fits);
   return fc.string({ unit: 'binary', minLength, maxLength: cap }).filter(fits);
 }
+
+/**
+ * One code point of a JSON string; now and then an unpaired surrogate, which JSON can carry as an escape (`\ud800`)
+ * and JSON Schema admits, but no UTF-8 database column can store.
+ */
+const jsonStringUnit = fc.oneof(
+  { arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), weight: 30 },
+  { arbitrary: fc.integer({ min: 0xd800, max: 0xdfff }).map((unit) => String.fromCharCode(unit)), weight: 1 },
+);
 
 /** Decimal places of a multipleOf (0.01 → 2), so multiples print without floating-point noise. */
 const decimalsOf = (step: number): number => (String(step).split('.')[1] ?? '').length;

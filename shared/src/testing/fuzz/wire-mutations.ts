@@ -102,6 +102,8 @@ export const malformedSegments = fc.constantFrom(
   '%2e%2e',
   'a%2Fb',
   '%F0%9F%98%80',
+  '%ED%A0%80',
+  '%FF',
   ';x=1',
   'x'.repeat(2_000),
 );

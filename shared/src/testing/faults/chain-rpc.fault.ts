@@ -4,7 +4,7 @@
  * node late once it heals). The API answers 503 where it needs the chain, /ready says the chain is down, and once
  * the RPC is back every trade completes exactly once.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import {
   startWebhookReceiver,
   type WebhookReceiver,
@@ -13,6 +13,7 @@ import { waitFor } from '../../messaging/testing/wait-for.js';
 import {
   expectChainBalanced,
   expectQueuesDrained,
+  expectReportsDown,
   expectTradesSettled,
   expectWebhooksSettled,
 } from './fault-invariants.js';
@@ -26,6 +27,11 @@ const traders: FaultTrader[] = [];
 beforeAll(async () => {
   [stack, receiver] = await Promise.all([startFaultStack(), startWebhookReceiver()]);
 }, 180_000);
+
+beforeEach(async () => {
+  await Promise.all(Object.values(stack.proxies).map((proxy) => proxy.heal()));
+  await Promise.all(Object.values(stack.apps).map((app) => app.ensureRunning()));
+}, 120_000);
 
 afterAll(async () => {
   await receiver?.close();
@@ -48,13 +54,8 @@ async function firstCompleted(buyer: FaultTrader): Promise<void> {
 
 /** Both the API and the executor report the chain down, and only the chain. */
 async function expectChainNotReady(): Promise<void> {
-  for (const app of [stack.apps.tradingApi, stack.apps.executor]) {
-    const report = await waitFor(`${app.name} to report the chain down`, async () => {
-      const ready = await app.ready();
-      return ready.status === 503 && ready.checks.chain === 'fail' ? ready : undefined;
-    });
-    expect(Object.entries(report.checks).filter(([, status]) => status !== 'ok')).toEqual([['chain', 'fail']]);
-  }
+  await expectReportsDown(stack.apps.tradingApi, ['chain']);
+  await expectReportsDown(stack.apps.executor, ['chain']);
 }
 
 async function expectRecovered(buyer: FaultTrader, bursts: Burst[]): Promise<void> {

@@ -20,6 +20,8 @@ export interface FaultDeployable {
   name: string;
   url: string;
   start(): Promise<void>;
+  /** Starts it unless it runs (a test that failed after a kill leaves the next one a whole stack). */
+  ensureRunning(): Promise<void>;
   /** SIGKILL: the process dies mid-work, nothing runs on its way out. */
   kill(): Promise<void>;
   ready(): Promise<ReadyReport>;
@@ -46,9 +48,12 @@ export async function faultDeployable(spec: FaultDeployableSpec): Promise<FaultD
     return { status: response.status, checks: body.checks ?? {} };
   };
 
-  return {
+  const deployable: FaultDeployable = {
     name: spec.name,
     url,
+    async ensureRunning() {
+      if (!child) await deployable.start();
+    },
     async start() {
       if (child) throw new Error(`${spec.name} is already running`);
       const log = openSync(path.join(spec.logDirectory, `${spec.name}.log`), 'a');
@@ -63,14 +68,13 @@ export async function faultDeployable(spec: FaultDeployableSpec): Promise<FaultD
       started.once('exit', () => {
         if (child === started) child = undefined;
       });
-      await waitFor(
-        `${spec.name} to listen`,
-        async () => {
-          if (child !== started) throw new Error(`${spec.name} exited during start-up; see its log`);
-          return (await ready().catch(() => undefined)) !== undefined;
-        },
-        { timeoutMs: 60_000, intervalMs: 100 },
-      );
+      const deadline = Date.now() + 60_000;
+      while ((await ready().catch(() => undefined)) === undefined) {
+        if (child !== started)
+          throw new Error(`${spec.name} exited during start-up; see its log in ${spec.logDirectory}`);
+        if (Date.now() > deadline) throw new Error(`${spec.name} did not answer on ${url} within 60 s`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
     },
     async kill() {
       const running = child;
@@ -87,4 +91,5 @@ export async function faultDeployable(spec: FaultDeployableSpec): Promise<FaultD
       });
     },
   };
+  return deployable;
 }

@@ -16,6 +16,7 @@ import { bytes32ToUuid } from '../../chain/index.js';
 import { listWebhookEventsOfTrade } from '../../db/index.js';
 import { parkingQueueOf, physicalName, WORK_QUEUES } from '../../messaging/index.js';
 import { waitFor } from '../../messaging/testing/wait-for.js';
+import type { FaultDeployable } from './fault-deployables.js';
 import { FAULT_AMQP_PREFIX, type FaultStack } from './fault-stack.js';
 import type { FaultTrader } from './fault-traders.js';
 
@@ -192,4 +193,14 @@ export async function expectQueuesDrained(stack: FaultStack, timeoutMs = 30_000)
   } finally {
     await connection.close();
   }
+}
+
+/** Waits until the app's /ready answers 503 reporting exactly the `down` dependencies failing, the others ok. */
+export async function expectReportsDown(app: FaultDeployable, down: readonly string[]): Promise<void> {
+  const report = await waitFor(`${app.name} to report ${down.join(', ')} down`, async () => {
+    const ready = await app.ready();
+    return ready.status === 503 && down.every((name) => ready.checks[name] === 'fail') ? ready : undefined;
+  });
+  const failing = Object.entries(report.checks).filter(([, status]) => status !== 'ok');
+  expect(failing.map(([name]) => name).sort()).toEqual([...down].sort());
 }

@@ -2,7 +2,7 @@
  * Faults of the workers themselves: the chain executor and the webhook dispatcher killed with SIGKILL mid-work and
  * started again, and a webhook receiver that accepts the connection and never answers.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import {
   startWebhookReceiver,
   type WebhookReceiver,
@@ -24,6 +24,11 @@ const traders: FaultTrader[] = [];
 beforeAll(async () => {
   [stack, receiver] = await Promise.all([startFaultStack(), startWebhookReceiver()]);
 }, 180_000);
+
+beforeEach(async () => {
+  await Promise.all(Object.values(stack.proxies).map((proxy) => proxy.heal()));
+  await Promise.all(Object.values(stack.apps).map((app) => app.ensureRunning()));
+}, 120_000);
 
 afterAll(async () => {
   await receiver?.close();

@@ -236,5 +236,7 @@ export const localStackConfigSchema = z.object({
   EXECUTOR_PRIVATE_KEY: privateKey(ANVIL_EXECUTOR_KEY),
   /** Test USDC minted to each demo user's smart account. */
   DEMO_FUNDING_USDC: positiveInt(10_000),
+  /** Access-log lines each deployable prints per second in the terminal (the rest are counted); 0 prints all. */
+  LOCAL_ACCESS_LOG_LINES_PER_SECOND: z.coerce.number().int().min(0).default(20),
 });
 export type LocalStackConfig = z.infer<typeof localStackConfigSchema>;

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
-import { formatLogLine } from './log-line-format.js';
+import { createLogRelay } from './log-relay.js';
 import { repositoryRoot } from '../runtime/repository-root.js';
 
 export interface DeployableProcessSpec {
@@ -16,8 +15,15 @@ export interface DeployableProcess {
   exited: Promise<number | null>;
 }
 
+export interface LogRelaySettings {
+  /** Writes relayed text (complete lines, each ending in a newline). */
+  write(text: string): void;
+  /** Access-log lines printed per second (the rest are counted); 0 prints them all. */
+  accessLinesPerSecond: number;
+}
+
 /** Starts one deployable as its own Node process (TypeScript through tsx) with prefixed, readable logs. */
-export function spawnDeployable(spec: DeployableProcessSpec, write: (line: string) => void): DeployableProcess {
+export function spawnDeployable(spec: DeployableProcessSpec, logs: LogRelaySettings): DeployableProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', spec.entry], {
     cwd: repositoryRoot,
     // The children read their own config from the environment: pass the operator's through, plus ours.
@@ -31,7 +37,9 @@ export function spawnDeployable(spec: DeployableProcessSpec, write: (line: strin
   const label = `[${spec.name}]`.padEnd(21);
   for (const stream of [child.stdout, child.stderr]) {
     if (!stream) continue;
-    createInterface({ input: stream }).on('line', (line) => write(`${label} ${formatLogLine(line)}`));
+    const relay = createLogRelay({ label, write: logs.write, accessLinesPerSecond: logs.accessLinesPerSecond });
+    stream.on('data', (chunk: Buffer) => relay.push(chunk));
+    stream.once('end', () => relay.flush());
   }
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { spec, child, exited };

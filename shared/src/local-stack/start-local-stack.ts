@@ -133,7 +133,11 @@ const specs = [
   { name: 'chain-executor', entry: 'apps/chain-executor/src/main.ts', port: config.CHAIN_EXECUTOR_PORT },
   { name: 'webhook-dispatcher', entry: 'apps/webhook-dispatcher/src/main.ts', port: config.WEBHOOK_DISPATCHER_PORT },
 ];
-const processes: DeployableProcess[] = specs.map((spec) => spawnDeployable({ ...spec, env: sharedEnv }, say));
+const logRelay = {
+  write: (text: string) => process.stdout.write(text),
+  accessLinesPerSecond: config.LOCAL_ACCESS_LOG_LINES_PER_SECOND,
+};
+const processes: DeployableProcess[] = specs.map((spec) => spawnDeployable({ ...spec, env: sharedEnv }, logRelay));
 
 let stopping = false;
 async function shutdown(exitCode: number): Promise<never> {

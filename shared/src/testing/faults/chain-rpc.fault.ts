@@ -96,11 +96,11 @@ describe('the fault suite: chain RPC', () => {
     const inFlight = await waitFor(
       'a trade on its way to the chain',
       async () => {
-        const ids = (await stack
+        const ids: string[] = await stack
           .db('trades')
           .where('user_id', buyer.userId)
           .where('status', 'executing')
-          .pluck('id')) as string[];
+          .pluck('id');
         if (ids.length > 0) stack.proxies.chain.stall();
         return ids.length > 0 ? ids : undefined;
       },

@@ -39,7 +39,7 @@ export async function expectTradesSettled(
   const rows = await waitFor(
     `${tradeIds.length} trades to reach a terminal state`,
     async () => {
-      const found = (await stack.db('trades').whereIn('id', tradeIds).select()) as TradeRow[];
+      const found: TradeRow[] = await stack.db('trades').whereIn('id', tradeIds).select();
       const settled = found.length === tradeIds.length && found.every((row) => TERMINAL.includes(row.status));
       return settled ? found : undefined;
     },
@@ -78,13 +78,13 @@ async function executionsPerTrade(stack: FaultStack, accounts: readonly Address[
  * holds its funding minus its completed buys; the market's USDC is its reserve; and the supply is all accounted for.
  */
 export async function expectChainBalanced(stack: FaultStack, traders: readonly FaultTrader[]): Promise<void> {
-  const rows = (await stack
+  const rows: TradeRow[] = await stack
     .db('trades')
     .whereIn(
       'user_id',
       traders.map((trader) => trader.userId),
     )
-    .select()) as TradeRow[];
+    .select();
   const executions = await executionsPerTrade(
     stack,
     traders.map((trader) => trader.account),
@@ -141,16 +141,16 @@ export async function expectWebhooksSettled(
   const events = await waitFor(
     'every webhook event delivered or terminally failed',
     async () => {
-      const found = (await stack
+      const found: EventRow[] = await stack
         .db('webhook_events')
         .whereIn('api_key_id', apiKeyIds)
         .whereNot('status', 'none')
-        .select('id', 'status', 'attempts', 'terminal_failure_at')) as EventRow[];
+        .select('id', 'status', 'attempts', 'terminal_failure_at');
       return found.every((row) => row.status === 'delivered' || row.status === 'failed') ? found : undefined;
     },
     { timeoutMs, intervalMs: 200 },
   );
-  const attemptRows = (await stack
+  const attemptRows: Array<{ event_id: string; count: number | string }> = await stack
     .db('webhook_attempts')
     .whereIn(
       'event_id',
@@ -158,7 +158,7 @@ export async function expectWebhooksSettled(
     )
     .groupBy('event_id')
     .select('event_id')
-    .count({ count: '*' })) as Array<{ event_id: string; count: number | string }>;
+    .count({ count: '*' });
   const recorded = new Map(attemptRows.map((row) => [row.event_id, Number(row.count)]));
   const received = receivedIds();
   for (const event of events) {

@@ -17,7 +17,19 @@ export interface PrivateService extends ServerProcess {
   url: string;
 }
 
-const run = promisify(execFile);
+const execFileAsync = promisify(execFile);
+
+/** Runs a set-up command; a missing binary names what the suite needs. */
+async function run(command: string, args: string[]): Promise<void> {
+  try {
+    await execFileAsync(command, args);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    throw new Error(`the fault suite runs its own MariaDB, RabbitMQ and Redis: ${command} is not installed`, {
+      cause: error,
+    });
+  }
+}
 const firstExisting = (candidates: string[]) => candidates.find((file) => existsSync(file)) ?? candidates.at(-1)!;
 
 export async function privateMariaDb(directory: string): Promise<PrivateService> {

@@ -69,13 +69,18 @@ export function serverProcess(spec: ServerProcessSpec): ServerProcess {
       closeSync(log);
       child = started;
       process.once('exit', killOnExit);
-      let exitCode: number | null | undefined;
-      exited = new Promise((resolve) =>
+      let exitCode: number | null | string | undefined;
+      exited = new Promise((resolve) => {
         started.once('exit', (code) => {
           exitCode = code;
           resolve();
-        }),
-      );
+        });
+        // A missing binary: no exit follows.
+        started.once('error', (error: NodeJS.ErrnoException) => {
+          exitCode = error.code === 'ENOENT' ? `${spec.command} not installed` : error.message;
+          resolve();
+        });
+      });
       const deadline = Date.now() + (spec.startTimeoutMs ?? 60_000);
       while (!(await portAnswers(spec.port))) {
         if (exitCode !== undefined) {

@@ -53,7 +53,7 @@ describe('the fault suite: worker processes', () => {
     const buyer = await trader('/executor-kill');
     const running = tradeBurst(stack, buyer, { count: 30, concurrency: 2 });
     await waitFor('a few trades to complete', async () => {
-      const ids = (await stack.db('trades').where('user_id', buyer.userId).pluck('id')) as string[];
+      const ids: string[] = await stack.db('trades').where('user_id', buyer.userId).pluck('id');
       return Number(await completedCount(ids)) >= 3;
     });
     await stack.apps.executor.kill();
@@ -122,11 +122,11 @@ describe('the fault suite: worker processes', () => {
     expect(redeliver.status).toBe(202);
     const events = await expectWebhooksSettled(stack, [hanging.apiKeyId], receivedIds);
     expect(events.find((event) => event.id === head.id)?.attempts).toBe(2);
-    const order = (await stack
+    const order: string[] = await stack
       .db('webhook_events')
       .where('api_key_id', hanging.apiKeyId)
       .orderBy('seq')
-      .pluck('id')) as string[];
+      .pluck('id');
     const delivered = receiver.received('/hangs').map((entry) => entry.headers['x-service-event-id']);
     expect(delivered).toEqual([head.id, ...order]);
     await expectChainBalanced(stack, traders);

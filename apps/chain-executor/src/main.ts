@@ -38,7 +38,7 @@ await runDeployable({
       throw error;
     });
     const indexer = startMarketIndexer(
-      { db, reader: chain, logger, registry: metrics.registry },
+      { db, reader: chain, logger, registry: metrics.registry, amqp },
       { pollMs: settings.INDEXER_POLL_MS, maxBlockRange: settings.INDEXER_MAX_BLOCK_RANGE },
     );
     return [

@@ -23,9 +23,11 @@ import {
 import type { Knex } from '#shared/db/index.js';
 import { withTransaction, type Queryable } from '#shared/db/transaction.js';
 import type { Logger } from '#shared/logger/index.js';
+import type { AmqpConnectionManager } from '#shared/messaging/index.js';
 import type { BlockRange } from './block-range-plan.js';
 import type { IndexerMetrics } from './indexer-metrics.js';
 import { mapInBatches } from './map-in-batches.js';
+import { enqueueMarketNotices, publishMarketNotices } from './market-notices.js';
 import { buildRangeRows, isTradeEvent, priceKey, type TradeEvent } from './market-trade-rows.js';
 import { refreshMarketAggregates } from './refresh-market-aggregates.js';
 import { fetchTradeExecutions, matchTradeExecutions } from './trade-executions.js';
@@ -42,6 +44,8 @@ export interface IndexerContext {
   metrics: IndexerMetrics;
   /** Throws when this replica no longer leads; runs first in each write transaction. */
   fence(trx: Queryable): Promise<void>;
+  /** Publishes the market notices of a range right after its commit; absent = the outbox relay sends them. */
+  amqp?: AmqpConnectionManager;
 }
 
 export interface RangeSummary {
@@ -94,9 +98,12 @@ export async function indexBlockRange(
     await upsertPricePoints(trx, built.pricePoints);
     await refreshMarketAggregates(trx, built.tradedMarketIds);
     for (const change of built.statusChanges) await applyMarketChainStatus(trx, change);
+    const changedIds = [...built.tradedMarketIds, ...built.statusChanges.map((change) => change.marketId)];
+    const notices = await enqueueMarketNotices(trx, changedIds);
     await input.inTransaction?.(trx);
-    return built;
+    return { ...built, notices };
   });
+  await publishMarketNotices(context.db, context.amqp, rows.notices);
   context.metrics.countEvents(events);
   return { events: events.length, trades: rows.trades.length, statusChanges: rows.statusChanges.length };
 }

@@ -9,6 +9,7 @@ import type { ChainReader } from '#shared/chain/index.js';
 import type { Knex } from '#shared/db/index.js';
 import type { Logger } from '#shared/logger/index.js';
 import { backoffDelay, sleep, type BackoffPolicy } from '#shared/messaging/backoff.js';
+import type { AmqpConnectionManager } from '#shared/messaging/index.js';
 import { checkGenesis } from './chain-history-repair.js';
 import { followChainStep } from './follow-chain-step.js';
 import { loadFollowerState, type FollowerSettings, type FollowerState } from './follower-state.js';
@@ -28,6 +29,8 @@ export interface MarketIndexerDeps {
   logger: Logger;
   /** The app's metrics registry (served at /metrics); no metrics without it. */
   registry?: Registry;
+  /** Publishes market notices for live streams right after each commit (decision 0020). */
+  amqp?: AmqpConnectionManager;
 }
 
 export interface MarketIndexerSettings {
@@ -84,7 +87,15 @@ export function startMarketIndexer(deps: MarketIndexerDeps, settings: MarketInde
       metrics.setLeader(true);
       logger.info({ event: 'indexer.leading', chainId, lockName }, 'leading the market indexer');
       try {
-        const context = { db: deps.db, reader: deps.reader, chainId, logger, metrics, fence: lease.assertHeld };
+        const context = {
+          db: deps.db,
+          reader: deps.reader,
+          chainId,
+          logger,
+          metrics,
+          fence: lease.assertHeld,
+          amqp: deps.amqp,
+        };
         await lead(context, lease, follower, settings.pollMs, AbortSignal.any([stopping.signal, lease.lost]));
       } finally {
         await lease.release();

@@ -1,0 +1,62 @@
+/* The indexer announces indexed market changes to live streams (decision 0020): real anvil, MariaDB and RabbitMQ. */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createFundedAccount } from '#shared/chain/chain-test-fixtures.js';
+import { createAmqpConnectionManager, type AmqpConnectionManager } from '#shared/messaging/index.js';
+import { createNoticeHub, marketTopic } from '#shared/streams/notice-hub.js';
+import { startNoticeSubscriber, type NoticeSubscriber } from '#shared/streams/notice-subscriber.js';
+import { deleteTestTopology } from '#shared/testing/test-amqp.js';
+import { suiteToken, testEnv } from '#shared/testing/test-env.js';
+import { startMarketIndexer, type RunningMarketIndexer } from './market-indexer.js';
+import {
+  buy,
+  createLinkedMarket,
+  marketRowOf,
+  startIndexerTestbed,
+  USDC,
+  type IndexerTestbed,
+} from './indexer-test-kit.js';
+
+const prefix = `t_${suiteToken()}`;
+const hub = createNoticeHub();
+let testbed: IndexerTestbed;
+let amqp: AmqpConnectionManager;
+let subscriber: NoticeSubscriber;
+let indexer: RunningMarketIndexer | undefined;
+
+beforeAll(async () => {
+  testbed = await startIndexerTestbed();
+  amqp = createAmqpConnectionManager({ url: testEnv.amqpUrl, prefix, logger: testbed.logger });
+  await amqp.connect();
+  subscriber = startNoticeSubscriber({
+    url: testEnv.amqpUrl,
+    prefix,
+    bindingKeys: ['market.#'],
+    hub,
+    logger: testbed.logger,
+  });
+  expect(await subscriber.ready()).toBe(true);
+});
+afterAll(async () => {
+  await indexer?.stop();
+  await subscriber?.close();
+  await amqp?.close();
+  await deleteTestTopology(prefix).catch(() => undefined);
+  await testbed?.close();
+});
+
+describe('market notices', () => {
+  it('announces a traded market on the streams exchange once its trade is committed', async () => {
+    const { marketId, market } = await createLinkedMarket(testbed);
+    const { account } = await createFundedAccount(testbed.fixture);
+    indexer = startMarketIndexer(
+      { db: testbed.db, reader: testbed.fixture.reader, logger: testbed.logger, amqp },
+      { pollMs: 100, maxBlockRange: 2_000, leaderRetryMs: 100 },
+    );
+    const noticed = new Promise<void>((resolve) => hub.subscribe(marketTopic(marketId), resolve));
+    await buy(testbed, { account: account!, market, outcomeIndex: 0, usdc: 5n * USDC });
+    await noticed;
+    // The notice follows the commit: the market's aggregates already show the trade.
+    const row = await marketRowOf(testbed.db, marketId);
+    expect(BigInt(String(row.total_volume_atomic))).toBe(5n * USDC);
+  });
+});

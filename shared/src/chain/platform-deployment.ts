@@ -1,4 +1,3 @@
-import type { Address } from 'viem';
 import { findChainDeployment } from '../db/repositories/chain-deployments.repository.js';
 import type { Queryable } from '../db/transaction.js';
 import { AppError } from '../errors/index.js';
@@ -17,8 +16,8 @@ export async function loadPlatformAddresses(db: Queryable, chainId: number): Pro
   }
   return {
     chainId,
-    usdc: deployment.usdcAddress as Address,
-    marketFactory: deployment.marketFactoryAddress as Address,
-    accountFactory: deployment.accountFactoryAddress as Address,
+    usdc: deployment.usdcAddress,
+    marketFactory: deployment.marketFactoryAddress,
+    accountFactory: deployment.accountFactoryAddress,
   };
 }

@@ -1,3 +1,4 @@
+import { isAddress, isHex, type Address, type Hex } from 'viem';
 /*
  * Conversions between MySQL column values (as the mysql2 pool returns them: BIGINT/DECIMAL as strings,
  * DATETIME as UTC Dates, BOOLEAN as 0/1) and the typed values repositories hand out.
@@ -64,4 +65,24 @@ export function toOneOf<const T extends string>(values: readonly T[], value: unk
   const found = values.find((candidate) => candidate === value);
   if (found === undefined) throw new Error(`${column} holds ${String(value)}, not one of ${values.join(', ')}`);
   return found;
+}
+
+/** An address column (any case) as viem's Address, or null; anything else fails loudly, naming the column. */
+export function toAddressOrNull(value: unknown, column: string): Address | null {
+  if (value === null || value === undefined) return null;
+  return toAddress(value, column);
+}
+
+export function toAddress(value: unknown, column: string): Address {
+  if (typeof value !== 'string' || !isAddress(value, { strict: false })) {
+    throw new Error(`${column} holds ${String(value)}, not an address`);
+  }
+  return value;
+}
+
+/** A 0x-prefixed hex column (a transaction hash) as viem's Hex, or null; anything else fails loudly. */
+export function toHexOrNull(value: unknown, column: string): Hex | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value !== 'string' || !isHex(value)) throw new Error(`${column} holds ${String(value)}, not hex`);
+  return value;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { AppError } from '../errors/index.js';
 import { isRequestCausedQuoteFailure, quoteContractRefusal, quoteOutcomeRefusal } from './quote-rules.js';
 
-const onChain = { contractAddress: '0x00000000000000000000000000000000000000aa', chainId: 31337 };
+const onChain = { contractAddress: '0x00000000000000000000000000000000000000aa' as const, chainId: 31337 };
 
 describe('quote rules', () => {
   it('refuses an outcome index past the last outcome, naming the highest one', () => {

@@ -40,7 +40,7 @@ export async function fundUser(deps: FundUserDeps, command: FundUserCommand): Pr
   if (!user.smartAccountAddress) {
     throw new AppError('SMART_ACCOUNT_MISSING', { detail: `User ${user.id} has no smart account to fund` });
   }
-  const account = user.smartAccountAddress as Address;
+  const account = user.smartAccountAddress;
   const chain = await deps.chain();
   const platform = await deps.platform();
   const { txHash } = await mintTestUsdc(chain, { usdc: platform.usdc, to: account, amount: command.amount });

@@ -1,4 +1,3 @@
-import type { Address } from 'viem';
 import { readUsdcBalance, type ChainReader, type PlatformAddresses } from '#shared/chain/index.js';
 import type { Queryable, User } from '#shared/db/index.js';
 import { findUserByReference } from './user-lookup.js';
@@ -19,7 +18,7 @@ export async function showUser(
   const platform = await deps.platform();
   const usdcBalance = await readUsdcBalance(await deps.chain(), {
     usdc: platform.usdc,
-    account: user.smartAccountAddress as Address,
+    account: user.smartAccountAddress,
   });
   return { user, usdcBalance };
 }

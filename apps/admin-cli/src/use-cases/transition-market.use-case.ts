@@ -134,7 +134,7 @@ async function contractOf(
       detail: `Market ${market.id} lives on chain ${market.chainId}, but CHAIN_RPC_URL serves chain ${chain.chain.id}`,
     });
   }
-  return { chain, address: market.contractAddress as Address };
+  return { chain, address: market.contractAddress };
 }
 
 function sendTransition(chain: ChainWriter, market: Address, action: MarketAction, winners: number[] | undefined) {

@@ -5,7 +5,6 @@
  * trade id once, and a repeat resolves to the earlier execution), unless its last transaction still waits in the
  * node's pool. A `pending` trade left behind (its job parked or lost) is executed as a job would.
  */
-import type { Hex } from 'viem';
 import { findTradeExecution } from '#shared/chain/index.js';
 import { findTradeById, listStalledTrades, type TradeRecord } from '#shared/db/index.js';
 import { AppError, toAppError } from '#shared/errors/index.js';
@@ -33,7 +32,7 @@ export async function reconcileTrade(deps: TradeExecutorDeps, tradeId: string): 
     deps.logger.info({ event: 'trade.reconciled', tradeId, outcome: 'completed', txHash: execution.txHash });
     return completed ? 'completed' : 'lost_race';
   }
-  if (trade.txHash && (await readTransactionState(deps.writer, trade.txHash as Hex)) === 'pending') {
+  if (trade.txHash && (await readTransactionState(deps.writer, trade.txHash)) === 'pending') {
     deps.logger.info({ event: 'trade.reconcile_waiting', tradeId, txHash: trade.txHash }, 'transaction still pending');
     return 'awaiting_chain';
   }

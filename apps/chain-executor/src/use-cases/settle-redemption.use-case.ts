@@ -56,7 +56,7 @@ async function redeemTarget(deps: SettleRedemptionDeps, redemption: RedemptionRe
   if (market.chainId !== null && market.chainId !== deps.writer.chain.id) {
     throw notClaimable('The market is on another chain.');
   }
-  return { account: user.smartAccountAddress as Address, market: market.contractAddress as Address };
+  return { account: user.smartAccountAddress, market: market.contractAddress };
 }
 
 /** Takes the claim for this worker: true when it is now `executing` on our behalf. */

@@ -13,7 +13,6 @@
  */
 import type { Knex } from 'knex';
 import type { Redis } from 'ioredis';
-import type { Address } from 'viem';
 import type { ChainReader } from '#shared/chain/chain-clients.js';
 import { readQuote } from '#shared/chain/market-reads.js';
 import { findMarketById } from '#shared/db/index.js';
@@ -100,14 +99,14 @@ async function readThrough(
     );
   }
   const reader = await deps.chain();
-  if (quoteContractRefusal(market, reader.chain.id)) {
+  if (!market.contractAddress || quoteContractRefusal(market, reader.chain.id)) {
     throw notFoundError(`Market ${marketId} has no contract on this chain to quote.`);
   }
   let body;
   try {
     body = await readQuote(reader, {
       marketId: market.id,
-      contractAddress: market.contractAddress as Address,
+      contractAddress: market.contractAddress,
       labels: market.outcomes,
       outcomeIndex: query.outcomeIndex,
       action: query.action,

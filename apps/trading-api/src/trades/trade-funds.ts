@@ -20,7 +20,7 @@ export interface FundsCheck {
   userId: string;
   /** The platform's USDC on this chain. */
   usdc: Address;
-  account: string | null;
+  account: Address | null;
   market: Address;
   marketId: string;
   outcomeIndex: number;
@@ -51,10 +51,9 @@ export function platformUsdc(db: Knex, reader: ChainReader): Promise<Address> {
 /** Throws 409 INSUFFICIENT_BALANCE when the user's smart account cannot cover the trade. */
 export async function assertFundsCover(trx: Queryable, reader: ChainReader, check: FundsCheck): Promise<void> {
   if (!check.account) throw insufficient('The user has no smart account yet, so it holds no funds.');
-  const account = check.account as Address;
   if (check.side === 'buy') {
     const [balance, held] = await Promise.all([
-      readUsdcBalance(reader, { usdc: check.usdc, account }),
+      readUsdcBalance(reader, { usdc: check.usdc, account: check.account }),
       sumInFlightBuysOfUser(trx, check.userId),
     ]);
     const available = balance - held;
@@ -67,7 +66,7 @@ export async function assertFundsCover(trx: Queryable, reader: ChainReader, chec
     return;
   }
   const [balances, pendingSells] = await Promise.all([
-    readOutcomeBalances(reader, { market: check.market, account }),
+    readOutcomeBalances(reader, { market: check.market, account: check.account }),
     sumInFlightSellsOfUser(trx, check.userId, check),
   ]);
   const held = balances[check.outcomeIndex] ?? 0n;

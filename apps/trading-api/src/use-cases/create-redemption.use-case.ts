@@ -6,7 +6,6 @@
  * concurrent requests, so N identical requests create exactly one claim.
  */
 import type { Knex } from 'knex';
-import type { Address } from 'viem';
 import { readClaimability, type Claimability } from '#shared/chain/index.js';
 import {
   findMarketById,
@@ -74,8 +73,8 @@ async function checkOnChain(deps: CreateRedemptionDeps, market: Market, command:
     throw notClaimable(`Market ${market.id} is not on this chain.`, 'not_on_chain');
   }
   const claim = await readClaimability(reader, {
-    market: market.contractAddress as Address,
-    account: account as Address,
+    market: market.contractAddress,
+    account: account,
     outcomeIndex: command.outcomeIndex,
   });
   assertClaimable(claim, command.outcomeIndex);

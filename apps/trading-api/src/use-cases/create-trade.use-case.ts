@@ -6,7 +6,6 @@
  * `pending` and queued for the executor (201); at or above it, `pending_confirmation` with a one-time token (202).
  */
 import type { Knex } from 'knex';
-import type { Address } from 'viem';
 import {
   deleteExpiredIdempotencyKey,
   findIdempotencyKey,
@@ -144,7 +143,7 @@ export async function createTrade(deps: CreateTradeDeps, command: CreateTradeCom
       userId: user.id,
       usdc,
       account: user.smartAccountAddress,
-      market: market.contractAddress as Address,
+      market: market.contractAddress,
       marketId: market.id,
       outcomeIndex: command.outcomeIndex,
       side: command.side,

@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import type { Address } from 'viem';
 import { readQuote, type ChainReader, type QuoteResponse } from '#shared/chain/index.js';
 import { findMarketById } from '#shared/db/index.js';
 import { isRequestCausedQuoteFailure, quoteContractRefusal, quoteOutcomeRefusal } from '#shared/domain/index.js';
@@ -39,13 +38,13 @@ export async function getMarketQuote(
     throw new AppError('MARKET_NOT_TRADEABLE', { detail: `Market ${market.id} has no contract to quote yet.` });
   }
   const reader: ChainReader = await requireChain(deps.chain);
-  if (quoteContractRefusal(market, reader.chain.id)) {
+  if (!market.contractAddress || quoteContractRefusal(market, reader.chain.id)) {
     throw new AppError('MARKET_NOT_TRADEABLE', { detail: `Market ${market.id} is not deployed on this chain.` });
   }
   try {
     return await readQuote(reader, {
       marketId: market.id,
-      contractAddress: market.contractAddress as Address,
+      contractAddress: market.contractAddress,
       labels: market.outcomes,
       outcomeIndex: command.outcomeIndex,
       action: command.action,

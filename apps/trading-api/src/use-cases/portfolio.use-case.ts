@@ -29,11 +29,11 @@ export interface PortfolioView {
 
 type Deps = { db: Knex; chain?: ChainSource };
 
-async function smartAccountOf(deps: Deps, userId: string): Promise<string | null> {
+async function smartAccountOf(deps: Deps, userId: string): Promise<Address | null> {
   return (await findUserById(deps.db, userId))?.smartAccountAddress ?? null;
 }
 
-async function readAccountPositions(deps: Deps, account: string, marketId?: string): Promise<PositionView[]> {
+async function readAccountPositions(deps: Deps, account: Address, marketId?: string): Promise<PositionView[]> {
   const activity = await listAccountPositionActivity(deps.db, account, marketId);
   const reader = await requireChain(deps.chain);
   const onThisChain = activity.filter(
@@ -41,7 +41,7 @@ async function readAccountPositions(deps: Deps, account: string, marketId?: stri
   );
   const marketIdOf = new Map(onThisChain.map((row) => [row.contractAddress!.toLowerCase(), row.marketId]));
   const held = await readPositions(reader, {
-    account: account as Address,
+    account,
     markets: [...marketIdOf.keys()] as Address[],
   });
   const activityOf = new Map(onThisChain.map((row) => [`${row.marketId}:${row.outcomeIndex}`, row]));
@@ -70,7 +70,7 @@ export async function getPortfolio(deps: Deps, command: { userId: string }): Pro
   const reader = await requireChain(deps.chain);
   const platform = await loadPlatformAddresses(deps.db, reader.chain.id);
   const [usdcBalance, positions] = await Promise.all([
-    readUsdcBalance(reader, { usdc: platform.usdc, account: account as Address }),
+    readUsdcBalance(reader, { usdc: platform.usdc, account: account }),
     readAccountPositions(deps, account),
   ]);
   return { smartAccountAddress: account, usdcBalance, positions };

@@ -1,14 +1,15 @@
-import { toDate } from '../column-values.js';
+import type { Address } from 'viem';
+import { toAddress, toDate } from '../column-values.js';
 import type { Queryable } from '../transaction.js';
 
 /** The platform contracts on one chain, as recorded by whoever deployed them (npm start or an operator). */
 export interface ChainDeployment {
   chainId: number;
-  usdcAddress: string;
-  marketFactoryAddress: string;
-  accountFactoryAddress: string;
-  treasuryAddress: string;
-  operatorAddress: string;
+  usdcAddress: Address;
+  marketFactoryAddress: Address;
+  accountFactoryAddress: Address;
+  treasuryAddress: Address;
+  operatorAddress: Address;
   deployedAt: Date;
 }
 
@@ -31,16 +32,15 @@ export async function recordChainDeployment(db: Queryable, deployment: NewChainD
 }
 
 export async function findChainDeployment(db: Queryable, chainId: number): Promise<ChainDeployment | null> {
-  const row = (await db('chain_deployments').where({ chain_id: chainId }).first()) as
-    Record<string, unknown> | undefined;
+  const row: Record<string, unknown> | undefined = await db('chain_deployments').where({ chain_id: chainId }).first();
   if (!row) return null;
   return {
     chainId: Number(row.chain_id),
-    usdcAddress: String(row.usdc_address),
-    marketFactoryAddress: String(row.market_factory_address),
-    accountFactoryAddress: String(row.account_factory_address),
-    treasuryAddress: String(row.treasury_address),
-    operatorAddress: String(row.operator_address),
+    usdcAddress: toAddress(row.usdc_address, 'chain_deployments.usdc_address'),
+    marketFactoryAddress: toAddress(row.market_factory_address, 'chain_deployments.market_factory_address'),
+    accountFactoryAddress: toAddress(row.account_factory_address, 'chain_deployments.account_factory_address'),
+    treasuryAddress: toAddress(row.treasury_address, 'chain_deployments.treasury_address'),
+    operatorAddress: toAddress(row.operator_address, 'chain_deployments.operator_address'),
     deployedAt: toDate(row.deployed_at),
   };
 }

@@ -2,8 +2,11 @@
  * The markets table: inserts, single rows, lifecycle transitions and what the chain indexer writes on a market
  * (status from the chain, aggregates). Its list queries are in market-lists.repository.ts.
  */
+import type { Address } from 'viem';
 import { newUuid } from '../../ids/index.js';
 import {
+  toAddress,
+  toAddressOrNull,
   toBigInt,
   toBoolean,
   toDate,
@@ -34,7 +37,7 @@ export interface Market {
   status: MarketStatus;
   /** Outcome labels; index = outcomeIndex (binary: 0 = YES, 1 = NO). */
   outcomes: string[];
-  contractAddress: string | null;
+  contractAddress: Address | null;
   chainId: number | null;
   endTime: Date | null;
   resolveTime: Date | null;
@@ -138,7 +141,7 @@ export function toMarket(row: MarketRow): Market {
     tags: parseJsonColumn<string[]>(row.tags),
     status: toOneOf(marketStatuses, row.status, 'markets.status'),
     outcomes: parseJsonColumn<string[]>(row.outcomes),
-    contractAddress: toStringOrNull(row.contract_address),
+    contractAddress: toAddressOrNull(row.contract_address, 'markets.contract_address'),
     chainId: toIntOrNull(row.chain_id),
     endTime: toDateOrNull(row.end_time),
     resolveTime: toDateOrNull(row.resolve_time),
@@ -187,7 +190,7 @@ export async function updateMarketStatus(db: Queryable, change: MarketStatusChan
 /** A market deployed on a chain, as the indexer follows it. */
 export interface ChainMarket {
   id: string;
-  contractAddress: string;
+  contractAddress: Address;
   outcomeCount: number;
 }
 
@@ -216,7 +219,7 @@ export async function listChainMarkets(db: Queryable, chainId: number): Promise<
     .orderBy('id');
   return rows.map((row) => ({
     id: String(row.id),
-    contractAddress: String(row.contract_address),
+    contractAddress: toAddress(row.contract_address, 'markets.contract_address'),
     outcomeCount: toInt(row.outcome_count),
   }));
 }

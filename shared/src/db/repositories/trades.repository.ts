@@ -4,6 +4,7 @@
  * trade id its job names. Every status change goes through transitionTradeStatus, a conditional UPDATE that names
  * the expected current status, so a redelivered or duplicated job can never apply a step twice.
  */
+import type { Hex } from 'viem';
 import { newUuid } from '../../ids/index.js';
 import {
   dailyCapStatuses,
@@ -13,7 +14,16 @@ import {
   type TradeSide,
   type TradeStatus,
 } from '../../domain/trade-states.js';
-import { toBigInt, toBigIntOrNull, toDate, toDateOrNull, toInt, toOneOf, toStringOrNull } from '../column-values.js';
+import {
+  toBigInt,
+  toBigIntOrNull,
+  toDate,
+  toDateOrNull,
+  toHexOrNull,
+  toInt,
+  toOneOf,
+  toStringOrNull,
+} from '../column-values.js';
 import { parseJsonColumn, type Queryable } from '../transaction.js';
 import { newestFirstPage } from './newest-first-page.js';
 import { readBack } from './read-back.js';
@@ -33,7 +43,7 @@ export interface TradeRecord {
   status: TradeStatus;
   correlationId: string;
   clientRequestId: string | null;
-  txHash: string | null;
+  txHash: Hex | null;
   /** WAD-18: outcome tokens bought (buy) or sold (sell). */
   tokensOut: bigint | null;
   errorCode: string | null;
@@ -95,7 +105,7 @@ function toTrade(row: Row): TradeRecord {
     status: toOneOf(tradeStatuses, row.status, 'trades.status'),
     correlationId: String(row.correlation_id),
     clientRequestId: toStringOrNull(row.client_request_id),
-    txHash: toStringOrNull(row.tx_hash),
+    txHash: toHexOrNull(row.tx_hash, 'trades.tx_hash'),
     tokensOut: toBigIntOrNull(row.tokens_out),
     errorCode: toStringOrNull(row.error_code),
     errorMessage: toStringOrNull(row.error_message),

@@ -1,5 +1,6 @@
+import type { Address } from 'viem';
 import { newUuid } from '../../ids/index.js';
-import { toDate, toOneOf, toStringOrNull } from '../column-values.js';
+import { toAddressOrNull, toDate, toOneOf } from '../column-values.js';
 import type { Queryable } from '../transaction.js';
 import { readBack } from './read-back.js';
 
@@ -9,7 +10,7 @@ export type UserStatus = (typeof userStatuses)[number];
 export interface User {
   id: string;
   email: string;
-  smartAccountAddress: string | null;
+  smartAccountAddress: Address | null;
   status: UserStatus;
   createdAt: Date;
   updatedAt: Date;
@@ -67,7 +68,7 @@ export function toUser(row: UserRow): User {
   return {
     id: String(row.id),
     email: String(row.email),
-    smartAccountAddress: toStringOrNull(row.smart_account_address),
+    smartAccountAddress: toAddressOrNull(row.smart_account_address, 'users.smart_account_address'),
     status: toOneOf(userStatuses, row.status, 'users.status'),
     createdAt: toDate(row.created_at),
     updatedAt: toDate(row.updated_at),

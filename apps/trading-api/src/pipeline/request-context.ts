@@ -22,6 +22,8 @@ interface PipelineLocals {
   operation?: OperationDescriptor;
   auth?: AuthContext;
   rawBody?: Buffer;
+  /** Why the body could not be read (an encoding it cannot decode): answered at the validation step. */
+  bodyError?: unknown;
   apiVersion?: string;
   input?: ValidatedInput;
 }
@@ -62,6 +64,14 @@ const NO_BODY = Buffer.alloc(0);
 
 export function rawBodyOf(res: Response): Buffer {
   return locals(res).rawBody ?? NO_BODY;
+}
+
+export function setBodyError(res: Response, error: unknown): void {
+  locals(res).bodyError = error;
+}
+
+export function bodyErrorOf(res: Response): unknown {
+  return locals(res).bodyError;
 }
 
 export function setApiVersion(res: Response, version: string): void {

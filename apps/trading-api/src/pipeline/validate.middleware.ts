@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { AppError } from '#shared/errors/index.js';
 import { API_PREFIX } from '../openapi/operations.js';
 import type { RequestValidator } from '../openapi/request-validator.js';
-import { operationOf, rawBodyOf, setInput } from './request-context.js';
+import { bodyErrorOf, operationOf, rawBodyOf, setInput } from './request-context.js';
 
 /** An unpaired UTF-16 surrogate: what a `\ud800` escape parses to. It is no Unicode text, and MySQL cannot store it. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -43,6 +43,8 @@ export function parseJsonBody(raw: Buffer, contentType: string | undefined): unk
 export function validateMiddleware(validator: RequestValidator): RequestHandler {
   return (req, res, next) => {
     const operation = operationOf(res);
+    const bodyError = bodyErrorOf(res);
+    if (bodyError !== undefined) throw bodyError;
     const body = parseJsonBody(rawBodyOf(res), req.get('content-type'));
     const path = (req.originalUrl.split('?', 1)[0] ?? '').slice(API_PREFIX.length) || '/';
     const input = validator.validate(operation.operationId, {

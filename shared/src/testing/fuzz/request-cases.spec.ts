@@ -134,6 +134,16 @@ describe('caseArbitrary', () => {
     }
   });
 
+  it('marks a path that does not decode as addressing no operation, and only that', () => {
+    const cases = fc.sample(caseArbitrary(getThing!, { root: document, credentials }), { numRuns: 2_000, seed: 7 });
+    const unrouted = cases.filter((fuzzCase) => fuzzCase.unrouted);
+    expect(unrouted.length).toBeGreaterThan(0);
+    for (const fuzzCase of cases) {
+      expect(fuzzCase.unrouted === true).toBe(fuzzCase.label.includes('path does not decode'));
+    }
+    for (const { request } of unrouted) expect(() => decodeURIComponent(request.target.split('?')[0]!)).toThrow();
+  });
+
   it('prefers known ids for the path', () => {
     const id = '11111111-2222-4333-8444-555555555555';
     const cases = fc.sample(caseArbitrary(getThing!, { root: document, credentials, known: { id: [id] } }), {

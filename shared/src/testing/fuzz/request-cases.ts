@@ -10,7 +10,13 @@ import type { FuzzOperation, OperationParameter } from './openapi-operations.js'
 import { headerBytes, type RawRequest } from './raw-http.js';
 import { memberArbitrary, valueArbitrary, wireText, type ArbitraryOptions } from './schema-arbitrary.js';
 import { invalidArbitrary, unicodeText } from './schema-mutations.js';
-import { headerMutations, malformedJsonBodies, malformedSegments, wrongContentTypes } from './wire-mutations.js';
+import {
+  headerMutations,
+  malformedJsonBodies,
+  oddSegments,
+  undecodableSegments,
+  wrongContentTypes,
+} from './wire-mutations.js';
 
 export interface Credentials {
   label: string;
@@ -22,6 +28,8 @@ export interface FuzzCase {
   label: string;
   /** False only for a request the document admits, sent with the credentials as labelled. */
   mutated: boolean;
+  /** True when the path does not decode: it addresses no operation, so the document has no word on the answer. */
+  unrouted?: boolean;
   request: RawRequest;
 }
 
@@ -45,6 +53,9 @@ interface Draft {
 
 type Parts = Record<string, unknown>;
 type Mutation = fc.Arbitrary<[string, (draft: Draft) => void]>;
+
+/** Marks a draft whose path does not decode (see FuzzCase.unrouted). */
+const UNROUTED = 'path does not decode';
 
 const keyOf = (parameter: OperationParameter) => `${parameter.in}:${parameter.name}`;
 const encode = (value: unknown) => encodeURIComponent(wireText(value));
@@ -120,8 +131,12 @@ function parameterMutations(operation: FuzzOperation, options: CaseOptions): Mut
     }
     if (parameter.in === 'path') {
       found.push(
-        malformedSegments.map((segment) => [
-          `${parameter.name}: malformed segment ${segment.slice(0, 12)}`,
+        oddSegments.map((segment) => [
+          `${parameter.name}: odd segment ${segment.slice(0, 12)}`,
+          (draft) => void (draft.segments[parameter.name] = segment),
+        ]),
+        undecodableSegments.map((segment) => [
+          `${parameter.name}: ${UNROUTED} (${segment})`,
           (draft) => void (draft.segments[parameter.name] = segment),
         ]),
       );
@@ -142,10 +157,12 @@ function parameterMutations(operation: FuzzOperation, options: CaseOptions): Mut
             `${parameter.name}: ${text.length > 100 ? 'huge' : 'unicode'} value`,
             (draft) => setQuery(draft, encodeURIComponent(parameter.name), encodeURIComponent(text)),
           ]),
-        malformedSegments.map((raw) => [
-          `${parameter.name}: raw ${raw.slice(0, 12)}`,
-          (draft) => setQuery(draft, encodeURIComponent(parameter.name), raw),
-        ]),
+        fc
+          .oneof(oddSegments, undecodableSegments)
+          .map((raw) => [
+            `${parameter.name}: raw ${raw.slice(0, 12)}`,
+            (draft) => setQuery(draft, encodeURIComponent(parameter.name), raw),
+          ]),
         fc.constant([
           `repeated ${parameter.name}`,
           (draft) => {
@@ -221,7 +238,9 @@ export function caseArbitrary(operation: FuzzOperation, options: CaseOptions): f
   ): FuzzCase => {
     const draft = draftOf(operation, parts, credentials);
     apply?.(draft);
-    return { label: `${credentials.label} · ${label}`, mutated, request: requestOf(operation, draft, prefix) };
+    const request = requestOf(operation, draft, prefix);
+    const fuzzCase: FuzzCase = { label: `${credentials.label} · ${label}`, mutated, request };
+    return label.includes(UNROUTED) ? { ...fuzzCase, unrouted: true } : fuzzCase;
   };
   const valid = base.map(([parts, credentials]) => build('valid', false, parts, credentials));
   const broken = fc

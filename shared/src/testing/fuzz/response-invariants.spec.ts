@@ -151,3 +151,19 @@ describe('checkResponse without a document', () => {
     ]);
   });
 });
+
+describe('checkResponse for a path that does not decode', () => {
+  it("holds the router's answer to 400 or 404 instead of the operation's document", () => {
+    const unrouted: FuzzCase = {
+      ...fuzzCase,
+      unrouted: true,
+      request: { ...fuzzCase.request, target: '/v1/markets/%ZZ' },
+    };
+    const answer = response(400, problem(400, 'VALIDATION_FAILED'), { 'x-service-error-code': 'VALIDATION_FAILED' });
+    expect(checkResponse('getMarket', unrouted, answer, options(documenting([200])))).toEqual([]);
+    const teapot = response(418, problem(418, 'TEAPOT'), { 'x-service-error-code': 'TEAPOT' });
+    expect(checkResponse('getMarket', unrouted, teapot, options(documenting([418]))).map((f) => f.kind)).toEqual([
+      'undocumented status',
+    ]);
+  });
+});

@@ -18,6 +18,7 @@ import {
   type WalletClient,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { socketClientCache } from 'viem/utils';
 import { toChainError } from './chain-errors.js';
 
 /** Chain ids of local development chains (anvil, hardhat, ganache), polled fast. */
@@ -88,30 +89,31 @@ function createTransport(options: ChainClientOptions): Transport {
 }
 
 const SOCKET_CLOSING = 2;
+/** The WebSocket readyState of a cached client's socket (viem types the cache for any kind of socket). */
+const readyStateOf = (socket: unknown): number =>
+  (socket as { readyState?: number } | undefined)?.readyState ?? SOCKET_CLOSING;
 
 /**
- * viem's WebSocket transport, made to recover from any outage. viem reconnects a dropped socket, but once one
- * reconnect attempt fails (the RPC refused for longer than `delay`) it never tries again: its cached client keeps
- * the dead socket and fails every later request, even after the node is back (found by the fault suite). So after a
- * failed request whose cached socket is closing or closed, that client is closed, which removes it from viem's
- * cache: the next request opens a fresh socket (and fails fast, as DEPENDENCY_UNAVAILABLE, while the RPC is down).
+ * viem's WebSocket transport, made to recover from any outage. viem's own reconnection stops for good once one
+ * reconnect attempt fails (the RPC refused for longer than its delay): its cached client keeps the dead socket and
+ * fails every later request, even after the node is back (found by the fault suite). Worse, a client whose creation
+ * failed keeps reconnecting outside the cache, and can leave an open socket nobody closes. So viem's reconnection is
+ * off, and before each request a cached client of this URL whose socket is closing or closed is closed (which
+ * removes it from viem's cache): that request opens a fresh socket, and fails fast, as DEPENDENCY_UNAVAILABLE, while
+ * the RPC is down. No chain code subscribes (eth_subscribe), so nothing needs re-subscribing.
  */
 function reconnectingWebSocket(rpcUrl: string, common: { timeout: number; retryCount: number; retryDelay: number }) {
-  const inner = webSocket(rpcUrl, { ...common, keepAlive: true, reconnect: { attempts: 5, delay: 200 } });
+  const inner = webSocket(rpcUrl, { ...common, keepAlive: true, reconnect: false });
+  const dropDeadSockets = () => {
+    for (const client of socketClientCache.values()) {
+      if (client.url === rpcUrl && readyStateOf(client.socket) >= SOCKET_CLOSING) client.close();
+    }
+  };
   return ((parameters) => {
     const transport = inner(parameters);
-    const dropDeadSocket = async () => {
-      const client = await transport.value?.getRpcClient();
-      if (client && client.socket.readyState >= SOCKET_CLOSING) client.close();
-    };
-    const request: typeof transport.request = async (args, requestOptions) => {
-      try {
-        return await transport.request(args, requestOptions);
-      } catch (error) {
-        // Not awaited: while the RPC stalls, asking for the client could wait as long as the outage.
-        dropDeadSocket().catch(() => undefined);
-        throw error;
-      }
+    const request: typeof transport.request = (args, requestOptions) => {
+      dropDeadSockets();
+      return transport.request(args, requestOptions);
     };
     return { ...transport, request };
   }) as Transport;

@@ -3,7 +3,7 @@
  * viem's reconnect delay failed every request for good, with a 500-style INTERNAL_ERROR, even after the node was
  * back. It must answer DEPENDENCY_UNAVAILABLE while the RPC is down and read again once it is up.
  */
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startTcpFaultProxy, type TcpFaultProxy } from '../testing/faults/tcp-fault-proxy.js';
 import { startTestChain, type TestChain } from '../testing/test-chain.js';
 import { createChainClients, type ChainReader } from './chain-clients.js';
@@ -14,8 +14,6 @@ let proxy: TcpFaultProxy;
 let reader: ChainReader;
 
 beforeAll(async () => {
-  // viem prints each failed reconnect attempt with console.error (its own, unstructured): keep the output readable.
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
   chain = await startTestChain();
   proxy = await startTcpFaultProxy({ target: { host: '127.0.0.1', port: Number(new URL(chain.rpcUrl).port) } });
   reader = await createChainClients({ rpcUrl: `ws://127.0.0.1:${proxy.port}`, chainId: 31337, retryCount: 0 });
@@ -47,5 +45,12 @@ describe('a WebSocket chain client', () => {
       balance = await readBalance().catch(() => pause(100).then(() => undefined));
     }
     expect(balance).toBeGreaterThan(0n);
+  });
+
+  it('opens a fresh socket for the next request after its connection was closed while idle', async () => {
+    expect(await readBalance()).toBeGreaterThan(0n);
+    proxy.cut();
+    await pause(100);
+    expect(await readBalance()).toBeGreaterThan(0n);
   });
 });

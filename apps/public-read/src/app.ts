@@ -4,9 +4,10 @@ import type { Knex } from 'knex';
 import type { Redis } from 'ioredis';
 import type { ChainSource } from '#shared/chain/index.js';
 import type { PublicReadConfig } from '#shared/config/index.js';
-import { createHttpApp, type HttpMetrics, type ReadinessCheck } from '#shared/http/index.js';
+import { createHttpApp, onAppShuttingDown, type HttpMetrics, type ReadinessCheck } from '#shared/http/index.js';
 import type { RouteSwitches } from '#shared/kill-switch/index.js';
 import type { Logger } from '#shared/logger/index.js';
+import type { NoticeHub } from '#shared/streams/notice-hub.js';
 import type { SocialPostSettings } from './domain/social-post.js';
 import { ANONYMOUS, optionalApiKeyMiddleware, type ApiKeyVerifier } from './http/api-key.js';
 import { corsMiddleware } from './http/cors.middleware.js';
@@ -14,12 +15,14 @@ import { createRateLimiter, type RateLimitSettings } from './http/rate-limit.mid
 import { createResponseCache } from './http/response-cache.js';
 import { createQuoteMemory } from './use-cases/get-market-quote.use-case.js';
 import { mountCatalogRoutes } from './routes/catalog.routes.js';
+import { mountMarketStreamRoute } from './routes/market-stream.routes.js';
 import { mountMarketRoutes } from './routes/markets.routes.js';
 import { mountOpenApiRoute } from './routes/openapi.routes.js';
 import type { RouteDeps } from './routes/route-deps.js';
 import { mountSocialRoutes } from './routes/social.routes.js';
 import { mountThreadRoutes } from './routes/threads.routes.js';
 import { mountUnknownApiPath } from './routes/unknown-path.routes.js';
+import { createMarketStreams, type MarketStreamSettings } from './streams/market-streams.js';
 
 export interface PublicReadSettings {
   rateLimit: RateLimitSettings;
@@ -46,6 +49,10 @@ export interface PublicReadDeps {
   now?: () => Date;
   /** Hook for X-API-Key verification (see http/api-key.ts); absent = every request is anonymous. */
   apiKeyVerifier?: ApiKeyVerifier;
+  /** Market notices of this replica (fed by its AMQP subscription); default a hub nobody feeds (re-reads only). */
+  marketNotices?: NoticeHub;
+  /** Market stream limits and timings (MARKET_STREAM_*). */
+  marketStreams?: Partial<MarketStreamSettings>;
 }
 
 export function publicReadSettingsFrom(config: PublicReadConfig): PublicReadSettings {
@@ -94,7 +101,15 @@ export function createApp(deps: PublicReadDeps): express.Express {
       nowMs,
     },
   };
-  return createHttpApp(
+  const marketStreams = createMarketStreams({
+    db: deps.db,
+    redis: deps.redis,
+    routeSwitches: deps.routeSwitches,
+    logger: deps.logger,
+    hub: deps.marketNotices,
+    settings: deps.marketStreams,
+  });
+  const app = createHttpApp(
     {
       serviceName: 'public-read',
       version: deps.version,
@@ -111,10 +126,14 @@ export function createApp(deps: PublicReadDeps): express.Express {
       router.use('/api', corsMiddleware());
       mountThreadRoutes(router, routeDeps);
       mountMarketRoutes(router, routeDeps);
+      mountMarketStreamRoute(router, marketStreams);
       mountSocialRoutes(router, routeDeps);
       mountCatalogRoutes(router, routeDeps);
       mountOpenApiRoute(router);
       mountUnknownApiPath(router);
     },
   );
+  // SIGTERM: market streams end with a short `retry:` so embeds reconnect to another replica.
+  onAppShuttingDown(app, marketStreams.shutdown);
+  return app;
 }

@@ -1,6 +1,8 @@
 import { createLazyChainReader } from '#shared/chain/index.js';
 import { loadConfigOrExit, publicReadConfigSchema } from '#shared/config/index.js';
 import { runDeployable } from '#shared/runtime/index.js';
+import { createNoticeHub } from '#shared/streams/notice-hub.js';
+import { startNoticeSubscriber } from '#shared/streams/notice-subscriber.js';
 import { createApp, publicReadSettingsFrom } from './app.js';
 import { createApiKeyVerifier } from './http/api-key.js';
 
@@ -11,12 +13,24 @@ const chain = createLazyChainReader({
   ...(settings.CHAIN_ID !== undefined ? { chainId: settings.CHAIN_ID } : {}),
 });
 
+// Live market notices from the indexer: this replica's own queue on the `streams` exchange (decision 0020).
+const marketNotices = createNoticeHub();
+let stopNotices = (): Promise<void> => Promise.resolve();
+
 await runDeployable({
   name: 'public-read',
   settings,
   needs: { mysql: true, redis: true },
   buildApp: ({ logger, version, routeSwitches, resources, metrics }) => {
     if (!resources.db || !resources.redis) throw new Error('public-read needs MySQL and Redis');
+    const notices = startNoticeSubscriber({
+      url: settings.AMQP_URL,
+      prefix: settings.AMQP_PREFIX,
+      bindingKeys: ['market.#'],
+      hub: marketNotices,
+      logger,
+    });
+    stopNotices = () => notices.close();
     return createApp({
       logger,
       version,
@@ -34,7 +48,9 @@ await runDeployable({
         pepper: settings.API_KEY_PEPPER,
         env: settings.SERVICE_ENV,
       }),
+      marketNotices,
+      marketStreams: { maxStreamsPerIp: settings.MARKET_STREAM_MAX_PER_IP },
     });
   },
-  startWorkers: () => Promise.resolve([() => chain.close()]),
+  startWorkers: () => Promise.resolve([() => chain.close(), () => stopNotices()]),
 });

@@ -41,6 +41,7 @@ export const ROUTE_CATALOGUE = {
     'GET /api/markets/:id',
     'GET /api/markets/:id/quote',
     'GET /api/markets/:id/social-link',
+    'GET /api/markets/:id/stream',
     'GET /api/organizations/:id',
     'GET /api/organizations/:id/markets',
     'GET /api/organizations/:id/threads',

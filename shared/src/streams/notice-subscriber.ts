@@ -80,7 +80,11 @@ export function startNoticeSubscriber(options: NoticeSubscriberOptions): NoticeS
         attempt = 0;
       } catch (err) {
         void connection?.close().catch(() => undefined);
-        if (!closed) logger.warn({ event: 'streams.notices_unavailable', err }, 'stream notices unavailable; retrying');
+        // One line per outage: the attempts that follow log at debug until a subscription succeeds.
+        if (!closed) {
+          const level = attempt === 1 ? 'warn' : 'debug';
+          logger[level]({ event: 'streams.notices_unavailable', attempt, err }, 'stream notices unavailable; retrying');
+        }
       }
       connection = undefined;
       if (!closed) await sleep(backoffDelay(Math.max(1, attempt), RECONNECT_BACKOFF), stopping.signal);

@@ -134,7 +134,8 @@ describe('the public OpenAPI document', () => {
           .map(([path]) => path),
       ),
     ].sort();
-    expect(exercised).toEqual(documented);
+    // The market stream's 200 never ends: streams/market-stream.test.ts exercises it.
+    expect(exercised).toEqual(documented.filter((path) => path !== '/api/markets/{id}/stream'));
   });
 
   it('describes every real response of every operation (bodies and rate-limit headers)', async () => {

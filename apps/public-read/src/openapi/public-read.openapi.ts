@@ -6,6 +6,7 @@ import { catalogSchemas } from './catalog-schemas.js';
 import { marketPaths } from './market-paths.js';
 import { marketSchemas } from './market-schemas.js';
 import { responseSchemas } from './response-schemas.js';
+import { streamPaths, streamSchemas } from './stream-paths.js';
 import { threadPaths } from './thread-paths.js';
 import { errorResponse, getOperation, ok } from './operation-helpers.js';
 
@@ -30,6 +31,7 @@ export function publicReadOpenApi(version: string): Record<string, unknown> {
     paths: {
       ...threadPaths,
       ...marketPaths,
+      ...streamPaths,
       '/api/openapi.json': getOperation({
         operationId: 'getOpenApi',
         summary: 'This document',
@@ -55,6 +57,7 @@ export function publicReadOpenApi(version: string): Record<string, unknown> {
         ...catalogSchemas,
         ...marketSchemas,
         ...responseSchemas,
+        ...streamSchemas,
         OpenApiDocument: { type: 'object', required: ['openapi', 'info', 'paths'] },
       },
     },

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { recordRouteIds } from '#shared/http/http-test-kit.js';
 import { ROUTE_CATALOGUE } from '#shared/kill-switch/index.js';
 import { mountCatalogRoutes } from './catalog.routes.js';
+import { mountMarketStreamRoute } from './market-stream.routes.js';
 import { mountMarketRoutes } from './markets.routes.js';
 import { mountOpenApiRoute } from './openapi.routes.js';
 import type { RouteDeps } from './route-deps.js';
@@ -15,6 +16,7 @@ function registeredRouteIds(): string[] {
   return recordRouteIds((registrar) => {
     mountThreadRoutes(registrar, deps);
     mountMarketRoutes(registrar, deps);
+    mountMarketStreamRoute(registrar, {} as Parameters<typeof mountMarketStreamRoute>[1]);
     mountSocialRoutes(registrar, deps);
     mountCatalogRoutes(registrar, deps);
     mountOpenApiRoute(registrar);

@@ -7,7 +7,9 @@ import { captureLogs, type CapturedLogs } from '#shared/http/http-test-kit.js';
 import { createStaticRouteSwitches } from '#shared/kill-switch/index.js';
 import { createTestDatabase, type TestDatabase } from '#shared/testing/test-database.js';
 import { createTestRedis, type TestRedis } from '#shared/testing/test-redis.js';
+import type { NoticeHub } from '#shared/streams/notice-hub.js';
 import { createApp, type PublicReadSettings } from '../app.js';
+import type { MarketStreamSettings } from '../streams/market-streams.js';
 import type { ApiKeyVerifier } from '../http/api-key.js';
 
 export const testSettings: PublicReadSettings = {
@@ -31,6 +33,9 @@ export interface AppOptions {
   routeDisabled?: string[];
   /** Replaces the suite's Redis client (e.g. one that cannot connect). */
   redis?: Redis;
+  /** Live market streams: the replica's notice hub and limits (decision 0020). */
+  marketNotices?: NoticeHub;
+  marketStreams?: Partial<MarketStreamSettings>;
 }
 
 export interface RunningPublicRead {
@@ -96,6 +101,8 @@ export async function createPublicReadSuite(): Promise<PublicReadSuite> {
         settings: { ...testSettings, ...options.settings },
         now: () => clock.now,
         ...(options.apiKeyVerifier ? { apiKeyVerifier: options.apiKeyVerifier } : {}),
+        marketNotices: options.marketNotices,
+        marketStreams: options.marketStreams,
       });
       const server = await startHttpServer(app, {
         port: 0,

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { recordWebhookEvent, revokeApiKey } from '#shared/db/index.js';
 import { prefixedId } from '#shared/ids/index.js';
-import { openSseClient, type ReceivedSseEvent, type SseTestClient } from '../testing/sse-test-client.js';
+import { openSseClient, type ReceivedSseEvent, type SseTestClient } from '#shared/testing/sse-test-client.js';
 import {
   createStreamCaller,
   produceEvent,

@@ -1,0 +1,42 @@
+/* OpenAPI path of the live market stream (decision 0020). */
+import { errorResponse, getOperation, idParam } from './operation-helpers.js';
+import type { JsonSchema } from './schema-helpers.js';
+
+export const streamSchemas: Record<string, JsonSchema> = {
+  MarketStreamEvent: {
+    type: 'object',
+    description: 'The `data` of a `snapshot` or `update` event: the market as GET /api/markets/{id} shows it.',
+    required: ['market'],
+    additionalProperties: false,
+    properties: { market: { $ref: '#/components/schemas/MarketDetail' } },
+  },
+};
+
+export const streamPaths: Record<string, JsonSchema> = {
+  '/api/markets/{id}/stream': getOperation({
+    operationId: 'streamMarket',
+    summary: "A market's live prices, probabilities, volume and status (Server-Sent Events)",
+    description:
+      'Server-Sent Events for embeds: `event: snapshot` at once, then `event: update` whenever the indexer records ' +
+      'a trade or a status change of the market (each `data` is a MarketStreamEvent). A `retry:` hint comes first ' +
+      'and a `: keep-alive` comment every 15 s. Updates carry the whole current state, so a client that reconnects ' +
+      'simply starts from the new snapshot. At most MARKET_STREAM_MAX_PER_IP (default 10) open streams per client ' +
+      'address (429 beyond); a client that stops reading is disconnected. Example: ' +
+      "`new EventSource('/api/markets/<id>/stream').addEventListener('update', (e) => render(JSON.parse(e.data)))`.",
+    tags: ['Markets'],
+    parameters: [idParam('market')],
+    responses: {
+      '200': {
+        description: 'An open stream of `snapshot` and `update` events.',
+        content: {
+          'text/event-stream': {
+            schema: { type: 'string', description: 'Server-Sent Events; each `data` is a MarketStreamEvent.' },
+            'x-event-schema': { $ref: '#/components/schemas/MarketStreamEvent' },
+          },
+        },
+      },
+      '400': errorResponse('INVALID_REQUEST: an unknown or repeated query parameter (named in `message`).'),
+      '404': errorResponse('Unknown market: the body has only `error`.', 'ErrorOnly'),
+    },
+  }),
+};

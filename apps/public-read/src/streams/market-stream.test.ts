@@ -1,0 +1,106 @@
+/* GET /api/markets/{id}/stream against real MariaDB, Redis and RabbitMQ: snapshot, live update, public errors. */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { insertMarket } from '#shared/db/index.js';
+import { createLogger } from '#shared/logger/index.js';
+import {
+  createAmqpConnectionManager,
+  EXCHANGES,
+  runInTransactionWithOutbox,
+  type AmqpConnectionManager,
+} from '#shared/messaging/index.js';
+import { createNoticeHub } from '#shared/streams/notice-hub.js';
+import { startNoticeSubscriber, type NoticeSubscriber } from '#shared/streams/notice-subscriber.js';
+import { deleteTestTopology } from '#shared/testing/test-amqp.js';
+import { suiteToken, testEnv } from '#shared/testing/test-env.js';
+import { openSseClient, type SseTestClient } from '#shared/testing/sse-test-client.js';
+import {
+  createPublicReadSuite,
+  type PublicReadSuite,
+  type RunningPublicRead,
+} from '../testing/public-read-test-kit.js';
+
+const prefix = `t_${suiteToken()}`;
+const logger = createLogger({ name: 'market-stream-test', level: 'silent' });
+const hub = createNoticeHub();
+let suite: PublicReadSuite;
+let app: RunningPublicRead;
+let amqp: AmqpConnectionManager;
+let subscriber: NoticeSubscriber;
+const clients: SseTestClient[] = [];
+
+beforeAll(async () => {
+  suite = await createPublicReadSuite();
+  amqp = createAmqpConnectionManager({ url: testEnv.amqpUrl, prefix, logger });
+  await amqp.connect();
+  subscriber = startNoticeSubscriber({ url: testEnv.amqpUrl, prefix, bindingKeys: ['market.#'], hub, logger });
+  expect(await subscriber.ready()).toBe(true);
+  app = await suite.start({ marketNotices: hub, marketStreams: { maxStreamsPerIp: 2, recheckMs: 60_000 } });
+});
+afterAll(async () => {
+  for (const client of clients) client.close();
+  await suite?.destroy();
+  await subscriber?.close();
+  await amqp?.close();
+  await deleteTestTopology(prefix).catch(() => undefined);
+});
+
+const open = async (marketId: string): Promise<SseTestClient> => {
+  const client = await openSseClient(`${app.url}/api/markets/${marketId}/stream`);
+  clients.push(client);
+  return client;
+};
+const newMarket = async () =>
+  (await insertMarket(suite.db, { question: 'Live?', category: 'misc', outcomes: ['YES', 'NO'] })).id;
+
+/** What the indexer does for a trade: new aggregates and prices, and the market's notice, in one transaction. */
+async function indexTrade(marketId: string, volumeCents: number, prices: [string, string]): Promise<void> {
+  await runInTransactionWithOutbox(suite.db, amqp, async (trx, enqueue) => {
+    await trx('markets')
+      .where({ id: marketId })
+      .update({
+        total_volume_cents: volumeCents,
+        total_volume_atomic: volumeCents * 10_000,
+        trade_count: 1,
+        current_prices: JSON.stringify(prices),
+        current_probabilities: JSON.stringify(prices),
+      });
+    await enqueue({ exchange: EXCHANGES.streams, routingKey: `market.${marketId}`, payload: { marketId } });
+  });
+}
+
+type MarketEvent = { market: { id: string; totalVolume: number; outcomes: Array<{ probability: number | null }> } };
+
+describe('GET /api/markets/{id}/stream', () => {
+  it('sends a snapshot, then an update with the new prices and volume after a trade is indexed', async () => {
+    const marketId = await newMarket();
+    const stream = await open(marketId);
+    expect(stream.status).toBe(200);
+    expect(stream.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(stream.headers['access-control-allow-origin']).toBe('*');
+    expect(stream.headers['x-accel-buffering']).toBe('no');
+    await stream.waitFor((events) => events.length === 1);
+    expect(stream.events[0]).toMatchObject({ event: 'snapshot' });
+    expect((JSON.parse(stream.events[0]!.data) as MarketEvent).market.id).toBe(marketId);
+
+    await indexTrade(marketId, 1_250, ['600000000000000000', '400000000000000000']);
+    await stream.waitFor((events) => events.length === 2, 5_000);
+    const update = stream.events[1]!;
+    expect(update.event).toBe('update');
+    const market = (JSON.parse(update.data) as MarketEvent).market;
+    expect(market.totalVolume).not.toBe((JSON.parse(stream.events[0]!.data) as MarketEvent).market.totalVolume);
+    expect(market.outcomes.map((outcome) => outcome.probability)).toEqual([0.6, 0.4]);
+  });
+
+  it('answers an unknown market with the public 404 shape and a per-address cap with 429', async () => {
+    const unknown = await open('00000000-0000-4000-8000-000000000000');
+    expect(unknown.status).toBe(404);
+    expect(JSON.parse(unknown.body())).toEqual({ error: 'Not Found' });
+
+    const marketId = await newMarket();
+    await open(marketId);
+    await open(marketId);
+    const third = await open(marketId);
+    expect(third.status).toBe(429);
+    expect(JSON.parse(third.body())).toMatchObject({ code: 'RATE_LIMIT_EXCEEDED' });
+  });
+});

@@ -13,7 +13,7 @@ const chain = createLazyChainReader({
   ...(settings.CHAIN_ID !== undefined ? { chainId: settings.CHAIN_ID } : {}),
 });
 
-// Live market notices from the indexer: this replica's own queue on the `streams` exchange (decision 0020).
+// Live market notices from the indexer: this replica's own queue on the `streams` exchange (decision 0022).
 const marketNotices = createNoticeHub();
 let stopNotices = (): Promise<void> => Promise.resolve();
 

@@ -17,7 +17,7 @@ const chain = createLazyChainReader({
   ...(settings.CHAIN_ID !== undefined ? { chainId: settings.CHAIN_ID } : {}),
 });
 
-// Live notices for streams and waiting reads: this replica's own queue on the `streams` exchange (decision 0020).
+// Live notices for streams and waiting reads: this replica's own queue on the `streams` exchange (decision 0022).
 const streamNotices = createNoticeHub();
 let noticeSubscriber: NoticeSubscriber | undefined;
 

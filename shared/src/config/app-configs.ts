@@ -90,7 +90,7 @@ export const publicReadConfigSchema = z
     ),
     /** Verifies the optional X-API-Key (the same HMAC pepper as the trading API). */
     API_KEY_PEPPER: apiKeyPepper,
-    /** GET /api/markets/{id}/stream (decision 0020): open market streams per client address (429 beyond). */
+    /** GET /api/markets/{id}/stream (decision 0022): open market streams per client address (429 beyond). */
     MARKET_STREAM_MAX_PER_IP: positiveInt(10),
   })
   .superRefine(refuseDevelopmentSecrets);
@@ -108,7 +108,7 @@ export const tradingApiConfigSchema = z
     DOCS_BASE_URL: url('http://localhost:3000/v1/docs'),
     REDEMPTIONS_ENABLED: redemptionsEnabled,
     WEBHOOK_SECRET_KEY: webhookSecretKey,
-    /** GET /v1/events/stream (decision 0020): open streams per user across replicas (429 beyond). */
+    /** GET /v1/events/stream (decision 0022): open streams per user across replicas (429 beyond). */
     STREAM_MAX_PER_USER: positiveInt(20),
     STREAM_HEARTBEAT_MS: positiveInt(15_000),
     /** Unread bytes a stream's client may leave before the stream pauses; cut off after STREAM_STALL_TIMEOUT_MS. */

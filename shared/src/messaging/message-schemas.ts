@@ -18,7 +18,7 @@ export const webhookEventMessageSchema = z.object({
 export type WebhookEventMessage = z.infer<typeof webhookEventMessageSchema>;
 
 /**
- * A live notice (decision 0020): "something changed, read MySQL". Routing key `trade.<apiKeyId>` for a trade step
+ * A live notice (decision 0022): "something changed, read MySQL". Routing key `trade.<apiKeyId>` for a trade step
  * of that key (with the event's `seq` when one was recorded), `market.<marketId>` for an indexed market change.
  */
 export const streamNoticeSchema = z.object({

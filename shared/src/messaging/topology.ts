@@ -8,7 +8,7 @@ export const EXCHANGES = {
   trades: 'trades',
   redemptions: 'redemptions',
   events: 'events',
-  /** Live notices for open streams and waiting reads (decision 0020); each replica binds its own temporary queue. */
+  /** Live notices for open streams and waiting reads (decision 0022); each replica binds its own temporary queue. */
   streams: 'streams',
 } as const;
 export type ExchangeName = (typeof EXCHANGES)[keyof typeof EXCHANGES];

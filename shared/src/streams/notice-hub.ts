@@ -1,5 +1,5 @@
 /**
- * In-process fan-out of live notices (decision 0020): the replica's notice subscriber hands each notice to the hub,
+ * In-process fan-out of live notices (decision 0022): the replica's notice subscriber hands each notice to the hub,
  * which calls the listeners of its topic. Listeners only learn "look again": the database is the source of truth,
  * so a lost or duplicated notice costs a read, never an event. `resync` tells everyone to look again (after the
  * subscriber reconnected, notices sent meanwhile are gone).

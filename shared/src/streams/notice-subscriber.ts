@@ -1,5 +1,5 @@
 /**
- * The replica's subscription to live notices (decision 0020): its own AMQP connection and a server-named,
+ * The replica's subscription to live notices (decision 0022): its own AMQP connection and a server-named,
  * exclusive, auto-delete queue bound to the `streams` exchange, so every replica gets every notice it binds and
  * the queue disappears with the replica. Each notice goes to the in-process hub; after a reconnect the hub is told
  * to resync (notices published while we were away are gone, the database is not).

@@ -1,5 +1,5 @@
 /**
- * Server-Sent Events over one HTTP response (decision 0020): the headers (`text/event-stream`, no caching, no proxy
+ * Server-Sent Events over one HTTP response (decision 0022): the headers (`text/event-stream`, no caching, no proxy
  * buffering), a `retry:` hint first, events with an `id:`, comments as heartbeats, and a bounded send buffer. The
  * writer never queues in memory beyond the socket's own buffer: `hasRoom()` says whether more may be written, and a
  * caller that keeps finding no room for `stallTimeoutMs` is told to cut the client off (`onStalled`).

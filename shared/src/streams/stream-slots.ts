@@ -1,5 +1,5 @@
 /**
- * Open streams per owner across replicas (decision 0020): one Redis sorted set per owner (a user, or a client
+ * Open streams per owner across replicas (decision 0022): one Redis sorted set per owner (a user, or a client
  * address for public streams), a member per open stream scored by its lease's end. Taking a slot drops expired
  * leases and adds the stream only below the maximum, atomically (Lua); the stream's heartbeat renews its lease, and
  * a replica that died leaves leases that expire on their own.

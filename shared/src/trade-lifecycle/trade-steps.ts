@@ -101,7 +101,7 @@ export async function recordTradeStep(
   if (step.enqueueJob) {
     await enqueue({ exchange: EXCHANGES.trades, routingKey: trade.side, payload: { tradeId: trade.id } });
   }
-  // Wakes the key's open streams and the trade's waiting reads on every replica (decision 0020).
+  // Wakes the key's open streams and the trade's waiting reads on every replica (decision 0022).
   await enqueue({
     exchange: EXCHANGES.streams,
     routingKey: `trade.${trade.apiKeyId}`,

@@ -29,7 +29,7 @@ export interface MarketIndexerDeps {
   logger: Logger;
   /** The app's metrics registry (served at /metrics); no metrics without it. */
   registry?: Registry;
-  /** Publishes market notices for live streams right after each commit (decision 0020). */
+  /** Publishes market notices for live streams right after each commit (decision 0022). */
   amqp?: AmqpConnectionManager;
 }
 

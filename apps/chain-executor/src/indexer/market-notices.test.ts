@@ -1,4 +1,4 @@
-/* The indexer announces indexed market changes to live streams (decision 0020): real anvil, MariaDB and RabbitMQ. */
+/* The indexer announces indexed market changes to live streams (decision 0022): real anvil, MariaDB and RabbitMQ. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createFundedAccount } from '#shared/chain/chain-test-fixtures.js';
 import { createAmqpConnectionManager, type AmqpConnectionManager } from '#shared/messaging/index.js';

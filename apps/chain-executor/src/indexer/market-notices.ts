@@ -1,5 +1,5 @@
 /**
- * Live notices of market changes (decision 0020): one `{marketId}` message on the `streams` exchange per market a
+ * Live notices of market changes (decision 0022): one `{marketId}` message on the `streams` exchange per market a
  * block range traded or moved, written into the outbox in the range's transaction and published right after its
  * commit (or by the outbox relay when that fails). Public market streams re-read the market when one arrives.
  */

@@ -1,4 +1,4 @@
-/* OpenAPI path of the live market stream (decision 0020). */
+/* OpenAPI path of the live market stream (decision 0022). */
 import { errorResponse, getOperation, idParam } from './operation-helpers.js';
 import type { JsonSchema } from './schema-helpers.js';
 

@@ -6,7 +6,7 @@ import type { MarketStreams } from '../streams/market-streams.js';
 /** Like market detail: an unknown market's 404 carries only `error`. */
 const marketStreamErrors: PublicErrorPresentation = { labelOnly: ['NOT_FOUND'] };
 
-/** GET /api/markets/{id}/stream: a market's live prices as Server-Sent Events (decision 0020). */
+/** GET /api/markets/{id}/stream: a market's live prices as Server-Sent Events (decision 0022). */
 export function mountMarketStreamRoute(router: RouteRegistrar, streams: MarketStreams): void {
   router.route('GET', '/api/markets/:id/stream', async (req, res) => {
     presentPublicErrors(res, marketStreamErrors);

@@ -1,5 +1,5 @@
 /**
- * Public live market streams (GET /api/markets/{id}/stream, decision 0020): a `snapshot` event with the market as
+ * Public live market streams (GET /api/markets/{id}/stream, decision 0022): a `snapshot` event with the market as
  * the detail endpoint shows it (prices, probabilities, volume, status), then an `update` event with the same shape
  * whenever the indexer announces a change of that market and the representation differs. Open streams per client
  * address are capped across replicas (Redis leases); a stalled reader is cut off; the kill switch and shutdown end

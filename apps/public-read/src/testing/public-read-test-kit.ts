@@ -33,7 +33,7 @@ export interface AppOptions {
   routeDisabled?: string[];
   /** Replaces the suite's Redis client (e.g. one that cannot connect). */
   redis?: Redis;
-  /** Live market streams: the replica's notice hub and limits (decision 0020). */
+  /** Live market streams: the replica's notice hub and limits (decision 0022). */
   marketNotices?: NoticeHub;
   marketStreams?: Partial<MarketStreamSettings>;
 }

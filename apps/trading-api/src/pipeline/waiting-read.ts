@@ -1,5 +1,5 @@
 /**
- * Waiting reads (RFC 7240 `Prefer: wait=N` with `If-None-Match`, decision 0020): when the representation still
+ * Waiting reads (RFC 7240 `Prefer: wait=N` with `If-None-Match`, decision 0022): when the representation still
  * matches the client's ETag, the answer waits until a notice about the resource brings a different one (200 with
  * the new ETag) or the wait ends (304). Nothing runs per waiting request but a timer and a hub subscription; each
  * notice re-renders once (coalesced).

@@ -1,5 +1,5 @@
 /**
- * One open event stream (decision 0020). The database is the source of truth: the stream keeps the last sequence
+ * One open event stream (decision 0022). The database is the source of truth: the stream keeps the last sequence
  * number it passed (`lastSeq`), subscribes to its key's notices BEFORE its first read, and every read takes the
  * key's events with `seq > lastSeq` in order. So the replay and the live part are the same loop: an event committed
  * during the replay is either in a page or announced by a notice that triggers one more read, never skipped, never

@@ -1,5 +1,5 @@
 /**
- * GET /v1/events/stream once the pipeline admitted it (decision 0020): a slot among the user's open streams (429
+ * GET /v1/events/stream once the pipeline admitted it (decision 0022): a slot among the user's open streams (429
  * beyond), the SSE response, the stream reading from the resume point, and its registration so revocation, the
  * kill switch and shutdown can end it with a final `stream.error` event.
  */

@@ -1,5 +1,5 @@
 /**
- * The streams open on this replica and what ends them from outside (decision 0020): the key revoked or expired
+ * The streams open on this replica and what ends them from outside (decision 0022): the key revoked or expired
  * (one query per `checkMs` over the keys that have open streams, so a revocation ends them within seconds), the
  * route switched off (at once, on the switch's change), and the replica shutting down (`closeAll`, with a short
  * `retry:` so clients reconnect to another replica).

@@ -1,4 +1,4 @@
-/** Limits and timings of the trading API's streams (config STREAM_*, decision 0020). */
+/** Limits and timings of the trading API's streams (config STREAM_*, decision 0022). */
 export interface StreamSettings {
   /** Open event streams per user across replicas (429 beyond). */
   maxStreamsPerUser: number;

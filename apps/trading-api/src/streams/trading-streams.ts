@@ -1,5 +1,5 @@
 /**
- * The trading API's live parts (decision 0020), built once per app: the event stream handler, the waiting reads of
+ * The trading API's live parts (decision 0022), built once per app: the event stream handler, the waiting reads of
  * GET /v1/trades/{id}, and what ends them on shutdown. Notices come from the replica's hub (fed by its AMQP
  * subscription in main.ts); without one the streams still work on their periodic re-read alone.
  */

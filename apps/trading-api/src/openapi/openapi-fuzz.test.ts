@@ -23,12 +23,18 @@ import { problemContractErrors } from '../testing/fuzz-error-contract.js';
 import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
 import { startTradingChainKit, type TradingChainKit } from '../testing/trading-chain-kit.js';
 import { loadOpenApiDocument } from './load-spec.js';
+import { listOperations } from './operations.js';
 
 const document = loadOpenApiDocument() as unknown as Record<string, unknown>;
 const operations = operationsOf(document);
 // One more "operation": the methods no operation describes.
 const settings = fuzzSettings({ runsPerOperation: 200, suiteBudgetMs: 35_000, operations: operations.length + 1 });
-const PUBLIC = new Set(['getHealth', 'getReady', 'getOpenApiDocument', 'getApiReference', 'getErrorDocumentation']);
+/** The operations without an API key (`security: []`). */
+const PUBLIC = new Set(
+  listOperations(loadOpenApiDocument())
+    .filter((operation) => operation.scope === null)
+    .map((operation) => operation.operationId),
+);
 
 let chainKit: TradingChainKit;
 let callers: FuzzCallers;

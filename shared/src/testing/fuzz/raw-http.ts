@@ -24,13 +24,11 @@ export interface RawHttpClient {
   close(): void;
 }
 
-/**
- * A header value as its UTF-8 bytes (node writes header strings as latin1: one char per byte), without the control
- * bytes HTTP forbids in a field value (node refuses to send them).
- */
+/** Bytes HTTP forbids in a field value (node refuses to send them); tab is allowed. */
 // eslint-disable-next-line no-control-regex -- removing control characters is the point
 const CONTROL_BYTES = /[\x00-\x08\x0a-\x1f\x7f]/g;
 
+/** A header value as its UTF-8 bytes (node writes header strings as latin1: one char per byte), control bytes removed. */
 export const headerBytes = (text: string): string =>
   Buffer.from(text, 'utf8').toString('latin1').replace(CONTROL_BYTES, '');
 

@@ -42,8 +42,9 @@ export const DEPLOYABLES: readonly DeployableSpec[] = [
     name: 'public-read',
     kind: 'http',
     port: 3001,
-    backends: ['mysql', 'redis', 'chain'],
-    secrets: ['DATABASE_URL', 'REDIS_URL', 'API_KEY_PEPPER'],
+    // RabbitMQ: the indexer's market notices for live market streams (decision 0022).
+    backends: ['mysql', 'redis', 'rabbitmq', 'chain'],
+    secrets: ['DATABASE_URL', 'AMQP_URL', 'REDIS_URL', 'API_KEY_PEPPER'],
     queues: [],
     internetEgress: false,
   },

@@ -9,6 +9,7 @@ describe('publicContractErrors', () => {
     expect(publicContractErrors('getPartner', 404, error('Not Found', 'NOT_FOUND'))).toEqual([]);
     expect(publicContractErrors('getMarketSocialLink', 400, error('Bad Request', 'INVALID_SIDE'))).toEqual([]);
     expect(publicContractErrors('getMarket', 404, { error: 'Not Found' })).toEqual([]);
+    expect(publicContractErrors('streamMarket', 404, { error: 'Not Found' })).toEqual([]);
     expect(publicContractErrors('getMarketQuote', 400, error('ValidationError', 'INVALID_REQUEST'))).toEqual([]);
     expect(publicContractErrors('listThreads', 429, error('Too Many Requests', 'RATE_LIMIT_EXCEEDED'))).toEqual([]);
     // The router's 400 for a path that does not decode is the same for every route.

@@ -15,6 +15,8 @@ const NOT_FOUND_CODES: Record<string, string> = {
   getMarketSocialLink: 'MARKET_NOT_FOUND',
 };
 
+const ERROR_ONLY_NOT_FOUND = new Set(['getMarket', 'streamMarket']);
+
 const LABELS: Record<number, string> = { 400: 'Bad Request', 404: 'Not Found', 429: 'Too Many Requests' };
 
 /** The router refuses a path that does not decode before any route runs: the same 400 for every route. */
@@ -30,12 +32,15 @@ function expectedOf(
   if (status === 429) return { codes: ['RATE_LIMIT_EXCEEDED'], label: LABELS[429] };
   if (status === 503) return { codes: ['ROUTE_DISABLED', 'DEPENDENCY_UNAVAILABLE'] };
   if (operationId === 'getMarketQuote') return { label: status === 400 ? 'ValidationError' : 'NotFoundError' };
-  if (operationId === 'getMarket' && status === 404) return { errorOnly: true, label: LABELS[404] };
+  // Market detail and its live stream answer an unknown market with `{ error }` alone.
+  if (ERROR_ONLY_NOT_FOUND.has(operationId) && status === 404) return { errorOnly: true, label: LABELS[404] };
   if (status === 400) {
     const codes = operationId === 'getMarketSocialLink' ? ['INVALID_SIDE', 'INVALID_REQUEST'] : ['INVALID_REQUEST'];
     return { codes, label: LABELS[400] };
   }
-  if (status === 404) return { codes: [NOT_FOUND_CODES[operationId] ?? 'NOT_FOUND'], label: LABELS[404] };
+  const notFound = NOT_FOUND_CODES[operationId];
+  // An operation the contract's table does not name is held to its document alone.
+  if (status === 404 && notFound) return { codes: [notFound], label: LABELS[404] };
   return {};
 }
 

@@ -133,7 +133,6 @@ export function createApp(deps: TradingApiDeps): express.Express {
     (registrar) => {
       mountDocsRoutes(registrar, document);
       mountV1Operations(registrar, operations, {
-        routeSwitches: deps.routeSwitches,
         authenticate: authenticateMiddleware({
           serviceEnv: deps.serviceEnv,
           keys,

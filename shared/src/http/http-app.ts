@@ -9,6 +9,7 @@ import { createHttpMetrics, type HttpMetrics } from './http-metrics.js';
 import { infrastructureRouteIds, mountInfrastructureRoutes } from './infrastructure.routes.js';
 import { createLifecycle, registerLifecycle } from './lifecycle.js';
 import { createReadinessProbe, DEFAULT_READINESS_TIMEOUT_MS, type ReadinessCheck } from './readiness.js';
+import { createJsonBodyReader, createRawBodyReader } from './request-body.js';
 import { requestStartMiddleware } from './request-id.middleware.js';
 import { createRouteRegistrar, type RouteRegistrar } from './route-registrar.js';
 import { createRouteTable } from './route-table.js';
@@ -102,14 +103,12 @@ export function createHttpApp(options: HttpAppOptions, mountRoutes: (router: Rou
     ),
   });
 
-  const parseJson = express.json({
-    limit: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
-    type: ['application/json', 'application/*+json'],
-  });
+  const bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
+  const bodyReaders = { json: createJsonBodyReader(bodyLimit), raw: createRawBodyReader(bodyLimit) };
   const registrar = createRouteRegistrar({
     table,
     routeSwitches: options.routeSwitches,
-    parseJson,
+    bodyReaders,
     admission: options.routeAdmission,
     use: (prefix, middleware) => app.use(prefix, middleware),
   });

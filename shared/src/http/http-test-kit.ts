@@ -90,7 +90,7 @@ export function recordRouteIds(mount: (registrar: RouteRegistrar) => void): stri
   };
   mount({
     route: record,
-    mount: record,
+    declare: (route) => record(route.method, route.path),
     unknownPath: (path) => {
       for (const method of allMethods) record(method, path);
     },

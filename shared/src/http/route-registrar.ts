@@ -3,24 +3,33 @@ import type { RouteParameters } from 'express-serve-static-core';
 import { AppError } from '../errors/index.js';
 import type { RouteSwitches } from '../kill-switch/index.js';
 import type { RouteTable } from './route-table.js';
+import { methodsWithBody, type BodyKind } from './request-body.js';
 import { runSteps } from './run-steps.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 
+/**
+ * One route as both APIs declare it. The edge runs, in this order: the route id, the app's admission steps, the
+ * route's `before` steps, the kill switch (503 ROUTE_DISABLED), the body reader, then the route's `steps` (key,
+ * scope, limits, signature, validation…) and finally its handler, all as one route handler (runSteps).
+ */
+export interface RouteDeclaration {
+  method: HttpMethod;
+  /** Express path syntax; the route id is `${method} ${path}`. */
+  path: string;
+  body: BodyKind;
+  /** Steps whose effects every answer of the route carries, a disabled route's 503 included (e.g. Deprecation). */
+  before?: readonly RequestHandler[];
+  /** The route's steps after the body; the last one answers. */
+  steps: readonly RequestHandler[];
+}
+
 /** Registers routes under stable ids (`${method} ${path}`) that metrics, logs and kill switches share. */
 export interface RouteRegistrar {
-  /**
-   * Registers one handler with no guard, for pipelines that run their own (the trading API's operations check the
-   * kill switch and read the raw body themselves); it must set `res.locals.routeId` and call assertRouteEnabled.
-   */
-  mount(method: HttpMethod, path: string, handler: RequestHandler): void;
+  /** Registers a declared route (see {@link RouteDeclaration}). */
+  declare(route: RouteDeclaration): void;
   /** A middleware for every request under `prefix`, run before any route (e.g. CORS on `/api`). */
   use(prefix: string, middleware: RequestHandler): void;
-  /**
-   * Registers `handlers` for `method path`. Before them it sets `res.locals.routeId`, runs the app's admission steps
-   * (if any), checks the kill switch (503 ROUTE_DISABLED) and, for POST/PUT/PATCH/DELETE, parses the JSON body
-   * (413 / 400 in the app's style), in that order (kill switch → body size, as DESIGN.md §6 orders /v1 checks).
-   */
   /**
    * Registers `handler` for `path` (a wildcard) on every method, like `route` but never reading a request body:
    * what an API answers for paths it does not serve (e.g. a 404 that still goes through admission).
@@ -28,6 +37,7 @@ export interface RouteRegistrar {
   unknownPath(path: string, handler: RequestHandler): void;
   /** Ids of every route registered so far (`${method} ${path}`, Express path syntax). */
   readonly routeIds: ReadonlySet<string>;
+  /** Declares `handlers` for `method path`, with a JSON body on POST/PUT/PATCH/DELETE and none on other methods. */
   route<Path extends string>(
     method: HttpMethod,
     path: Path,
@@ -40,13 +50,13 @@ export function assertRouteEnabled(switches: RouteSwitches, routeId: string): vo
   if (switches.isDisabled(routeId)) throw new AppError('ROUTE_DISABLED', { extensions: { route: routeId } });
 }
 
-const methodsWithBody = new Set<HttpMethod>(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const allMethods: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 export interface RouteRegistrarOptions {
   table: RouteTable;
   routeSwitches: RouteSwitches;
-  parseJson: RequestHandler;
+  /** The body readers of the app (its limit, its error style). */
+  bodyReaders: Record<Exclude<BodyKind, 'none'>, RequestHandler>;
   /**
    * Steps every `route()` runs after its id is set and before the kill switch, chosen per route id: public-read's
    * optional API key and rate limit, so that a disabled route's 503 still carries the caller's X-RateLimit-*.
@@ -57,7 +67,7 @@ export interface RouteRegistrarOptions {
 }
 
 export function createRouteRegistrar(options: RouteRegistrarOptions): RouteRegistrar {
-  const { table, routeSwitches, parseJson } = options;
+  const { table, routeSwitches, bodyReaders } = options;
   const ids = new Set<string>();
   const claim = (method: HttpMethod, path: string): string => {
     const routeId = `${method} ${path}`;
@@ -66,8 +76,8 @@ export function createRouteRegistrar(options: RouteRegistrarOptions): RouteRegis
     return routeId;
   };
 
-  const register = (method: HttpMethod, path: string, parseBody: boolean, handlers: RequestHandler[]): void => {
-    const routeId = claim(method, path);
+  const declare = (route: RouteDeclaration): void => {
+    const routeId = claim(route.method, route.path);
     const setRouteId: RequestHandler = (_req, res, next) => {
       res.locals.routeId = routeId;
       next();
@@ -77,14 +87,15 @@ export function createRouteRegistrar(options: RouteRegistrarOptions): RouteRegis
       next();
     };
     table.add(
-      method,
-      path,
+      route.method,
+      route.path,
       runSteps([
         setRouteId,
         ...(options.admission?.(routeId) ?? []),
+        ...(route.before ?? []),
         killSwitch,
-        ...(parseBody ? [parseJson] : []),
-        ...handlers,
+        ...(route.body === 'none' ? [] : [bodyReaders[route.body]]),
+        ...route.steps,
       ]),
     );
   };
@@ -92,15 +103,14 @@ export function createRouteRegistrar(options: RouteRegistrarOptions): RouteRegis
   return {
     use: options.use,
     routeIds: ids,
-    mount(method, path, handler) {
-      claim(method, path);
-      table.add(method, path, handler);
-    },
+    declare,
     route(method, path, ...handlers) {
-      register(method, path, methodsWithBody.has(method), handlers as unknown as RequestHandler[]);
+      // Express types a route's handlers by its path parameters; the edge runs them as plain handlers.
+      const steps = handlers as unknown as RequestHandler[];
+      declare({ method, path, body: methodsWithBody.has(method) ? 'json' : 'none', steps });
     },
     unknownPath(path, handler) {
-      for (const method of allMethods) register(method, path, false, [handler]);
+      for (const method of allMethods) declare({ method, path, body: 'none', steps: [handler] });
     },
   };
 }

@@ -66,7 +66,6 @@ let app: TestApp;
 beforeAll(async () => {
   app = await startTestApp({ errorStyle: 'problem', routeSwitches: switches.switches }, (registrar) =>
     mountV1Operations(registrar, operations, {
-      routeSwitches: switches.switches,
       authenticate,
       allowlist: pass,
       rateLimiters: { reads: limiter, windowedWrites: limiter, bucketedWrites: limiter },

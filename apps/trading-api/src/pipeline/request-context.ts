@@ -21,9 +21,6 @@ export interface ValidatedInput {
 interface PipelineLocals {
   operation?: OperationDescriptor;
   auth?: AuthContext;
-  rawBody?: Buffer;
-  /** Why the body could not be read (an encoding it cannot decode): answered at the validation step. */
-  bodyError?: unknown;
   apiVersion?: string;
   input?: ValidatedInput;
 }
@@ -50,28 +47,6 @@ export function authOf(res: Response): AuthContext {
   const auth = locals(res).auth;
   if (!auth) throw new Error('pipeline step ran before authentication');
   return auth;
-}
-
-export function maybeAuthOf(res: Response): AuthContext | undefined {
-  return locals(res).auth;
-}
-
-export function setRawBody(res: Response, body: Buffer): void {
-  locals(res).rawBody = body;
-}
-
-const NO_BODY = Buffer.alloc(0);
-
-export function rawBodyOf(res: Response): Buffer {
-  return locals(res).rawBody ?? NO_BODY;
-}
-
-export function setBodyError(res: Response, error: unknown): void {
-  locals(res).bodyError = error;
-}
-
-export function bodyErrorOf(res: Response): unknown {
-  return locals(res).bodyError;
 }
 
 export function setApiVersion(res: Response, version: string): void {

@@ -2,7 +2,8 @@ import type { RequestHandler } from 'express';
 import { verifyRequestSignature } from '#shared/auth/index.js';
 import { AppError } from '#shared/errors/index.js';
 import { refuseAudited, type AuthFailureRecorder } from './auth-failure-recorder.js';
-import { authOf, rawBodyOf } from './request-context.js';
+import { rawBodyOf } from '#shared/http/request-body.js';
+import { authOf } from './request-context.js';
 
 const reasons = {
   malformed: 'The X-Service-Signature header is not of the form t=<unix-ms>,v1=<hex>.',

@@ -1,13 +1,12 @@
 import type { RequestHandler } from 'express';
-import { assertRouteEnabled, requestIdOf, runSteps, type RouteRegistrar } from '../../../../shared/src/http/index.js';
-import type { RouteSwitches } from '../../../../shared/src/kill-switch/index.js';
+import { requestIdOf, type RouteRegistrar } from '#shared/http/index.js';
+import { methodsWithBody } from '#shared/http/request-body.js';
 import type { OperationDescriptor } from '../openapi/operations.js';
 import { rateLimiterFor, type RateLimiters } from '../rate-limit/operation-limiters.js';
 import type { UsageRecorder } from '../usage/usage-recorder.js';
 import { apiVersionSelectionMiddleware } from './api-version.js';
 import { deprecationHeaders } from './deprecation.js';
 import type { HandlerResult, OperationHandler } from './operation-handler.js';
-import { rawBodyMiddleware } from './raw-body.js';
 import { apiVersionOf, authOf, inputOf, setOperation } from './request-context.js';
 import { respond } from './respond.js';
 import type { StreamingHandler } from './streaming-handler.js';
@@ -23,7 +22,6 @@ export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
 ]);
 
 export interface V1PipelineSteps {
-  routeSwitches: RouteSwitches;
   authenticate: RequestHandler;
   /** 403 IP_NOT_ALLOWED. */
   allowlist: RequestHandler;
@@ -36,12 +34,10 @@ export interface V1PipelineSteps {
   handlers: Record<string, OperationHandler>;
   /** operationId → handler that takes the response over (Server-Sent Events). */
   streamingHandlers?: Record<string, StreamingHandler>;
-  /** Operations that honour `Prefer: wait=N` (decision 0020). */
+  /** Operations that honour `Prefer: wait=N` (decision 0022). */
   waitingReads?: WaitingReads;
   now?: () => number;
 }
-
-const methodsWithBody = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Registers every authenticated operation of the description on the registrar's router, each in the order of
@@ -69,10 +65,8 @@ export function mountV1Operations(
     const waitTopic = steps.waitingReads?.topics[operation.operationId];
     const deprecation = Object.entries(deprecationHeaders(operation));
     const begin: RequestHandler = (_req, res, next) => {
-      res.locals.routeId = operation.routeId;
       for (const [name, value] of deprecation) res.setHeader(name, value);
       setOperation(res, operation);
-      assertRouteEnabled(steps.routeSwitches, operation.routeId);
       next();
     };
     const countRequest: RequestHandler = (_req, res, next) => {
@@ -107,19 +101,22 @@ export function mountV1Operations(
       // A cached read answers synchronously: no promise on the hot path.
       return result instanceof Promise ? result.then(answer) : answer(result);
     };
-    const chain = runSteps([
-      begin,
-      ...(methodsWithBody.has(operation.method) ? [rawBodyMiddleware()] : []),
-      steps.authenticate,
-      countRequest,
-      steps.allowlist,
-      steps.scope,
-      rateLimiterFor(steps.rateLimiters, operation).admit,
-      steps.signature,
-      apiVersionSelectionMiddleware,
-      steps.validate,
-      run,
-    ]);
-    registrar.mount(operation.method, operation.expressPath, chain);
+    registrar.declare({
+      method: operation.method,
+      path: operation.expressPath,
+      body: methodsWithBody.has(operation.method) ? 'raw' : 'none',
+      before: [begin],
+      steps: [
+        steps.authenticate,
+        countRequest,
+        steps.allowlist,
+        steps.scope,
+        rateLimiterFor(steps.rateLimiters, operation).admit,
+        steps.signature,
+        apiVersionSelectionMiddleware,
+        steps.validate,
+        run,
+      ],
+    });
   }
 }

@@ -2,7 +2,8 @@ import type { RequestHandler } from 'express';
 import { AppError } from '#shared/errors/index.js';
 import { API_PREFIX } from '../openapi/operations.js';
 import type { RequestValidator } from '../openapi/request-validator.js';
-import { bodyErrorOf, operationOf, rawBodyOf, setInput } from './request-context.js';
+import { bodyErrorOf, rawBodyOf } from '#shared/http/request-body.js';
+import { operationOf, setInput } from './request-context.js';
 
 /** An unpaired UTF-16 surrogate: what a `\ud800` escape parses to. It is no Unicode text, and MySQL cannot store it. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

@@ -48,6 +48,15 @@ export function errorMiddleware(options: ErrorMiddlewareOptions): ErrorRequestHa
 function logServerError(logger: Logger, appError: AppError, res: Response): void {
   if (appError.status < 500 || appError.code === 'ROUTE_DISABLED') return;
   const cause = appError.cause;
+  if (appError.code === 'DEPENDENCY_UNAVAILABLE') {
+    // An expected transient state (a dependency restarting, a pool timing out): one line, no stack.
+    const reason = cause instanceof Error ? cause.message : cause === undefined ? appError.message : String(cause);
+    logger.warn(
+      { code: appError.code, status: appError.status, route: routeIdOf(res), requestId: requestIdOf(res), reason },
+      'dependency unavailable',
+    );
+    return;
+  }
   logger.error(
     {
       err: appError,

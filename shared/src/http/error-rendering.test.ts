@@ -19,6 +19,10 @@ async function startErrorApp(errorStyle: ErrorStyle): Promise<TestApp> {
     registrar.route('GET', '/crash', async () => {
       throw new Error('db password hunter2 leaked', { cause: new Error('socket hang up at 10.0.0.7') });
     });
+    registrar.route('GET', '/dependency-down', () => {
+      const cause = new Error('connect ECONNREFUSED 127.0.0.1:3306');
+      throw new AppError('DEPENDENCY_UNAVAILABLE', { detail: 'MySQL is unavailable.', cause });
+    });
     registrar.route('GET', '/throw-string', () => {
       throw 'plain string failure';
     });
@@ -83,6 +87,19 @@ describe.each<ErrorStyle>(['problem', 'public'])('%s style: failures around the 
     expect(logged).toMatchObject({ level: 'error', code: 'INTERNAL_ERROR', route: 'GET /crash' });
     expect(JSON.stringify(logged)).toContain('hunter2');
     expect(JSON.stringify(logged)).toContain('socket hang up');
+  });
+
+  it('logs a 503 DEPENDENCY_UNAVAILABLE as one warning line with its reason, without a stack', async () => {
+    const app = await startErrorApp(style);
+    const response = await fetch(`${app.url}/dependency-down`);
+    expect(response.status).toBe(503);
+    const logged = app.logs.lines().filter((line) => line.msg === 'dependency unavailable');
+    expect(logged).toEqual([
+      expect.objectContaining({ level: 'warn', code: 'DEPENDENCY_UNAVAILABLE', route: 'GET /dependency-down' }),
+    ]);
+    expect(logged[0]).toMatchObject({ reason: 'connect ECONNREFUSED 127.0.0.1:3306' });
+    expect(JSON.stringify(logged[0])).not.toContain('stack');
+    expect(app.logs.text()).not.toContain('request failed');
   });
 
   it('answers 500 when a handler throws a non-Error value and logs the value', async () => {

@@ -44,6 +44,18 @@ describe('createNoticeHub', () => {
     hub.resync();
     expect(calls).toEqual(['a', 'a']);
   });
+  it("counts each topic's notices and every resync in its generation", () => {
+    const hub = createNoticeHub();
+    hub.subscribe('a', () => undefined);
+    const before = hub.generation('a');
+    hub.notify('b');
+    expect(hub.generation('a')).toBe(before);
+    hub.notify('a');
+    const afterNotice = hub.generation('a');
+    expect(afterNotice).toBeGreaterThan(before);
+    hub.resync();
+    expect(hub.generation('a')).toBeGreaterThan(afterNotice);
+  });
 });
 
 describe('topicsOfNotice', () => {

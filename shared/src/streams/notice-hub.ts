@@ -15,6 +15,11 @@ export interface NoticeHub {
   resync(): void;
   /** Open subscriptions (metrics, tests). */
   size(): number;
+  /**
+   * How many notices of `topic` (or resyncs) this hub has delivered: two reads started in the same generation both
+   * began after the latest notice, so they may share one query.
+   */
+  generation(topic: string): number;
 }
 
 /** Topic of a key's event stream. */
@@ -26,6 +31,8 @@ export const marketTopic = (marketId: string): string => `market:${marketId}`;
 
 export function createNoticeHub(): NoticeHub {
   const topics = new Map<string, Set<NoticeListener>>();
+  const generations = new Map<string, number>();
+  let resyncs = 0;
   let count = 0;
   const call = (listeners: Iterable<NoticeListener>): void => {
     // A copy: a listener may unsubscribe (or subscribe another) while we iterate.
@@ -44,16 +51,23 @@ export function createNoticeHub(): NoticeHub {
         active = false;
         count -= 1;
         listeners.delete(entry);
-        if (listeners.size === 0 && topics.get(topic) === listeners) topics.delete(topic);
+        if (listeners.size === 0 && topics.get(topic) === listeners) {
+          topics.delete(topic);
+          generations.delete(topic);
+        }
       };
     },
     notify(topic) {
       const listeners = topics.get(topic);
-      if (listeners) call(listeners);
+      if (!listeners) return;
+      generations.set(topic, (generations.get(topic) ?? 0) + 1);
+      call(listeners);
     },
     resync() {
+      resyncs += 1;
       for (const listeners of [...topics.values()]) call(listeners);
     },
     size: () => count,
+    generation: (topic) => resyncs * 1_000_000_000 + (generations.get(topic) ?? 0),
   };
 }

@@ -32,6 +32,8 @@ export interface SseEvent {
 export interface SseWriter {
   /** Writes one event; false when the stream is closed. */
   send(event: SseEvent): boolean;
+  /** Writes a frame formatted by formatSseEvent (shared between streams); false when the stream is closed. */
+  sendFrame(frame: string): boolean;
   /** Whether the socket's buffer has room for more events. */
   hasRoom(): boolean;
   /** Resolves when the buffer drained below the bound (or the stream closed). */
@@ -113,6 +115,11 @@ export function openSseStream(res: ServerResponse, options: SseWriterOptions): S
     send(event) {
       if (closed) return false;
       res.write(formatSseEvent(event));
+      return true;
+    },
+    sendFrame(frame) {
+      if (closed) return false;
+      res.write(frame);
       return true;
     },
     hasRoom,

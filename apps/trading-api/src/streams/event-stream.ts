@@ -6,13 +6,12 @@
  * sent twice. Reads are coalesced (one at a time, one more if notices came meanwhile), paused while the client's
  * buffer is full, and repeated every `recheckMs` in case a notice was lost.
  */
-import type { Knex } from 'knex';
-import { listWebhookEventsAfterSeq } from '../../../../shared/src/db/index.js';
 import type { Logger } from '../../../../shared/src/logger/index.js';
 import { coalescedTask } from '../../../../shared/src/streams/coalesced-task.js';
 import { keyTopic, type NoticeHub } from '../../../../shared/src/streams/notice-hub.js';
 import type { SseWriter } from '../../../../shared/src/streams/sse-writer.js';
 import { eventMatches, type EventFilter } from './event-filter.js';
+import type { EventPageReader } from './shared-event-pages.js';
 
 export interface EventStreamSettings {
   /** Events read per query. */
@@ -22,7 +21,8 @@ export interface EventStreamSettings {
 }
 
 export interface EventStreamInput {
-  db: Knex;
+  /** Pages of the key's events after a position (shared between the key's streams on this replica). */
+  pages: EventPageReader;
   hub: NoticeHub;
   logger: Logger;
   apiKeyId: string;
@@ -41,7 +41,7 @@ export interface EventStream {
 }
 
 export function startEventStream(input: EventStreamInput): EventStream {
-  const { db, writer, filter, apiKeyId, settings } = input;
+  const { pages, writer, filter, apiKeyId, settings } = input;
   let lastSeq = input.afterSeq;
   let stopped = false;
 
@@ -49,18 +49,19 @@ export function startEventStream(input: EventStreamInput): EventStream {
     while (!stopped && !writer.closed) {
       if (!writer.hasRoom()) await writer.drained();
       if (stopped || writer.closed) return;
-      const page = await listWebhookEventsAfterSeq(db, apiKeyId, lastSeq, settings.pageSize);
+      const { events, frames } = await pages(apiKeyId, lastSeq, settings.pageSize);
       let passed = 0;
-      for (const event of page) {
+      for (const [index, event] of events.entries()) {
         // The buffer bound holds per event: the rest of the page is read again once the client caught up.
         if (stopped || !writer.hasRoom()) break;
-        if (eventMatches(filter, event)) {
-          writer.send({ id: String(event.seq), event: event.type, data: JSON.stringify(event.payload) });
+        // Defensive: pages are keyed by position, so a page starts right after lastSeq.
+        if (event.seq > lastSeq) {
+          if (eventMatches(filter, event)) writer.sendFrame(frames[index]!);
+          lastSeq = event.seq;
         }
-        lastSeq = event.seq;
         passed += 1;
       }
-      if (passed === page.length && page.length < settings.pageSize) return;
+      if (passed === events.length && events.length < settings.pageSize) return;
     }
   };
   const reads = coalescedTask(pump, (err) =>

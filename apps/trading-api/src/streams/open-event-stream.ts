@@ -15,11 +15,13 @@ import type { HandlerContext } from '../pipeline/operation-handler.js';
 import { parseEventFilter, parseResumePoint } from './event-filter.js';
 import { startEventStream } from './event-stream.js';
 import type { OpenStreams, StreamEndReason } from './open-streams.js';
+import type { EventPageReader } from './shared-event-pages.js';
 import type { StreamSettings } from './stream-settings.js';
 
 export interface EventStreamDeps {
   db: Knex;
   hub: NoticeHub;
+  pages: EventPageReader;
   slots: StreamSlots;
   openStreams: OpenStreams;
   settings: StreamSettings;
@@ -67,7 +69,7 @@ export async function openEventStream(deps: EventStreamDeps, context: HandlerCon
     onHeartbeat: () => void slot.renew().catch(() => undefined),
   });
   const stream = startEventStream({
-    db: deps.db,
+    pages: deps.pages,
     hub: deps.hub,
     logger: deps.logger,
     apiKeyId,

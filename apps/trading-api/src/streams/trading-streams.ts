@@ -13,6 +13,7 @@ import { streamEventsHandler } from '../handlers/stream-events.handler.js';
 import type { StreamingHandler } from '../pipeline/streaming-handler.js';
 import type { WaitingReads } from '../pipeline/waiting-read.js';
 import { createOpenStreams, type OpenStreams } from './open-streams.js';
+import { createSharedEventPages } from './shared-event-pages.js';
 import { DEFAULT_STREAM_SETTINGS, type StreamSettings } from './stream-settings.js';
 
 /** Operations served by a streaming handler instead of an OperationHandler (handlers/index.ts has none for them). */
@@ -60,7 +61,15 @@ export function createTradingStreams(deps: {
   };
   return {
     streamingHandlers: {
-      streamEvents: streamEventsHandler({ db: deps.db, hub, slots, openStreams, settings, logger }),
+      streamEvents: streamEventsHandler({
+        db: deps.db,
+        hub,
+        pages: createSharedEventPages(deps.db, hub),
+        slots,
+        openStreams,
+        settings,
+        logger,
+      }),
     },
     waitingReads,
     openStreams,

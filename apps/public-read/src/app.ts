@@ -4,7 +4,13 @@ import type { Knex } from 'knex';
 import type { Redis } from 'ioredis';
 import type { ChainSource } from '#shared/chain/index.js';
 import type { PublicReadConfig } from '#shared/config/index.js';
-import { createHttpApp, onAppShuttingDown, type HttpMetrics, type ReadinessCheck } from '#shared/http/index.js';
+import {
+  createHttpApp,
+  onAppShuttingDown,
+  routeDisabledOf,
+  type HttpMetrics,
+  type ReadinessCheck,
+} from '#shared/http/index.js';
 import type { RouteSwitches } from '#shared/kill-switch/index.js';
 import type { Logger } from '#shared/logger/index.js';
 import type { NoticeHub } from '#shared/streams/notice-hub.js';
@@ -79,9 +85,9 @@ export function createApp(deps: PublicReadDeps): express.Express {
   const limiter = createRateLimiter({ redis: deps.redis, settings: deps.settings.rateLimit, logger: deps.logger });
   const apiKey = optionalApiKeyMiddleware(deps.apiKeyVerifier, deps.logger);
   // A disabled route is answered without touching MySQL: its caller is counted per IP, not looked up by key.
-  const admissionOf = (routeId: string): RequestHandler[] => [
+  const admission: RequestHandler[] = [
     (req, res, next) => {
-      if (!deps.routeSwitches.isDisabled(routeId)) return apiKey(req, res, next);
+      if (!routeDisabledOf(res)) return apiKey(req, res, next);
       res.locals.publicAuth = ANONYMOUS;
       next();
     },
@@ -120,7 +126,7 @@ export function createApp(deps: PublicReadDeps): express.Express {
       trustProxy: deps.trustProxy,
       metrics: deps.metrics,
       // Before the kill switch, so every /api response (a disabled route's 503 included) carries X-RateLimit-*.
-      routeAdmission: admissionOf,
+      routeAdmission: () => admission,
     },
     (router) => {
       router.use('/api', corsMiddleware());

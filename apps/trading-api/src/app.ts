@@ -1,20 +1,15 @@
 import type express from 'express';
 import type { Knex } from 'knex';
-import { createApiKeyCache, createSecretBox, type ApiKeyEnvironment } from '../../../shared/src/auth/index.js';
-import { createReadThroughCache } from '../../../shared/src/cache/index.js';
-import { DEVELOPMENT_WEBHOOK_SECRET_KEY } from '../../../shared/src/config/config-fields.js';
-import {
-  createHttpApp,
-  onAppShuttingDown,
-  type HttpMetrics,
-  type ReadinessCheck,
-} from '../../../shared/src/http/index.js';
-import type { RouteSwitches } from '../../../shared/src/kill-switch/index.js';
-import type { Logger } from '../../../shared/src/logger/index.js';
-import { createOutboxTransaction, type AmqpConnectionManager } from '../../../shared/src/messaging/index.js';
-import type { Redis } from '../../../shared/src/redis/index.js';
-import type { NoticeHub } from '../../../shared/src/streams/notice-hub.js';
-import { chainReadiness } from '../../../shared/src/runtime/readiness-checks.js';
+import { createApiKeyCache, createSecretBox, type ApiKeyEnvironment } from '#shared/auth/index.js';
+import { createMicroCache } from '#shared/http/micro-cache.js';
+import { DEVELOPMENT_WEBHOOK_SECRET_KEY } from '#shared/config/config-fields.js';
+import { createHttpApp, onAppShuttingDown, type HttpMetrics, type ReadinessCheck } from '#shared/http/index.js';
+import type { RouteSwitches } from '#shared/kill-switch/index.js';
+import type { Logger } from '#shared/logger/index.js';
+import { createOutboxTransaction, type AmqpConnectionManager } from '#shared/messaging/index.js';
+import type { Redis } from '#shared/redis/index.js';
+import type { NoticeHub } from '#shared/streams/notice-hub.js';
+import { chainReadiness } from '#shared/runtime/readiness-checks.js';
 import { createCursorCodec, deriveCursorSecret } from './http/cursor.js';
 import { mountDocsRoutes } from './docs/docs.routes.js';
 import { deriveConfirmationSecret } from './domain/confirmation-token.js';
@@ -156,12 +151,7 @@ export function createApp(deps: TradingApiDeps): express.Express {
           confirmationSecret: deriveConfirmationSecret(deps.apiKeyPepper),
           redemptionsEnabled: deps.redemptionsEnabled ?? true,
           webhookSecrets: createSecretBox(deps.webhookSecretKey ?? DEVELOPMENT_WEBHOOK_SECRET_KEY),
-          sharedReads: createReadThroughCache({
-            ttlMs: deps.readCacheMs ?? 0,
-            maxEntries: 5_000,
-            now,
-            refreshAheadMs: (deps.readCacheMs ?? 0) / 4,
-          }),
+          sharedReads: createMicroCache({ ttlMs: deps.readCacheMs ?? 0, now }),
         }),
         now,
       });

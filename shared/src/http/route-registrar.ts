@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import type { RouteParameters } from 'express-serve-static-core';
 import { AppError } from '../errors/index.js';
 import type { RouteSwitches } from '../kill-switch/index.js';
@@ -45,9 +45,12 @@ export interface RouteRegistrar {
   ): void;
 }
 
-/** Throws ROUTE_DISABLED (503, Retry-After 60, `extensions.route`) when the kill switch covers `routeId`. */
-export function assertRouteEnabled(switches: RouteSwitches, routeId: string): void {
-  if (switches.isDisabled(routeId)) throw new AppError('ROUTE_DISABLED', { extensions: { route: routeId } });
+/**
+ * Whether the kill switch covered this request's route when it arrived: read once, by the edge's first step, so every
+ * later step (an admission step that skips its key lookup, the kill switch step itself) sees the same answer.
+ */
+export function routeDisabledOf(res: Response): boolean {
+  return res.locals.routeDisabled === true;
 }
 
 export const allMethods: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -80,10 +83,12 @@ export function createRouteRegistrar(options: RouteRegistrarOptions): RouteRegis
     const routeId = claim(route.method, route.path);
     const setRouteId: RequestHandler = (_req, res, next) => {
       res.locals.routeId = routeId;
+      res.locals.routeDisabled = routeSwitches.isDisabled(routeId);
       next();
     };
-    const killSwitch: RequestHandler = (_req, _res, next) => {
-      assertRouteEnabled(routeSwitches, routeId);
+    const killSwitch: RequestHandler = (_req, res, next) => {
+      // 503 ROUTE_DISABLED, Retry-After 60, `extensions.route`.
+      if (routeDisabledOf(res)) throw new AppError('ROUTE_DISABLED', { extensions: { route: routeId } });
       next();
     };
     table.add(

@@ -154,6 +154,14 @@ describe('GET /v1/events/stream', () => {
     expect(JSON.parse(stream.events.at(-1)!.data)).toMatchObject({ code: 'API_KEY_REVOKED' });
   });
 
+  it('ends the stream with a final API_KEY_EXPIRED event once the key expires', async () => {
+    const caller = await createStreamCaller(kit);
+    const stream = await openStream(replica, caller);
+    await kit.database.db('api_keys').where({ id: caller.record.id }).update({ expires_at: new Date() });
+    await stream.ended;
+    expect(JSON.parse(stream.events.at(-1)!.data)).toMatchObject({ code: 'API_KEY_EXPIRED' });
+  });
+
   it('cuts off a reader that stopped reading, its server-side buffer never above the bound', async () => {
     const logLines: string[] = [];
     const bound = 32 * 1024;

@@ -52,6 +52,15 @@ export function formatSseEvent(event: SseEvent): string {
   return `${frame}\n`;
 }
 
+/**
+ * Runs `cleanup` once the response is closed: now if the client already went away (a stream opens after awaits,
+ * during which it may have), else on its `close` event.
+ */
+export function whenResponseClosed(res: ServerResponse, cleanup: () => void): void {
+  if (res.destroyed || res.closed) cleanup();
+  else res.once('close', cleanup);
+}
+
 export function openSseStream(res: ServerResponse, options: SseWriterOptions): SseWriter {
   let closed = false;
   let stalledSince: number | undefined;
@@ -109,7 +118,7 @@ export function openSseStream(res: ServerResponse, options: SseWriterOptions): S
     res.off('drain', onDrain);
     wakeWaiters();
   };
-  res.once('close', finish);
+  whenResponseClosed(res, finish);
 
   return {
     send(event) {

@@ -14,7 +14,7 @@ import type { Logger } from '#shared/logger/index.js';
 import type { Redis } from '#shared/redis/index.js';
 import { coalescedTask } from '#shared/streams/coalesced-task.js';
 import { createNoticeHub, marketTopic, type NoticeHub } from '#shared/streams/notice-hub.js';
-import { openSseStream, type SseWriter } from '#shared/streams/sse-writer.js';
+import { openSseStream, whenResponseClosed, type SseWriter } from '#shared/streams/sse-writer.js';
 import { createStreamSlots } from '#shared/streams/stream-slots.js';
 import { toMarketDetailView } from '../presenters/market.presenter.js';
 
@@ -109,7 +109,7 @@ export function createMarketStreams(deps: {
       recheck.unref();
       // A change committed between the snapshot and the subscription.
       refresh.request();
-      res.once('close', () => {
+      whenResponseClosed(res, () => {
         open.delete(writer);
         unsubscribe();
         refresh.stop();

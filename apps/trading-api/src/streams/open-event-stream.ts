@@ -9,7 +9,7 @@ import { lastWebhookSeqOfKey } from '../../../../shared/src/db/index.js';
 import { AppError } from '../../../../shared/src/errors/index.js';
 import type { Logger } from '../../../../shared/src/logger/index.js';
 import type { NoticeHub } from '../../../../shared/src/streams/notice-hub.js';
-import { openSseStream } from '../../../../shared/src/streams/sse-writer.js';
+import { openSseStream, whenResponseClosed } from '../../../../shared/src/streams/sse-writer.js';
 import type { StreamSlots } from '../../../../shared/src/streams/stream-slots.js';
 import type { HandlerContext } from '../pipeline/operation-handler.js';
 import { parseEventFilter, parseResumePoint } from './event-filter.js';
@@ -83,7 +83,7 @@ export async function openEventStream(deps: EventStreamDeps, context: HandlerCon
     routeId,
     end: (reason) => writer.close({ event: streamEndEvent(reason), retryMs: settings.shutdownRetryMs }),
   });
-  res.once('close', () => {
+  whenResponseClosed(res, () => {
     stream.stop();
     forget();
     void slot.release().catch(() => undefined);

@@ -1,0 +1,82 @@
+/*
+ * SIGTERM ends open event streams (decision 0022): the trading API as a real process (its own main.ts, as `npm start`
+ * runs it) on MariaDB, RabbitMQ and Redis. The stream gets a short `retry:` and a final SERVICE_SHUTTING_DOWN event,
+ * and the process exits well inside its drain grace instead of waiting for the stream.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { ChildProcess } from 'node:child_process';
+import { issueApiKey } from '#shared/auth/index.js';
+import { DEVELOPMENT_PEPPER } from '#shared/config/config-fields.js';
+import { createUser } from '#shared/db/index.js';
+import { testDeployables } from '#shared/testing/deployable-process.js';
+import { freePort } from '#shared/testing/free-port.js';
+import { openSseClient } from '#shared/testing/sse-test-client.js';
+import { deleteTestTopology } from '#shared/testing/test-amqp.js';
+import { createTestDatabase, type TestDatabase } from '#shared/testing/test-database.js';
+import { suiteToken, testEnv } from '#shared/testing/test-env.js';
+import { createTestRedis, type TestRedis } from '#shared/testing/test-redis.js';
+
+const deployables = testDeployables();
+const prefix = `t_${suiteToken()}`;
+let database: TestDatabase;
+let testRedis: TestRedis;
+
+beforeAll(async () => {
+  [database, testRedis] = await Promise.all([createTestDatabase(), createTestRedis()]);
+}, 60_000);
+afterAll(async () => {
+  deployables.killAll();
+  await deleteTestTopology(prefix).catch(() => undefined);
+  await Promise.all([database?.destroy(), testRedis?.destroy()]);
+});
+
+async function waitUntilHealthy(url: string): Promise<void> {
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
+    const healthy = await fetch(`${url}/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the trading API did not start');
+}
+
+describe('SIGTERM', () => {
+  it('closes open streams with a short retry and SERVICE_SHUTTING_DOWN, and the process exits inside its grace', async () => {
+    const port = await freePort();
+    const child: ChildProcess = await deployables.start('apps/trading-api/src/main.ts', {
+      PORT: String(port),
+      DATABASE_URL: database.url,
+      AMQP_URL: testEnv.amqpUrl,
+      AMQP_PREFIX: prefix,
+      REDIS_URL: testEnv.redisUrl,
+      REDIS_PREFIX: testRedis.prefix,
+      API_KEY_PEPPER: DEVELOPMENT_PEPPER,
+      SERVICE_ENV: 'test',
+      CHAIN_RPC_URL: 'http://127.0.0.1:1',
+      SHUTDOWN_GRACE_MS: '10000',
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const url = `http://127.0.0.1:${port}`;
+    await waitUntilHealthy(url);
+    const user = await createUser(database.db, { email: `sigterm-${suiteToken()}@test.example` });
+    const { key } = await issueApiKey(database.db, DEVELOPMENT_PEPPER, {
+      userId: user.id,
+      tier: 'enterprise',
+      env: 'test',
+      scopes: ['trades:read'],
+    });
+    const stream = await openSseClient(`${url}/v1/events/stream`, { 'X-API-Key': key });
+    expect(stream.status).toBe(200);
+
+    const signalledAt = Date.now();
+    child.kill('SIGTERM');
+    await stream.ended;
+    expect(stream.retries.at(-1)).toBe(500);
+    expect(stream.events.at(-1)).toMatchObject({ event: 'stream.error' });
+    expect(JSON.parse(stream.events.at(-1)!.data)).toMatchObject({ code: 'SERVICE_SHUTTING_DOWN' });
+    expect(await exited).toBe(0);
+    expect(Date.now() - signalledAt).toBeLessThan(8_000);
+  }, 90_000);
+});

@@ -29,6 +29,8 @@ import { randomTestIp, TEST_PEPPER, type TestCaller } from './trading-api-test-k
 
 export interface StreamsReplica {
   url: string;
+  /** This replica's own publisher: a state change committed through it, as its handlers commit theirs. */
+  outbox: OutboxTransaction;
   switches: MutableRouteSwitches;
   hub: NoticeHub;
   /** Closes the HTTP server as SIGTERM does (streams first, then the drain). */
@@ -73,6 +75,8 @@ export async function startStreamsKit(): Promise<StreamsKit> {
     const subscriber = startNoticeSubscriber({ url: testEnv.amqpUrl, prefix, bindingKeys: ['trade.#'], hub, logger });
     if (!(await subscriber.ready())) throw new Error('stream notices did not subscribe');
     const switches = createMutableRouteSwitches([]);
+    const publisher = createAmqpConnectionManager({ url: testEnv.amqpUrl, prefix, logger });
+    await publisher.connect();
     const app = createApp({
       logger: appLogger,
       version: '0.0.0-test',
@@ -85,7 +89,7 @@ export async function startStreamsKit(): Promise<StreamsKit> {
       apiKeyPepper: TEST_PEPPER,
       serviceEnv: 'test',
       usage,
-      amqp,
+      amqp: publisher,
       streamNotices: hub,
       // Re-reads only as a safety net: the tests must pass on notices.
       streamSettings: { recheckMs: 60_000, ...settings },
@@ -97,9 +101,11 @@ export async function startStreamsKit(): Promise<StreamsKit> {
       closed = true;
       await running.close();
       await subscriber.close();
+      await publisher.close();
     };
     replicas.push({ running, subscriber, close });
-    return { url: `http://127.0.0.1:${running.port}`, switches, hub, close };
+    const outbox = createOutboxTransaction(database.db, publisher);
+    return { url: `http://127.0.0.1:${running.port}`, outbox, switches, hub, close };
   };
 
   return {
@@ -151,9 +157,10 @@ export async function finishTrade(
   kit: StreamsKit,
   trade: TradeRecord,
   outcome: 'completed' | 'failed' = 'failed',
+  through: OutboxTransaction = kit.outbox,
 ): Promise<TradeRecord> {
   const event: TradeEventType = outcome === 'completed' ? 'trade.completed' : 'trade.failed';
-  const moved = await kit.outbox((trx, enqueue) =>
+  const moved = await through((trx, enqueue) =>
     moveTrade(trx, enqueue, trade.id, {
       from: 'pending',
       to: outcome,
@@ -170,6 +177,10 @@ export async function finishTrade(
 }
 
 /** One new event of `caller` (a trade placed and failed): resolves with its trade. */
-export async function produceEvent(kit: StreamsKit, caller: TestCaller): Promise<TradeRecord> {
-  return finishTrade(kit, await placePendingTrade(kit, caller));
+export async function produceEvent(
+  kit: StreamsKit,
+  caller: TestCaller,
+  through: OutboxTransaction = kit.outbox,
+): Promise<TradeRecord> {
+  return finishTrade(kit, await placePendingTrade(kit, caller), 'failed', through);
 }

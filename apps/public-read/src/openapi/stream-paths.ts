@@ -30,8 +30,11 @@ export const streamPaths: Record<string, JsonSchema> = {
         description: 'An open stream of `snapshot` and `update` events.',
         content: {
           'text/event-stream': {
-            schema: { type: 'string', description: 'Server-Sent Events; each `data` is a MarketStreamEvent.' },
-            'x-event-schema': { $ref: '#/components/schemas/MarketStreamEvent' },
+            schema: {
+              type: 'string',
+              description: 'Server-Sent Events; each `data` is a MarketStreamEvent (contentSchema).',
+              contentSchema: { $ref: '#/components/schemas/MarketStreamEvent' },
+            },
           },
         },
       },

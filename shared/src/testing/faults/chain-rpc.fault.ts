@@ -4,11 +4,7 @@
  * node late once it heals). The API answers 503 where it needs the chain, /ready says the chain is down, and once
  * the RPC is back every trade completes exactly once.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import {
-  startWebhookReceiver,
-  type WebhookReceiver,
-} from '../../../../apps/webhook-dispatcher/src/testing/webhook-receiver.js';
+import { describe, expect, it } from '@jest/globals';
 import { waitFor } from '../../messaging/testing/wait-for.js';
 import {
   expectChainBalanced,
@@ -17,70 +13,46 @@ import {
   expectTradesSettled,
   expectWebhooksSettled,
 } from './fault-invariants.js';
-import { startFaultStack, type FaultStack } from './fault-stack.js';
-import { createFaultTrader, startTradeBurst, tradeBurst, type Burst, type FaultTrader } from './fault-traders.js';
+import { startTradeBurst, tradeBurst, type Burst, type FaultTrader } from './fault-traders.js';
+import { useFaultSuite } from './fault-suite.js';
 
-let stack: FaultStack;
-let receiver: WebhookReceiver;
-const traders: FaultTrader[] = [];
-
-beforeAll(async () => {
-  [stack, receiver] = await Promise.all([startFaultStack(), startWebhookReceiver()]);
-}, 180_000);
-
-beforeEach(async () => {
-  await Promise.all(Object.values(stack.proxies).map((proxy) => proxy.heal()));
-  await Promise.all(Object.values(stack.apps).map((app) => app.ensureRunning()));
-}, 120_000);
-
-afterAll(async () => {
-  await receiver?.close();
-  await stack?.close();
-}, 60_000);
-
-const receivedIds = () => new Set(receiver.received().map((entry) => String(entry.headers['x-service-event-id'])));
-
-async function trader(path: string): Promise<FaultTrader> {
-  const created = await createFaultTrader(stack, { webhookUrl: receiver.url(path) });
-  traders.push(created);
-  return created;
-}
+const suite = useFaultSuite();
 
 async function firstCompleted(buyer: FaultTrader): Promise<void> {
   await waitFor('a first trade to complete', async () =>
-    stack.db('trades').where({ user_id: buyer.userId, status: 'completed' }).first(),
+    suite.stack.db('trades').where({ user_id: buyer.userId, status: 'completed' }).first(),
   );
 }
 
 /** Both the API and the executor report the chain down, and only the chain. */
 async function expectChainNotReady(): Promise<void> {
-  await expectReportsDown(stack.apps.tradingApi, ['chain']);
-  await expectReportsDown(stack.apps.executor, ['chain']);
+  await expectReportsDown(suite.stack.apps.tradingApi, ['chain']);
+  await expectReportsDown(suite.stack.apps.executor, ['chain']);
 }
 
 async function expectRecovered(buyer: FaultTrader, bursts: Burst[]): Promise<void> {
-  await stack.apps.tradingApi.waitUntilReady();
-  await stack.apps.executor.waitUntilReady();
+  await suite.stack.apps.tradingApi.waitUntilReady();
+  await suite.stack.apps.executor.waitUntilReady();
   await expectTradesSettled(
-    stack,
+    suite.stack,
     bursts.flatMap((burst) => burst.tradeIds),
     { status: 'completed', timeoutMs: 90_000 },
   );
-  await expectChainBalanced(stack, traders);
-  await expectWebhooksSettled(stack, [buyer.apiKeyId], receivedIds);
-  await expectQueuesDrained(stack);
+  await expectChainBalanced(suite.stack, suite.traders);
+  await expectWebhooksSettled(suite.stack, [buyer.apiKeyId], suite.receivedIds);
+  await expectQueuesDrained(suite.stack);
 }
 
 describe('the fault suite: chain RPC', () => {
   it('refused mid-burst: new trades get 503 DEPENDENCY_UNAVAILABLE, /ready reports the chain, and every trade completes once it is back', async () => {
-    const buyer = await trader('/rpc-refused');
-    const before = tradeBurst(stack, buyer, { count: 20, concurrency: 2 });
+    const buyer = await suite.trader('/rpc-refused');
+    const before = tradeBurst(suite.stack, buyer, { count: 20, concurrency: 2 });
     await firstCompleted(buyer);
-    await stack.proxies.chain.refuse();
+    await suite.stack.proxies.chain.refuse();
     await expectChainNotReady();
-    const during = startTradeBurst(stack, buyer, { count: 3 });
+    const during = startTradeBurst(suite.stack, buyer, { count: 3 });
     await waitFor('a buy refused with 503 while the chain is down', () => during.live.statuses.includes(503));
-    await stack.proxies.chain.heal();
+    await suite.stack.proxies.chain.heal();
 
     const bursts = [await before, await during.done];
     expect(bursts.flatMap((burst) => burst.statuses).filter((status) => ![201, 503].includes(status))).toEqual([]);
@@ -88,20 +60,20 @@ describe('the fault suite: chain RPC', () => {
   });
 
   it('slow, then stalled with transactions on their way (held, delivered late): the trades complete exactly once', async () => {
-    const buyer = await trader('/rpc-stalled');
+    const buyer = await suite.trader('/rpc-stalled');
     // A slow RPC first (150 ms each way), so that each trade spends a while on its chain calls.
-    stack.proxies.chain.latency(150);
-    const before = tradeBurst(stack, buyer, { count: 20, concurrency: 4 });
+    suite.stack.proxies.chain.latency(150);
+    const before = tradeBurst(suite.stack, buyer, { count: 20, concurrency: 4 });
     // Stall while transactions are on their way: sends and receipts already written wait with everything else.
     const inFlight = await waitFor(
       'a trade on its way to the chain',
       async () => {
-        const ids: string[] = await stack
+        const ids: string[] = await suite.stack
           .db('trades')
           .where('user_id', buyer.userId)
           .where('status', 'executing')
           .pluck('id');
-        if (ids.length > 0) stack.proxies.chain.stall();
+        if (ids.length > 0) suite.stack.proxies.chain.stall();
         return ids.length > 0 ? ids : undefined;
       },
       { timeoutMs: 30_000, intervalMs: 5 },
@@ -109,7 +81,7 @@ describe('the fault suite: chain RPC', () => {
     await expectChainNotReady();
     // Longer than a chain read's timeout (5 s); the held send reaches the node only after heal().
     await new Promise((resolve) => setTimeout(resolve, 6_000));
-    await stack.proxies.chain.heal();
+    await suite.stack.proxies.chain.heal();
 
     const bursts = [await before];
     expect(bursts[0]!.tradeIds).toEqual(expect.arrayContaining(inFlight));

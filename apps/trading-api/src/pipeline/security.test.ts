@@ -39,6 +39,7 @@ const allowedStatus: Record<string, number> = {
   // The market of the body does not exist: the handler's own 404.
   createTrade: 404,
   createRedemption: 404,
+  streamEvents: 200,
 };
 
 /** A trade of `owner` on a fresh market. */

@@ -155,7 +155,7 @@ export interface CallResult {
   json: Record<string, unknown>;
 }
 
-/** One HTTP request to the kit's app. */
+/** One HTTP request to the kit's app (an event stream's body is not read: see below). */
 export async function call(
   kit: TradingApiKit,
   method: string,
@@ -169,6 +169,11 @@ export async function call(
   if (options.body !== undefined) body = JSON.stringify(options.body);
   if (body !== undefined) headers['Content-Type'] ??= 'application/json';
   const response = await fetch(`${kit.url}${path}`, { method, headers, body });
+  if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
+    // An open event stream never ends by itself: its answer is the status and headers; closing it frees the slot.
+    await response.body?.cancel();
+    return { status: response.status, headers: response.headers, text: '', json: {} };
+  }
   const text = await response.text();
   let json: Record<string, unknown>;
   try {

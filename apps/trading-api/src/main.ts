@@ -1,8 +1,8 @@
-import { loadConfigOrExit, tradingApiConfigSchema } from '../../../shared/src/config/index.js';
-import { createLazyChainReader } from '../../../shared/src/chain/index.js';
-import { runDeployable } from '../../../shared/src/runtime/index.js';
-import { createNoticeHub } from '../../../shared/src/streams/notice-hub.js';
-import { startNoticeSubscriber, type NoticeSubscriber } from '../../../shared/src/streams/notice-subscriber.js';
+import { loadConfigOrExit, tradingApiConfigSchema } from '#shared/config/index.js';
+import { createLazyChainReader } from '#shared/chain/index.js';
+import { runDeployable } from '#shared/runtime/index.js';
+import { createNoticeHub } from '#shared/streams/notice-hub.js';
+import { startNoticeSubscriber, type NoticeSubscriber } from '#shared/streams/notice-subscriber.js';
 import { createApp } from './app.js';
 import { createUsageRecorder, type UsageRecorder } from './usage/usage-recorder.js';
 

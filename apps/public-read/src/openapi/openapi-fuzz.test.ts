@@ -7,21 +7,13 @@
  * FUZZ_TIME_MS replay or widen a run).
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { undescribedMethodCases } from '../../../../shared/src/testing/fuzz/method-cases.js';
-import { operationsOf, type FuzzOperation } from '../../../../shared/src/testing/fuzz/openapi-operations.js';
-import { createRawHttpClient, type RawHttpClient } from '../../../../shared/src/testing/fuzz/raw-http.js';
-import { caseArbitrary, type CaseOptions } from '../../../../shared/src/testing/fuzz/request-cases.js';
-import { checkResponse } from '../../../../shared/src/testing/fuzz/response-invariants.js';
-import {
-  fuzzOperation,
-  fuzzSettings,
-  summarize,
-  type OperationReport,
-} from '../../../../shared/src/testing/fuzz/fuzz-run.js';
-import {
-  createOpenApiResponseValidator,
-  type ResponseValidator,
-} from '../../../../shared/src/testing/openapi-response-validator.js';
+import { undescribedMethodCases } from '#shared/testing/fuzz/method-cases.js';
+import { operationsOf, type FuzzOperation } from '#shared/testing/fuzz/openapi-operations.js';
+import { createRawHttpClient, type RawHttpClient } from '#shared/testing/fuzz/raw-http.js';
+import { caseArbitrary, type CaseOptions } from '#shared/testing/fuzz/request-cases.js';
+import { checkResponse } from '#shared/testing/fuzz/response-invariants.js';
+import { fuzzOperation, fuzzSettings, summarize, type OperationReport } from '#shared/testing/fuzz/fuzz-run.js';
+import { createOpenApiResponseValidator, type ResponseValidator } from '#shared/testing/openapi-response-validator.js';
 import { publicContractErrors } from '../testing/fuzz-error-contract.js';
 import { startFuzzWorld, type FuzzWorld } from '../testing/fuzz-readers.js';
 import { publicReadOpenApi } from './public-read.openapi.js';

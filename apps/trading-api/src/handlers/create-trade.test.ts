@@ -1,9 +1,9 @@
 /* POST /v1/trades against real MariaDB and anvil: body rules, markets, caps, funds, outbox and trace. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { buyThroughAccount } from '../../../../shared/src/chain/index.js';
-import { USDC } from '../../../../shared/src/chain/chain-test-fixtures.js';
-import { insertMarket, listTradeEvents } from '../../../../shared/src/db/index.js';
+import { buyThroughAccount } from '#shared/chain/index.js';
+import { USDC } from '#shared/chain/chain-test-fixtures.js';
+import { insertMarket, listTradeEvents } from '#shared/db/index.js';
 import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
 import { addKey, createCaller } from '../testing/trading-api-test-kit.js';
 import { startTradingChainKit, type TradingChainKit } from '../testing/trading-chain-kit.js';

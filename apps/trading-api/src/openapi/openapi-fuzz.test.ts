@@ -7,17 +7,12 @@
  * (printed; FUZZ_SEED, FUZZ_RUNS, FUZZ_TIME_MS replay or widen a run).
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { undescribedMethodCases } from '../../../../shared/src/testing/fuzz/method-cases.js';
-import { operationsOf, type FuzzOperation } from '../../../../shared/src/testing/fuzz/openapi-operations.js';
-import { createRawHttpClient, type RawHttpClient } from '../../../../shared/src/testing/fuzz/raw-http.js';
-import { caseArbitrary, type CaseOptions } from '../../../../shared/src/testing/fuzz/request-cases.js';
-import { checkResponse, type InvariantOptions } from '../../../../shared/src/testing/fuzz/response-invariants.js';
-import {
-  fuzzOperation,
-  fuzzSettings,
-  summarize,
-  type OperationReport,
-} from '../../../../shared/src/testing/fuzz/fuzz-run.js';
+import { undescribedMethodCases } from '#shared/testing/fuzz/method-cases.js';
+import { operationsOf, type FuzzOperation } from '#shared/testing/fuzz/openapi-operations.js';
+import { createRawHttpClient, type RawHttpClient } from '#shared/testing/fuzz/raw-http.js';
+import { caseArbitrary, type CaseOptions } from '#shared/testing/fuzz/request-cases.js';
+import { checkResponse, type InvariantOptions } from '#shared/testing/fuzz/response-invariants.js';
+import { fuzzOperation, fuzzSettings, summarize, type OperationReport } from '#shared/testing/fuzz/fuzz-run.js';
 import { createFuzzCallers, type FuzzCallers } from '../testing/fuzz-callers.js';
 import { problemContractErrors } from '../testing/fuzz-error-contract.js';
 import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';

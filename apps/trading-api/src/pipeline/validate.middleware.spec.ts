@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { isAppError } from '../../../../shared/src/errors/index.js';
+import { isAppError } from '#shared/errors/index.js';
 import { parseJsonBody } from './validate.middleware.js';
 
 const json = 'application/json';

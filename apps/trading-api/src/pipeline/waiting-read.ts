@@ -5,9 +5,9 @@
  * notice re-renders once (coalesced).
  */
 import type { Request, Response } from 'express';
-import { coalescedTask } from '../../../../shared/src/streams/coalesced-task.js';
-import type { NoticeHub } from '../../../../shared/src/streams/notice-hub.js';
-import type { Logger } from '../../../../shared/src/logger/index.js';
+import { coalescedTask } from '#shared/streams/coalesced-task.js';
+import type { NoticeHub } from '#shared/streams/notice-hub.js';
+import type { Logger } from '#shared/logger/index.js';
 import type { OperationDescriptor } from '../openapi/operations.js';
 import { envelopeJson, type HandlerResult } from './operation-handler.js';
 import type { ValidatedInput } from './request-context.js';

@@ -6,10 +6,10 @@
  * sent twice. Reads are coalesced (one at a time, one more if notices came meanwhile), paused while the client's
  * buffer is full, and repeated every `recheckMs` in case a notice was lost.
  */
-import type { Logger } from '../../../../shared/src/logger/index.js';
-import { coalescedTask } from '../../../../shared/src/streams/coalesced-task.js';
-import { keyTopic, type NoticeHub } from '../../../../shared/src/streams/notice-hub.js';
-import type { SseWriter } from '../../../../shared/src/streams/sse-writer.js';
+import type { Logger } from '#shared/logger/index.js';
+import { coalescedTask } from '#shared/streams/coalesced-task.js';
+import { keyTopic, type NoticeHub } from '#shared/streams/notice-hub.js';
+import type { SseWriter } from '#shared/streams/sse-writer.js';
 import { eventMatches, type EventFilter } from './event-filter.js';
 import type { EventPageReader } from './shared-event-pages.js';
 

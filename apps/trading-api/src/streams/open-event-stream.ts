@@ -5,12 +5,12 @@
  */
 import type { Response } from 'express';
 import type { Knex } from 'knex';
-import { lastWebhookSeqOfKey } from '../../../../shared/src/db/index.js';
-import { AppError } from '../../../../shared/src/errors/index.js';
-import type { Logger } from '../../../../shared/src/logger/index.js';
-import type { NoticeHub } from '../../../../shared/src/streams/notice-hub.js';
-import { openSseStream, whenResponseClosed } from '../../../../shared/src/streams/sse-writer.js';
-import type { StreamSlots } from '../../../../shared/src/streams/stream-slots.js';
+import { lastWebhookSeqOfKey } from '#shared/db/index.js';
+import { AppError } from '#shared/errors/index.js';
+import type { Logger } from '#shared/logger/index.js';
+import type { NoticeHub } from '#shared/streams/notice-hub.js';
+import { openSseStream, whenResponseClosed } from '#shared/streams/sse-writer.js';
+import type { StreamSlots } from '#shared/streams/stream-slots.js';
 import type { HandlerContext } from '../pipeline/operation-handler.js';
 import { parseEventFilter, parseResumePoint } from './event-filter.js';
 import { startEventStream } from './event-stream.js';

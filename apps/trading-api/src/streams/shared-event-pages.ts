@@ -5,9 +5,9 @@
  * announced — and the page's SSE frames are serialised once for all of them.
  */
 import type { Knex } from 'knex';
-import { listWebhookEventsAfterSeq, type StreamedWebhookEvent } from '../../../../shared/src/db/index.js';
-import { formatSseEvent } from '../../../../shared/src/streams/sse-writer.js';
-import { keyTopic, type NoticeHub } from '../../../../shared/src/streams/notice-hub.js';
+import { listWebhookEventsAfterSeq, type StreamedWebhookEvent } from '#shared/db/index.js';
+import { formatSseEvent } from '#shared/streams/sse-writer.js';
+import { keyTopic, type NoticeHub } from '#shared/streams/notice-hub.js';
 
 export interface StreamedEventPage {
   events: readonly StreamedWebhookEvent[];

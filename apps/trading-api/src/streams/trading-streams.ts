@@ -4,11 +4,11 @@
  * subscription in main.ts); without one the streams still work on their periodic re-read alone.
  */
 import type { Knex } from 'knex';
-import type { RouteSwitches } from '../../../../shared/src/kill-switch/index.js';
-import type { Logger } from '../../../../shared/src/logger/index.js';
-import type { Redis } from '../../../../shared/src/redis/index.js';
-import { createNoticeHub, tradeTopic, type NoticeHub } from '../../../../shared/src/streams/notice-hub.js';
-import { createStreamSlots } from '../../../../shared/src/streams/stream-slots.js';
+import type { RouteSwitches } from '#shared/kill-switch/index.js';
+import type { Logger } from '#shared/logger/index.js';
+import type { Redis } from '#shared/redis/index.js';
+import { createNoticeHub, tradeTopic, type NoticeHub } from '#shared/streams/notice-hub.js';
+import { createStreamSlots } from '#shared/streams/stream-slots.js';
 import { streamEventsHandler } from '../handlers/stream-events.handler.js';
 import type { StreamingHandler } from '../pipeline/streaming-handler.js';
 import type { WaitingReads } from '../pipeline/waiting-read.js';

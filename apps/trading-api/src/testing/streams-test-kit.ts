@@ -4,24 +4,24 @@
  * them). Events are produced the production way: a trade moved in an outbox transaction whose notice is published
  * after the commit.
  */
-import { createUser, insertMarket, insertTrade, type TradeRecord } from '../../../../shared/src/db/index.js';
-import { issueApiKey } from '../../../../shared/src/auth/index.js';
-import { startHttpServer, type RunningServer } from '../../../../shared/src/http/index.js';
-import { createMutableRouteSwitches, type MutableRouteSwitches } from '../../../../shared/src/kill-switch/index.js';
-import { createLogger } from '../../../../shared/src/logger/index.js';
+import { createUser, insertMarket, insertTrade, type TradeRecord } from '#shared/db/index.js';
+import { issueApiKey } from '#shared/auth/index.js';
+import { startHttpServer, type RunningServer } from '#shared/http/index.js';
+import { createMutableRouteSwitches, type MutableRouteSwitches } from '#shared/kill-switch/index.js';
+import { createLogger } from '#shared/logger/index.js';
 import {
   createAmqpConnectionManager,
   createOutboxTransaction,
   type AmqpConnectionManager,
   type OutboxTransaction,
-} from '../../../../shared/src/messaging/index.js';
-import { createNoticeHub, type NoticeHub } from '../../../../shared/src/streams/notice-hub.js';
-import { startNoticeSubscriber, type NoticeSubscriber } from '../../../../shared/src/streams/notice-subscriber.js';
-import { deleteTestTopology } from '../../../../shared/src/testing/test-amqp.js';
-import { createTestDatabase, type TestDatabase } from '../../../../shared/src/testing/test-database.js';
-import { testEnv, suiteToken } from '../../../../shared/src/testing/test-env.js';
-import { createTestRedis, type TestRedis } from '../../../../shared/src/testing/test-redis.js';
-import { moveTrade, type TradeEventType } from '../../../../shared/src/trade-lifecycle/index.js';
+} from '#shared/messaging/index.js';
+import { createNoticeHub, type NoticeHub } from '#shared/streams/notice-hub.js';
+import { startNoticeSubscriber, type NoticeSubscriber } from '#shared/streams/notice-subscriber.js';
+import { deleteTestTopology } from '#shared/testing/test-amqp.js';
+import { createTestDatabase, type TestDatabase } from '#shared/testing/test-database.js';
+import { testEnv, suiteToken } from '#shared/testing/test-env.js';
+import { createTestRedis, type TestRedis } from '#shared/testing/test-redis.js';
+import { moveTrade, type TradeEventType } from '#shared/trade-lifecycle/index.js';
 import { createApp } from '../app.js';
 import type { StreamSettings } from '../streams/stream-settings.js';
 import { createUsageRecorder } from '../usage/usage-recorder.js';

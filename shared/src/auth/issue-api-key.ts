@@ -6,7 +6,7 @@ import {
   type ApiKeyRecord,
 } from '../db/repositories/api-keys.repository.js';
 import { withTransaction } from '../db/transaction.js';
-import { AppError } from '../errors/index.js';
+import { AppError, messageOf } from '../errors/index.js';
 import { newUuid } from '../ids/index.js';
 import { generateApiKey, hashApiKey, type ApiKeyEnvironment } from './api-key-format.js';
 import { parseIpAllowlist } from './ip-allowlist.js';
@@ -97,7 +97,7 @@ function validateOptions(input: IssueApiKeyInput, now: Date): ApiScope[] {
     try {
       parseIpAllowlist(input.ipAllowlist);
     } catch (error) {
-      throw invalid(`Invalid IP allowlist: ${(error as Error).message}.`);
+      throw invalid(`Invalid IP allowlist: ${messageOf(error)}.`);
     }
   }
   if (input.rateLimitRpm !== undefined && input.rateLimitRpm !== null) {

@@ -1,2 +1,3 @@
 export * from './app-error.js';
 export * from './error-catalogue.js';
+export * from './thrown-values.js';

@@ -1,3 +1,4 @@
+import { codeOf } from '../errors/index.js';
 import { CoreV1Api, PatchStrategy, setHeaderOptions, type KubeConfig } from '@kubernetes/client-node';
 import { parseRouteList } from './route-list.js';
 
@@ -29,7 +30,7 @@ export function routeSwitchConfigMap(kubeConfig: KubeConfig, namespace: string, 
           resourceVersion: configMap.metadata?.resourceVersion ?? '',
         };
       } catch (error) {
-        if ((error as { code?: number }).code === 404) return undefined;
+        if (codeOf(error) === 404) return undefined;
         throw error;
       }
     },

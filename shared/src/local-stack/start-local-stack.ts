@@ -1,3 +1,4 @@
+import { messageOf } from '../errors/index.js';
 import { loadConfigOrExit, localStackConfigSchema } from '../config/index.js';
 import { DEVELOPMENT_PEPPER } from '../config/config-fields.js';
 import { createSecretBox, generateWebhookSecret } from '../auth/index.js';
@@ -36,7 +37,7 @@ const chain = await startLocalChain({
   port: config.CHAIN_PORT,
   anvilPath: config.ANVIL_PATH,
 }).catch((error: unknown) => {
-  process.stderr.write(`Cannot start Foretell: ${(error as Error).message}\n`);
+  process.stderr.write(`Cannot start Foretell: ${messageOf(error)}\n`);
   process.exit(69);
 });
 const demoDb = createKnex({ databaseUrl: config.DATABASE_URL, poolMax: 2 });
@@ -47,7 +48,7 @@ const onChain = await setUpDemoChain(demoDb, {
   fundingUsdc: config.DEMO_FUNDING_USDC,
 })
   .catch(async (error: unknown) => {
-    process.stderr.write(`Cannot put the demo data on the chain: ${(error as Error).message}\n`);
+    process.stderr.write(`Cannot put the demo data on the chain: ${messageOf(error)}\n`);
     await chain.stop();
     process.exit(1);
   })
@@ -67,7 +68,7 @@ const inbox = await startDemoWebhookInbox({
   log: (line) => say(`${'[webhook-inbox]'.padEnd(21)} ${line}`),
 }).catch(async (error: unknown) => {
   process.stderr.write(
-    `Cannot start the demo webhook inbox on port ${config.WEBHOOK_INBOX_PORT}: ${(error as Error).message}\n`,
+    `Cannot start the demo webhook inbox on port ${config.WEBHOOK_INBOX_PORT}: ${messageOf(error)}\n`,
   );
   await chain.stop();
   process.exit(1);
@@ -81,7 +82,7 @@ const demoKey = await Promise.all([
   listMarketsKeyset(keyDb, { statuses: ['OPEN'], limit: 1 }).then(([newest]) => newest),
 ])
   .catch(async (error: unknown) => {
-    process.stderr.write(`Cannot issue the demo API key: ${(error as Error).message}\n`);
+    process.stderr.write(`Cannot issue the demo API key: ${messageOf(error)}\n`);
     await chain.stop();
     process.exit(1);
   })
@@ -168,7 +169,7 @@ try {
   const deadline = Date.now() + config.STARTUP_TIMEOUT_MS;
   await Promise.all(processes.map((deployable) => waitUntilReady(deployable, deadline)));
 } catch (error) {
-  say(`[local-stack] start-up failed: ${(error as Error).message}`);
+  say(`[local-stack] start-up failed: ${messageOf(error)}`);
   await shutdown(1);
 }
 

@@ -1,4 +1,4 @@
-import { isAppError } from '../errors/index.js';
+import { codeOf, isAppError } from '../errors/index.js';
 
 /** Network failures of the process's own dependencies (MySQL, Redis, RPC, HTTP): worth another try. */
 const TRANSIENT_SYSTEM_CODES = new Set([
@@ -64,6 +64,6 @@ function isTransient(error: unknown): boolean {
 /** One-line form of an expected, transient failure for a log (its code and message, never a stack). */
 export function transientSummary(error: unknown): { code: string; message: string } {
   if (!(error instanceof Error)) return { code: 'UNKNOWN', message: String(error) };
-  const code = (error as { code?: unknown }).code;
+  const code = codeOf(error);
   return { code: typeof code === 'string' ? code : error.name, message: error.message };
 }

@@ -1,6 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { AppError } from '../errors/index.js';
+import { AppError, codeOf } from '../errors/index.js';
 import { isLocalhostName, nonPublicRange, type NonPublicRange } from './ip-ranges.js';
 
 /** Every address a host name resolves to (IPv4 and IPv6). */
@@ -90,7 +90,7 @@ export async function findNonPublicAddress(
   try {
     addresses = await resolve(hostname);
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
+    const code = codeOf(error);
     if (typeof code === 'string' && NO_SUCH_NAME.has(code)) {
       throw invalid(`--webhook-url host ${hostname} does not resolve (${code}): publish its DNS records first`);
     }

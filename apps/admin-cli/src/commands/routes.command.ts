@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { AppError, isAppError } from '#shared/errors/index.js';
+import { AppError, codeOf, isAppError } from '#shared/errors/index.js';
 import { ALL_ROUTES, parseRouteList, unknownRouteIds } from '#shared/kill-switch/index.js';
 import type { RouteSwitchConfigMap } from '#shared/kill-switch/route-switch-configmap.js';
 import type { AdminContext } from '../admin-context.js';
@@ -31,7 +31,7 @@ async function clusterAccess(context: AdminContext): Promise<ClusterAccess | und
 /** A Kubernetes API failure as the CLI reports it (exit 69), never a stack. */
 function kubernetesFailure(error: unknown): AppError {
   if (isAppError(error)) return error;
-  const code = (error as { code?: number }).code;
+  const code = codeOf(error);
   const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
   return new AppError('DEPENDENCY_UNAVAILABLE', {
     detail: `the Kubernetes API refused or did not answer${code ? ` (HTTP ${code})` : ''}: ${reason}`,

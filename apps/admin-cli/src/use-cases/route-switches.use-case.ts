@@ -1,4 +1,4 @@
-import { AppError } from '#shared/errors/index.js';
+import { AppError, codeOf } from '#shared/errors/index.js';
 import {
   ALL_ROUTES,
   parseRouteList,
@@ -81,7 +81,7 @@ export async function changeRouteSwitches(
       await configMap.write(after, current.resourceVersion);
       return { before: current.routes, after, changed };
     } catch (error) {
-      if ((error as { code?: number }).code !== 409 || attempt === 3) throw error;
+      if (codeOf(error) !== 409 || attempt === 3) throw error;
     }
   }
 }

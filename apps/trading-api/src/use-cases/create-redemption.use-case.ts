@@ -16,7 +16,7 @@ import {
   type Market,
   type RedemptionRecord,
 } from '#shared/db/index.js';
-import { AppError } from '#shared/errors/index.js';
+import { AppError, codeOf } from '#shared/errors/index.js';
 import { outcomeOutOfRange } from '#shared/domain/index.js';
 import { EXCHANGES, type OutboxTransaction } from '#shared/messaging/index.js';
 import { requireChain, type ChainSource } from './chain-source.js';
@@ -80,8 +80,7 @@ async function checkOnChain(deps: CreateRedemptionDeps, market: Market, command:
   assertClaimable(claim, command.outcomeIndex);
 }
 
-const isDeadlock = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'ER_LOCK_DEADLOCK';
+const isDeadlock = (error: unknown): boolean => codeOf(error) === 'ER_LOCK_DEADLOCK';
 
 /** Inserts the claim and its job in one transaction; null when an open claim of the position won the race. */
 async function insertClaim(deps: CreateRedemptionDeps, command: CreateRedemptionCommand) {

@@ -3,6 +3,7 @@
  * the attempt's time with the key's current secret and, during the 7-day overlap after a rotation, the previous
  * one too (two v1 values, newest first).
  */
+import { messageOf } from '#shared/errors/index.js';
 import type { OpenWebhookEvent, WebhookSettings } from '#shared/db/index.js';
 import { signWebhookBody } from '#shared/webhooks/index.js';
 import type { DispatcherDeps } from './dispatcher-deps.js';
@@ -21,7 +22,7 @@ export function signingSecrets(deps: Pick<DispatcherDeps, 'secrets'>, settings: 
     return secrets;
   } catch (error) {
     throw new SigningSecretUnavailable(
-      `cannot open the webhook secret of api key ${settings.apiKeyId}: ${(error as Error).message}`,
+      `cannot open the webhook secret of api key ${settings.apiKeyId}: ${messageOf(error)}`,
     );
   }
 }

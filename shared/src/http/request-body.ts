@@ -17,7 +17,7 @@ interface RawBodyLocals {
 }
 
 const NO_BODY = Buffer.alloc(0);
-const rawLocals = (res: Response): RawBodyLocals => res.locals as RawBodyLocals;
+const rawLocals = (res: Response): RawBodyLocals => res.locals;
 
 export function rawBodyOf(res: Response): Buffer {
   return rawLocals(res).rawBody ?? NO_BODY;

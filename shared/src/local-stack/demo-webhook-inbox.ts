@@ -46,7 +46,7 @@ export async function startDemoWebhookInbox(options: {
       ]);
       let envelope: { id?: string; type?: string; data?: Record<string, unknown> } = {};
       try {
-        envelope = JSON.parse(raw.toString('utf8')) as typeof envelope;
+        envelope = JSON.parse(raw.toString('utf8'));
       } catch {
         // kept as an unparsable delivery below
       }

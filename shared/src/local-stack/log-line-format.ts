@@ -3,7 +3,7 @@ export function formatLogLine(line: string): string {
   if (!line.startsWith('{')) return line;
   let record: Record<string, unknown>;
   try {
-    record = JSON.parse(line) as Record<string, unknown>;
+    record = JSON.parse(line);
   } catch {
     return line;
   }

@@ -7,11 +7,12 @@ function readServiceVersion(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
     try {
-      const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
-        name?: string;
-        version?: string;
-      };
-      if (manifest.name === 'foretell' && manifest.version) return manifest.version;
+      const manifest: { name?: unknown; version?: unknown } = JSON.parse(
+        readFileSync(join(dir, 'package.json'), 'utf8'),
+      );
+      if (manifest.name === 'foretell' && typeof manifest.version === 'string' && manifest.version !== '') {
+        return manifest.version;
+      }
     } catch {
       // not here: keep walking up
     }

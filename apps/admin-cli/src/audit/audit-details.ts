@@ -34,10 +34,10 @@ export function createAuditRedactor(secrets: readonly string[]): AuditRedactor {
     if (typeof value === 'bigint') return value.toString();
     if (value instanceof Date) return value.toISOString();
     if (Array.isArray(value)) return value.map(copy);
-    if (value !== null && typeof value === 'object') return copyObject(value as Record<string, unknown>);
+    if (value !== null && typeof value === 'object') return copyObject(value);
     return value === undefined ? null : value;
   };
-  const copyObject = (values: Record<string, unknown>): Record<string, unknown> =>
+  const copyObject = (values: object): Record<string, unknown> =>
     Object.fromEntries(
       Object.entries(values)
         .filter(([, value]) => value !== undefined)

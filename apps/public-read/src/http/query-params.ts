@@ -78,7 +78,8 @@ export function invalidQuery(problems: string[], style: QueryErrorStyle = {}): A
 }
 
 function describeIssues(issues: readonly z.core.$ZodIssue[], query: unknown): string[] {
-  const raw = (query ?? {}) as Record<string, unknown>;
+  const raw: Record<string, unknown> =
+    typeof query === 'object' && query !== null ? Object.fromEntries(Object.entries(query)) : {};
   const problems = new Map<string, string>();
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {

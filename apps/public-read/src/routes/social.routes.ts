@@ -9,7 +9,7 @@ export function mountSocialRoutes(router: RouteRegistrar, deps: RouteDeps): void
   router.route('GET', '/api/markets/:id/social-link', async (req, res) => {
     const sideResult = socialSideSchema.safeParse(req.query);
     if (!sideResult.success) {
-      const given = (req.query as Record<string, unknown>).side;
+      const given = req.query.side;
       const problem = given === undefined ? '"side" is required' : '"side" must be one of yes, no (given once)';
       throw invalidQuery([problem], { code: 'INVALID_SIDE' });
     }

@@ -84,7 +84,8 @@ export function createCursorCodec(options: { secret: Buffer | string; now?: () =
       }
       let payload: CursorPayload;
       try {
-        payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as CursorPayload;
+        // Checked member by member below.
+        payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
       } catch {
         throw invalidCursor('The cursor is malformed.');
       }

@@ -42,9 +42,9 @@ export function loadOpenApiDocument(dir: string = OPENAPI_DIR): OpenAPIV3_1.Docu
   const files = yamlFiles(dir);
   const root = files.find((file) => file.endsWith('/openapi.yaml'));
   if (!root) throw new Error(`no openapi.yaml in ${dir}`);
-  const document: Json = parse(readFileSync(root, 'utf8')) as Json;
+  const document: Json = parse(readFileSync(root, 'utf8'));
   for (const file of files.filter((name) => name !== root)) {
-    mergeDocuments(document, parse(readFileSync(file, 'utf8')) as Json);
+    mergeDocuments(document, parse(readFileSync(file, 'utf8')));
   }
   const result = document as unknown as OpenAPIV3_1.Document;
   if (dir === OPENAPI_DIR) cached = result;

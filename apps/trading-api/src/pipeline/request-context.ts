@@ -26,7 +26,8 @@ interface PipelineLocals {
 }
 
 function locals(res: Response): PipelineLocals {
-  return res.locals as PipelineLocals;
+  const pipelineLocals: PipelineLocals = res.locals;
+  return pipelineLocals;
 }
 
 export function setOperation(res: Response, operation: OperationDescriptor): void {

@@ -98,8 +98,7 @@ export function parseList(text: string): string[] {
 /** One of `allowed`, for `flag`. */
 export function parseChoice<T extends string>(text: string, flag: string, allowed: readonly T[]): T {
   const value = text.trim().toLowerCase();
-  if (!(allowed as readonly string[]).includes(value)) {
-    throw invalid(`${flag} must be one of ${allowed.join(', ')} (got "${text}")`);
-  }
-  return value as T;
+  const chosen = allowed.find((candidate) => candidate === value);
+  if (chosen === undefined) throw invalid(`${flag} must be one of ${allowed.join(', ')} (got "${text}")`);
+  return chosen;
 }

@@ -16,9 +16,9 @@ export interface ParsedApiKey {
 
 /** Checks the whole format; returns the environment the prefix names, or null for a malformed key. */
 export function parseApiKey(raw: string): ParsedApiKey | null {
-  const match = API_KEY_PATTERN.exec(raw);
-  if (!match) return null;
-  return { key: raw, env: match[1] as ApiKeyEnvironment, last4: raw.slice(-4) };
+  const named = API_KEY_PATTERN.exec(raw)?.[1];
+  const env = apiKeyEnvironments.find((candidate) => candidate === named);
+  return env === undefined ? null : { key: raw, env, last4: raw.slice(-4) };
 }
 
 /** A fresh plaintext key (~190 bits of entropy). Shown once at issuance, never stored. */

@@ -90,8 +90,8 @@ function invalid(detail: string): AppError {
 
 function validateOptions(input: IssueApiKeyInput, now: Date): ApiScope[] {
   if (!isApiKeyTier(input.tier)) throw invalid(`Unknown tier ${String(input.tier)}.`);
-  const scopes = [...(input.scopes ?? tierDefaultScopes[input.tier])];
-  const unknown = scopes.filter((scope) => !isApiScope(scope));
+  const requested = [...(input.scopes ?? tierDefaultScopes[input.tier])];
+  const unknown = requested.filter((scope) => !isApiScope(scope));
   if (unknown.length > 0) throw invalid(`Unknown scopes: ${unknown.join(', ')}.`);
   if (input.ipAllowlist) {
     try {
@@ -106,5 +106,5 @@ function validateOptions(input: IssueApiKeyInput, now: Date): ApiScope[] {
     }
   }
   if (input.expiresAt && input.expiresAt.getTime() <= now.getTime()) throw invalid('expiresAt must be in the future.');
-  return [...new Set(scopes)] as ApiScope[];
+  return [...new Set(requested.filter(isApiScope))];
 }

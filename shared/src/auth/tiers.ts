@@ -35,11 +35,11 @@ export const tierDefaultRpm: Record<ApiKeyTier, number> = {
 };
 
 export function isApiScope(value: string): value is ApiScope {
-  return (apiScopes as readonly string[]).includes(value);
+  return apiScopes.some((scope) => scope === value);
 }
 
 export function isApiKeyTier(value: string): value is ApiKeyTier {
-  return (apiKeyTiers as readonly string[]).includes(value);
+  return apiKeyTiers.some((tier) => tier === value);
 }
 
 /** The key's effective per-minute limit: its own override, else its tier's default. */

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from '../logger/index.js';
 import { markShuttingDown } from './lifecycle.js';
@@ -70,7 +70,9 @@ export async function startHttpServer(
       resolve();
     });
   });
-  const port = (server.address() as AddressInfo).port;
+  const address = server.address();
+  // A TCP server listening answers an AddressInfo (a string only for a pipe or a Unix socket).
+  const port = typeof address === 'object' && address !== null ? address.port : options.port;
   logger.info({ host: options.host, port }, 'listening');
 
   async function drainConnections(): Promise<void> {

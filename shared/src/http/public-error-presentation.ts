@@ -15,5 +15,6 @@ export function presentPublicErrors(res: Response, presentation: PublicErrorPres
 
 /** The presentation the route set, if any. */
 export function publicErrorPresentationOf(res: Response): PublicErrorPresentation | undefined {
-  return res.locals[PRESENTATION] as PublicErrorPresentation | undefined;
+  const presentation: PublicErrorPresentation | undefined = res.locals[PRESENTATION];
+  return presentation;
 }

@@ -35,7 +35,8 @@ export interface PublicAuth {
 export const ANONYMOUS: PublicAuth = { authenticated: false };
 
 export function authOf(res: Response): PublicAuth {
-  return (res.locals.publicAuth as PublicAuth | undefined) ?? ANONYMOUS;
+  const auth: PublicAuth | undefined = res.locals.publicAuth;
+  return auth ?? ANONYMOUS;
 }
 
 export function optionalApiKeyMiddleware(verifier: ApiKeyVerifier | undefined, logger: Logger): RequestHandler {

@@ -1,6 +1,5 @@
 import { userInfo } from 'node:os';
 import type { Knex } from 'knex';
-import type { Hex } from 'viem';
 import { createChainClients, loadPlatformAddresses, type ChainWriter } from '#shared/chain/index.js';
 import type { PlatformAddresses } from '#shared/chain/index.js';
 import type { AdminCliConfig } from '#shared/config/index.js';
@@ -42,7 +41,7 @@ export function createAdminContext(config: AdminCliConfig, io: CliIo, flags: Glo
       (chain ??= createChainClients({
         rpcUrl: config.CHAIN_RPC_URL,
         ...(config.CHAIN_ID === undefined ? {} : { chainId: config.CHAIN_ID }),
-        privateKey: config.PLATFORM_ADMIN_PRIVATE_KEY as Hex,
+        privateKey: config.PLATFORM_ADMIN_PRIVATE_KEY,
       })),
     platform: async () => loadPlatformAddresses(await context.db(), (await context.chain()).chain.id),
     close: async () => {

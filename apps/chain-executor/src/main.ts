@@ -2,7 +2,6 @@ import { chainExecutorConfigSchema, loadConfigOrExit } from '#shared/config/inde
 import { runDeployable } from '#shared/runtime/index.js';
 import { createApp } from './app.js';
 import { startMarketIndexer } from './indexer/market-indexer.js';
-import type { Hex } from 'viem';
 import { withSigner } from '#shared/chain/index.js';
 import { startOutboxRelay } from './outbox-relay.js';
 import { startRedemptionWorkers } from './redemption-workers.js';
@@ -21,7 +20,7 @@ await runDeployable({
     if (!db || !amqp || !chain) throw new Error('the chain executor needs MySQL, RabbitMQ and the chain');
     // One signer for trades and redemptions: one nonce sequence and one fee estimate for the operator key.
     // The config schema admits only 0x + 64 hex digits.
-    const writer = withSigner(chain, settings.EXECUTOR_PRIVATE_KEY as Hex);
+    const writer = withSigner(chain, settings.EXECUTOR_PRIVATE_KEY);
     const trades = await startTradeWorkers({ db, amqp, writer, logger, registry: metrics.registry }, settings);
     const redemptions = await startRedemptionWorkers({
       db,

@@ -31,11 +31,13 @@ export const DEVELOPMENT_PEPPER = 'local-dev-pepper-change-me-in-production-0001
 /** Local default of WEBHOOK_SECRET_KEY (encrypts webhook signing secrets at rest); refused in live mode. */
 export const DEVELOPMENT_WEBHOOK_SECRET_KEY = 'local-dev-webhook-secret-key-change-me-0001';
 
-export const privateKey = (fallback: string) =>
-  z
-    .string()
-    .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 32-byte hex private key (0x + 64 hex digits)')
-    .default(fallback);
+const PRIVATE_KEY_PATTERN = /^0x[0-9a-fA-F]{64}$/;
+const isPrivateKeyText = (value: unknown): value is `0x${string}` =>
+  typeof value === 'string' && PRIVATE_KEY_PATTERN.test(value);
+
+/** A 32-byte hex private key, typed as the 0x-prefixed hex viem signs with. */
+export const privateKey = (fallback: `0x${string}`) =>
+  z.custom<`0x${string}`>(isPrivateKeyText, 'must be a 32-byte hex private key (0x + 64 hex digits)').default(fallback);
 
 const developmentSecrets = new Set([
   ANVIL_ADMIN_KEY,

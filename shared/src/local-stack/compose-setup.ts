@@ -23,8 +23,8 @@ const db = createKnex({ databaseUrl: config.DATABASE_URL, poolMax: 2 });
 try {
   const onChain = await setUpDemoChain(db, {
     rpcUrl: config.CHAIN_RPC_URL,
-    adminPrivateKey: config.PLATFORM_ADMIN_PRIVATE_KEY as `0x${string}`,
-    executorPrivateKey: config.EXECUTOR_PRIVATE_KEY as `0x${string}`,
+    adminPrivateKey: config.PLATFORM_ADMIN_PRIVATE_KEY,
+    executorPrivateKey: config.EXECUTOR_PRIVATE_KEY,
     fundingUsdc: config.DEMO_FUNDING_USDC,
   });
   say(

@@ -43,8 +43,8 @@ const chain = await startLocalChain({
 const demoDb = createKnex({ databaseUrl: config.DATABASE_URL, poolMax: 2 });
 const onChain = await setUpDemoChain(demoDb, {
   rpcUrl: chain.rpcUrl,
-  adminPrivateKey: config.PLATFORM_ADMIN_PRIVATE_KEY as `0x${string}`,
-  executorPrivateKey: config.EXECUTOR_PRIVATE_KEY as `0x${string}`,
+  adminPrivateKey: config.PLATFORM_ADMIN_PRIVATE_KEY,
+  executorPrivateKey: config.EXECUTOR_PRIVATE_KEY,
   fundingUsdc: config.DEMO_FUNDING_USDC,
 })
   .catch(async (error: unknown) => {

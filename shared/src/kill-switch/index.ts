@@ -5,7 +5,13 @@ export {
 } from './file-route-switches.js';
 // kube-client.ts and kubernetes-route-switches.ts are imported by path, on demand: @kubernetes/client-node is
 // large and only processes that use the Kubernetes source should pay for loading it.
-export { isKnownRouteId, ROUTE_CATALOGUE, unknownRouteIds, type HttpDeployable } from './route-catalogue.js';
+export {
+  httpDeployables,
+  isKnownRouteId,
+  ROUTE_CATALOGUE,
+  unknownRouteIds,
+  type HttpDeployable,
+} from './route-catalogue.js';
 export { ALL_ROUTES, parseRouteList, sameRouteList } from './route-list.js';
 export {
   createRouteSwitchObserver,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { isKnownRouteId, ROUTE_CATALOGUE, unknownRouteIds } from './route-catalogue.js';
+import { httpDeployables, isKnownRouteId, ROUTE_CATALOGUE, unknownRouteIds } from './route-catalogue.js';
 
 describe('route catalogue', () => {
   it('knows every registered id and the all-routes switch', () => {
@@ -21,5 +21,11 @@ describe('route catalogue', () => {
       const prefix = deployable === 'trading-api' ? '/v1/' : '/api/';
       expect(ids.every((id) => id.split(' ')[1]!.startsWith(prefix))).toBe(true);
     }
+  });
+});
+
+describe('httpDeployables', () => {
+  it('names every deployable of the catalogue once, in its order', () => {
+    expect(httpDeployables).toEqual(Object.keys(ROUTE_CATALOGUE));
   });
 });

@@ -58,6 +58,9 @@ export const ROUTE_CATALOGUE = {
 
 export type HttpDeployable = keyof typeof ROUTE_CATALOGUE;
 
+/** The deployables with switchable routes, in the catalogue's order. */
+export const httpDeployables: readonly HttpDeployable[] = ['trading-api', 'public-read'];
+
 const known = new Set<string>([ALL_ROUTES, ...Object.values(ROUTE_CATALOGUE).flat()]);
 
 /** True for `*` and for every id some HTTP deployable registers. */

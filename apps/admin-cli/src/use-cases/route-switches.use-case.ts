@@ -1,6 +1,7 @@
 import { AppError, codeOf } from '#shared/errors/index.js';
 import {
   ALL_ROUTES,
+  httpDeployables,
   parseRouteList,
   ROUTE_CATALOGUE,
   sameRouteList,
@@ -23,8 +24,8 @@ export function describeRoutes(disabled: readonly string[] | undefined): RouteRo
   const stateOf = (routeId: string): RouteState =>
     disabled === undefined ? 'unknown' : all || disabled.includes(routeId) ? 'disabled' : 'enabled';
   const rows: RouteRow[] = [{ routeId: ALL_ROUTES, deployable: 'all', state: stateOf(ALL_ROUTES) }];
-  for (const [deployable, ids] of Object.entries(ROUTE_CATALOGUE) as Array<[HttpDeployable, readonly string[]]>) {
-    for (const routeId of ids) rows.push({ routeId, deployable, state: stateOf(routeId) });
+  for (const deployable of httpDeployables) {
+    for (const routeId of ROUTE_CATALOGUE[deployable]) rows.push({ routeId, deployable, state: stateOf(routeId) });
   }
   return rows;
 }

@@ -7,7 +7,6 @@ import {
   readWinners,
   resolveMarket,
   type ChainWriter,
-  type MarketState,
 } from '#shared/chain/index.js';
 import {
   findMarketById,
@@ -77,7 +76,7 @@ export async function transitionMarket(
     if (winners && !sameWinners(await readWinners(contract.chain, contract.address), winners)) {
       throw conflict(`Market ${market.id} is already resolved on chain with other winners`);
     }
-  } else if (!(from as readonly MarketState[]).includes(onChain)) {
+  } else if (!from.some((state) => state === onChain)) {
     throw conflict(`Market ${market.id} is ${onChain} on chain (${market.status} in the database)`);
   } else {
     txHash = (await sendTransition(contract.chain, contract.address, command.action, winners)).txHash;

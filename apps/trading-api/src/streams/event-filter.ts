@@ -22,8 +22,8 @@ export function parseEventFilter(query: { types?: unknown; marketId?: unknown })
 export function eventMatches(filter: EventFilter, event: { type: string; payload: Record<string, unknown> }): boolean {
   if (filter.types && !filter.types.has(event.type)) return false;
   if (filter.marketId === null) return true;
-  const data = event.payload.data as { marketId?: unknown } | undefined;
-  return data?.marketId === filter.marketId;
+  const data = event.payload.data;
+  return typeof data === 'object' && data !== null && 'marketId' in data && data.marketId === filter.marketId;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { AppError, isAppError } from '#shared/errors/index.js';
+import { AppError, isAppError, messageOf } from '#shared/errors/index.js';
 import { isRetryableError } from '#shared/messaging/index.js';
 
 /** Exit codes of foretell-admin, stable for scripts. */
@@ -43,7 +43,7 @@ export function printError(io: CliIo, json: boolean, error: unknown): number {
 export function toCliError(error: unknown): AppError {
   if (isAppError(error)) return error;
   if (isRetryableError(error)) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = messageOf(error);
     return new AppError('DEPENDENCY_UNAVAILABLE', { detail: `A dependency is unavailable: ${reason}`, cause: error });
   }
   return new AppError('INTERNAL_ERROR', { cause: error });

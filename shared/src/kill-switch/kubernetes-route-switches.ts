@@ -1,3 +1,4 @@
+import { messageOf } from '../errors/index.js';
 import { CoreV1Api, Watch, type KubeConfig, type V1ConfigMap } from '@kubernetes/client-node';
 import type { Logger } from '../logger/index.js';
 import { parseRouteList } from './route-list.js';
@@ -168,7 +169,7 @@ export async function createKubernetesRouteSwitches(options: KubernetesRouteSwit
         // A failed watch resumes from the last version seen (a 410 then asks for a relist); a failed list relists.
         if (listing) resourceVersion = undefined;
         else observer.watchRestarted('error');
-        observer.disconnected(error instanceof Error ? error.message : String(error));
+        observer.disconnected(messageOf(error));
         const ceiling = Math.min(backoff.maxMs, backoff.initialMs * 2 ** failures);
         failures += 1;
         await pause(ceiling / 2 + Math.random() * (ceiling / 2));

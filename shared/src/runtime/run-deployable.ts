@@ -1,3 +1,4 @@
+import { messageOf } from '../errors/index.js';
 import type express from 'express';
 import { createHttpMetrics, installShutdownSignals, startHttpServer, type HttpMetrics } from '../http/index.js';
 import { createStaticRouteSwitches, type RouteSwitches } from '../kill-switch/index.js';
@@ -44,7 +45,7 @@ export async function runDeployable<S extends DeployableSettings>(definition: De
   const logger = createLogger({ name, level: settings.LOG_LEVEL as 'info' });
   const resources = await openServiceResources(name, settings, definition.needs, logger).catch((error: unknown) => {
     logger.fatal({ err: error }, `${name} cannot start`);
-    process.stderr.write(`${name}: cannot start: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`${name}: cannot start: ${messageOf(error)}\n`);
     process.exit(1);
   });
   const metrics = createHttpMetrics(name);

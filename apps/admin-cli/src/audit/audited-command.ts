@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { AppError } from '#shared/errors/index.js';
+import { AppError, messageOf } from '#shared/errors/index.js';
 import { recordAdminAction } from '#shared/db/index.js';
 import type { AdminContext } from '../admin-context.js';
 import { findUserByReference, UUID_PATTERN } from '../use-cases/user-lookup.js';
@@ -131,6 +131,6 @@ function passwordOf(databaseUrl: string): string[] {
 }
 
 function warnUnaudited(context: AdminContext, action: string, error: unknown): void {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   context.io.stderr(`warning: ${action} could not be written to the audit log: ${message}\n`);
 }

@@ -25,7 +25,7 @@ import { moveTrade, type TradeEventType } from '#shared/trade-lifecycle/index.js
 import { createApp } from '../app.js';
 import type { StreamSettings } from '../streams/stream-settings.js';
 import { createUsageRecorder } from '../usage/usage-recorder.js';
-import { randomTestIp, TEST_PEPPER, type TestCaller } from './trading-api-test-kit.js';
+import { randomTestIp, TEST_PEPPER, testAppDeps, type TestCaller } from './trading-api-test-kit.js';
 
 export interface StreamsReplica {
   url: string;
@@ -78,17 +78,7 @@ export async function startStreamsKit(): Promise<StreamsKit> {
     const publisher = createAmqpConnectionManager({ url: testEnv.amqpUrl, prefix, logger });
     await publisher.connect();
     const app = createApp({
-      logger: appLogger,
-      version: '0.0.0-test',
-      routeSwitches: switches.switches,
-      readinessChecks: [],
-      trustProxy: 'loopback',
-      docsBaseUrl: 'http://docs.test/v1/docs',
-      db: database.db,
-      redis: testRedis.redis,
-      apiKeyPepper: TEST_PEPPER,
-      serviceEnv: 'test',
-      usage,
+      ...testAppDeps({ logger: appLogger, switches, database, testRedis, usage }),
       amqp: publisher,
       streamNotices: hub,
       // Re-reads only as a safety net: the tests must pass on notices.

@@ -4,7 +4,7 @@ import { issueApiKey, type IssueApiKeyInput } from '#shared/auth/index.js';
 import { createUser, type ApiKeyRecord } from '#shared/db/index.js';
 import { startHttpServer, type RunningServer } from '#shared/http/index.js';
 import { createMutableRouteSwitches, type MutableRouteSwitches } from '#shared/kill-switch/index.js';
-import { createLogger } from '#shared/logger/index.js';
+import { createLogger, type Logger } from '#shared/logger/index.js';
 import { createTestDatabase, type TestDatabase } from '#shared/testing/test-database.js';
 import { createTestRedis, type TestRedis } from '#shared/testing/test-redis.js';
 import { createApp, type TradingApiDeps } from '../app.js';
@@ -29,6 +29,30 @@ export interface TradingApiKit {
   close(): Promise<void>;
 }
 
+/** The deps every test trading API shares: its own database and Redis prefix, the test pepper, no readiness checks. */
+export function testAppDeps(parts: {
+  logger: Logger;
+  switches: MutableRouteSwitches;
+  database: TestDatabase;
+  testRedis: TestRedis;
+  usage: UsageRecorder;
+}): TradingApiDeps {
+  return {
+    logger: parts.logger,
+    version: '0.0.0-test',
+    routeSwitches: parts.switches.switches,
+    readinessChecks: [],
+    // Tests choose their client address with X-Forwarded-For (lockouts and allowlists are per IP).
+    trustProxy: 'loopback',
+    docsBaseUrl: 'http://docs.test/v1/docs',
+    db: parts.database.db,
+    redis: parts.testRedis.redis,
+    apiKeyPepper: TEST_PEPPER,
+    serviceEnv: 'test',
+    usage: parts.usage,
+  };
+}
+
 export async function startTradingApiKit(overrides: Partial<TradingApiDeps> = {}): Promise<TradingApiKit> {
   const [database, testRedis] = await Promise.all([createTestDatabase(), createTestRedis()]);
   let offset = 0;
@@ -45,18 +69,7 @@ export async function startTradingApiKit(overrides: Partial<TradingApiDeps> = {}
   const usage = createUsageRecorder({ db: database.db, logger, now: clock.now });
   const switches = createMutableRouteSwitches([]);
   const app = createApp({
-    logger,
-    version: '0.0.0-test',
-    routeSwitches: switches.switches,
-    readinessChecks: [],
-    // Tests choose their client address with X-Forwarded-For (lockouts and allowlists are per IP).
-    trustProxy: 'loopback',
-    docsBaseUrl: 'http://docs.test/v1/docs',
-    db: database.db,
-    redis: testRedis.redis,
-    apiKeyPepper: TEST_PEPPER,
-    serviceEnv: 'test',
-    usage,
+    ...testAppDeps({ logger, switches, database, testRedis, usage }),
     now: clock.now,
     ...overrides,
   });

@@ -4,7 +4,7 @@
  * SIGKILL mid-work and starts it again, and reads its /ready.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { killOnExit } from '../../local-stack/deployable-processes.js';
 import { repositoryRoot } from '../../runtime/repository-root.js';
@@ -38,42 +38,58 @@ export interface FaultDeployableSpec {
 }
 
 export async function faultDeployable(spec: FaultDeployableSpec): Promise<FaultDeployable> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+  let port = await freePort();
+  const urlOf = () => `http://127.0.0.1:${port}`;
+  const logFile = path.join(spec.logDirectory, `${spec.name}.log`);
   let child: ChildProcess | undefined;
 
   const ready = async (): Promise<ReadyReport> => {
-    const response = await fetch(`${url}${spec.readyPath}`, { signal: AbortSignal.timeout(5_000) });
+    const response = await fetch(`${urlOf()}${spec.readyPath}`, { signal: AbortSignal.timeout(5_000) });
     const body = (await response.json()) as { checks?: Record<string, string> };
     return { status: response.status, checks: body.checks ?? {} };
   };
 
+  /** Starts the process and waits until it answers; false when it died because its port was taken. */
+  const startOnce = async (): Promise<boolean> => {
+    if (child) throw new Error(`${spec.name} is already running`);
+    const log = openSync(logFile, 'a');
+    child = spawn(process.execPath, ['--import', 'tsx', spec.entry], {
+      cwd: repositoryRoot,
+      env: { ...process.env, LOG_LEVEL: 'warn', ...spec.env, PORT: String(port), HOST: '127.0.0.1' },
+      stdio: ['ignore', log, log],
+    });
+    closeSync(log);
+    killOnExit(child);
+    const started = child;
+    started.once('exit', () => {
+      if (child === started) child = undefined;
+    });
+    const deadline = Date.now() + 60_000;
+    while ((await ready().catch(() => undefined)) === undefined) {
+      if (child !== started) {
+        const tail = logTail(logFile);
+        if (tail.includes('EADDRINUSE')) return false;
+        throw new Error(`${spec.name} exited during start-up; the end of its log:\n${tail}`);
+      }
+      if (Date.now() > deadline) throw new Error(`${spec.name} did not answer on ${urlOf()} within 60 s`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return true;
+  };
+
   const deployable: FaultDeployable = {
     name: spec.name,
-    url,
+    get url() {
+      return urlOf();
+    },
     async ensureRunning() {
       if (!child) await deployable.start();
     },
     async start() {
-      if (child) throw new Error(`${spec.name} is already running`);
-      const log = openSync(path.join(spec.logDirectory, `${spec.name}.log`), 'a');
-      child = spawn(process.execPath, ['--import', 'tsx', spec.entry], {
-        cwd: repositoryRoot,
-        env: { ...process.env, LOG_LEVEL: 'warn', ...spec.env, PORT: String(port), HOST: '127.0.0.1' },
-        stdio: ['ignore', log, log],
-      });
-      closeSync(log);
-      killOnExit(child);
-      const started = child;
-      started.once('exit', () => {
-        if (child === started) child = undefined;
-      });
-      const deadline = Date.now() + 60_000;
-      while ((await ready().catch(() => undefined)) === undefined) {
-        if (child !== started)
-          throw new Error(`${spec.name} exited during start-up; see its log in ${spec.logDirectory}`);
-        if (Date.now() > deadline) throw new Error(`${spec.name} did not answer on ${url} within 60 s`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
+      // A killed deployable's port is free until it starts again, and another process may take it meanwhile.
+      for (let attempt = 1; !(await startOnce()); attempt++) {
+        if (attempt === 3) throw new Error(`${spec.name} found its port taken three times`);
+        port = await freePort();
       }
     },
     async kill() {
@@ -92,4 +108,9 @@ export async function faultDeployable(spec: FaultDeployableSpec): Promise<FaultD
     },
   };
   return deployable;
+}
+
+/** The last lines of a deployable's log, for the error that says it died (the stack's directory is removed after). */
+function logTail(file: string, lines = 20): string {
+  return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
 }

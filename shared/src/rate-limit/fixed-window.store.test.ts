@@ -47,6 +47,22 @@ describe('FixedWindowStore', () => {
     expect((await two.hit('other', 10)).totalHits).toBe(1);
   });
 
+  it('counts concurrent hits of one subject exactly, each with its own place in the window', async () => {
+    const store = new FixedWindowStore({
+      redis: suite.redis,
+      logger: captureLogs().logger,
+      windowMs: WINDOW_MS,
+      namespace: 'rl:e:',
+    });
+    const counts = await Promise.all(Array.from({ length: 25 }, () => store.hit('client', 20)));
+    expect(counts.map((count) => count.totalHits).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 25 }, (_, index) => index + 1),
+    );
+    expect(counts.filter((count) => count.admitted)).toHaveLength(20);
+    expect(counts.every((count) => count.admitted === count.totalHits <= 20)).toBe(true);
+    expect(await suite.redis.get('rl:e:client')).toBe('25');
+  });
+
   it('starts a new window once the last one expired', async () => {
     const store = new FixedWindowStore({
       redis: suite.redis,

@@ -1,5 +1,6 @@
 import type { Logger } from '../logger/index.js';
 import { createLuaScript, type LuaScript, type Redis } from '../redis/index.js';
+import { createHitCoalescer, type HitCoalescer } from './hit-coalescer.js';
 import { FIXED_WINDOW_SCRIPT } from './lua-scripts.js';
 import type { RateLimitCount, RateLimitStore, RateLimitWindow } from './rate-limit-store.js';
 
@@ -24,6 +25,8 @@ export interface FixedWindowStoreOptions {
  */
 export class FixedWindowStore implements RateLimitStore {
   private readonly script: LuaScript;
+  /** Concurrent hits of one subject share one script run (see hit-coalescer.ts). */
+  private readonly counter: HitCoalescer<RateLimitWindow>;
   private readonly now: () => number;
   private readonly local = new Map<string, RateLimitWindow>();
   private lastErrorLoggedAt = -Infinity;
@@ -31,13 +34,13 @@ export class FixedWindowStore implements RateLimitStore {
   constructor(private readonly options: FixedWindowStoreOptions) {
     this.script = createLuaScript(options.redis, FIXED_WINDOW_SCRIPT);
     this.now = options.now ?? Date.now;
+    this.counter = createHitCoalescer((subject, _limit, hits) => this.countInRedis(subject, hits));
   }
 
   async hit(subject: string, limit: number): Promise<RateLimitCount> {
     let window: RateLimitWindow;
     try {
-      const [hits, ttl] = (await this.script.run([this.keyOf(subject)], [this.options.windowMs])) as [number, number];
-      window = { totalHits: Number(hits), resetAtMs: this.now() + Number(ttl) };
+      window = await this.counter.hit(subject, limit);
     } catch (error) {
       this.reportOutage(error);
       window = this.hitLocally(subject);
@@ -50,6 +53,15 @@ export class FixedWindowStore implements RateLimitStore {
     const [hits, ttl] = await Promise.all([this.options.redis.get(key), this.options.redis.pttl(key)]);
     const now = this.now();
     return { totalHits: Number(hits ?? 0), resetAtMs: ttl > 0 ? now + ttl : now + this.options.windowMs };
+  }
+
+  /** Counts `hits` requests at once; the i-th of them is the (total − hits + i)-th of the window. */
+  private async countInRedis(subject: string, hits: number): Promise<RateLimitWindow[]> {
+    const reply = await this.script.run([this.keyOf(subject)], [this.options.windowMs, hits]);
+    const [total, ttl] = (Array.isArray(reply) ? reply : []).map(Number);
+    if (total === undefined || ttl === undefined) throw new Error(`unexpected fixed-window reply ${String(reply)}`);
+    const resetAtMs = this.now() + ttl;
+    return Array.from({ length: hits }, (_, index) => ({ totalHits: total - hits + index + 1, resetAtMs }));
   }
 
   private keyOf(subject: string): string {

@@ -3,22 +3,27 @@
  * every replica uses the same rule; floats travel as strings (Redis truncates Lua numbers in replies).
  */
 
-/** KEYS: current window, previous window. ARGV: limit, windowMs, elapsedMs. Returns {admitted, current, previous}. */
+/**
+ * KEYS: current window, previous window. ARGV: limit, windowMs, elapsedMs, hits. Admits as many of the hits as fit,
+ * in order (each one when `estimate + 1 <= limit`); returns {admitted hits, current, previous}.
+ */
 export const SLIDING_WINDOW_SCRIPT = `
 local limit = tonumber(ARGV[1])
 local window = tonumber(ARGV[2])
 local elapsed = tonumber(ARGV[3])
+local hits = tonumber(ARGV[4] or '1')
 local previous = tonumber(redis.call('GET', KEYS[2]) or '0')
 local current = tonumber(redis.call('GET', KEYS[1]) or '0')
 local estimate = previous * (window - elapsed) / window + current
-if estimate + 1 > limit + 1e-9 then
+local admitted = math.max(0, math.min(hits, math.floor(limit + 1e-9 - estimate)))
+if admitted == 0 then
   return {0, current, previous}
 end
-current = redis.call('INCR', KEYS[1])
-if current == 1 then
+current = redis.call('INCRBY', KEYS[1], admitted)
+if current == admitted then
   redis.call('PEXPIRE', KEYS[1], window * 2 + 1000)
 end
-return {1, current, previous}
+return {admitted, current, previous}
 `;
 
 /** KEYS: bucket hash. ARGV: capacity, nowMs. Returns {admitted, tokens (string)}. */
@@ -48,9 +53,9 @@ redis.call('PEXPIRE', KEYS[1], math.ceil(capacity / rate) + 1000)
 return {admitted, tostring(tokens)}
 `;
 
-/** KEYS: window counter. ARGV: windowMs. Counts every request; returns {hits, msUntilReset}. */
+/** KEYS: window counter. ARGV: windowMs, hits. Counts every request; returns {hits, msUntilReset}. */
 export const FIXED_WINDOW_SCRIPT = `
-local hits = redis.call('INCR', KEYS[1])
+local hits = redis.call('INCRBY', KEYS[1], tonumber(ARGV[2] or '1'))
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl <= 0 then
   redis.call('PEXPIRE', KEYS[1], ARGV[1])

@@ -2,6 +2,7 @@ import { createLuaScript, type LuaScript, type Redis } from '../redis/index.js';
 import type { Logger } from '../logger/index.js';
 import type { RateLimitCount, RateLimitStore, RateLimitWindow } from './rate-limit-store.js';
 import { limiterUnavailable } from './limiter-unavailable.js';
+import { createHitCoalescer, type HitCoalescer } from './hit-coalescer.js';
 import { SLIDING_WINDOW_SCRIPT } from './lua-scripts.js';
 import {
   admits,
@@ -13,6 +14,13 @@ import {
 } from './sliding-window-math.js';
 
 export const WINDOW_MS = 60_000;
+
+/** One request as counted: admitted or not, the window's counts with it included, and when it was counted. */
+interface CountedHit {
+  admitted: boolean;
+  counts: WindowCounts;
+  now: number;
+}
 
 export interface SlidingWindowStoreOptions {
   redis: Redis;
@@ -34,6 +42,8 @@ export interface SlidingWindowStoreOptions {
  */
 export class SlidingWindowStore implements RateLimitStore {
   private readonly script: LuaScript;
+  /** Concurrent hits of one user share one script run (see hit-coalescer.ts). */
+  private readonly counter: HitCoalescer<CountedHit>;
   private readonly redis: Redis;
   private readonly now: () => number;
   private readonly namespace: string;
@@ -45,32 +55,45 @@ export class SlidingWindowStore implements RateLimitStore {
     this.script = createLuaScript(options.redis, SLIDING_WINDOW_SCRIPT);
     this.now = options.now ?? Date.now;
     this.namespace = options.namespace ?? 'rl:sw:';
+    this.counter = createHitCoalescer((userId, limit, hits) => this.countInRedis(userId, limit, hits));
   }
 
   async hit(userId: string, limit: number): Promise<RateLimitCount> {
-    const now = this.now();
-    const { windowStart, elapsed } = windowPosition(now, WINDOW_MS);
-    let admitted: boolean;
-    let counts: WindowCounts;
+    let counted: CountedHit;
     try {
-      const reply = (await this.script.run(this.windowKeys(userId, windowStart), [limit, WINDOW_MS, elapsed])) as [
-        number,
-        number,
-        number,
-      ];
-      admitted = reply[0] === 1;
-      counts = { current: Number(reply[1]), previous: Number(reply[2]) };
+      counted = await this.counter.hit(userId, limit);
       this.recovered();
     } catch (error) {
       if (this.options.whenRedisDown === 'refuse') throw limiterUnavailable(error);
-      ({ admitted, counts } = this.incrementLocally(userId, limit, now, error));
+      counted = this.incrementLocally(userId, limit, this.now(), error);
     }
+    const { admitted, counts, now } = counted;
+    const { windowStart, elapsed } = windowPosition(now, WINDOW_MS);
     if (!admitted) return { admitted, totalHits: limit + 1, resetAtMs: nextAdmissionAt(counts, now, WINDOW_MS, limit) };
     return {
       admitted,
       totalHits: reportedHits(estimateHits(counts, elapsed, WINDOW_MS), limit),
       resetAtMs: windowStart + WINDOW_MS,
     };
+  }
+
+  /**
+   * Counts `hits` requests of a user at once: the first `admitted` of them are admitted, each seeing the count up to
+   * itself; the rest are refused with the count as it stands, as if they had come one after another.
+   */
+  private async countInRedis(userId: string, limit: number, hits: number): Promise<CountedHit[]> {
+    const now = this.now();
+    const { windowStart, elapsed } = windowPosition(now, WINDOW_MS);
+    const reply = await this.script.run(this.windowKeys(userId, windowStart), [limit, WINDOW_MS, elapsed, hits]);
+    const [admitted, current, previous] = (Array.isArray(reply) ? reply : []).map(Number);
+    if (admitted === undefined || current === undefined || previous === undefined) {
+      throw new Error(`unexpected sliding-window reply ${String(reply)}`);
+    }
+    return Array.from({ length: hits }, (_, index) =>
+      index < admitted
+        ? { admitted: true, counts: { current: current - admitted + index + 1, previous }, now }
+        : { admitted: false, counts: { current, previous }, now },
+    );
   }
 
   /** The caller's window as it stands, without counting (Redis only). */
@@ -90,7 +113,7 @@ export class SlidingWindowStore implements RateLimitStore {
     return [`${this.namespace}${userId}:${windowStart}`, `${this.namespace}${userId}:${windowStart - WINDOW_MS}`];
   }
 
-  private incrementLocally(userId: string, limit: number, now: number, error: unknown) {
+  private incrementLocally(userId: string, limit: number, now: number, error: unknown): CountedHit {
     if (!this.degraded) {
       this.degraded = true;
       this.options.logger.warn({ err: error }, 'rate limiter: Redis unavailable, reads limited per process');
@@ -104,7 +127,7 @@ export class SlidingWindowStore implements RateLimitStore {
     if (admitted) counts = { ...counts, current: counts.current + 1 };
     if (this.local.size > 100_000) this.local.clear();
     this.local.set(userId, { windowStart, counts });
-    return { admitted, counts };
+    return { admitted, counts, now };
   }
 
   private recovered(): void {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { captureLogs } from '../http/http-test-kit.js';
 import { createTestRedis, type TestRedis } from '../testing/test-redis.js';
+import type { RateLimitCount } from './rate-limit-store.js';
 import { SlidingWindowStore, WINDOW_MS } from './sliding-window.store.js';
 
 let suite: TestRedis;
@@ -22,11 +23,11 @@ function storeAt(namespace: string) {
 describe('SlidingWindowStore', () => {
   it('admits concurrent requests of one user up to the limit, exactly as if they came one after another', async () => {
     const concurrent = await Promise.all(Array.from({ length: 12 }, () => storeAt('rl:sw-a:').hit('user', 8)));
-    const sequential = [];
+    const sequential: RateLimitCount[] = [];
     const one = storeAt('rl:sw-b:');
     for (let index = 0; index < 12; index += 1) sequential.push(await one.hit('user', 8));
 
-    const shape = (counts: typeof sequential) =>
+    const shape = (counts: RateLimitCount[]) =>
       counts.map(({ admitted, totalHits, resetAtMs }) => [admitted, totalHits, resetAtMs]);
     expect(shape(concurrent)).toEqual(shape(sequential));
     expect(concurrent.filter((count) => count.admitted)).toHaveLength(8);

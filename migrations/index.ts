@@ -11,6 +11,7 @@ import { outboxMigration } from './20261122_0900_outbox.js';
 import { chainDeploymentsMigration } from './20261122_1000_chain_deployments.js';
 import { adminAuditOutcomeMigration } from './20261122_1100_admin_audit_outcome.js';
 import { webhookDeliveryMigration } from './20261125_0100_webhook_delivery.js';
+import { tradeSimulationMigration } from './20261125_0200_trade_simulation.js';
 
 /** One migration: a stable name (never renamed once shipped) and its up/down steps. */
 export interface Migration {
@@ -36,6 +37,7 @@ const migrations: Migration[] = [
   chainDeploymentsMigration,
   adminAuditOutcomeMigration,
   webhookDeliveryMigration,
+  tradeSimulationMigration,
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -152,6 +152,7 @@ export function createApp(deps: TradingApiDeps): express.Express {
           redemptionsEnabled: deps.redemptionsEnabled ?? true,
           webhookSecrets: createSecretBox(deps.webhookSecretKey ?? DEVELOPMENT_WEBHOOK_SECRET_KEY),
           sharedReads: createMicroCache({ ttlMs: deps.readCacheMs ?? 0, now }),
+          serviceEnv: deps.serviceEnv,
         }),
         now,
       });

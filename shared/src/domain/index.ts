@@ -9,3 +9,4 @@ export * from './market-status.js';
 export * from './quote-rules.js';
 export * from './paging.js';
 export * from './units.js';
+export * from './trade-simulation.js';

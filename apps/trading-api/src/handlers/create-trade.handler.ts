@@ -1,4 +1,5 @@
 import { resourceEnvelope } from '../http/envelope.js';
+import { requestedSimulation } from '../trades/requested-simulation.js';
 import type { OperationHandler } from '../pipeline/operation-handler.js';
 import { presentTrade } from '../presenters/trade.presenter.js';
 import type { TradeWriteKind } from '../trades/trade-replay.js';
@@ -31,10 +32,15 @@ export function createTradeHandler(deps: HandlerDeps): OperationHandler {
   return async ({ input, auth, now }) => {
     const body = input.body as CreateTradeBody;
     const idempotencyKey = input.headers['idempotency-key'];
+    const simulation = requestedSimulation(input.headers['x-service-simulate'], {
+      serviceEnv: deps.serviceEnv,
+      keyEnv: auth.key.record.env,
+    });
     const outcome = await createTrade(deps, {
       ...body,
       key: auth.key.record,
       ...(typeof idempotencyKey === 'string' ? { idempotencyKey } : {}),
+      ...(simulation ? { simulation } : {}),
       now,
     });
     const trade = presentTrade(await getTradeView(deps, outcome.trade));

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { SecretBox } from '#shared/auth/index.js';
+import type { ApiKeyEnvironment, SecretBox } from '#shared/auth/index.js';
 import type { ReadThroughCache } from '#shared/cache/index.js';
 import type { OutboxTransaction } from '#shared/messaging/index.js';
 import type { CursorCodec } from '../http/cursor.js';
@@ -40,6 +40,8 @@ export interface HandlerDeps {
   redemptionsEnabled: boolean;
   /** Seals rotated webhook secrets (WEBHOOK_SECRET_KEY, shared with the CLI and the dispatcher). */
   webhookSecrets: SecretBox;
+  /** SERVICE_ENV: the sandbox simulation header is honoured only on `test` (with a test key). */
+  serviceEnv: ApiKeyEnvironment;
 }
 
 /** operationId → handler. The v1 router refuses to start when an authenticated operation has none. */

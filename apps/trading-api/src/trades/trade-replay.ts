@@ -32,16 +32,25 @@ export function createdOutcome(trade: TradeRecord, secret: Buffer, idempotent = 
   return { trade, kind: wasHighValue && idempotent ? 'confirmed' : 'created', idempotent, confirmation: null };
 }
 
-/** The replay of `existing` for a request whose body identity is `requestHash`. */
+/**
+ * The replay of `existing` for a request whose body identity is `requestHash` and whose sandbox simulation
+ * (X-Service-Simulate, canonical form, null without) is `simulation`: another outcome asked for is another request.
+ */
 export function replayOutcome(
   existing: TradeRecord,
-  requestHash: string,
+  request: { requestHash: string; simulation: string | null },
   secret: Buffer,
   via: 'Idempotency-Key' | 'clientRequestId',
 ): TradeWriteOutcome {
-  if (existing.requestHash !== requestHash) {
+  if (existing.requestHash !== request.requestHash) {
     throw new AppError('IDEMPOTENCY_KEY_CONFLICT', {
       detail: `This ${via} was already used for trade ${existing.id} with a different body.`,
+      extensions: { tradeId: existing.id, field: via },
+    });
+  }
+  if (existing.simulation !== request.simulation) {
+    throw new AppError('IDEMPOTENCY_KEY_CONFLICT', {
+      detail: `This ${via} was already used for trade ${existing.id} with another X-Service-Simulate value.`,
       extensions: { tradeId: existing.id, field: via },
     });
   }

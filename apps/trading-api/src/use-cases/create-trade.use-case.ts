@@ -25,6 +25,7 @@ import {
   DAILY_WINDOW_MS,
   effectiveTradeLimits,
   exceededCap,
+  formatTradeSimulation,
   formatUsdcAmount,
   marketNotTradeable,
   needsConfirmation,
@@ -32,6 +33,7 @@ import {
   parseUsdcAmount,
   tradeIdentityHash,
   type TradeSide,
+  type TradeSimulation,
 } from '#shared/domain/index.js';
 import { AppError } from '#shared/errors/index.js';
 import { newUuid } from '#shared/ids/index.js';
@@ -51,6 +53,8 @@ export interface CreateTradeCommand {
   clientRequestId?: string;
   metadata?: Record<string, string>;
   idempotencyKey?: string;
+  /** X-Service-Simulate (test environment only; the handler checked it may be used). */
+  simulation?: TradeSimulation;
   now: Date;
 }
 
@@ -82,20 +86,24 @@ async function findReplay(
   command: CreateTradeCommand,
   requestHash: string,
 ): Promise<TradeWriteOutcome | null> {
+  const request = { requestHash, simulation: simulationOf(command) };
   if (command.idempotencyKey) {
     const record = await findIdempotencyKey(db, command.key.id, command.idempotencyKey);
     if (record && record.expiresAt > command.now && record.tradeId) {
       // The record and its trade were written in one transaction with one body hash: replayOutcome compares it.
       const trade = await findTradeById(db, record.tradeId);
-      if (trade) return replayOutcome(trade, requestHash, deps.confirmationSecret, 'Idempotency-Key');
+      if (trade) return replayOutcome(trade, request, deps.confirmationSecret, 'Idempotency-Key');
     }
   }
   if (command.clientRequestId) {
     const trade = await findTradeOfKeyByClientRequestId(db, command.key.id, command.clientRequestId);
-    if (trade) return replayOutcome(trade, requestHash, deps.confirmationSecret, 'clientRequestId');
+    if (trade) return replayOutcome(trade, request, deps.confirmationSecret, 'clientRequestId');
   }
   return null;
 }
+
+const simulationOf = (command: CreateTradeCommand): string | null =>
+  command.simulation ? formatTradeSimulation(command.simulation) : null;
 
 export async function createTrade(deps: CreateTradeDeps, command: CreateTradeCommand): Promise<TradeWriteOutcome> {
   const amountAtomic = parseUsdcAmount(command.amount);
@@ -166,6 +174,7 @@ export async function createTrade(deps: CreateTradeDeps, command: CreateTradeCom
       metadata,
       requestHash,
       idempotencyKey: command.idempotencyKey ?? null,
+      simulation: simulationOf(command),
       createdAt: command.now,
       ...(highValue
         ? {
@@ -177,7 +186,11 @@ export async function createTrade(deps: CreateTradeDeps, command: CreateTradeCom
           }
         : {}),
     });
-    const createdStep = { type: traceSteps.created, data: { amount: created.amount, side: created.side, via: 'api' } };
+    const simulation = created.simulation === null ? {} : { simulation: created.simulation };
+    const createdStep = {
+      type: traceSteps.created,
+      data: { amount: created.amount, side: created.side, via: 'api', ...simulation },
+    };
     await recordTradeStep(
       trx,
       enqueue,

@@ -56,6 +56,8 @@ export interface TradeRecord {
   idempotencyKey: string | null;
   /** SHA-256 of the body identity (domain/trade-identity.ts). */
   requestHash: string;
+  /** The sandbox simulation it was placed with (`X-Service-Simulate`, canonical form); null when organic. */
+  simulation: string | null;
   finishedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
@@ -76,6 +78,7 @@ export type NewTrade = Pick<
       | 'confirmationTokenHash'
       | 'confirmationExpiresAt'
       | 'idempotencyKey'
+      | 'simulation'
       | 'createdAt'
     >
   >;
@@ -115,6 +118,7 @@ function toTrade(row: Row): TradeRecord {
     confirmationUsedAt: toDateOrNull(row.confirmation_used_at),
     idempotencyKey: toStringOrNull(row.idempotency_key),
     requestHash: String(row.request_hash),
+    simulation: toStringOrNull(row.simulation),
     finishedAt: toDateOrNull(row.finished_at),
     createdAt: toDate(row.created_at),
     updatedAt: toDate(row.updated_at),
@@ -140,6 +144,7 @@ export async function insertTrade(db: Queryable, input: NewTrade): Promise<Trade
     confirmation_token_hash: input.confirmationTokenHash ?? null,
     confirmation_expires_at: input.confirmationExpiresAt ?? null,
     idempotency_key: input.idempotencyKey ?? null,
+    simulation: input.simulation ?? null,
     ...(input.createdAt ? { created_at: input.createdAt, updated_at: input.createdAt } : {}),
   });
   return readBack(await findTradeById(db, id), `trade ${id}`);

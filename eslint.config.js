@@ -12,6 +12,7 @@ export default tseslint.config(
       'cdk8s/imports/**',
       'cdk8s/dist/**',
       'shared/contracts/artifacts/**',
+      'clients/*/dist/**',
     ],
   },
   js.configs.recommended,

@@ -23,8 +23,8 @@ export default {
     // openapi-backend requires this ESM-only package; jest cannot require ESM (Node 20 can). See the stub.
     '^@apidevtools/json-schema-ref-parser$': '<rootDir>/apps/trading-api/src/testing/json-schema-ref-parser.stub.cjs',
   },
-  testMatch: ['<rootDir>/{apps,shared,migrations,cdk8s}/**/*.{spec,test}.ts'],
-  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/build/', '<rootDir>/.local/'],
+  testMatch: ['<rootDir>/{apps,shared,migrations,cdk8s,clients}/**/*.{spec,test}.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/build/', '<rootDir>/.local/', '/dist/'],
   globalSetup: '<rootDir>/shared/src/testing/global-setup.ts',
   testTimeout: 30_000,
   maxWorkers: 3,

@@ -1,0 +1,112 @@
+/*
+ * `events.stream()`: GET /v1/events/stream as an async iterator of trade events that survives dropped
+ * connections. After a drop (or the server's SERVICE_SHUTTING_DOWN) it reconnects with `Last-Event-ID` set to the
+ * last id it yielded, so the server replays from there: no gap, no duplicate. It gives up after
+ * `maxReconnects` attempts in a row that brought no event, and throws ForetellStreamError when the server ends
+ * the stream for good (revoked or expired key, route switched off). Breaking out of the loop closes the stream.
+ */
+import { apiErrorOf, ForetellStreamError } from './errors.js';
+import type { StreamedEvent, TradeEvent, TradeEventType } from './events.js';
+import type { FetchFunction } from './resilient-fetch.js';
+import { backoffDelayMs, sleep, type RetryOptions } from './retry-policy.js';
+import { readSseMessages } from './sse-reader.js';
+
+export interface EventStreamOptions {
+  /** Only these event types (the others still move the position). */
+  types?: TradeEventType[];
+  /** Only events of this market. */
+  marketId?: string;
+  /** Resume after this event id (a `StreamedEvent.id` you processed); default: from the next event on. */
+  after?: string;
+  /** Aborting ends the iteration. */
+  signal?: AbortSignal;
+  /** Reconnections in a row without an event before giving up (default 10). */
+  maxReconnects?: number;
+}
+
+export interface EventStreamDeps {
+  baseUrl: string;
+  fetch: FetchFunction;
+  retry: RetryOptions;
+}
+
+function streamUrl(baseUrl: string, options: EventStreamOptions): string {
+  const url = new URL(`${baseUrl}/events/stream`);
+  if (options.types?.length) url.searchParams.set('types', options.types.join(','));
+  if (options.marketId) url.searchParams.set('marketId', options.marketId);
+  return url.toString();
+}
+
+async function openStream(deps: EventStreamDeps, url: string, lastId: string | undefined, signal: AbortSignal) {
+  const headers: Record<string, string> = { Accept: 'text/event-stream' };
+  if (lastId !== undefined) headers['Last-Event-ID'] = lastId;
+  const response = await deps.fetch(new Request(url, { headers, signal }));
+  if (!response.ok || !response.body) {
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // not JSON: the text is the detail
+    }
+    throw apiErrorOf(response, body);
+  }
+  return response.body;
+}
+
+export async function* streamEvents(
+  deps: EventStreamDeps,
+  options: EventStreamOptions = {},
+): AsyncGenerator<StreamedEvent, void> {
+  const url = streamUrl(deps.baseUrl, options);
+  const maxReconnects = options.maxReconnects ?? 10;
+  let lastId = options.after;
+  let retryMs = deps.retry.initialDelayMs;
+  let failures = 0;
+  for (;;) {
+    const connection = new AbortController();
+    const stop = () => connection.abort(options.signal?.reason);
+    options.signal?.addEventListener('abort', stop, { once: true });
+    try {
+      const body = await openStream(deps, url, lastId, connection.signal);
+      for await (const message of readSseMessages(body)) {
+        if (message.retry !== undefined) retryMs = message.retry;
+        if (message.event === 'stream.error') {
+          const ending: { code: string; detail: string } = JSON.parse(message.data);
+          if (ending.code !== 'SERVICE_SHUTTING_DOWN') throw new ForetellStreamError(ending.code, ending.detail);
+          break;
+        }
+        if (message.id === undefined || message.data === '') continue;
+        const event: TradeEvent = JSON.parse(message.data);
+        lastId = message.id;
+        failures = 0;
+        yield { id: message.id, type: event.type, event };
+      }
+    } catch (error) {
+      if (options.signal?.aborted) return;
+      // Errors the server answered (401, 403, 429 after retries…) and final endings are not a dropped connection.
+      if (!(error instanceof TypeError) && !isConnectionError(error)) throw error;
+    } finally {
+      options.signal?.removeEventListener('abort', stop);
+      connection.abort();
+    }
+    if (options.signal?.aborted) return;
+    failures += 1;
+    if (failures > maxReconnects) throw new Error(`event stream: ${maxReconnects} reconnections without an event`);
+    await sleep(Math.max(retryMs, backoffDelayMs(failures, deps.retry)), options.signal).catch(() => undefined);
+  }
+}
+
+/** A socket closed or reset while the body was being read (undici reports these as plain errors with a cause). */
+function isConnectionError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = codeOf(error.cause) ?? codeOf(error);
+  return (
+    typeof code === 'string' &&
+    ['UND_ERR_SOCKET', 'ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'UND_ERR_CLOSED', 'ETIMEDOUT'].includes(code)
+  );
+}
+
+function codeOf(value: unknown): unknown {
+  return typeof value === 'object' && value !== null && 'code' in value ? value.code : undefined;
+}

@@ -1,0 +1,72 @@
+/*
+ * When and how long the client waits before trying a request again. Only answers that say "not processed, try
+ * later" (429, 503) and network failures are retried, a bounded number of times, with capped exponential backoff
+ * and full jitter; a `Retry-After` is honoured exactly, and one longer than `maxDelayMs` ends the retries.
+ */
+import { parseRetryAfterMs } from './errors.js';
+
+export interface RetryOptions {
+  /** Attempts in all, the first included (default 4; 1 turns retries off). */
+  maxAttempts: number;
+  /** Backoff base: attempt n waits a random time up to `initialDelayMs * 2^(n-1)` (default 200 ms). */
+  initialDelayMs: number;
+  /** Cap of one wait, backoff or Retry-After (default 10 s). A longer Retry-After surfaces the error instead. */
+  maxDelayMs: number;
+}
+
+export const DEFAULT_RETRY_OPTIONS: RetryOptions = { maxAttempts: 4, initialDelayMs: 200, maxDelayMs: 10_000 };
+
+/** Statuses that mean the server did not act on the request. */
+const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 503]);
+
+/**
+ * Whether a request may be sent twice: safe methods, and writes carrying an Idempotency-Key (the server replays
+ * them). Other writes (confirm, redeliver, rotate) act on every call.
+ */
+export function isRepeatable(method: string, headers: Headers): boolean {
+  return ['GET', 'HEAD', 'OPTIONS'].includes(method.toUpperCase()) || headers.has('idempotency-key');
+}
+
+/**
+ * Whether an answer is worth another attempt: 429 always (refused before any work), 503 only for a repeatable
+ * request (a write without an idempotency key might have been half done).
+ */
+export function isRetryableStatus(status: number, repeatable: boolean): boolean {
+  if (!RETRYABLE_STATUSES.has(status)) return false;
+  return status === 429 || repeatable;
+}
+
+/** The backoff before attempt `attempt + 1` after a network failure or an answer without Retry-After. */
+export function backoffDelayMs(attempt: number, options: RetryOptions, random: () => number = Math.random): number {
+  const ceiling = Math.min(options.maxDelayMs, options.initialDelayMs * 2 ** (attempt - 1));
+  return Math.round(random() * ceiling);
+}
+
+/** The wait before retrying an answer (ms), or null when it must not be retried (no attempt left, too long). */
+export function delayBeforeRetryMs(
+  attempt: number,
+  retryAfter: string | null,
+  options: RetryOptions,
+  random: () => number = Math.random,
+): number | null {
+  if (attempt >= options.maxAttempts) return null;
+  const told = parseRetryAfterMs(retryAfter);
+  if (told === undefined) return backoffDelayMs(attempt, options, random);
+  return told > options.maxDelayMs ? null : told;
+}
+
+/** Resolves after `ms`, or rejects with the signal's reason when it aborts first. */
+export function sleep(ms: number, signal?: AbortSignal | null): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -13,7 +13,7 @@ import { smartAccountAbi } from '../../contracts/artifacts/index.js';
 import { AppError, isAppError } from '../errors/index.js';
 import type { ChainReader, ChainWriter } from './chain-clients.js';
 import { withChainErrors } from './chain-errors.js';
-import { sendContractWrite, type SendObserver } from './contract-writes.js';
+import { sendContractWrite, type SendOptions } from './contract-writes.js';
 import { bytes32ToUuid, uuidToBytes32 } from './ids-on-chain.js';
 
 const actions = ['buy', 'sell', 'sellForExactUsdc', 'redeem'] as const;
@@ -109,14 +109,19 @@ async function callAccount(
 const head = (target: AccountTarget) =>
   [uuidToBytes32(target.tradeId), target.market, BigInt(target.outcomeIndex)] as const;
 
-const observerOf = (input: SendObserver): SendObserver => (input.onSent ? { onSent: input.onSent } : {});
+/** The send options among a call's input (only those: the rest is the call's). */
+const observerOf = ({ onSent, gasLimit, receiptTimeoutMs }: SendOptions): SendOptions => ({
+  ...(onSent ? { onSent } : {}),
+  ...(gasLimit === undefined ? {} : { gasLimit }),
+  ...(receiptTimeoutMs === undefined ? {} : { receiptTimeoutMs }),
+});
 
 const onAccount = (target: AccountTarget) => ({ address: target.account, abi: smartAccountAbi }) as const;
 
 /** Buys `usdcIn` (atomic) of the outcome; reverts SLIPPAGE_EXCEEDED below `minTokensOut`. */
 export function buyThroughAccount(
   writer: ChainWriter,
-  input: AccountTarget & SendObserver & { usdcIn: bigint; minTokensOut: bigint },
+  input: AccountTarget & SendOptions & { usdcIn: bigint; minTokensOut: bigint },
 ): Promise<AccountTradeExecution> {
   const args = [...head(input), input.usdcIn, input.minTokensOut] as const;
   return callAccount(writer, input, () =>
@@ -127,7 +132,7 @@ export function buyThroughAccount(
 /** Sells exactly `tokensIn` (WAD); reverts SLIPPAGE_EXCEEDED below `minUsdcOut` net. */
 export function sellThroughAccount(
   writer: ChainWriter,
-  input: AccountTarget & SendObserver & { tokensIn: bigint; minUsdcOut: bigint },
+  input: AccountTarget & SendOptions & { tokensIn: bigint; minUsdcOut: bigint },
 ): Promise<AccountTradeExecution> {
   const args = [...head(input), input.tokensIn, input.minUsdcOut] as const;
   return callAccount(writer, input, () =>
@@ -138,7 +143,7 @@ export function sellThroughAccount(
 /** Sells the fewest tokens paying exactly `usdcOut` (net, atomic); reverts SLIPPAGE_EXCEEDED above `maxTokensIn`. */
 export function sellForUsdcThroughAccount(
   writer: ChainWriter,
-  input: AccountTarget & SendObserver & { usdcOut: bigint; maxTokensIn: bigint },
+  input: AccountTarget & SendOptions & { usdcOut: bigint; maxTokensIn: bigint },
 ): Promise<AccountTradeExecution> {
   const args = [...head(input), input.usdcOut, input.maxTokensIn] as const;
   return callAccount(writer, input, () =>
@@ -149,7 +154,7 @@ export function sellForUsdcThroughAccount(
 /** Redeems the account's whole balance of the outcome on a resolved or cancelled market. */
 export function redeemThroughAccount(
   writer: ChainWriter,
-  input: AccountTarget & SendObserver,
+  input: AccountTarget & SendOptions,
 ): Promise<AccountTradeExecution> {
   const args = head(input);
   return callAccount(writer, input, () =>

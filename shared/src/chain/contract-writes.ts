@@ -10,6 +10,7 @@
  * taken it) carries `extensions.broadcast = 'unknown'` and forgets the cached nonce, so no nonce gap stalls later
  * sends.
  */
+import { WaitForTransactionReceiptTimeoutError } from 'viem';
 import type {
   Abi,
   Address,
@@ -44,6 +45,20 @@ export interface SendObserver {
   onSent?: (hash: Hex) => Promise<void>;
 }
 
+/**
+ * How one send departs from the default (the sandbox failure simulation of test deployments, decision 0023; nothing
+ * else sets these).
+ */
+export interface SendOptions extends SendObserver {
+  /**
+   * Send with this gas limit instead of estimating first: a call that reverts is then mined as a reverted
+   * transaction (with a hash) rather than refused by the estimate.
+   */
+  gasLimit?: bigint;
+  /** 0: do not wait for the receipt at all, the wait times out at once (the receipt-timeout path). */
+  receiptTimeoutMs?: 0;
+}
+
 /** Whether a failed send may have reached the chain (its hash was known, or the broadcast's fate is unknown). */
 export function mayHaveBeenSent(error: AppError): boolean {
   return error.extensions.txHash !== undefined || error.extensions.broadcast === 'unknown';
@@ -57,13 +72,13 @@ export async function sendContractWrite<
 >(
   writer: ChainWriter,
   request: ContractWrite<abi, functionName, args>,
-  observer: SendObserver = {},
+  observer: SendOptions = {},
 ): Promise<TransactionReceipt> {
   // viem's generic parameter types do not narrow through a generic wrapper; the public signature keeps callers typed.
   const call = { ...request, account: writer.account } as unknown as EstimateContractGasParameters;
   let gas: bigint;
   try {
-    gas = ((await writer.publicClient.estimateContractGas(call)) * GAS_HEADROOM_PERCENT) / 100n;
+    gas = observer.gasLimit ?? ((await writer.publicClient.estimateContractGas(call)) * GAS_HEADROOM_PERCENT) / 100n;
   } catch (error) {
     throw toChainError(error);
   }
@@ -79,7 +94,7 @@ export async function sendContractWrite<
     ...fees,
     chain: writer.chain,
   } as unknown as WriteContractParameters);
-  const pendingReceipt = waitForReceipt(writer, hash);
+  const pendingReceipt = waitForReceipt(writer, hash, observer.receiptTimeoutMs);
   // Awaited below; this only keeps a receipt failure that lands while `onSent` runs from being reported unhandled.
   pendingReceipt.catch(() => undefined);
   await observer.onSent?.(hash);
@@ -109,8 +124,9 @@ async function broadcast(writer: ChainWriter, parameters: WriteContractParameter
  * read answers. Otherwise viem waits for it block by block — on a fast local chain with many transactions in flight
  * that costs a receipt request per waiting transaction per block, which is why the direct read comes first.
  */
-async function waitForReceipt(writer: ChainWriter, hash: Hex): Promise<TransactionReceipt> {
+async function waitForReceipt(writer: ChainWriter, hash: Hex, timeoutMs?: 0): Promise<TransactionReceipt> {
   try {
+    if (timeoutMs === 0) throw new WaitForTransactionReceiptTimeoutError({ hash });
     const mined = await writer.publicClient.getTransactionReceipt({ hash }).catch(() => undefined);
     if (mined) return mined;
     return await writer.publicClient.waitForTransactionReceipt({

@@ -8,6 +8,7 @@
 import type { Hex } from 'viem';
 import { executeBuy, executeSellForUsdc, mayHaveBeenSent, type AccountTradeExecution } from '#shared/chain/index.js';
 import type { TradeRecord } from '#shared/db/index.js';
+import { storedTradeSimulation } from '#shared/domain/index.js';
 import { AppError, isAppError, toAppError } from '#shared/errors/index.js';
 import { isRetryableError } from '#shared/messaging/index.js';
 import type { TradeExecutorDeps, TradeOutcome } from './trade-executor-deps.js';
@@ -19,6 +20,7 @@ import {
   startExecuting,
   type TradeFailure,
 } from './trade-moves.js';
+import { isOnChainSimulation, sendSimulated } from './simulated-sends.js';
 import { resolveTradeTarget, type TradeTarget } from './trade-target.js';
 
 /** How long a sent transaction's receipt may take before its hash is recorded on its own. */
@@ -115,6 +117,14 @@ function executeOnChain(
   target: TradeTarget,
   onSent: (hash: Hex) => Promise<void>,
 ): Promise<AccountTradeExecution> {
+  // A test trade placed with X-Service-Simulate: the chain produces the outcome it names (decision 0023).
+  const simulation = storedTradeSimulation(trade.simulation);
+  if (simulation && isOnChainSimulation(simulation.kind)) {
+    return sendSimulated(
+      { writer: deps.writer, trade, target, slippageBps: deps.slippageBps, onSent },
+      simulation.kind,
+    );
+  }
   const common = { ...target, outcomeIndex: trade.outcomeIndex, tradeId: trade.id, slippageBps: deps.slippageBps };
   return trade.side === 'buy'
     ? executeBuy(deps.writer, { ...common, usdcIn: trade.amountAtomic, onSent })

@@ -22,4 +22,13 @@ describe('policyRejection', () => {
   it('rejects a trade whose key expired at or before now', () => {
     expect(policyRejection({ revokedAt: null, expiresAt: now }, false, now)?.code).toBe('API_KEY_EXPIRED');
   });
+
+  it('rejects a sandbox trade placed with X-Service-Simulate: reject, after the organic reasons', () => {
+    expect(policyRejection(activeKey, false, now, { kind: 'reject' })).toEqual({
+      code: 'TRADE_REJECTED_BY_OPERATOR',
+      message: 'The sandbox rejected the trade as asked (X-Service-Simulate: reject)',
+    });
+    expect(policyRejection(activeKey, true, now, { kind: 'reject' })?.code).toBe('TRADE_PROCESSING_HALTED');
+    expect(policyRejection(activeKey, false, now, { kind: 'delay', delayMs: 5 })).toBeNull();
+  });
 });

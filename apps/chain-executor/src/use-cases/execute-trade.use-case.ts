@@ -3,7 +3,9 @@
  * worker) has it, so a redelivered or duplicated job never executes twice: pending → validating is a conditional
  * update that exactly one run wins, and the on-chain trade id executes at most once.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { findApiKeyById, findTradeById } from '#shared/db/index.js';
+import { storedTradeSimulation } from '#shared/domain/index.js';
 import { AppError } from '#shared/errors/index.js';
 import { failureOf, sendTrade, type DriveOptions } from '../trades/drive-trade.js';
 import type { TradeExecutorDeps, TradeOutcome } from '../trades/trade-executor-deps.js';
@@ -29,7 +31,15 @@ export async function executeTrade(
     deps.logger.debug({ event: 'trade.not_pending', tradeId: trade.id, status: trade.status }, 'nothing to do');
     return 'not_pending';
   }
-  const rejection = policyRejection(await findApiKeyById(deps.db, trade.apiKeyId), deps.halted, deps.now());
+  const simulation = storedTradeSimulation(trade.simulation);
+  if (simulation?.kind === 'delay') {
+    // X-Service-Simulate: delay=<ms> (decision 0023): held while pending, then taken down the normal path; the
+    // conditional moves below still settle a trade another worker or the operator moved meanwhile.
+    deps.logger.info({ event: 'trade.simulated_delay', tradeId: trade.id, delayMs: simulation.delayMs }, 'holding');
+    await sleep(simulation.delayMs);
+  }
+  const key = await findApiKeyById(deps.db, trade.apiKeyId);
+  const rejection = policyRejection(key, deps.halted, deps.now(), simulation);
   if (rejection) {
     if (!(await rejectTrade(deps, trade, rejection))) return 'lost_race';
     deps.logger.info({ event: 'trade.rejected', tradeId: trade.id, code: rejection.code }, 'trade rejected');

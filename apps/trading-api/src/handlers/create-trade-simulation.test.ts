@@ -85,7 +85,7 @@ describe('X-Service-Simulate on a test deployment with a test key', () => {
     expect(again.status).toBe(201);
     expect(again.json._meta).toMatchObject({ idempotent: true });
     expect(tradeOf(again).id).toBe(tradeOf(first).id);
-    for (const other of [{ [SIMULATE]: 'revert' }, {}]) {
+    for (const other of [{ [SIMULATE]: 'revert' }, {}] as Array<Record<string, string>>) {
       const conflict = await testKit.postTrade(trader, testKit.buyBody('2'), { ...other, 'Idempotency-Key': key });
       expect(conflict.status).toBe(409);
       expect(conflict.json.code).toBe('IDEMPOTENCY_KEY_CONFLICT');

@@ -1,0 +1,88 @@
+/* client.trades against the running stack: the trading API, RabbitMQ, Redis, MariaDB, anvil and the executor. */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startClientStack, type ClientStack } from './testing/client-stack-kit.js';
+import { startResponseDroppingProxy } from './testing/response-dropping-proxy.js';
+import { ForetellApiError } from './errors.js';
+
+let stack: ClientStack;
+
+beforeAll(async () => {
+  stack = await startClientStack();
+}, 90_000);
+
+afterAll(async () => {
+  await stack?.close();
+});
+
+const tradesOf = (userId: string) => stack.db('trades').where({ user_id: userId }).select('id', 'status');
+
+describe('trades.create', () => {
+  it('retries a request whose answer was lost with the same Idempotency-Key: exactly one trade exists', async () => {
+    const proxy = await startResponseDroppingProxy(stack.url, 1);
+    try {
+      const client = stack.clientOf(stack.trader, { baseUrl: proxy.url });
+      const created = await client.trades.create({
+        marketId: stack.marketId,
+        outcomeIndex: 0,
+        amount: '2.5',
+        side: 'buy',
+      });
+
+      expect(proxy.dropped).toBe(1);
+      // The second attempt was answered from the first one's record, not traded again.
+      expect(created.idempotent).toBe(true);
+      expect(created.trade).toMatchObject({ marketId: stack.marketId, amount: '2.5', side: 'buy' });
+      const rows = await tradesOf(stack.trader.userId);
+      expect(rows.map((row: { id: string }) => row.id)).toEqual([created.trade.id]);
+
+      // waitFor follows it on the waiting read until the executor has settled it on chain.
+      const settled = await client.trades.waitFor(created.trade.id, { timeoutMs: 60_000 });
+      expect(settled).toMatchObject({ id: created.trade.id, status: 'completed', errorCode: null });
+      expect(settled.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+      expect(BigInt(settled.tokensOut ?? '0')).toBeGreaterThan(0n);
+    } finally {
+      await proxy.close();
+    }
+  }, 90_000);
+
+  it('signs the body when asked, and the server accepts the signature', async () => {
+    const signatures: string[] = [];
+    const caller = await stack.chain.createTrader();
+    const client = stack.clientOf(caller, {
+      signRequests: true,
+      fetch: (input, init) => {
+        const headers = new Headers(init?.headers);
+        headers.set('X-Forwarded-For', caller.ip);
+        signatures.push(headers.get('x-service-signature') ?? '');
+        return fetch(input, { ...init, headers });
+      },
+    });
+
+    const created = await client.trades.create({ marketId: stack.marketId, outcomeIndex: 1, amount: '1', side: 'buy' });
+
+    expect(created.idempotent).toBe(false);
+    expect(signatures).toHaveLength(1);
+    expect(signatures[0]).toMatch(/^t=\d{13},v1=[0-9a-f]{64}$/);
+    expect((await tradesOf(caller.userId)).map((row: { id: string }) => row.id)).toEqual([created.trade.id]);
+  }, 60_000);
+
+  it('surfaces a refusal as ForetellApiError with the problem body', async () => {
+    const client = stack.clientOf(stack.trader);
+
+    const refusal = await client.trades
+      .create({ marketId: stack.marketId, outcomeIndex: 0, amount: 'ten', side: 'buy' })
+      .catch((error: unknown) => error);
+
+    expect(refusal).toBeInstanceOf(ForetellApiError);
+    expect(refusal).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', requestId: expect.any(String) });
+  });
+});
+
+describe('trades.waitFor', () => {
+  it('returns at once a trade that is already terminal', async () => {
+    const client = stack.clientOf(stack.trader);
+    const [row] = await tradesOf(stack.trader.userId);
+    const trade = await client.trades.waitFor(String(row?.id));
+    expect(trade).toMatchObject({ id: row?.id, status: 'completed' });
+  });
+});

@@ -155,3 +155,32 @@ describe('X-Service-Simulate: delay=<ms>', () => {
     expect((await stack.delivery(path)).json).toMatchObject({ type: 'trade.completed', data: { tradeId: id } });
   }, 90_000);
 });
+
+describe.each([
+  { simulation: 'slippage', errorCode: 'SLIPPAGE_EXCEEDED' },
+  { simulation: 'insufficient_balance', errorCode: 'INSUFFICIENT_BALANCE' },
+  { simulation: 'revert', errorCode: 'CHAIN_REVERTED' },
+])('X-Service-Simulate: $simulation on a sell', ({ simulation, errorCode }) => {
+  it(`fails the sell with ${errorCode} through a real reverted transaction, the position untouched`, async () => {
+    const path = `/sandbox/sell-${simulation}`;
+    const trader = await stack.trader(path);
+    const bought = await stack.chain.postTrade(trader, stack.chain.buyBody('10'));
+    const buy = await stack.settled((bought.json.trade as { id: string }).id);
+    expect(buy.status).toBe('completed');
+    await stack.delivery(path);
+    const before = await stack.holdings(trader.account);
+    expect(before.tokens[0]).toBeGreaterThan(0n);
+
+    const body = { ...stack.chain.buyBody('2'), side: 'sell' };
+    const response = await stack.chain.postTrade(trader, body, { [SIMULATE]: simulation });
+    expect(response.status).toBe(201);
+    const trade = await stack.settled((response.json.trade as { id: string }).id);
+    expect([trade.status, trade.errorCode]).toEqual(['failed', errorCode]);
+    const receipt = await stack.chain.fixture.reader.publicClient.getTransactionReceipt({ hash: trade.txHash! });
+    expect(receipt.status).toBe('reverted');
+    expect(await stack.holdings(trader.account)).toEqual(before);
+    expect((await stack.traceOf(trade)).map((step) => step.type)).toEqual(ON_CHAIN_FAILURE_TRACE);
+    const [, failed] = await stack.receiver.waitFor(path, 2, 30_000);
+    expect(JSON.parse(failed!.body)).toMatchObject({ type: 'trade.failed', data: { tradeId: trade.id, errorCode } });
+  }, 90_000);
+});

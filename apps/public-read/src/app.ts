@@ -85,14 +85,11 @@ export function createApp(deps: PublicReadDeps): express.Express {
   const limiter = createRateLimiter({ redis: deps.redis, settings: deps.settings.rateLimit, logger: deps.logger });
   const apiKey = optionalApiKeyMiddleware(deps.apiKeyVerifier, deps.logger);
   // A disabled route is answered without touching MySQL: its caller is counted per IP, not looked up by key.
-  const admission: RequestHandler[] = [
-    (req, res, next) => {
-      if (!routeDisabledOf(res)) return apiKey(req, res, next);
-      res.locals.publicAuth = ANONYMOUS;
-      next();
-    },
-    limiter,
-  ];
+  const optionalKey: RequestHandler = (req, res, next) => {
+    if (!routeDisabledOf(res)) return apiKey(req, res, next);
+    res.locals.publicAuth = ANONYMOUS;
+    next();
+  };
   const routeDeps: RouteDeps = {
     context,
     cache: createResponseCache({ ttlMs: deps.settings.readCacheMs, now: context.now }),
@@ -126,7 +123,9 @@ export function createApp(deps: PublicReadDeps): express.Express {
       trustProxy: deps.trustProxy,
       metrics: deps.metrics,
       // Before the kill switch, so every /api response (a disabled route's 503 included) carries X-RateLimit-*.
-      routeAdmission: () => admission,
+      edge: { key: { optional: [optionalKey] }, limiters: { public: limiter }, placement: 'before-kill-switch' },
+      // Every /api route: the key when one is sent, the per-IP (or per-user) window.
+      routeDefaults: { key: 'optional', limiter: 'public' },
     },
     (router) => {
       router.use('/api', corsMiddleware());

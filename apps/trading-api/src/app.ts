@@ -25,7 +25,7 @@ import { ipAllowlistMiddleware, scopeMiddleware } from './pipeline/authorize.mid
 import { signatureMiddleware } from './pipeline/signature.middleware.js';
 import { validateMiddleware } from './pipeline/validate.middleware.js';
 import { operationOf } from './pipeline/request-context.js';
-import { mountV1Operations } from './pipeline/v1-router.js';
+import { mountV1Operations, v1EdgeSteps } from './pipeline/v1-router.js';
 import { createRateLimiters, rateLimiterFor } from './rate-limit/operation-limiters.js';
 import type { StreamSettings } from './streams/stream-settings.js';
 import { createTradingStreams } from './streams/trading-streams.js';
@@ -124,23 +124,19 @@ export function createApp(deps: TradingApiDeps): express.Express {
       metrics: deps.metrics,
       // Every response carries the current label, health/ready and errors included; version selection may pin another.
       responseHeaders: { [API_VERSION_HEADER]: CURRENT_API_VERSION },
-    },
-    (registrar) => {
-      mountDocsRoutes(registrar, document);
-      mountV1Operations(registrar, operations, {
-        authenticate: authenticateMiddleware({
-          serviceEnv: deps.serviceEnv,
-          keys,
-          lockout,
-          recordFailure,
-          now,
-        }),
+      edge: v1EdgeSteps({
+        authenticate: authenticateMiddleware({ serviceEnv: deps.serviceEnv, keys, lockout, recordFailure, now }),
         allowlist: ipAllowlistMiddleware(authorize),
         scope: scopeMiddleware(authorize),
         rateLimiters,
         signature: signatureMiddleware({ recordFailure, now }),
-        validate: validateMiddleware(validator),
         usage: deps.usage,
+      }),
+    },
+    (registrar) => {
+      mountDocsRoutes(registrar, document);
+      mountV1Operations(registrar, operations, {
+        validate: validateMiddleware(validator),
         streamingHandlers: streams.streamingHandlers,
         waitingReads: streams.waitingReads,
         handlers: createHandlers({

@@ -1,4 +1,4 @@
-import express, { type RequestHandler } from 'express';
+import express from 'express';
 import type { HelmetOptions } from 'helmet';
 import type { RouteSwitches } from '../kill-switch/index.js';
 import type { Logger } from '../logger/index.js';
@@ -11,7 +11,7 @@ import { createLifecycle, registerLifecycle } from './lifecycle.js';
 import { createReadinessProbe, DEFAULT_READINESS_TIMEOUT_MS, type ReadinessCheck } from './readiness.js';
 import { createJsonBodyReader, createRawBodyReader } from './request-body.js';
 import { requestStartMiddleware } from './request-id.middleware.js';
-import { createRouteRegistrar, type RouteRegistrar } from './route-registrar.js';
+import { createRouteRegistrar, type EdgeSteps, type RouteAdmission, type RouteRegistrar } from './route-registrar.js';
 import { createRouteTable } from './route-table.js';
 import { runSteps } from './run-steps.js';
 import { apiHelmetOptions, staticSecurityHeaders } from './security-headers.middleware.js';
@@ -45,8 +45,9 @@ export interface HttpAppOptions {
   readinessTimeoutMs?: number;
   /** Replaces the API helmet configuration. */
   helmet?: HelmetOptions;
-  /** Steps every mounted route runs before its kill switch (see RouteRegistrarOptions.admission). */
-  routeAdmission?: (routeId: string) => readonly RequestHandler[];
+  /** The admission steps the app's routes pick by declaration (see EdgeSteps), and what `route()` picks. */
+  edge?: EdgeSteps;
+  routeDefaults?: RouteAdmission;
   /** Static headers on every response, infrastructure routes and errors included (e.g. the API version label). */
   responseHeaders?: Record<string, string>;
 }
@@ -109,7 +110,8 @@ export function createHttpApp(options: HttpAppOptions, mountRoutes: (router: Rou
     table,
     routeSwitches: options.routeSwitches,
     bodyReaders,
-    admission: options.routeAdmission,
+    edge: options.edge,
+    routeDefaults: options.routeDefaults,
     use: (prefix, middleware) => app.use(prefix, middleware),
   });
   mountRoutes(registrar);

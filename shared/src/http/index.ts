@@ -15,7 +15,15 @@ export {
   type ReadinessReport,
 } from './readiness.js';
 export { acceptRequestId, REQUEST_ID_HEADER, requestIdOf, requestStartMiddleware } from './request-id.middleware.js';
-export { createRouteRegistrar, routeDisabledOf, type HttpMethod, type RouteRegistrar } from './route-registrar.js';
+export {
+  createRouteRegistrar,
+  routeDisabledOf,
+  type EdgeSteps,
+  type HttpMethod,
+  type KeyRequirement,
+  type RouteAdmission,
+  type RouteRegistrar,
+} from './route-registrar.js';
 export { apiHelmetOptions, documentSecurityHeaders, staticSecurityHeaders } from './security-headers.middleware.js';
 export { installShutdownSignals, type ShutdownSignalOptions } from './shutdown-signals.js';
 export { parseTrustProxy } from './trust-proxy.js';

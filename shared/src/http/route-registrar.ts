@@ -8,19 +8,52 @@ import { runSteps } from './run-steps.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 
+/** Whether a route needs the caller's API key: required (401 without one), optional (recognised when sent), none. */
+export type KeyRequirement = 'required' | 'optional' | 'none';
+
 /**
- * One route as both APIs declare it. The edge runs, in this order: the route id, the app's admission steps, the
- * route's `before` steps, the kill switch (503 ROUTE_DISABLED), the body reader, then the route's `steps` (key,
- * scope, limits, signature, validation…) and finally its handler, all as one route handler (runSteps).
+ * The admission steps an API offers its routes; each route picks its own by declaration (key, scope, limiter,
+ * signature). `placement` is the API's order: `before-kill-switch` (the public API: a disabled route's 503 still
+ * carries the caller's X-RateLimit-*) or `after-body` (the trading API, DESIGN.md §6: kill switch → body → key →
+ * scope → limit → signature).
  */
-export interface RouteDeclaration {
+export interface EdgeSteps {
+  /** What a route with a required or optional key runs (authentication, usage count, IP allowlist…). */
+  key: Partial<Record<Exclude<KeyRequirement, 'none'>, readonly RequestHandler[]>>;
+  /** The check of a declared scope (403). */
+  scope?: (scope: string) => RequestHandler;
+  /** The rate limiters by kind; a route names one. */
+  limiters: Readonly<Record<string, RequestHandler>>;
+  /** Verifies a signed request (the trading API's request signing). */
+  signature?: RequestHandler;
+  placement: 'before-kill-switch' | 'after-body';
+}
+
+/** What a route asks of the edge (see {@link EdgeSteps}); `route()` and `unknownPath()` take the app's defaults. */
+export interface RouteAdmission {
+  key: KeyRequirement;
+  /** The scope the caller's key must hold; only with a required key. */
+  scope?: string;
+  /** One of the app's limiter kinds; none: not rate limited. */
+  limiter?: string;
+  /** Whether a signed request's signature is verified. */
+  signature?: boolean;
+}
+
+/**
+ * One route as both APIs declare it. The edge runs, in this order: the route id, the route's `before` steps, the kill
+ * switch (503 ROUTE_DISABLED), the body reader, then the route's admission (key, scope, limiter, signature; placed
+ * ahead of `before` on an API whose edge says so), the route's `steps` (version, validation…) and finally its
+ * handler, all as one route handler (runSteps).
+ */
+export interface RouteDeclaration extends RouteAdmission {
   method: HttpMethod;
   /** Express path syntax; the route id is `${method} ${path}`. */
   path: string;
   body: BodyKind;
   /** Steps whose effects every answer of the route carries, a disabled route's 503 included (e.g. Deprecation). */
   before?: readonly RequestHandler[];
-  /** The route's steps after the body; the last one answers. */
+  /** The route's steps after its admission; the last one answers. */
   steps: readonly RequestHandler[];
 }
 
@@ -60,13 +93,38 @@ export interface RouteRegistrarOptions {
   routeSwitches: RouteSwitches;
   /** The body readers of the app (its limit, its error style). */
   bodyReaders: Record<Exclude<BodyKind, 'none'>, RequestHandler>;
-  /**
-   * Steps every `route()` runs after its id is set and before the kill switch, chosen per route id: public-read's
-   * optional API key and rate limit, so that a disabled route's 503 still carries the caller's X-RateLimit-*.
-   */
-  admission?: (routeId: string) => readonly RequestHandler[];
+  /** The admission steps routes pick from; without them every route must declare `key: 'none'` and no limiter. */
+  edge?: EdgeSteps;
+  /** What `route()` and `unknownPath()` declare (default: no key, no limiter). */
+  routeDefaults?: RouteAdmission;
   /** Adds a prefix middleware ahead of the route table (the app's `use`). */
   use(prefix: string, middleware: RequestHandler): void;
+}
+
+/** The steps a route's declared admission stands for; fails at start-up when the edge lacks one. */
+function admissionSteps(edge: EdgeSteps | undefined, route: RouteDeclaration, routeId: string): RequestHandler[] {
+  const missing = (what: string) => new Error(`route ${routeId} declares ${what} but its API has no such step`);
+  const steps: RequestHandler[] = [];
+  if (route.key !== 'none') {
+    const keySteps = edge?.key[route.key];
+    if (!keySteps) throw missing(`a ${route.key} key`);
+    steps.push(...keySteps);
+  }
+  if (route.scope !== undefined) {
+    if (route.key !== 'required') throw new Error(`route ${routeId} declares a scope without a required key`);
+    if (!edge?.scope) throw missing('a scope');
+    steps.push(edge.scope(route.scope));
+  }
+  if (route.limiter !== undefined) {
+    const limiter = edge?.limiters[route.limiter];
+    if (!limiter) throw missing(`the ${route.limiter} limiter`);
+    steps.push(limiter);
+  }
+  if (route.signature) {
+    if (!edge?.signature) throw missing('a signature');
+    steps.push(edge.signature);
+  }
+  return steps;
 }
 
 export function createRouteRegistrar(options: RouteRegistrarOptions): RouteRegistrar {
@@ -91,19 +149,23 @@ export function createRouteRegistrar(options: RouteRegistrarOptions): RouteRegis
       if (routeDisabledOf(res)) throw new AppError('ROUTE_DISABLED', { extensions: { route: routeId } });
       next();
     };
+    const admission = admissionSteps(options.edge, route, routeId);
+    const early = options.edge?.placement === 'before-kill-switch';
     table.add(
       route.method,
       route.path,
       runSteps([
         setRouteId,
-        ...(options.admission?.(routeId) ?? []),
+        ...(early ? admission : []),
         ...(route.before ?? []),
         killSwitch,
         ...(route.body === 'none' ? [] : [bodyReaders[route.body]]),
+        ...(early ? [] : admission),
         ...route.steps,
       ]),
     );
   };
+  const defaults: RouteAdmission = options.routeDefaults ?? { key: 'none' };
 
   return {
     use: options.use,
@@ -112,10 +174,10 @@ export function createRouteRegistrar(options: RouteRegistrarOptions): RouteRegis
     route(method, path, ...handlers) {
       // Express types a route's handlers by its path parameters; the edge runs them as plain handlers.
       const steps = handlers as unknown as RequestHandler[];
-      declare({ method, path, body: methodsWithBody.has(method) ? 'json' : 'none', steps });
+      declare({ ...defaults, method, path, body: methodsWithBody.has(method) ? 'json' : 'none', steps });
     },
     unknownPath(path, handler) {
-      for (const method of allMethods) declare({ method, path, body: 'none', steps: [handler] });
+      for (const method of allMethods) declare({ ...defaults, method, path, body: 'none', steps: [handler] });
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { AppError } from '#shared/errors/index.js';
 import { refuseAudited, type AuthFailureRecorder } from './auth-failure-recorder.js';
-import { authOf, operationOf } from './request-context.js';
+import { authOf } from './request-context.js';
 
 export interface AuthorizeDeps {
   recordFailure: AuthFailureRecorder;
@@ -35,21 +35,20 @@ export function ipAllowlistMiddleware(deps: AuthorizeDeps): RequestHandler {
 }
 
 /**
- * Scope (403 INSUFFICIENT_SCOPE), after the allowlist and before the rate limiter (DESIGN.md §6 precedence): not
- * counted, but it reports the user's window. Fails closed: an operation that reaches this step without a scope is
- * refused. Audited; does not count toward the lockout.
+ * Scope (403 INSUFFICIENT_SCOPE) of an operation's declared scope, after the allowlist and before the rate limiter
+ * (DESIGN.md §6 precedence): not counted, but it reports the user's window. Audited; does not count toward the
+ * lockout.
  */
-export function scopeMiddleware(deps: AuthorizeDeps): RequestHandler {
-  return (req, res, next) => {
-    const { key } = authOf(res);
-    const operation = operationOf(res);
-    if (operation.scope !== null && key.scopes.has(operation.scope)) {
+export function scopeMiddleware(deps: AuthorizeDeps): (scope: string) => RequestHandler {
+  return (scope) => (req, res, next) => {
+    const granted: ReadonlySet<string> = authOf(res).key.scopes;
+    if (granted.has(scope)) {
       next();
       return;
     }
     const error = new AppError('INSUFFICIENT_SCOPE', {
-      detail: `This operation requires the ${operation.scope ?? '(undeclared)'} scope.`,
-      extensions: { requiredScope: operation.scope },
+      detail: `This operation requires the ${scope} scope.`,
+      extensions: { requiredScope: scope },
     });
     return refuse(deps, req, res, error);
   };

@@ -12,7 +12,7 @@ import type { UsageRecorder } from '../usage/usage-recorder.js';
 import { deprecationHeaders } from './deprecation.js';
 import { setAuth, setInput } from './request-context.js';
 import type { OperationLimiter } from '../rate-limit/operation-limiters.js';
-import { mountV1Operations } from './v1-router.js';
+import { mountV1Operations, v1EdgeSteps } from './v1-router.js';
 
 const scoped = { security: [{ apiKey: ['markets:read'] }], responses: {} };
 const DEPRECATED_AT = '2026-11-01T00:00:00Z';
@@ -64,18 +64,20 @@ const answer = () => ({ status: 200, body: { data: [] } });
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp({ errorStyle: 'problem', routeSwitches: switches.switches }, (registrar) =>
+  const edge = v1EdgeSteps({
+    authenticate,
+    allowlist: pass,
+    rateLimiters: { reads: limiter, windowedWrites: limiter, bucketedWrites: limiter },
+    scope: () => pass,
+    signature: pass,
+    usage: noUsage,
+  });
+  app = await startTestApp({ errorStyle: 'problem', routeSwitches: switches.switches, edge }, (registrar) =>
     mountV1Operations(registrar, operations, {
-      authenticate,
-      allowlist: pass,
-      rateLimiters: { reads: limiter, windowedWrites: limiter, bucketedWrites: limiter },
-      scope: pass,
-      signature: pass,
       validate: (_req, res, next) => {
         setInput(res, { params: {}, query: {}, body: undefined, headers: {} });
         next();
       },
-      usage: noUsage,
       handlers: { listThings: answer, listOldThings: answer },
     }),
   );

@@ -1,8 +1,8 @@
 import type { RequestHandler } from 'express';
-import { requestIdOf, type RouteRegistrar } from '#shared/http/index.js';
+import { requestIdOf, type EdgeSteps, type RouteRegistrar } from '#shared/http/index.js';
 import { methodsWithBody } from '#shared/http/request-body.js';
 import type { OperationDescriptor } from '../openapi/operations.js';
-import { rateLimiterFor, type RateLimiters } from '../rate-limit/operation-limiters.js';
+import { limiterKindFor, type RateLimiters } from '../rate-limit/operation-limiters.js';
 import type { UsageRecorder } from '../usage/usage-recorder.js';
 import { apiVersionSelectionMiddleware } from './api-version.js';
 import { deprecationHeaders } from './deprecation.js';
@@ -21,16 +21,39 @@ export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
   'getErrorDocumentation',
 ]);
 
-export interface V1PipelineSteps {
+/** The trading API's admission steps, which each operation picks by declaration (see v1EdgeSteps). */
+export interface V1EdgeParts {
   authenticate: RequestHandler;
   /** 403 IP_NOT_ALLOWED. */
   allowlist: RequestHandler;
-  /** 403 INSUFFICIENT_SCOPE. */
-  scope: RequestHandler;
+  /** 403 INSUFFICIENT_SCOPE for an operation's declared scope. */
+  scope: (scope: string) => RequestHandler;
   rateLimiters: RateLimiters;
   signature: RequestHandler;
-  validate: RequestHandler;
   usage: UsageRecorder;
+}
+
+/**
+ * The edge of /v1 in the order of DESIGN.md §6, after the kill switch and the body: key (counted in usage once
+ * known) → IP allowlist → scope → rate limit → signature.
+ */
+export function v1EdgeSteps(parts: V1EdgeParts): EdgeSteps {
+  const countRequest: RequestHandler = (_req, res, next) => {
+    parts.usage.recordRequest(authOf(res).key.record.id);
+    next();
+  };
+  const { reads, windowedWrites, bucketedWrites } = parts.rateLimiters;
+  return {
+    key: { required: [parts.authenticate, countRequest, parts.allowlist] },
+    scope: parts.scope,
+    limiters: { reads: reads.admit, windowedWrites: windowedWrites.admit, bucketedWrites: bucketedWrites.admit },
+    signature: parts.signature,
+    placement: 'after-body',
+  };
+}
+
+export interface V1PipelineSteps {
+  validate: RequestHandler;
   handlers: Record<string, OperationHandler>;
   /** operationId → handler that takes the response over (Server-Sent Events). */
   streamingHandlers?: Record<string, StreamingHandler>;
@@ -40,9 +63,9 @@ export interface V1PipelineSteps {
 }
 
 /**
- * Registers every authenticated operation of the description on the registrar's router, each in the order of
- * DESIGN.md §6: kill switch → body size → key → IP allowlist → scope → rate limit → signature → version →
- * validation → handler. Every response of a deprecated operation, errors included, carries its Deprecation/Sunset
+ * Declares every authenticated operation of the description: a required key, the scope and the limiter kind its
+ * description gives, signature checking, then version → validation → handler (the edge places them, see
+ * v1EdgeSteps). Every response of a deprecated operation, errors included, carries its Deprecation/Sunset
  * headers. Fails at start-up (fail closed) when an operation has no scope and is not a known public route, has no
  * handler, or has deprecation dates that do not parse.
  */
@@ -67,10 +90,6 @@ export function mountV1Operations(
     const begin: RequestHandler = (_req, res, next) => {
       for (const [name, value] of deprecation) res.setHeader(name, value);
       setOperation(res, operation);
-      next();
-    };
-    const countRequest: RequestHandler = (_req, res, next) => {
-      steps.usage.recordRequest(authOf(res).key.record.id);
       next();
     };
     const run: RequestHandler = (req, res) => {
@@ -106,17 +125,11 @@ export function mountV1Operations(
       path: operation.expressPath,
       body: methodsWithBody.has(operation.method) ? 'raw' : 'none',
       before: [begin],
-      steps: [
-        steps.authenticate,
-        countRequest,
-        steps.allowlist,
-        steps.scope,
-        rateLimiterFor(steps.rateLimiters, operation).admit,
-        steps.signature,
-        apiVersionSelectionMiddleware,
-        steps.validate,
-        run,
-      ],
+      key: 'required',
+      scope: operation.scope,
+      limiter: limiterKindFor(operation),
+      signature: true,
+      steps: [apiVersionSelectionMiddleware, steps.validate, run],
     });
   }
 }

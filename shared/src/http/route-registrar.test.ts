@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { RequestHandler } from 'express';
+import { createMutableRouteSwitches } from '../kill-switch/index.js';
+import { startTestApp, type TestApp } from './http-test-kit.js';
+import { createRouteRegistrar, type EdgeSteps } from './route-registrar.js';
+import { createRouteTable } from './route-table.js';
+
+/** A step that appends its name to the trail the handler answers with. */
+const mark =
+  (name: string): RequestHandler =>
+  (_req, res, next) => {
+    const trail: unknown = res.locals.trail;
+    const trailSoFar = [...(Array.isArray(trail) ? trail : []), String(name)];
+    res.locals.trail = trailSoFar;
+    res.setHeader('X-Trail', trailSoFar.join(','));
+    next();
+  };
+const answerTrail: RequestHandler = (_req, res) => {
+  res.json({ trail: res.locals.trail });
+};
+
+function edge(placement: EdgeSteps['placement']): EdgeSteps {
+  return {
+    key: { required: [mark('key')], optional: [mark('optional-key')] },
+    scope: (scope) => mark(`scope:${scope}`),
+    limiters: { reads: mark('limit:reads'), writes: mark('limit:writes') },
+    signature: mark('signature'),
+    placement,
+  };
+}
+
+const switches = createMutableRouteSwitches([]);
+let trading: TestApp;
+let publicApi: TestApp;
+beforeAll(async () => {
+  trading = await startTestApp(
+    { errorStyle: 'problem', routeSwitches: switches.switches, edge: edge('after-body') },
+    (registrar) => {
+      registrar.declare({
+        method: 'POST',
+        path: '/v1/things',
+        body: 'json',
+        before: [mark('before')],
+        key: 'required',
+        scope: 'things:write',
+        limiter: 'writes',
+        signature: true,
+        steps: [mark('validate'), answerTrail],
+      });
+      registrar.route('GET', '/v1/open', mark('handler'), answerTrail);
+    },
+  );
+  publicApi = await startTestApp(
+    {
+      errorStyle: 'public',
+      routeSwitches: switches.switches,
+      edge: edge('before-kill-switch'),
+      routeDefaults: { key: 'optional', limiter: 'reads' },
+    },
+    (registrar) => registrar.route('GET', '/api/things', mark('handler'), answerTrail),
+  );
+});
+afterAll(async () => {
+  await trading.running.close();
+  await publicApi.running.close();
+});
+
+describe('the route registrar: each route declares its key, scope, limiter and signature', () => {
+  it('runs the declared admission after the kill switch and the body on an after-body edge, in DESIGN §6 order', async () => {
+    const response = await fetch(`${trading.url}/v1/things`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(await response.json()).toEqual({
+      trail: ['before', 'key', 'scope:things:write', 'limit:writes', 'signature', 'validate'],
+    });
+  });
+
+  it('gives route() the app defaults: nothing on the trading API, the optional key and the limiter on the public one', async () => {
+    expect(await (await fetch(`${trading.url}/v1/open`)).json()).toEqual({ trail: ['handler'] });
+    expect(await (await fetch(`${publicApi.url}/api/things`)).json()).toEqual({
+      trail: ['optional-key', 'limit:reads', 'handler'],
+    });
+  });
+
+  it('runs the admission ahead of the kill switch on a before-kill-switch edge, so a disabled route still passed it', async () => {
+    switches.set(['GET /api/things']);
+    try {
+      const response = await fetch(`${publicApi.url}/api/things`);
+      expect([response.status, response.headers.get('x-trail')]).toEqual([503, 'optional-key,limit:reads']);
+    } finally {
+      switches.set([]);
+    }
+  });
+
+  it('refuses at start-up a route that declares a step its API does not have', () => {
+    const registrar = createRouteRegistrar({
+      table: createRouteTable(),
+      routeSwitches: switches.switches,
+      bodyReaders: { json: mark('json'), raw: mark('raw') },
+      edge: { key: {}, limiters: {}, placement: 'after-body' },
+      use: () => undefined,
+    });
+    const route = { method: 'GET' as const, path: '/x', body: 'none' as const, steps: [answerTrail] };
+    expect(() => registrar.declare({ ...route, key: 'required' })).toThrow('declares a required key');
+    expect(() => registrar.declare({ ...route, path: '/y', key: 'none', limiter: 'reads' })).toThrow(
+      'declares the reads limiter',
+    );
+    expect(() => registrar.declare({ ...route, path: '/z', key: 'none', scope: 'a:b' })).toThrow(
+      'a scope without a required key',
+    );
+  });
+});

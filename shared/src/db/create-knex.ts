@@ -22,7 +22,7 @@ export function createKnex(options: CreateKnexOptions): Knex {
       timezone: 'Z',
       dateStrings: false,
       charset: 'utf8mb4',
-    } as Knex.MySql2ConnectionConfig,
+    } satisfies Knex.MySql2ConnectionConfig,
     pool: {
       min: 0,
       max: options.poolMax ?? 10,

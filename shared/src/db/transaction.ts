@@ -8,11 +8,25 @@ export function withTransaction<T>(db: Knex, work: (trx: Knex.Transaction) => Pr
   return db.transaction(work);
 }
 
-/** MySQL/MariaDB JSON columns come back as objects (MySQL 8) or strings (MariaDB); normalise to values. */
+/** Whether `db` is an open transaction rather than the pool. */
+export function isTransaction(db: Queryable): db is Knex.Transaction {
+  return db.isTransaction === true;
+}
+
+/**
+ * MySQL/MariaDB JSON columns come back as objects (MySQL 8) or strings (MariaDB); normalise to values. `T` is the
+ * shape the repository itself wrote into the column (JSON.stringify of a value of that type, never text from a
+ * client), which is what makes the one assertion below sound.
+ */
 export function parseJsonColumn<T>(value: unknown): T {
-  if (typeof value === 'string') return JSON.parse(value) as T;
-  if (Buffer.isBuffer(value)) return JSON.parse(value.toString('utf8')) as T;
-  return value as T;
+  const parsed: unknown =
+    typeof value === 'string' ? JSON.parse(value) : Buffer.isBuffer(value) ? JSON.parse(value.toString('utf8')) : value;
+  // cast: the column holds what its repository stored as JSON.stringify(T) (see the doc comment); callers name that T
+  return parsed as T;
+}
+
+function isRowList(value: unknown): value is Array<Record<string, unknown>> {
+  return Array.isArray(value) && value.every((row) => typeof row === 'object' && row !== null);
 }
 
 /**
@@ -20,6 +34,7 @@ export function parseJsonColumn<T>(value: unknown): T {
  * here rather than as a wrong value later; each row is a plain object whose columns the caller converts.
  */
 export function rowsOfRaw(result: unknown): Array<Record<string, unknown>> {
-  if (!Array.isArray(result) || !Array.isArray(result[0])) throw new Error('a raw SELECT answered no rows array');
-  return result[0] as Array<Record<string, unknown>>;
+  const rows: unknown = Array.isArray(result) ? result[0] : undefined;
+  if (!isRowList(rows)) throw new Error('a raw SELECT answered no rows array');
+  return rows;
 }

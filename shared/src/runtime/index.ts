@@ -6,3 +6,4 @@ export * from './run-deployable.js';
 export * from './operations-app.js';
 export * from './mysql-leader-lock.js';
 export * from './leader-loop.js';
+export * from './plain-values.js';

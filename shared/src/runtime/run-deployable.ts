@@ -2,7 +2,7 @@ import { messageOf } from '../errors/index.js';
 import type express from 'express';
 import { createHttpMetrics, installShutdownSignals, startHttpServer, type HttpMetrics } from '../http/index.js';
 import { createStaticRouteSwitches, type RouteSwitches } from '../kill-switch/index.js';
-import { createLogger, type Logger } from '../logger/index.js';
+import { createLogger, type CreateLoggerOptions, type Logger } from '../logger/index.js';
 import { routeSwitchesFromConfig, type RouteSwitchSettings } from './route-switches-from-config.js';
 import {
   openServiceResources,
@@ -13,7 +13,8 @@ import {
 import { serviceVersion } from './service-version.js';
 
 interface DeployableSettings extends ResourceSettings, Partial<RouteSwitchSettings> {
-  LOG_LEVEL: string;
+  /** Every app's config validates it as one of pino's levels (shared/src/config: logLevel). */
+  LOG_LEVEL: NonNullable<CreateLoggerOptions['level']>;
   PORT: number;
   HOST: string;
   SHUTDOWN_GRACE_MS: number;
@@ -42,7 +43,7 @@ export interface DeployableDefinition<S extends DeployableSettings> {
  */
 export async function runDeployable<S extends DeployableSettings>(definition: DeployableDefinition<S>): Promise<void> {
   const { name, settings } = definition;
-  const logger = createLogger({ name, level: settings.LOG_LEVEL as 'info' });
+  const logger = createLogger({ name, level: settings.LOG_LEVEL });
   const resources = await openServiceResources(name, settings, definition.needs, logger).catch((error: unknown) => {
     logger.fatal({ err: error }, `${name} cannot start`);
     process.stderr.write(`${name}: cannot start: ${messageOf(error)}\n`);

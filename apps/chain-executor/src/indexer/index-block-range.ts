@@ -115,9 +115,11 @@ async function readPricesAfterTrades(
 ): Promise<Map<string, MarketPrices>> {
   const targets = new Map<string, { market: Address; blockNumber: bigint }>();
   for (const trade of trades) targets.set(priceKey(trade.market, trade.blockNumber), trade);
-  const entries = [...targets];
-  const read = await mapInBatches(entries, PRICE_READ_CONCURRENCY, ([, target]) => readPricesAtBlock(reader, target));
-  return new Map(entries.map(([key], index) => [key, read[index]!]));
+  const read = await mapInBatches([...targets], PRICE_READ_CONCURRENCY, async ([key, target]) => {
+    const prices = await readPricesAtBlock(reader, target);
+    return [key, prices] as const;
+  });
+  return new Map(read);
 }
 
 /** Like `readMarketPrices`, at a given block (the shared helper reads the latest state only). */

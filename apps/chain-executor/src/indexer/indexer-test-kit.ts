@@ -11,6 +11,7 @@ import { createFixtureMarket, startChainFixture, USDC, type ChainFixture } from 
 import type { Knex } from '#shared/db/index.js';
 import { insertMarket } from '#shared/db/repositories/markets.repository.js';
 import { createLogger, type Logger } from '#shared/logger/index.js';
+import { parseJsonObject } from '#shared/runtime/plain-values.js';
 import { waitFor } from '#shared/messaging/testing/wait-for.js';
 import { createTestDatabase, type TestDatabase } from '#shared/testing/test-database.js';
 import { startMarketIndexer, type MarketIndexerSettings, type RunningMarketIndexer } from './market-indexer.js';
@@ -29,7 +30,7 @@ export function captureLogs(): { logger: Logger; logs: CapturedLogs } {
   const logger = createLogger({
     name: 'indexer-test',
     level: 'debug',
-    destination: { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
+    destination: { write: (line: string) => void lines.push(parseJsonObject(line)) },
   });
   return { logger, logs: { lines, events: (event) => lines.filter((line) => line.event === event) } };
 }
@@ -148,8 +149,11 @@ export const pricePointsOf = (db: Knex, marketId: string): Promise<Row[]> =>
     .orderBy([{ column: 'mt.block_number' }, { column: 'mt.log_index' }])
     .select('pp.*');
 
-export const marketRowOf = async (db: Knex, marketId: string): Promise<Row> =>
-  (await db('markets').where({ id: marketId }).first()) as Row;
+export async function marketRowOf(db: Knex, marketId: string): Promise<Row> {
+  const row = await db<Row>('markets').where({ id: marketId }).first();
+  if (!row) throw new Error(`market ${marketId} not found`);
+  return row;
+}
 
 /** Resolves once the indexer leads and its cursor has reached the chain head. */
 export async function waitUntilCaughtUp(testbed: IndexerTestbed, indexer: RunningMarketIndexer, timeoutMs = 5_000) {
@@ -163,10 +167,10 @@ export async function waitUntilCaughtUp(testbed: IndexerTestbed, indexer: Runnin
 
 /** The main cursor's block (undefined before the first range). */
 export async function cursorBlock(testbed: IndexerTestbed): Promise<bigint | undefined> {
-  const row = (await testbed
-    .db('chain_cursors')
+  const row = await testbed
+    .db<Row>('chain_cursors')
     .where({ name: `markets:${testbed.chainId}` })
-    .first()) as Row | undefined;
+    .first();
   return row ? BigInt(String(row.block_number)) : undefined;
 }
 
@@ -183,7 +187,7 @@ export function waitForTradeCount(testbed: IndexerTestbed, marketId: string, cou
 export function waitForIndexedTx(testbed: IndexerTestbed, txHash: string, timeoutMs = 15_000) {
   return waitFor(
     `market trade of ${txHash} indexed`,
-    async () => (await testbed.db('market_trades').where({ tx_hash: txHash.toLowerCase() }).first()) as Row | undefined,
+    async () => await testbed.db<Row>('market_trades').where({ tx_hash: txHash.toLowerCase() }).first(),
     { timeoutMs, intervalMs: 10 },
   );
 }

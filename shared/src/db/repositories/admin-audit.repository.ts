@@ -48,15 +48,13 @@ const SECRET_SHAPES = [/svc_(?:live|test)_[0-9A-Za-z]{32}/g, /whsec_[0-9A-Za-z]{
 export const REDACTED = '[redacted]';
 
 /** Replaces anything shaped like a plaintext API key or webhook secret, in strings nested at any depth. */
-export function redactSecretShapes<T>(value: T): T {
-  if (typeof value === 'string') {
-    return SECRET_SHAPES.reduce((text, shape) => text.replace(shape, REDACTED), value as string) as T;
-  }
-  if (Array.isArray(value)) return value.map((item: unknown) => redactSecretShapes(item)) as T;
+export function redactSecretShapes(value: string): string;
+export function redactSecretShapes(value: unknown): unknown;
+export function redactSecretShapes(value: unknown): unknown {
+  if (typeof value === 'string') return SECRET_SHAPES.reduce((text, shape) => text.replace(shape, REDACTED), value);
+  if (Array.isArray(value)) return value.map((item: unknown) => redactSecretShapes(item));
   if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
-    return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>).map(([key, item]) => [key, redactSecretShapes(item)]),
-    ) as T;
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactSecretShapes(item)]));
   }
   return value;
 }

@@ -39,8 +39,9 @@ const sortColumns: Record<PublicMarketSortField, string> = {
 const nullableSortColumns = new Set(['current_probability', 'end_time']);
 
 function applyMarketFilter(query: Knex.QueryBuilder, filter: PublicMarketFilter): Knex.QueryBuilder {
-  if (filter.statuses && filter.statuses.length === 1) query.where('status', filter.statuses[0]!);
-  else if (filter.statuses && filter.statuses.length > 1) query.whereIn('status', [...filter.statuses]);
+  const [onlyStatus, ...otherStatuses] = filter.statuses ?? [];
+  if (onlyStatus !== undefined && otherStatuses.length === 0) query.where('status', onlyStatus);
+  else if (onlyStatus !== undefined) query.whereIn('status', [onlyStatus, ...otherStatuses]);
   if (filter.category !== undefined) query.where('category', filter.category);
   if (filter.threadId !== undefined) query.where('thread_id', filter.threadId);
   if (filter.organizationId !== undefined) query.where('organization_id', filter.organizationId);
@@ -65,10 +66,11 @@ export async function listPublicMarkets(db: Queryable, query: PublicMarketPageQu
     .limit(query.limit)
     .offset(query.offset);
   const count = applyMarketFilter(db('markets').count({ total: '*' }), query.filter);
-  const [rows, counted] = await Promise.all([page, count]);
+  // The builders are knex's untyped QueryBuilder: rows of `markets` (converted by toMarket) and one count row.
+  const [rows, counted]: [MarketRow[], Array<{ total: unknown }>] = await Promise.all([page, count]);
   return {
-    items: (rows as MarketRow[]).map(toMarket),
-    total: toInt((counted as Array<{ total: unknown }>)[0]?.total ?? 0),
+    items: rows.map(toMarket),
+    total: toInt(counted[0]?.total ?? 0),
   };
 }
 

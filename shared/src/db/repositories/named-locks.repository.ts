@@ -4,7 +4,7 @@
  * checkout until it is given back.
  */
 import type { Knex } from 'knex';
-import type { Queryable } from '../transaction.js';
+import { rowsOfRaw, type Queryable } from '../transaction.js';
 
 /** A pooled connection held by its user until {@link DedicatedConnection.giveBack}. */
 export interface DedicatedConnection {
@@ -34,28 +34,31 @@ interface PoolingClient {
   releaseConnection(connection: PooledConnection): Promise<void>;
 }
 
-const firstRow = <T>(result: unknown): T | undefined => (result as [T[]])[0][0];
+/** The first row of a `db.raw` SELECT (its columns read one by one by the caller). */
+const firstRow = (result: unknown): Record<string, unknown> | undefined => rowsOfRaw(result)[0];
 
 /** The current database of the pool's connections. */
 export async function currentDatabaseName(db: Knex): Promise<string> {
-  return firstRow<{ name: string | null }>(await db.raw('SELECT DATABASE() AS name'))?.name ?? '';
+  const name = firstRow(await db.raw('SELECT DATABASE() AS name'))?.name;
+  return typeof name === 'string' ? name : '';
 }
 
 /** The connection id holding `name`, or null when no connection holds it. */
 export async function lockHolderConnectionId(db: Queryable, name: string): Promise<number | null> {
-  const row = firstRow<{ holder: number | string | null }>(await db.raw('SELECT IS_USED_LOCK(?) AS holder', [name]));
-  return row?.holder === null || row?.holder === undefined ? null : Number(row.holder);
+  const holder = firstRow(await db.raw('SELECT IS_USED_LOCK(?) AS holder', [name]))?.holder;
+  return holder === null || holder === undefined ? null : Number(holder);
 }
 
 /** Checks a connection out of the pool for as long as the caller needs it. */
 export async function acquireDedicatedConnection(db: Knex): Promise<DedicatedConnection> {
-  const client = db.client as PoolingClient;
+  // knex types its client `any`; its pool is acquired and released this way (PoolingClient above).
+  const client: PoolingClient = db.client;
   const connection = await client.acquireConnection();
-  const query = async <T>(sql: string, bindings: readonly string[]): Promise<T | undefined> =>
-    firstRow<T>(await db.raw(sql, bindings).connection(connection));
+  const query = async (sql: string, bindings: readonly string[]): Promise<Record<string, unknown> | undefined> =>
+    firstRow(await db.raw(sql, bindings).connection(connection));
   let connectionId: number;
   try {
-    connectionId = Number((await query<{ id: number | string }>('SELECT CONNECTION_ID() AS id', []))?.id);
+    connectionId = Number((await query('SELECT CONNECTION_ID() AS id', []))?.id);
   } catch (error) {
     connection.destroy();
     await client.releaseConnection(connection);
@@ -72,12 +75,10 @@ export async function acquireDedicatedConnection(db: Knex): Promise<DedicatedCon
       };
     },
     async tryLock(name) {
-      return (
-        Number((await query<{ acquired: number | null }>('SELECT GET_LOCK(?, 0) AS acquired', [name]))?.acquired) === 1
-      );
+      return Number((await query('SELECT GET_LOCK(?, 0) AS acquired', [name]))?.acquired) === 1;
     },
     async holdsLock(name) {
-      const row = await query<{ held: number | null }>('SELECT IS_USED_LOCK(?) = CONNECTION_ID() AS held', [name]);
+      const row = await query('SELECT IS_USED_LOCK(?) = CONNECTION_ID() AS held', [name]);
       return Number(row?.held) === 1;
     },
     async releaseLock(name) {

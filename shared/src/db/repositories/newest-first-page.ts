@@ -22,10 +22,12 @@ export function newestFirstPage<T extends Knex.QueryBuilder>(
       });
     });
   }
-  return builder
+  // knex builders change in place; returning `builder` itself keeps the caller's row type.
+  void builder
     .orderBy([
       { column: 'created_at', order: 'desc' },
       { column: 'id', order: 'desc' },
     ])
-    .limit(page.limit) as T;
+    .limit(page.limit);
+  return builder;
 }

@@ -165,15 +165,15 @@ export async function listPublicThreads(
   }
   page.orderBy('threads.id', sortOrder).limit(query.limit).offset(query.offset);
   const count = applyThreadFilter(db('threads').count({ total: '*' }), query.filter);
-  const [rows, counted] = await Promise.all([page, count]);
-  const threads = (rows as Array<Record<string, unknown>>).map(toThread);
+  const [rows, counted]: [Array<Record<string, unknown>>, Array<{ total: unknown }>] = await Promise.all([page, count]);
+  const threads = rows.map(toThread);
   const totals = await threadTotals(
     db,
     threads.map((thread) => thread.id),
   );
   return {
     items: threads.map((thread) => ({ ...thread, totals: totals.get(thread.id) ?? noTotals })),
-    total: toInt((counted as Array<{ total: unknown }>)[0]?.total ?? 0),
+    total: toInt(counted[0]?.total ?? 0),
   };
 }
 

@@ -4,7 +4,7 @@
  */
 import type { Knex } from 'knex';
 import { toDate, toInt, toIntOrNull } from '../column-values.js';
-import { parseJsonColumn, withTransaction, type Queryable } from '../transaction.js';
+import { isTransaction, parseJsonColumn, withTransaction, type Queryable } from '../transaction.js';
 import type { TradeRecord } from './trades.repository.js';
 
 export interface TradeEventRecord {
@@ -26,7 +26,7 @@ export async function appendTradeEvent(
   event: { type: string; data: Record<string, unknown>; occurredAt?: Date },
 ): Promise<number> {
   const append = (trx: Knex.Transaction): Promise<number> => appendTradeEvents(trx, trade, [event]);
-  return db.isTransaction === true ? append(db as Knex.Transaction) : withTransaction(db as Knex, append);
+  return isTransaction(db) ? append(db) : withTransaction(db, append);
 }
 
 /**

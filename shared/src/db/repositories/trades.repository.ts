@@ -152,13 +152,13 @@ export async function insertTrade(db: Queryable, input: NewTrade): Promise<Trade
 
 /** The trade `id` when `userId` placed it (with any of their keys); null otherwise. */
 export async function findTradeOfUser(db: Queryable, id: string, userId: string): Promise<TradeRecord | null> {
-  const row: Row | undefined = await db('trades').where({ id, user_id: userId }).first();
+  const row = await db<Row>('trades').where({ id, user_id: userId }).first();
   return row ? toTrade(row) : null;
 }
 
 /** Like findTradeOfUser, locking the row until the transaction ends (confirm serialises on it). */
 export async function lockTradeOfUser(trx: Queryable, id: string, userId: string): Promise<TradeRecord | null> {
-  const row: Row | undefined = await trx('trades').where({ id, user_id: userId }).forUpdate().first();
+  const row = await trx<Row>('trades').where({ id, user_id: userId }).forUpdate().first();
   return row ? toTrade(row) : null;
 }
 
@@ -168,7 +168,7 @@ export async function findTradeByCorrelationOfUser(
   correlationId: string,
   userId: string,
 ): Promise<TradeRecord | null> {
-  const row: Row | undefined = await db('trades').where({ correlation_id: correlationId, user_id: userId }).first();
+  const row = await db<Row>('trades').where({ correlation_id: correlationId, user_id: userId }).first();
   return row ? toTrade(row) : null;
 }
 
@@ -178,8 +178,7 @@ export async function findTradeOfKeyByClientRequestId(
   apiKeyId: string,
   clientRequestId: string,
 ): Promise<TradeRecord | null> {
-  const row = (await db('trades').where({ api_key_id: apiKeyId, client_request_id: clientRequestId }).first()) as
-    Row | undefined;
+  const row = await db<Row>('trades').where({ api_key_id: apiKeyId, client_request_id: clientRequestId }).first();
   return row ? toTrade(row) : null;
 }
 
@@ -188,7 +187,7 @@ export async function findTradeOfKeyByClientRequestId(
  * CLI. Client-facing reads use findTradeOfUser.
  */
 export async function findTradeById(db: Queryable, id: string): Promise<TradeRecord | null> {
-  const row: Row | undefined = await db('trades').where({ id }).first();
+  const row = await db<Row>('trades').where({ id }).first();
   return row ? toTrade(row) : null;
 }
 
@@ -231,7 +230,7 @@ const sumOf = (row: Row | undefined): bigint => toBigIntOrNull(row?.total) ?? 0n
 
 /** The key's buys since `since` in every status but failed and rejected (the rolling daily cap). */
 export async function sumRecentBuyVolumeOfKey(db: Queryable, apiKeyId: string, since: Date): Promise<bigint> {
-  const row: Row | undefined = await db('trades')
+  const row = await db<Row>('trades')
     .where({ api_key_id: apiKeyId, side: 'buy' })
     .where('created_at', '>=', since)
     .whereIn('status', dailyCapStatuses)
@@ -242,7 +241,7 @@ export async function sumRecentBuyVolumeOfKey(db: Queryable, apiKeyId: string, s
 
 /** USDC the user's unfinished buys still hold (atomic). */
 export async function sumInFlightBuysOfUser(db: Queryable, userId: string): Promise<bigint> {
-  const row: Row | undefined = await db('trades')
+  const row = await db<Row>('trades')
     .where({ user_id: userId, side: 'buy' })
     .whereIn('status', inFlightStatuses)
     .sum({ total: 'amount_atomic' })
@@ -256,7 +255,7 @@ export async function sumInFlightSellsOfUser(
   userId: string,
   position: { marketId: string; outcomeIndex: number },
 ): Promise<bigint> {
-  const row: Row | undefined = await db('trades')
+  const row = await db<Row>('trades')
     .where({ user_id: userId, side: 'sell', market_id: position.marketId, outcome_index: position.outcomeIndex })
     .whereIn('status', inFlightStatuses)
     .sum({ total: 'amount_atomic' })
@@ -283,7 +282,7 @@ export async function listTradesOfUser(db: Queryable, userId: string, query: Tra
 
 /** High-value trades still awaiting confirmation whose window ended at or before `now`, oldest first. */
 export async function listExpiredConfirmations(db: Queryable, now: Date, limit: number): Promise<TradeRecord[]> {
-  const rows: Row[] = await db('trades')
+  const rows = await db<Row>('trades')
     .where({ status: 'pending_confirmation' })
     .where('confirmation_expires_at', '<=', now)
     .orderBy('confirmation_expires_at', 'asc')
@@ -298,7 +297,7 @@ export async function listStalledTrades(
   before: Date,
   limit: number,
 ): Promise<TradeRecord[]> {
-  const rows: Row[] = await db('trades')
+  const rows = await db<Row>('trades')
     .whereIn('status', statuses)
     .where('updated_at', '<', before)
     .orderBy('updated_at', 'asc')

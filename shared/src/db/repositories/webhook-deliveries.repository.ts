@@ -7,7 +7,7 @@
 import { toBoolean, toDate, toInt, toIntOrNull, toStringOrNull } from '../column-values.js';
 import type { Knex } from 'knex';
 import { parseJsonColumn, type Queryable } from '../transaction.js';
-import type { WebhookDeliveryStatus } from './webhook-events.repository.js';
+import { toWebhookDeliveryStatus, type WebhookDeliveryStatus } from './webhook-events.repository.js';
 
 const OPEN_STATUSES = ['pending', 'retrying'] as const;
 
@@ -37,7 +37,7 @@ export async function listOpenEventsOfKey(db: Queryable, apiKeyId: string, limit
     id: String(row.id),
     apiKeyId: String(row.api_key_id),
     seq: toInt(row.seq),
-    status: row.status as WebhookDeliveryStatus,
+    status: toWebhookDeliveryStatus(row.status),
     attempts: toInt(row.attempts),
     nextAttemptAt: row.next_attempt_at ? toDate(row.next_attempt_at) : new Date(0),
     redeliveryRequested: toBoolean(row.redelivery_requested),

@@ -4,11 +4,17 @@
  * without a webhook URL gets its events with delivery status `none`: they are recorded, never delivered. Every
  * function names the owning key or user.
  */
-import { toBoolean, toDate, toDateOrNull, toInt, toIntOrNull, toStringOrNull } from '../column-values.js';
+import { toBoolean, toDate, toDateOrNull, toInt, toIntOrNull, toOneOf, toStringOrNull } from '../column-values.js';
 import { parseJsonColumn, type Queryable } from '../transaction.js';
 import { newestFirstPage } from './newest-first-page.js';
 
-export type WebhookDeliveryStatus = 'none' | 'pending' | 'retrying' | 'delivered' | 'failed';
+export const webhookDeliveryStatuses = ['none', 'pending', 'retrying', 'delivered', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof webhookDeliveryStatuses)[number];
+
+/** The `status` column (an ENUM of exactly these values). */
+export function toWebhookDeliveryStatus(value: unknown): WebhookDeliveryStatus {
+  return toOneOf(webhookDeliveryStatuses, value, 'webhook_events.status');
+}
 
 export interface WebhookDeliveryState {
   status: WebhookDeliveryStatus;
@@ -48,8 +54,7 @@ export async function recordWebhookEvent(
   apiKeyId: string,
   event: NewWebhookEvent,
 ): Promise<RecordedWebhookEvent> {
-  const key = (await trx('api_keys').where({ id: apiKeyId }).forUpdate().first('last_webhook_seq', 'webhook_url')) as
-    Row | undefined;
+  const key = await trx<Row>('api_keys').where({ id: apiKeyId }).forUpdate().first('last_webhook_seq', 'webhook_url');
   if (!key) throw new Error(`api key ${apiKeyId} not found while recording event ${event.id}`);
   const seq = toInt(key.last_webhook_seq) + 1;
   const status: WebhookDeliveryStatus = key.webhook_url ? 'pending' : 'none';
@@ -72,7 +77,7 @@ export async function recordWebhookEvent(
 
 function toDeliveryState(row: Row): WebhookDeliveryState {
   return {
-    status: row.status as WebhookDeliveryStatus,
+    status: toWebhookDeliveryStatus(row.status),
     attempts: toInt(row.attempts),
     lastAttemptedAt: toDateOrNull(row.last_attempted_at),
     lastStatusCode: toIntOrNull(row.last_status_code),
@@ -99,7 +104,7 @@ export async function webhookDeliveriesOfTrades(
   trades: ReadonlyArray<{ id: string; apiKeyId: string }>,
 ): Promise<Array<WebhookDeliveryState | null>> {
   if (trades.length === 0) return [];
-  const rows = (await db('webhook_events')
+  const rows = await db<Row>('webhook_events')
     .whereIn(
       'trade_id',
       trades.map((trade) => trade.id),
@@ -108,11 +113,11 @@ export async function webhookDeliveriesOfTrades(
     .orderBy([
       { column: 'created_at', order: 'asc' },
       { column: 'seq', order: 'asc' },
-    ])) as Row[];
+    ]);
   const newest = new Map<string, Row>();
   for (const row of rows) newest.set(`${String(row.trade_id)}:${String(row.api_key_id)}`, row);
   const keyIds = [...new Set(trades.map((trade) => trade.apiKeyId))];
-  const keys = (await db('api_keys').whereIn('id', keyIds).select('id', 'webhook_url')) as Row[];
+  const keys = await db<Row>('api_keys').whereIn('id', keyIds).select('id', 'webhook_url');
   const withUrl = new Set(keys.filter((key) => key.webhook_url).map((key) => String(key.id)));
   return trades.map((trade) => {
     const row = newest.get(`${trade.id}:${trade.apiKeyId}`);
@@ -146,12 +151,12 @@ export async function listWebhookEventsOfTrade(
   apiKeyId: string,
   tradeId: string,
 ): Promise<WebhookEventSummary[]> {
-  const rows = (await db('webhook_events').where({ api_key_id: apiKeyId, trade_id: tradeId }).orderBy('seq')) as Row[];
+  const rows = await db<Row>('webhook_events').where({ api_key_id: apiKeyId, trade_id: tradeId }).orderBy('seq');
   return rows.map((row) => ({
     id: String(row.id),
     seq: toInt(row.seq),
     type: String(row.type),
-    status: row.status as WebhookDeliveryStatus,
+    status: toWebhookDeliveryStatus(row.status),
     payload: parseJsonColumn<Record<string, unknown>>(row.payload),
   }));
 }
@@ -218,9 +223,9 @@ export async function listWebhookEventsOfKey(
   apiKeyId: string,
   query: WebhookEventListQuery,
 ): Promise<WebhookEventRecord[]> {
-  const builder = db('webhook_events').where({ api_key_id: apiKeyId });
+  const builder = db<Row>('webhook_events').where({ api_key_id: apiKeyId });
   if (query.statuses && query.statuses.length > 0) builder.whereIn('status', query.statuses);
-  const rows = (await newestFirstPage(builder, query).select(EVENT_COLUMNS)) as Row[];
+  const rows = await newestFirstPage(builder, query).select(EVENT_COLUMNS);
   return rows.map(toWebhookEvent);
 }
 
@@ -231,9 +236,9 @@ export async function findWebhookEventOfKey(
   id: string,
   options: { lock?: boolean } = {},
 ): Promise<WebhookEventRecord | null> {
-  const builder = db('webhook_events').where({ id, api_key_id: apiKeyId });
+  const builder = db<Row>('webhook_events').where({ id, api_key_id: apiKeyId });
   if (options.lock) builder.forUpdate();
-  const row = (await builder.first(EVENT_COLUMNS)) as Row | undefined;
+  const row = await builder.first(EVENT_COLUMNS);
   return row && String(row.id) === id ? toWebhookEvent(row) : null;
 }
 
@@ -274,13 +279,13 @@ export async function countWebhookEventsOfKey(
   apiKeyId: string,
   window: { since: Date; until: Date },
 ): Promise<WebhookEventCounts> {
-  const rows = (await db('webhook_events')
+  const rows = await db<Row>('webhook_events')
     .where({ api_key_id: apiKeyId })
     .whereBetween('created_at', [window.since, window.until])
     .whereNot({ status: 'none' })
     .select('status')
     .count({ events: '*' })
-    .groupBy('status')) as Row[];
+    .groupBy('status');
   const counts: WebhookEventCounts = { emitted: 0, delivered: 0, failed: 0 };
   for (const row of rows) {
     const events = toInt(row.events);
@@ -306,12 +311,12 @@ export async function listWebhookEventsAfterSeq(
   afterSeq: number,
   limit: number,
 ): Promise<StreamedWebhookEvent[]> {
-  const rows = (await db('webhook_events')
+  const rows = await db<Row>('webhook_events')
     .where({ api_key_id: apiKeyId })
     .andWhere('seq', '>', afterSeq)
     .orderBy('seq')
     .limit(limit)
-    .select('seq', 'id', 'type', 'payload')) as Row[];
+    .select('seq', 'id', 'type', 'payload');
   return rows.map((row) => ({
     seq: toInt(row.seq),
     id: String(row.id),
@@ -322,6 +327,6 @@ export async function listWebhookEventsAfterSeq(
 
 /** The key's newest event sequence number (0 before its first event): where a live-only stream starts. */
 export async function lastWebhookSeqOfKey(db: Queryable, apiKeyId: string): Promise<number> {
-  const row = (await db('api_keys').where({ id: apiKeyId }).first('last_webhook_seq')) as Row | undefined;
+  const row = await db<Row>('api_keys').where({ id: apiKeyId }).first('last_webhook_seq');
   return row ? toInt(row.last_webhook_seq) : 0;
 }

@@ -1,10 +1,12 @@
+import { toDateOrNull, toOneOf, toStringOrNull } from '../column-values.js';
 import { parseJsonColumn, type Queryable } from '../transaction.js';
+import { marketStatuses, type MarketStatus } from '../repositories/markets.repository.js';
 
 /** What the local stack needs of a market to put it on chain. */
 export interface MarketChainRow {
   id: string;
   outcomeCount: number;
-  status: 'OPEN' | 'FROZEN' | 'RESOLVED' | 'CANCELLED';
+  status: MarketStatus;
   endTime: Date | null;
   winningOutcomes: number[] | null;
   contractAddress: string | null;
@@ -12,16 +14,16 @@ export interface MarketChainRow {
 }
 
 export async function listMarketsForChain(db: Queryable): Promise<MarketChainRow[]> {
-  const rows = (await db('markets')
+  const rows = await db<Record<string, unknown>>('markets')
     .select('id', 'outcome_count', 'status', 'end_time', 'winning_outcomes', 'contract_address', 'chain_id')
-    .orderBy('created_at')) as Array<Record<string, unknown>>;
+    .orderBy('created_at');
   return rows.map((row) => ({
     id: String(row.id),
     outcomeCount: Number(row.outcome_count),
-    status: row.status as MarketChainRow['status'],
-    endTime: (row.end_time as Date | null) ?? null,
+    status: toOneOf(marketStatuses, row.status, 'markets.status'),
+    endTime: toDateOrNull(row.end_time),
     winningOutcomes: row.winning_outcomes === null ? null : parseJsonColumn<number[]>(row.winning_outcomes),
-    contractAddress: (row.contract_address as string | null) ?? null,
+    contractAddress: toStringOrNull(row.contract_address),
     chainId: row.chain_id === null ? null : Number(row.chain_id),
   }));
 }
@@ -38,13 +40,13 @@ export async function linkMarketContract(
 export async function listUsersForChain(
   db: Queryable,
 ): Promise<Array<{ id: string; email: string; smartAccountAddress: string | null }>> {
-  const rows = (await db('users').select('id', 'email', 'smart_account_address').orderBy('created_at')) as Array<
-    Record<string, unknown>
-  >;
+  const rows = await db<Record<string, unknown>>('users')
+    .select('id', 'email', 'smart_account_address')
+    .orderBy('created_at');
   return rows.map((row) => ({
     id: String(row.id),
     email: String(row.email),
-    smartAccountAddress: (row.smart_account_address as string | null) ?? null,
+    smartAccountAddress: toStringOrNull(row.smart_account_address),
   }));
 }
 

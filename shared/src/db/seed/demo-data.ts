@@ -64,20 +64,19 @@ export async function seedDemoData(db: Knex): Promise<DemoDataSummary> {
 }
 
 async function existingIds(db: Queryable, table: string, rows: Array<{ id: string }>): Promise<Set<string>> {
-  const found = (await db(table)
+  const found = await db<{ id: string }>(table)
     .whereIn(
       'id',
       rows.map((row) => row.id),
     )
-    .select('id')) as Array<{ id: string }>;
+    .select('id');
   return new Set(found.map((row) => row.id));
 }
 
 /** Email → id of users that already hold one of `emails`. */
 async function findEmailOwners(db: Queryable, emails: string[]): Promise<Map<string, string>> {
-  const found = (await db('users').whereIn('email', emails.map(normalizeEmail)).select('id', 'email')) as Array<{
-    id: string;
-    email: string;
-  }>;
+  const found = await db<{ id: string; email: string }>('users')
+    .whereIn('email', emails.map(normalizeEmail))
+    .select('id', 'email');
   return new Map(found.map((row) => [row.email, row.id]));
 }

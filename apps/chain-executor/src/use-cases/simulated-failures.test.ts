@@ -1,0 +1,118 @@
+/*
+ * The sandbox simulation enters the organic failure path (issue 19, decision 0023): an organic slippage failure
+ * whose revert is mined (a competing trade lands between the estimate and the send) and a trade placed with
+ * `X-Service-Simulate: slippage` end the same way — same status, code, trace steps and event, both with the hash of
+ * a reverted transaction — and so do an organic policy rejection and `reject`. Real anvil and MariaDB.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { buyThroughAccount, type ChainWriter } from '#shared/chain/index.js';
+import { revokeApiKey } from '#shared/db/index.js';
+import {
+  createMarket,
+  createTrader,
+  eventTypesOf,
+  executionsOf,
+  insertTestTrade,
+  startTradeTestbed,
+  traceOf,
+  tradeDeps,
+  tradeOf,
+  USDC,
+  type TradeTestbed,
+} from '../testing/trade-executor-test-kit.js';
+import { executeTrade } from './execute-trade.use-case.js';
+
+let testbed: TradeTestbed;
+let marketId: string;
+let market: `0x${string}`;
+
+beforeAll(async () => {
+  testbed = await startTradeTestbed();
+  ({ marketId, market } = await createMarket(testbed));
+}, 60_000);
+
+afterAll(async () => {
+  await testbed?.close();
+});
+
+/** How a settled trade looks from outside, the hash aside. */
+async function outcomeOf(tradeId: string) {
+  const trade = await tradeOf(testbed.db, tradeId);
+  return {
+    status: trade.status,
+    errorCode: trade.errorCode,
+    errorMessage: trade.errorMessage,
+    trace: await traceOf(testbed.db, trade),
+    events: await eventTypesOf(testbed.db, trade),
+  };
+}
+
+async function expectRevertedOnChain(tradeId: string) {
+  const { txHash } = await tradeOf(testbed.db, tradeId);
+  expect(txHash).not.toBeNull();
+  const receipt = await testbed.fixture.reader.publicClient.getTransactionReceipt({ hash: txHash! });
+  expect(receipt.status).toBe('reverted');
+}
+
+describe('a simulated failure and its organic counterpart', () => {
+  it('slippage: a mined SlippageExceeded revert, organic or simulated, fails the trade the same way', async () => {
+    const [trader, competitor] = [await createTrader(testbed), await createTrader(testbed)];
+    const organic = await insertTestTrade(testbed.db, { trader, marketId, usdc: 20n * USDC });
+    const { executor } = testbed.fixture;
+    let competed = false;
+    // After the estimate passed and before the send: a competing buy moves the price, so the send reverts mined.
+    const racing: ChainWriter = {
+      ...executor,
+      currentFees: async () => {
+        if (!competed) {
+          competed = true;
+          const competing = { account: competitor.account, market, outcomeIndex: 0, usdcIn: 30n * USDC };
+          await buyThroughAccount(executor, { ...competing, minTokensOut: 0n, tradeId: randomUUID() });
+        }
+        return executor.currentFees();
+      },
+    };
+    await expect(
+      executeTrade(tradeDeps(testbed, { slippageBps: 0, writer: racing }), { tradeId: organic.id }),
+    ).resolves.toBe('failed');
+    expect(competed).toBe(true);
+
+    const simulated = await insertTestTrade(testbed.db, { trader, marketId, usdc: 20n * USDC, simulation: 'slippage' });
+    await expect(executeTrade(tradeDeps(testbed), { tradeId: simulated.id })).resolves.toBe('failed');
+
+    const expected = await outcomeOf(organic.id);
+    expect(expected).toMatchObject({ status: 'failed', errorCode: 'SLIPPAGE_EXCEEDED', events: ['trade.failed'] });
+    expect(expected.trace).toEqual([
+      'trade.validating',
+      'trade.executing',
+      'trade.tx_sent',
+      'trade.failed',
+      'webhook.event_recorded',
+    ]);
+    expect(await outcomeOf(simulated.id)).toEqual(expected);
+    await expectRevertedOnChain(organic.id);
+    await expectRevertedOnChain(simulated.id);
+    expect(await executionsOf(testbed, trader.account, simulated.id)).toHaveLength(0);
+  });
+
+  it('reject: a policy rejection, organic (key revoked) or simulated, rejects the trade the same way', async () => {
+    const revoked = await createTrader(testbed);
+    const organic = await insertTestTrade(testbed.db, { trader: revoked, marketId, usdc: 1n * USDC });
+    await revokeApiKey(testbed.db, revoked.apiKeyId, new Date());
+    const trader = await createTrader(testbed);
+    const simulated = await insertTestTrade(testbed.db, { trader, marketId, usdc: 1n * USDC, simulation: 'reject' });
+
+    await expect(executeTrade(tradeDeps(testbed), { tradeId: organic.id })).resolves.toBe('rejected');
+    await expect(executeTrade(tradeDeps(testbed), { tradeId: simulated.id })).resolves.toBe('rejected');
+
+    const [expected, actual] = [await outcomeOf(organic.id), await outcomeOf(simulated.id)];
+    expect(actual).toEqual({
+      ...expected,
+      errorCode: 'TRADE_REJECTED_BY_OPERATOR',
+      errorMessage: 'The sandbox rejected the trade as asked (X-Service-Simulate: reject)',
+    });
+    expect(actual.trace).toEqual(['trade.rejected', 'webhook.event_recorded']);
+    expect(actual.events).toEqual(['trade.rejected']);
+  });
+});

@@ -55,6 +55,16 @@ describe('X-Service-Simulate on a test deployment with a test key', () => {
     }
   });
 
+  it('shows the simulation on GET /v1/traces/{correlationId} in the documented trace shape', async () => {
+    const trader = await testKit.createTrader();
+    const placed = await testKit.postTrade(trader, testKit.buyBody('1'), { [SIMULATE]: 'delay=250' });
+    const trace = await callAs(testKit.kit, trader, 'GET', `/v1/traces/${tradeOf(placed).correlationId}`);
+    expect(trace.status).toBe(200);
+    expect(spec.errors(trace.json, 'getTrace', 200)).toEqual([]);
+    const events = (trace.json.data as { events: Array<{ type: string; data: Record<string, unknown> }> }).events;
+    expect(events[0]).toMatchObject({ type: 'trade.created', data: { simulation: 'delay=250' } });
+  });
+
   it('leaves an organic trade without a simulation', async () => {
     const trader = await testKit.createTrader();
     const response = await testKit.postTrade(trader, testKit.buyBody('1'));

@@ -5,7 +5,7 @@
  * `maxReconnects` attempts in a row that brought no event, and throws ForetellStreamError when the server ends
  * the stream for good (revoked or expired key, route switched off). Breaking out of the loop closes the stream.
  */
-import { apiErrorOf, ForetellStreamError } from './errors.js';
+import { apiErrorOf, ForetellApiError, ForetellStreamError } from './errors.js';
 import type { StreamedEvent, TradeEvent, TradeEventType } from './events.js';
 import type { FetchFunction } from './resilient-fetch.js';
 import { backoffDelayMs, sleep, type RetryOptions } from './retry-policy.js';
@@ -84,8 +84,11 @@ export async function* streamEvents(
       }
     } catch (error) {
       if (options.signal?.aborted) return;
-      // Errors the server answered (401, 403, 429 after retries…) and final endings are not a dropped connection.
-      if (!(error instanceof TypeError) && !isConnectionError(error)) throw error;
+      // An answer (401, 403, 429 after the retries), a final ending or an unreadable event is not a dropped
+      // connection; anything else is (undici reports those as TypeErrors of its own realm: no instanceof on them).
+      if (error instanceof ForetellApiError || error instanceof ForetellStreamError || error instanceof SyntaxError) {
+        throw error;
+      }
     } finally {
       options.signal?.removeEventListener('abort', stop);
       connection.abort();
@@ -95,18 +98,4 @@ export async function* streamEvents(
     if (failures > maxReconnects) throw new Error(`event stream: ${maxReconnects} reconnections without an event`);
     await sleep(Math.max(retryMs, backoffDelayMs(failures, deps.retry)), options.signal).catch(() => undefined);
   }
-}
-
-/** A socket closed or reset while the body was being read (undici reports these as plain errors with a cause). */
-function isConnectionError(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const code = codeOf(error.cause) ?? codeOf(error);
-  return (
-    typeof code === 'string' &&
-    ['UND_ERR_SOCKET', 'ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'UND_ERR_CLOSED', 'ETIMEDOUT'].includes(code)
-  );
-}
-
-function codeOf(value: unknown): unknown {
-  return typeof value === 'object' && value !== null && 'code' in value ? value.code : undefined;
 }

@@ -139,12 +139,13 @@ describe.each(ENVIRONMENTS.map((env) => [env.name, env] as const))('the %s manif
     }
   });
 
-  it('route /v1 to trading-api and /api to public-read through the Gateway', () => {
+  it('route /v1 to trading-api and /api and /embed to public-read through the Gateway', () => {
     const route = ofKind(manifests, 'HTTPRoute')[0];
     const rules = route.spec.rules.map((rule: any) => [rule.matches[0].path.value, rule.backendRefs[0].name]);
     expect(rules).toEqual([
       ['/v1', 'trading-api'],
       ['/api', 'public-read'],
+      ['/embed', 'public-read'],
     ]);
     expect(named(manifests, 'Gateway', route.spec.parentRefs[0].name)).toBeDefined();
     for (const [, service] of rules) expect(named(manifests, 'Service', service)).toBeDefined();

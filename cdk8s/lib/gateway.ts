@@ -15,6 +15,8 @@ export const GATEWAY_NAME = 'foretell';
 export const ROUTES: ReadonlyArray<{ prefix: string; service: DeployableName }> = [
   { prefix: '/v1', service: 'trading-api' },
   { prefix: '/api', service: 'public-read' },
+  // The embeddable widget's script and demo page (issue 19).
+  { prefix: '/embed', service: 'public-read' },
 ];
 
 /** The way in: a Gateway (HTTPS when a certificate is configured) and one HTTPRoute to the two HTTP apps. */

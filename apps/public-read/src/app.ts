@@ -17,6 +17,7 @@ import type { NoticeHub } from '#shared/streams/notice-hub.js';
 import type { SocialPostSettings } from './domain/social-post.js';
 import { ANONYMOUS, optionalApiKeyMiddleware, type ApiKeyVerifier } from './http/api-key.js';
 import { corsMiddleware } from './http/cors.middleware.js';
+import { mountEmbedRoutes } from './embed/embed.routes.js';
 import { createRateLimiter, type RateLimitSettings } from './http/rate-limit.middleware.js';
 import { createResponseCache } from './http/response-cache.js';
 import { createQuoteMemory } from './use-cases/get-market-quote.use-case.js';
@@ -135,6 +136,7 @@ export function createApp(deps: PublicReadDeps): express.Express {
       mountSocialRoutes(router, routeDeps);
       mountCatalogRoutes(router, routeDeps);
       mountOpenApiRoute(router);
+      mountEmbedRoutes(router, { db: deps.db });
       mountUnknownApiPath(router);
     },
   );

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DEVELOPMENT_PEPPER } from '../config/config-fields.js';
@@ -69,6 +69,7 @@ describe('npm run build (the production build)', () => {
       expect(existsSync(join(outDir, 'apps', app, 'src', 'main.js'))).toBe(true);
     }
     expect(existsSync(join(outDir, 'apps', 'trading-api', 'openapi', 'openapi.yaml'))).toBe(true);
+    expect(existsSync(join(outDir, 'apps', 'public-read', 'src', 'embed', 'widget.js'))).toBe(true);
     expect(existsSync(join(outDir, 'shared', 'src', 'testing'))).toBe(false);
   });
 
@@ -80,6 +81,15 @@ describe('npm run build (the production build)', () => {
     const response = await fetch(`${url}${documentPath}`);
     expect(response.status).toBe(200);
     expect(((await response.json()) as { openapi: string }).openapi).toMatch(/^3\.1\./);
+  }, 60_000);
+
+  it('serves the widget bundle the build wrote from the compiled public-read (the image has no esbuild)', async () => {
+    const url = await startCompiled('public-read');
+    const response = await fetch(`${url}/embed/widget.js`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    const built = readFileSync(join(outDir, 'apps', 'public-read', 'src', 'embed', 'widget.js'), 'utf8');
+    expect(await response.text()).toBe(built);
   }, 60_000);
 
   it.each([['chain-executor'], ['webhook-dispatcher']])('starts the compiled %s, live on /health', async (app) => {

@@ -8,6 +8,7 @@ import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { repositoryRoot } from '../runtime/repository-root.js';
+import { writeBrowserBundles } from './browser-bundles.js';
 
 /** Source folders read at run time (not imported), relative to the repository root. */
 export const RUNTIME_ASSETS = ['apps/trading-api/openapi'];
@@ -27,6 +28,7 @@ export function buildDeployables(outDir: string): void {
   });
   if (compiled.status !== 0) throw new Error(`tsc failed (exit ${compiled.status ?? compiled.signal})`);
   for (const asset of RUNTIME_ASSETS) cpSync(join(repositoryRoot, asset), join(outDir, asset), { recursive: true });
+  writeBrowserBundles(outDir);
   writeFileSync(join(outDir, 'package.json'), `${JSON.stringify(BUILD_PACKAGE_JSON, null, 2)}\n`);
 }
 

@@ -18,8 +18,9 @@ describe('route catalogue', () => {
   it('holds no duplicate ids and keeps each API under its own prefix', () => {
     for (const [deployable, ids] of Object.entries(ROUTE_CATALOGUE)) {
       expect(new Set(ids).size).toBe(ids.length);
-      const prefix = deployable === 'trading-api' ? '/v1/' : '/api/';
-      expect(ids.every((id) => id.split(' ')[1]!.startsWith(prefix))).toBe(true);
+      // public-read also serves the embeddable widget under /embed/ (issue 19).
+      const prefixes = deployable === 'trading-api' ? ['/v1/'] : ['/api/', '/embed/'];
+      expect(ids.every((id) => prefixes.some((prefix) => id.split(' ')[1]!.startsWith(prefix)))).toBe(true);
     }
   });
 });

@@ -48,6 +48,8 @@ export const ROUTE_CATALOGUE = {
     'GET /api/partners/:id',
     'GET /api/partners/:id/threads',
     'GET /api/openapi.json',
+    'GET /embed/widget.js',
+    'GET /embed/demo',
     'GET /api/*',
     'POST /api/*',
     'PUT /api/*',

@@ -179,6 +179,7 @@ say(
     'Foretell is up.',
     `  Trading API       http://localhost:${config.TRADING_API_PORT}/v1   (health /v1/health, ready /v1/ready)`,
     `  Public read API   http://localhost:${config.PUBLIC_READ_PORT}/api  (health /health)`,
+    `  Embed widget      http://localhost:${config.PUBLIC_READ_PORT}/embed/demo   (the newest open market, live)`,
     `  Chain executor    http://localhost:${config.CHAIN_EXECUTOR_PORT}/health   metrics /metrics`,
     `  Webhook dispatch  http://localhost:${config.WEBHOOK_DISPATCHER_PORT}/health   metrics /metrics`,
     `  Chain (anvil)     ${chain.rpcUrl}   chain id ${onChain.chainId}`,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { recordRouteIds } from '#shared/http/http-test-kit.js';
 import { ROUTE_CATALOGUE } from '#shared/kill-switch/index.js';
+import { mountEmbedRoutes } from '../embed/embed.routes.js';
 import { mountCatalogRoutes } from './catalog.routes.js';
 import { mountMarketStreamRoute } from './market-stream.routes.js';
 import { mountMarketRoutes } from './markets.routes.js';
@@ -20,6 +21,7 @@ function registeredRouteIds(): string[] {
     mountSocialRoutes(registrar, deps);
     mountCatalogRoutes(registrar, deps);
     mountOpenApiRoute(registrar);
+    mountEmbedRoutes(registrar, { db: {} as Parameters<typeof mountEmbedRoutes>[1]['db'] });
     mountUnknownApiPath(registrar);
   });
 }

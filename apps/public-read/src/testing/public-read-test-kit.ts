@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import { createLazyChainReader, type ChainSource, type LazyChainReader } from '#shared/chain/lazy-chain-reader.js';
 import { createHttpMetrics, startHttpServer, type RunningServer } from '#shared/http/index.js';
 import { captureLogs, type CapturedLogs } from '#shared/http/http-test-kit.js';
-import { createStaticRouteSwitches } from '#shared/kill-switch/index.js';
+import { createStaticRouteSwitches, type RouteSwitches } from '#shared/kill-switch/index.js';
 import { createTestDatabase, type TestDatabase } from '#shared/testing/test-database.js';
 import { createTestRedis, type TestRedis } from '#shared/testing/test-redis.js';
 import type { NoticeHub } from '#shared/streams/notice-hub.js';
@@ -31,6 +31,8 @@ export interface AppOptions {
   apiKeyVerifier?: ApiKeyVerifier;
   trustProxy?: string;
   routeDisabled?: string[];
+  /** Switches a test flips while the app runs (replaces `routeDisabled`). */
+  routeSwitches?: RouteSwitches;
   /** Replaces the suite's Redis client (e.g. one that cannot connect). */
   redis?: Redis;
   /** Live market streams: the replica's notice hub and limits (decision 0022). */
@@ -91,7 +93,7 @@ export async function createPublicReadSuite(): Promise<PublicReadSuite> {
       const app = createApp({
         logger: logs.logger,
         version: '0.0.0-test',
-        routeSwitches: createStaticRouteSwitches(options.routeDisabled ?? []),
+        routeSwitches: options.routeSwitches ?? createStaticRouteSwitches(options.routeDisabled ?? []),
         readinessChecks: [],
         metrics: createHttpMetrics('public-read-test'),
         trustProxy: options.trustProxy ?? 'false',

@@ -1,0 +1,72 @@
+/*
+ * The embeddable widget (issue 19): GET /embed/widget.js (the <foretell-market> script) and GET /embed/demo (a page
+ * showing it). Both are routes of the registrar like every /api route (route id, admission, kill switch), but they are
+ * not part of the JSON API: the public OpenAPI document leaves them out (docs/decisions/0024-embeddable-widget.md).
+ */
+import type { Request, Response } from 'express';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { documentSecurityHeaders, type RouteRegistrar } from '#shared/http/index.js';
+import { corsMiddleware } from '../http/cors.middleware.js';
+import { parseQuery, textParam } from '../http/query-params.js';
+import { findDemoMarket } from './demo-market.js';
+import { DEMO_CONTENT_SECURITY_POLICY, renderDemoPage } from './demo-page.js';
+import { loadWidgetScript, type ScriptForm } from './widget-script.js';
+
+export const WIDGET_SCRIPT_PATH = '/embed/widget.js';
+export const DEMO_PAGE_PATH = '/embed/demo';
+
+/** Five minutes fresh (the URL is not versioned: a release reaches readers that fast), then revalidated by ETag. */
+export const WIDGET_CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=86400';
+const DEMO_HEADERS = documentSecurityHeaders(DEMO_CONTENT_SECURITY_POLICY);
+const demoQuerySchema = z.strictObject({ market: textParam(64).optional() });
+
+/** RFC 9110 §13.1.2: If-None-Match compares weakly; `*` matches any current representation. */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const opaque = etag.replace(/^W\//, '');
+  return header.split(',').some((candidate) => {
+    const value = candidate.trim();
+    return value === '*' || value.replace(/^W\//, '') === opaque;
+  });
+}
+
+const acceptsGzip = (req: Request): boolean =>
+  (req.get('accept-encoding') ?? '')
+    .split(',')
+    .some((coding) => /^\s*gzip\s*(?:;\s*q=(?!0(?:\.0*)?\s*$)|$)/i.test(coding));
+
+/** Sends `form` with its ETag, or 304 when the client's copy is current. */
+function sendForm(req: Request, res: Response, form: ScriptForm): void {
+  res.setHeader('ETag', form.etag);
+  if (matchesIfNoneMatch(req.get('if-none-match'), form.etag)) {
+    res.status(304).end();
+    return;
+  }
+  res.setHeader('Content-Length', form.body.length);
+  res.end(form.body);
+}
+
+export function mountEmbedRoutes(router: RouteRegistrar, deps: { db: Knex }): void {
+  // CORS `*` as on /api: the script loads with crossorigin="anonymous" (Subresource Integrity) from any page.
+  router.use('/embed', corsMiddleware());
+  // A static asset: query strings (cache busters) are ignored, as a CDN would.
+  router.route('GET', WIDGET_SCRIPT_PATH, async (req, res) => {
+    const script = await loadWidgetScript();
+    const gzip = acceptsGzip(req);
+    res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
+    res.setHeader('Cache-Control', WIDGET_CACHE_CONTROL);
+    res.setHeader('Vary', 'Accept-Encoding');
+    if (gzip) res.setHeader('Content-Encoding', 'gzip');
+    sendForm(req, res, gzip ? script.gzip : script.identity);
+  });
+
+  router.route('GET', DEMO_PAGE_PATH, async (req, res) => {
+    const query = parseQuery(demoQuerySchema, req.query);
+    const market = await findDemoMarket(deps.db, query.market);
+    const scriptUrl = `${req.protocol}://${req.get('host') ?? 'localhost'}${WIDGET_SCRIPT_PATH}`;
+    for (const [name, value] of DEMO_HEADERS) res.setHeader(name, value);
+    res.setHeader('Cache-Control', 'no-cache');
+    res.type('html').send(renderDemoPage({ market, scriptUrl }));
+  });
+}

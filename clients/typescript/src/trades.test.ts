@@ -76,6 +76,31 @@ describe('trades.create', () => {
     expect(refusal).toBeInstanceOf(ForetellApiError);
     expect(refusal).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', requestId: expect.any(String) });
   });
+  it('surfaces a 503 whose Retry-After exceeds the retry cap at once, with retryAfterMs, and trades nothing', async () => {
+    const caller = await stack.chain.createTrader();
+    let attempts = 0;
+    const client = stack.clientOf(caller, {
+      fetch: (input, init) => {
+        attempts += 1;
+        const headers = new Headers(init?.headers);
+        headers.set('X-Forwarded-For', caller.ip);
+        return fetch(input, { ...init, headers });
+      },
+    });
+    stack.chain.kit.switches.set(['POST /v1/trades']);
+    try {
+      const refusal = await client.trades
+        .create({ marketId: stack.marketId, outcomeIndex: 0, amount: '1', side: 'buy' })
+        .catch((error: unknown) => error);
+
+      expect(refusal).toBeInstanceOf(ForetellApiError);
+      expect(refusal).toMatchObject({ status: 503, code: 'ROUTE_DISABLED', retryAfterMs: 60_000 });
+      expect(attempts).toBe(1);
+      expect(await tradesOf(caller.userId)).toEqual([]);
+    } finally {
+      stack.chain.kit.switches.set([]);
+    }
+  });
 });
 
 describe('trades.waitFor', () => {

@@ -54,9 +54,9 @@ export function validateMiddleware(validator: RequestValidator): RequestHandler 
       url: req.originalUrl,
       // Parsed only when the request is actually validated (not on a remembered one).
       get query() {
-        return req.query as Record<string, string | string[]>;
+        return req.query;
       },
-      headers: req.headers as Record<string, string | string[]>,
+      headers: req.headers,
       body,
     });
     setInput(res, input);

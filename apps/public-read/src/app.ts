@@ -21,6 +21,7 @@ import { mountEmbedRoutes } from './embed/embed.routes.js';
 import { createRateLimiter, type RateLimitSettings } from './http/rate-limit.middleware.js';
 import { createResponseCache } from './http/response-cache.js';
 import { createQuoteMemory } from './use-cases/get-market-quote.use-case.js';
+import { publicReadContract } from './openapi/public-read-contract.js';
 import { mountCatalogRoutes } from './routes/catalog.routes.js';
 import { mountMarketStreamRoute } from './routes/market-stream.routes.js';
 import { mountMarketRoutes } from './routes/markets.routes.js';
@@ -29,7 +30,11 @@ import type { RouteDeps } from './routes/route-deps.js';
 import { mountSocialRoutes } from './routes/social.routes.js';
 import { mountThreadRoutes } from './routes/threads.routes.js';
 import { mountUnknownApiPath } from './routes/unknown-path.routes.js';
-import { createMarketStreams, type MarketStreamSettings } from './streams/market-streams.js';
+import {
+  createMarketStreams,
+  DEFAULT_MARKET_STREAM_SETTINGS,
+  type MarketStreamSettings,
+} from './streams/market-streams.js';
 
 export interface PublicReadSettings {
   rateLimit: RateLimitSettings;
@@ -91,8 +96,15 @@ export function createApp(deps: PublicReadDeps): express.Express {
     res.locals.publicAuth = ANONYMOUS;
     next();
   };
+  // The document states the limits this app runs with; requests are validated against it.
+  const contract = publicReadContract({
+    rateLimit: deps.settings.rateLimit,
+    quoteCacheSeconds: deps.settings.quoteCacheSeconds,
+    marketStreamMaxPerIp: deps.marketStreams?.maxStreamsPerIp ?? DEFAULT_MARKET_STREAM_SETTINGS.maxStreamsPerIp,
+  });
   const routeDeps: RouteDeps = {
     context,
+    input: contract.input,
     cache: createResponseCache({ ttlMs: deps.settings.readCacheMs, now: context.now }),
     social: deps.settings.social,
     quote: {
@@ -132,10 +144,10 @@ export function createApp(deps: PublicReadDeps): express.Express {
       router.use('/api', corsMiddleware());
       mountThreadRoutes(router, routeDeps);
       mountMarketRoutes(router, routeDeps);
-      mountMarketStreamRoute(router, marketStreams);
+      mountMarketStreamRoute(router, marketStreams, contract.input);
       mountSocialRoutes(router, routeDeps);
       mountCatalogRoutes(router, routeDeps);
-      mountOpenApiRoute(router);
+      mountOpenApiRoute(router, contract.document, contract.input);
       mountEmbedRoutes(router, { db: deps.db });
       mountUnknownApiPath(router);
     },

@@ -13,6 +13,7 @@ import {
   usdAmountSchema,
   sortOrderParam,
 } from './operation-helpers.js';
+import { maxAgeAlternatives, type OpenApiSettings } from './document-settings.js';
 import type { JsonSchema } from './schema-helpers.js';
 
 const invalid = errorResponse('INVALID_REQUEST: an invalid, repeated or unknown query parameter (named in `message`).');
@@ -29,18 +30,22 @@ const marketPageParameters: JsonSchema[] = [
   sortOrderParam,
 ];
 
-const quoteOk: JsonSchema = {
-  ...ok('QuoteResponse', "The quote, from the market contract's views."),
-  headers: {
-    ...(ok('QuoteResponse', '').headers as JsonSchema),
-    'Cache-Control': {
-      description: '`public, max-age=<seconds left of the 10 s cache entry>`.',
-      schema: { type: 'string', pattern: '^public, max-age=([0-9]|10)$' },
+const quoteOk = (cacheSeconds: number): JsonSchema => {
+  const response = ok('QuoteResponse', "The quote, from the market contract's views.");
+  return {
+    ...response,
+    headers: {
+      ...(typeof response.headers === 'object' ? response.headers : {}),
+      'Cache-Control': {
+        description: `\`public, max-age=<seconds left of the ${cacheSeconds} s cache entry>\`.`,
+        schema: { type: 'string', pattern: `^public, max-age=(${maxAgeAlternatives(cacheSeconds)})$` },
+      },
     },
-  },
+  };
 };
 
-export const marketPaths: Record<string, JsonSchema> = {
+/** The market paths; the quote's cache life is QUOTE_CACHE_SECONDS. */
+export const marketPaths = (settings: OpenApiSettings): Record<string, JsonSchema> => ({
   '/api/markets': getOperation({
     operationId: 'listMarkets',
     summary: 'Markets, filtered and sorted',
@@ -102,7 +107,7 @@ export const marketPaths: Record<string, JsonSchema> = {
   }),
   '/api/markets/{id}/quote': getOperation({
     operationId: 'getMarketQuote',
-    summary: "On-chain quote from the market contract's views (cached 10 s per market, outcome, action, amount)",
+    summary: `On-chain quote from the market contract's views (cached ${settings.quoteCacheSeconds} s per market, outcome, action, amount)`,
     tags: ['Markets'],
     parameters: [
       idParam('market'),
@@ -122,7 +127,7 @@ export const marketPaths: Record<string, JsonSchema> = {
     ],
     unavailable: 'DEPENDENCY_UNAVAILABLE: the chain cannot be reached.',
     responses: {
-      '200': quoteOk,
+      '200': quoteOk(settings.quoteCacheSeconds),
       '400': errorResponse('`error` = ValidationError: invalid parameters (e.g. amount not greater than zero).'),
       '404': errorResponse('`error` = NotFoundError: unknown market (or no contract on this chain).'),
     },
@@ -154,4 +159,4 @@ export const marketPaths: Record<string, JsonSchema> = {
       '404': errorResponse('NOT_FOUND: unknown organization.'),
     },
   }),
-};
+});

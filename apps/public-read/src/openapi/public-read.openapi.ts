@@ -1,8 +1,10 @@
 /*
- * The OpenAPI 3.1 description of the public read API, served at /api/openapi.json. Kept in sync with the code by
- * openapi-conformance.test.ts, which validates real responses of every operation against it.
+ * The OpenAPI 3.1 description of the public read API, served at /api/openapi.json: the one source of the request
+ * contract (requests are validated against it, handler input types are generated from it) and kept in sync with
+ * the responses by openapi-conformance.test.ts. Built at start-up from the settings the app runs with.
  */
 import { catalogSchemas } from './catalog-schemas.js';
+import { defaultOpenApiSettings, perWindow, type OpenApiSettings } from './document-settings.js';
 import { marketPaths } from './market-paths.js';
 import { marketSchemas } from './market-schemas.js';
 import { responseSchemas } from './response-schemas.js';
@@ -10,7 +12,11 @@ import { streamPaths, streamSchemas } from './stream-paths.js';
 import { threadPaths } from './thread-paths.js';
 import { errorResponse, getOperation, ok } from './operation-helpers.js';
 
-export function publicReadOpenApi(version: string): Record<string, unknown> {
+export function publicReadOpenApi(
+  version: string,
+  settings: OpenApiSettings = defaultOpenApiSettings(),
+): Record<string, unknown> {
+  const { rateLimit } = settings;
   return {
     openapi: '3.1.0',
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
@@ -18,8 +24,10 @@ export function publicReadOpenApi(version: string): Record<string, unknown> {
       title: 'Foretell public read API',
       version,
       description:
-        'Public, read-only JSON for embeds and custom UIs. No key needed; per-IP rate limits (threads list 50/min, ' +
-        'every other endpoint 100/min) reported in X-RateLimit-* headers (reset in epoch milliseconds). Volumes in ' +
+        'Public, read-only JSON for embeds and custom UIs. No key needed; per-IP rate limits (threads list ' +
+        `${perWindow(rateLimit.threadsList, rateLimit.windowMs)}, every other endpoint ` +
+        `${perWindow(rateLimit.default, rateLimit.windowMs)}) reported in X-RateLimit-* headers (reset in epoch ` +
+        'milliseconds). Volumes in ' +
         'cents, thread times in Unix seconds, market endTime in Unix milliseconds, probabilities 0-1. Errors are ' +
         '`{ error, message, code }`; unknown or repeated query parameters are rejected (400).',
     },
@@ -29,9 +37,9 @@ export function publicReadOpenApi(version: string): Record<string, unknown> {
     security: [{}, { apiKey: [] }],
     tags: ['Threads', 'Markets', 'Organizations', 'Partners', 'Social', 'Meta'].map((name) => ({ name })),
     paths: {
-      ...threadPaths,
-      ...marketPaths,
-      ...streamPaths,
+      ...threadPaths(settings),
+      ...marketPaths(settings),
+      ...streamPaths(settings),
       '/api/openapi.json': getOperation({
         operationId: 'getOpenApi',
         summary: 'This document',

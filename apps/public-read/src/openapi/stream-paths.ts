@@ -1,5 +1,6 @@
 /* OpenAPI path of the live market stream (decision 0022). */
 import { errorResponse, getOperation, idParam } from './operation-helpers.js';
+import type { OpenApiSettings } from './document-settings.js';
 import type { JsonSchema } from './schema-helpers.js';
 
 export const streamSchemas: Record<string, JsonSchema> = {
@@ -12,7 +13,8 @@ export const streamSchemas: Record<string, JsonSchema> = {
   },
 };
 
-export const streamPaths: Record<string, JsonSchema> = {
+/** The stream path; the per-address cap is MARKET_STREAM_MAX_PER_IP. */
+export const streamPaths = (settings: OpenApiSettings): Record<string, JsonSchema> => ({
   '/api/markets/{id}/stream': getOperation({
     operationId: 'streamMarket',
     summary: "A market's live prices, probabilities, volume and status (Server-Sent Events)",
@@ -20,8 +22,8 @@ export const streamPaths: Record<string, JsonSchema> = {
       'Server-Sent Events for embeds: `event: snapshot` at once, then `event: update` whenever the indexer records ' +
       'a trade or a status change of the market (each `data` is a MarketStreamEvent). A `retry:` hint comes first ' +
       'and a `: keep-alive` comment every 15 s. Updates carry the whole current state, so a client that reconnects ' +
-      'simply starts from the new snapshot. At most MARKET_STREAM_MAX_PER_IP (default 10) open streams per client ' +
-      'address (429 beyond); a client that stops reading is disconnected. Example: ' +
+      `simply starts from the new snapshot. At most ${settings.marketStreamMaxPerIp} open streams per client ` +
+      'address (MARKET_STREAM_MAX_PER_IP; 429 beyond); a client that stops reading is disconnected. Example: ' +
       "`new EventSource('/api/markets/<id>/stream').addEventListener('update', (e) => render(JSON.parse(e.data)))`.",
     tags: ['Markets'],
     parameters: [idParam('market')],
@@ -42,4 +44,4 @@ export const streamPaths: Record<string, JsonSchema> = {
       '404': errorResponse('Unknown market: the body has only `error`.', 'ErrorOnly'),
     },
   }),
-};
+});

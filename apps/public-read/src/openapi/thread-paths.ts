@@ -13,6 +13,7 @@ import {
   usdAmountSchema,
   sortOrderParam,
 } from './operation-helpers.js';
+import type { OpenApiSettings } from './document-settings.js';
 import type { JsonSchema } from './schema-helpers.js';
 
 const invalid = errorResponse('INVALID_REQUEST: an invalid, repeated or unknown query parameter (named in `message`).');
@@ -36,6 +37,12 @@ const threadListParameters: JsonSchema[] = [
   sortOrderParam,
 ];
 
+/** `50 requests per minute`: the threads list's own window. */
+function limitOf({ rateLimit }: OpenApiSettings): string {
+  const window = rateLimit.windowMs === 60_000 ? 'minute' : `${rateLimit.windowMs / 1_000} s`;
+  return `${rateLimit.threadsList} requests per ${window}`;
+}
+
 const ownerThreads = (owner: 'organization' | 'partner') =>
   getOperation({
     operationId: `list${owner === 'organization' ? 'Organization' : 'Partner'}Threads`,
@@ -45,11 +52,12 @@ const ownerThreads = (owner: 'organization' | 'partner') =>
     responses: { '200': ok('ThreadListResponse', 'A page of threads.'), '400': invalid, '404': notFound('NOT_FOUND') },
   });
 
-export const threadPaths: Record<string, JsonSchema> = {
+/** The thread, organization and partner paths; the threads list states its own rate limit (RATE_LIMIT_THREADS_LIST). */
+export const threadPaths = (settings: OpenApiSettings): Record<string, JsonSchema> => ({
   '/api/threads': getOperation({
     operationId: 'listThreads',
     summary: 'Threads (groups of markets) with totals computed on read',
-    description: 'Limited to 50 requests per minute per IP by default.',
+    description: `Limited to ${limitOf(settings)} per IP.`,
     tags: ['Threads'],
     parameters: threadListParameters,
     responses: { '200': ok('ThreadListResponse', 'A page of threads.'), '400': invalid },
@@ -117,4 +125,4 @@ export const threadPaths: Record<string, JsonSchema> = {
     responses: { '200': ok('PartnerResponse', 'The partner.'), '400': invalid, '404': notFound('NOT_FOUND') },
   }),
   '/api/partners/{id}/threads': ownerThreads('partner'),
-};
+});

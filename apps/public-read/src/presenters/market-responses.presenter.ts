@@ -4,7 +4,7 @@
  */
 import type { Market } from '#shared/db/index.js';
 import type { OffsetPage } from '#shared/domain/index.js';
-import type { TrendingTimeframe } from '../schemas/market-queries.schema.js';
+import type { TrendingTimeframe } from '../openapi/operation-types.js';
 import type { MarketDetail } from '../use-cases/get-market-detail.use-case.js';
 import type { TrendingMarket } from '../use-cases/list-trending-markets.use-case.js';
 import { toMarketPriceHistoryPoint, toPriceHistoryPoint, toRecentTradeItem } from './activity.presenter.js';

@@ -1,5 +1,4 @@
 import { presentPublicErrors, type PublicErrorPresentation, type RouteRegistrar } from '#shared/http/index.js';
-import { parseQuery } from '../http/query-params.js';
 import { JSON_CONTENT_TYPE } from '../http/response-cache.js';
 import {
   presentFeaturedMarkets,
@@ -7,13 +6,6 @@ import {
   presentMarketList,
   presentTrendingMarkets,
 } from '../presenters/market-responses.presenter.js';
-import {
-  marketDetailQuerySchema,
-  marketListQuerySchema,
-  quoteQuerySchema,
-  trendingQuerySchema,
-} from '../schemas/market-queries.schema.js';
-import { noQuerySchema } from '../schemas/thread-queries.schema.js';
 import { getMarketDetail } from '../use-cases/get-market-detail.use-case.js';
 import { getMarketQuote } from '../use-cases/get-market-quote.use-case.js';
 import { listFeaturedMarkets } from '../use-cases/list-featured-markets.use-case.js';
@@ -30,24 +22,26 @@ const quoteErrors: PublicErrorPresentation = {
 
 /** Market routes; the fixed paths (trending, featured) are registered before `/api/markets/:id`. */
 export function mountMarketRoutes(router: RouteRegistrar, deps: RouteDeps): void {
-  const { context, cache } = deps;
+  const { context, cache, input } = deps;
 
   router.route('GET', '/api/markets', async (req, res) => {
-    const query = parseQuery(marketListQuerySchema, req.query);
+    // `thread_id` is an alias of `threadId` (query-refinements.ts checks that both agree).
+    const { thread_id: alias, ...listed } = input.read('listMarkets', req).query;
+    const query = { ...listed, threadId: listed.threadId ?? alias };
     await cache.send(res, cacheKey(res.locals.routeId, query), async () =>
       presentMarketList(await listMarkets(context, query)),
     );
   });
 
   router.route('GET', '/api/markets/trending', async (req, res) => {
-    const query = parseQuery(trendingQuerySchema, req.query);
+    const { query } = input.read('listTrendingMarkets', req);
     await cache.send(res, cacheKey(res.locals.routeId, query), async () =>
       presentTrendingMarkets(await listTrendingMarkets(context, query), query.timeframe),
     );
   });
 
   router.route('GET', '/api/markets/featured', async (req, res) => {
-    parseQuery(noQuerySchema, req.query);
+    input.read('listFeaturedMarkets', req);
     await cache.send(res, cacheKey(res.locals.routeId), async () =>
       presentFeaturedMarkets(await listFeaturedMarkets(context)),
     );
@@ -55,8 +49,8 @@ export function mountMarketRoutes(router: RouteRegistrar, deps: RouteDeps): void
 
   router.route('GET', '/api/markets/:id', async (req, res) => {
     presentPublicErrors(res, marketDetailErrors);
-    const query = parseQuery(marketDetailQuerySchema, req.query);
-    const { id } = req.params;
+    const { params, query } = input.read('getMarket', req);
+    const { id } = params;
     await cache.send(res, cacheKey(res.locals.routeId, id, query), async () =>
       presentMarketDetail(await getMarketDetail(context, id, query), context.now()),
     );
@@ -64,8 +58,8 @@ export function mountMarketRoutes(router: RouteRegistrar, deps: RouteDeps): void
 
   router.route('GET', '/api/markets/:id/quote', async (req, res) => {
     presentPublicErrors(res, quoteErrors);
-    const query = parseQuery(quoteQuerySchema, req.query);
-    const result = await getMarketQuote(deps.quote, req.params.id, query);
+    const { params, query } = input.read('getMarketQuote', req);
+    const result = await getMarketQuote(deps.quote, params.id, { ...query, amount: BigInt(query.amount) });
     res.setHeader('Cache-Control', `public, max-age=${result.maxAgeSeconds}`);
     res.setHeader('Content-Type', JSON_CONTENT_TYPE);
     res.send(result.json);

@@ -1,14 +1,11 @@
 import type { RouteRegistrar } from '#shared/http/index.js';
-import { serviceVersion } from '#shared/runtime/service-version.js';
-import { parseQuery } from '../http/query-params.js';
-import { publicReadOpenApi } from '../openapi/public-read.openapi.js';
-import { noQuerySchema } from '../schemas/thread-queries.schema.js';
+import type { PublicRequestInput } from '../http/request-input.js';
 
-/** GET /api/openapi.json: serialised once at start. */
-export function mountOpenApiRoute(router: RouteRegistrar): void {
-  const body = JSON.stringify(publicReadOpenApi(serviceVersion));
+/** GET /api/openapi.json: the document the app validates with (built from its settings), serialised once. */
+export function mountOpenApiRoute(router: RouteRegistrar, document: object, input: PublicRequestInput): void {
+  const body = JSON.stringify(document);
   router.route('GET', '/api/openapi.json', (req, res) => {
-    parseQuery(noQuerySchema, req.query);
+    input.read('getOpenApi', req);
     res.type('application/json').send(body);
   });
 }

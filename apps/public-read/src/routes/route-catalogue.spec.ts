@@ -17,10 +17,10 @@ function registeredRouteIds(): string[] {
   return recordRouteIds((registrar) => {
     mountThreadRoutes(registrar, deps);
     mountMarketRoutes(registrar, deps);
-    mountMarketStreamRoute(registrar, {} as Parameters<typeof mountMarketStreamRoute>[1]);
+    mountMarketStreamRoute(registrar, {} as Parameters<typeof mountMarketStreamRoute>[1], deps.input);
     mountSocialRoutes(registrar, deps);
     mountCatalogRoutes(registrar, deps);
-    mountOpenApiRoute(registrar);
+    mountOpenApiRoute(registrar, {}, deps.input);
     mountEmbedRoutes(registrar, { db: {} as Parameters<typeof mountEmbedRoutes>[1]['db'] });
     mountUnknownApiPath(registrar);
   });

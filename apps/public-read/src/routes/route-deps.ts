@@ -1,6 +1,7 @@
 import type { Response } from 'express';
 import type { SocialPostSettings } from '../domain/social-post.js';
 import { authOf } from '../http/api-key.js';
+import type { PublicRequestInput } from '../http/request-input.js';
 import type { ResponseCache } from '../http/response-cache.js';
 import type { QuoteDeps } from '../use-cases/get-market-quote.use-case.js';
 import type { ReadFacts } from '../presenters/read-facts.presenter.js';
@@ -12,6 +13,8 @@ import type { ReadContext } from '../use-cases/read-context.js';
  */
 export interface RouteDeps {
   context: ReadContext;
+  /** Each route's validated, typed input (the OpenAPI document through the shared validator). */
+  input: PublicRequestInput;
   /** Per-replica micro-cache of read responses (see http/response-cache.ts). */
   cache: ResponseCache;
   social: SocialPostSettings;

@@ -7,7 +7,7 @@ import {
   type RecentTrade,
 } from '#shared/db/index.js';
 import { AppError } from '#shared/errors/index.js';
-import type { MarketDetailQuery } from '../schemas/market-queries.schema.js';
+import type { MarketDetailQuery } from '../openapi/operation-types.js';
 import type { ReadContext } from './read-context.js';
 
 /** Price history is downsampled to at most this many points. */

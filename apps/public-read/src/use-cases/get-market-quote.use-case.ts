@@ -20,7 +20,7 @@ import { isRequestCausedQuoteFailure, quoteContractRefusal, quoteOutcomeRefusal 
 import { AppError } from '#shared/errors/index.js';
 import { createReadThroughCache, type ReadThroughCache } from '#shared/cache/index.js';
 import type { Logger } from '#shared/logger/index.js';
-import type { QuoteQuery } from '../schemas/market-queries.schema.js';
+import type { QuoteQuery } from '../openapi/operation-types.js';
 
 export interface QuoteDeps {
   db: Knex;

@@ -1,7 +1,7 @@
 import { findOrganizationById, findPartnerById, type ThreadWithTotals } from '#shared/db/index.js';
 import type { OffsetPage } from '#shared/domain/index.js';
 import { AppError } from '#shared/errors/index.js';
-import type { ThreadListQuery } from '../schemas/thread-queries.schema.js';
+import type { ThreadListQuery } from '../openapi/operation-types.js';
 import { listThreads, type ThreadOwner } from './list-threads.use-case.js';
 import type { ReadContext } from './read-context.js';
 

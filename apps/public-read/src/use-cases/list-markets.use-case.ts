@@ -1,6 +1,6 @@
 import { listPublicMarkets, type Market, type PublicMarketFilter } from '#shared/db/index.js';
 import { offsetPage, statesForFilter, type MarketStatusFilter, type OffsetPage } from '#shared/domain/index.js';
-import type { MarketListQuery } from '../schemas/market-queries.schema.js';
+import type { MarketListQuery } from '../openapi/operation-types.js';
 import type { ReadContext } from './read-context.js';
 
 export interface MarketFilterInput {

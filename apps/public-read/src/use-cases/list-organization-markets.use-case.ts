@@ -1,7 +1,7 @@
 import { findOrganizationById, listPublicMarkets, type Market } from '#shared/db/index.js';
 import { offsetPage, type OffsetPage } from '#shared/domain/index.js';
 import { AppError } from '#shared/errors/index.js';
-import type { OrganizationMarketsQuery } from '../schemas/market-queries.schema.js';
+import type { OrganizationMarketsQuery } from '../openapi/operation-types.js';
 import { marketFilterOf } from './list-markets.use-case.js';
 import type { ReadContext } from './read-context.js';
 

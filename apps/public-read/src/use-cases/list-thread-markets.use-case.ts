@@ -1,7 +1,7 @@
 import { listPublicMarkets, threadExists, type Market } from '#shared/db/index.js';
 import { offsetPage, statesForFilter, type OffsetPage } from '#shared/domain/index.js';
 import { AppError } from '#shared/errors/index.js';
-import type { ThreadMarketsQuery } from '../schemas/thread-queries.schema.js';
+import type { ThreadMarketsQuery } from '../openapi/operation-types.js';
 import type { ReadContext } from './read-context.js';
 
 /** A page of a thread's markets (every status unless `status` is given). */

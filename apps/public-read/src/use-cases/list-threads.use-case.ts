@@ -1,6 +1,6 @@
 import { listPublicThreads, type PublicThreadFilter, type ThreadWithTotals } from '#shared/db/index.js';
 import { offsetPage, type OffsetPage } from '#shared/domain/index.js';
-import type { ThreadListQuery } from '../schemas/thread-queries.schema.js';
+import type { ThreadListQuery } from '../openapi/operation-types.js';
 import type { ReadContext } from './read-context.js';
 
 export type ThreadOwner = { organizationId: string } | { partnerId: string };

@@ -1,7 +1,7 @@
 import { listMarketActivity, type Market } from '#shared/db/index.js';
 import { usdcAtomicToCents } from '#shared/domain/index.js';
 import { rankTrending, timeframeMillis, type RecentMetrics } from '../domain/trending-score.js';
-import type { TrendingQuery } from '../schemas/market-queries.schema.js';
+import type { TrendingQuery } from '../openapi/operation-types.js';
 import type { ReadContext } from './read-context.js';
 
 export interface TrendingMarket {

@@ -104,6 +104,39 @@ describe('trades.create', () => {
 });
 
 describe('trades.waitFor', () => {
+  it('parks on the waiting read while a high-value trade awaits confirmation, and returns it completed', async () => {
+    const caller = await stack.chain.createTrader({ highValueThreshold: 20_000_000n, confirmationWindowS: 30 });
+    const waitingReads: number[] = [];
+    let parked: () => void = () => undefined;
+    const firstWaitSent = new Promise<void>((resolve) => (parked = resolve));
+    const client = stack.clientOf(caller, {
+      fetch: async (input, init) => {
+        const headers = new Headers(init?.headers);
+        headers.set('X-Forwarded-For', caller.ip);
+        const waiting = headers.has('prefer');
+        if (waiting) parked();
+        const response = await fetch(input, { ...init, headers });
+        if (waiting) waitingReads.push(response.status);
+        return response;
+      },
+    });
+    const created = await client.trades.create({
+      marketId: stack.marketId,
+      outcomeIndex: 0,
+      amount: '20',
+      side: 'buy',
+    });
+    expect(created.trade.status).toBe('pending_confirmation');
+
+    const settled = client.trades.waitFor(created.trade.id, { timeoutMs: 60_000 });
+    await firstWaitSent;
+    await client.trades.confirm(created.trade.id, created.confirmation?.token ?? '');
+
+    expect(await settled).toMatchObject({ id: created.trade.id, status: 'completed' });
+    // The parked read was answered by the change (200), not by its wait running out (304).
+    expect(waitingReads[0]).toBe(200);
+  }, 90_000);
+
   it('returns at once a trade that is already terminal', async () => {
     const client = stack.clientOf(stack.trader);
     const [row] = await tradesOf(stack.trader.userId);

@@ -113,6 +113,7 @@ describe('<foretell-market> on /embed/demo in Chromium', () => {
     await page.goto(`${kit.app.url}/embed/demo?market=00000000-0000-4000-8000-000000000000`);
     const state = await waitForWidget(page, 'the unknown market', (widget) => widget.error !== '');
     expect(state.error).toBe('This market does not exist.');
+    await saveScreenshot(page, 'embed/widget-unknown-market.png');
   });
 
   it('made every request to the API origin and nowhere else', () => {

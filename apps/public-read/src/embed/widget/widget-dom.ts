@@ -133,6 +133,8 @@ export function createWidgetDom(root: ShadowRoot): WidgetDom {
     },
     setError(message) {
       error.textContent = message ?? '';
+      // Without a market there is no connection, history or volume to show.
+      card.toggleAttribute('data-failed', message !== null);
       if (message) card.removeAttribute('aria-busy');
     },
   };

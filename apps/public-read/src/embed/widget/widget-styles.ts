@@ -38,6 +38,7 @@ vector-effect:non-scaling-stroke}
 .volume{font-variant-numeric:tabular-nums}
 .error{margin:8px 0 0;color:var(--stale)}
 .error:empty{display:none}
+.card[data-failed] :is(.badges,.outcomes,.spark,.foot){display:none}
 [aria-busy=true] .question:empty{height:1.3em;background:var(--track);border-radius:4px}
 @media (prefers-reduced-motion:reduce){.fill{transition:none}}
 `;

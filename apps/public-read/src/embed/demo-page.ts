@@ -15,7 +15,7 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 
 /** Text safe inside HTML content and double-quoted attribute values. */
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => ESCAPES[character]!);
+  return value.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
 }
 
 const PAGE_CSS = `:root{color-scheme:light dark}

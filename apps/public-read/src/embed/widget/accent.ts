@@ -14,12 +14,12 @@ export function safeColour(value: unknown): string | null {
   return HEX_COLOUR.test(trimmed) ? trimmed.toLowerCase() : null;
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
 /** `colorPrimary` of `{ partner }` / `{ organization }` API bodies. */
 export function brandColourOf(body: unknown, member: 'partner' | 'organization'): string | null {
-  if (typeof body !== 'object' || body === null) return null;
-  const entity: unknown = (body as Record<string, unknown>)[member];
-  if (typeof entity !== 'object' || entity === null) return null;
-  return safeColour((entity as Record<string, unknown>).colorPrimary);
+  const entity = isRecord(body) ? body[member] : undefined;
+  return isRecord(entity) ? safeColour(entity.colorPrimary) : null;
 }
 
 /** The first valid colour of attribute, partner, organization; null leaves the stylesheet's choice. */

@@ -45,10 +45,10 @@ function outcomesOf(market: Json): OutcomeView[] {
 
 /** The market of a detail response or stream event (`{ market: {...} }`), or null when there is none. */
 export function marketViewOf(body: unknown): MarketView | null {
-  if (!isObject(body) || !isObject(body.market) || typeof body.market.id !== 'string') return null;
-  const market = body.market;
+  const market = isObject(body) ? body.market : undefined;
+  if (!isObject(market) || typeof market.id !== 'string') return null;
   return {
-    id: market.id as string,
+    id: market.id,
     question: text(market.question, ''),
     outcomes: outcomesOf(market),
     totalVolume: numberOrNull(market.totalVolume),
@@ -74,8 +74,7 @@ export function extendHistory(history: readonly number[], view: MarketView, max 
 
 /** The words a screen reader hears for the sparkline: its outcome, first and last value and the number of points. */
 export function historyLabel(outcome: string, history: readonly number[], format: (value: number) => string): string {
-  if (history.length === 0) return `${outcome}: no price history yet`;
-  const first = format(history[0]!);
-  const last = format(history[history.length - 1]!);
-  return `${outcome} probability history: from ${first} to ${last} over ${history.length} points`;
+  const [first, last] = [history[0], history[history.length - 1]];
+  if (first === undefined || last === undefined) return `${outcome}: no price history yet`;
+  return `${outcome} probability history: from ${format(first)} to ${format(last)} over ${history.length} points`;
 }

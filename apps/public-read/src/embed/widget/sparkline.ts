@@ -36,7 +36,7 @@ const round = (value: number): number => Math.round(value * 10) / 10;
 export function sparklinePoints(values: readonly number[], box: SparklineBox, minSpan = DEFAULT_MIN_SPAN): Point[] {
   const finite = values.filter((value) => Number.isFinite(value));
   if (finite.length === 0) return [];
-  const series = finite.length === 1 ? [finite[0]!, finite[0]!] : finite;
+  const series = finite.length === 1 ? [...finite, ...finite] : finite;
   const [low, high] = sparklineDomain(series, minSpan);
   const innerWidth = box.width - 2 * box.padding;
   const innerHeight = box.height - 2 * box.padding;
@@ -55,7 +55,8 @@ export function linePath(points: readonly Point[]): string {
 
 /** SVG path data of the area under the line, closed along the bottom of the box. */
 export function areaPath(points: readonly Point[], box: SparklineBox): string {
-  if (points.length === 0) return '';
+  const [first, last] = [points[0], points[points.length - 1]];
+  if (!first || !last) return '';
   const bottom = box.height - box.padding;
-  return `${linePath(points)}L${points[points.length - 1]![0]},${bottom}L${points[0]![0]},${bottom}Z`;
+  return `${linePath(points)}L${last[0]},${bottom}L${first[0]},${bottom}Z`;
 }

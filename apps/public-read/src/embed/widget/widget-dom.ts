@@ -89,7 +89,7 @@ export function createWidgetDom(root: ShadowRoot): WidgetDom {
 
   const rows: Array<{ label: HTMLElement; pct: HTMLElement; fill: HTMLElement; item: HTMLElement }> = [];
   const ensureRows = (count: number): void => {
-    while (rows.length > count) rows.pop()!.item.remove();
+    while (rows.length > count) rows.pop()?.item.remove();
     while (rows.length < count) {
       const item = element('li', 'outcome');
       const label = element('span', 'label');
@@ -110,7 +110,8 @@ export function createWidgetDom(root: ShadowRoot): WidgetDom {
       question.textContent = view.question;
       ensureRows(view.outcomes.length);
       view.outcomes.forEach((outcome, index) => {
-        const row = rows[index]!;
+        const row = rows[index];
+        if (!row) return;
         row.label.textContent = outcome.label;
         row.pct.textContent = formatProbability(outcome.probability);
         row.fill.style.width = `${probabilityWidth(outcome.probability)}%`;

@@ -1,6 +1,6 @@
 /*
  * The typed view of a validated request: the input of one operation of an API's contract types (generated from its
- * OpenAPI document by openapi-typescript, decision 0023), as the shared request validator hands it over — path,
+ * OpenAPI document by openapi-typescript, decision 0026), as the shared request validator hands it over — path,
  * query and declared header parameters (header names in lower case) and the JSON body.
  */
 import type { ValidatedRequest } from './request-validator.js';

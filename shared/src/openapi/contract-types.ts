@@ -1,5 +1,5 @@
 /*
- * Handler input types generated from an API's OpenAPI document by openapi-typescript (decision 0023): the document
+ * Handler input types generated from an API's OpenAPI document by openapi-typescript (decision 0026): the document
  * stays the one source, and the committed output is checked against it by each API's drift test.
  */
 import openapiTS, { astToString } from 'openapi-typescript';

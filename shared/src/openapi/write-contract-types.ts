@@ -1,4 +1,4 @@
-/* npm run generate:contract-types: writes both APIs' contract types from their OpenAPI documents (decision 0023). */
+/* npm run generate:contract-types: writes both APIs' contract types from their OpenAPI documents (decision 0026). */
 import { writeFileSync } from 'node:fs';
 import {
   PUBLIC_READ_TYPES_PATH,

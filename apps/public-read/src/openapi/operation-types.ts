@@ -1,6 +1,6 @@
 /*
  * The typed input of each public read operation, from the contract types generated from the OpenAPI document
- * (generated/public-read-api.ts, decision 0023): what routes read and use cases take.
+ * (generated/public-read-api.ts, decision 0026): what routes read and use cases take.
  */
 import type { OperationInput } from '#shared/http/operation-input.js';
 import type { operations } from './generated/public-read-api.js';

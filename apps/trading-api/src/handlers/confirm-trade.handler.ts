@@ -1,5 +1,5 @@
 import { resourceEnvelope } from '../http/envelope.js';
-import type { OperationHandler } from '../pipeline/operation-handler.js';
+import { typedHandler, type OperationHandler } from '../pipeline/operation-handler.js';
 import { presentTrade } from '../presenters/trade.presenter.js';
 import { confirmTrade } from '../use-cases/confirm-trade.use-case.js';
 import { getTradeView } from '../use-cases/trade-reads.use-case.js';
@@ -7,10 +7,10 @@ import type { HandlerDeps } from './index.js';
 
 /** POST /v1/trades/{id}/confirm → 200 `{trade, data, _meta}` with the trade now `pending`; another user's: 404. */
 export function confirmTradeHandler(deps: HandlerDeps): OperationHandler {
-  return async ({ input, auth, now }) => {
-    const { token } = input.body as { token: string };
+  return typedHandler<'confirmTrade'>(async ({ input, auth, now }) => {
+    const { token } = input.body;
     const trade = await confirmTrade(deps, {
-      tradeId: String(input.params.id),
+      tradeId: input.params.id,
       userId: auth.key.record.userId,
       token,
       now,
@@ -20,5 +20,5 @@ export function confirmTradeHandler(deps: HandlerDeps): OperationHandler {
       body: resourceEnvelope('trade', presentTrade(await getTradeView(deps, trade))),
       meta: { idempotent: false },
     };
-  };
+  });
 }

@@ -1,21 +1,11 @@
 import { resourceEnvelope } from '../http/envelope.js';
 import { requestedSimulation } from '../trades/requested-simulation.js';
-import type { OperationHandler } from '../pipeline/operation-handler.js';
+import { typedHandler, type OperationHandler } from '../pipeline/operation-handler.js';
 import { presentTrade } from '../presenters/trade.presenter.js';
 import type { TradeWriteKind } from '../trades/trade-replay.js';
 import { createTrade } from '../use-cases/create-trade.use-case.js';
 import { getTradeView } from '../use-cases/trade-reads.use-case.js';
 import type { HandlerDeps } from './index.js';
-
-/** The create-trade body as the OpenAPI description (CreateTradeRequest) has already validated it. */
-interface CreateTradeBody {
-  marketId: string;
-  outcomeIndex: number;
-  amount: string;
-  side: 'buy' | 'sell';
-  clientRequestId?: string;
-  metadata?: Record<string, string>;
-}
 
 /** spec/trading-api.md: 201 for a new trade, 202 while a high-value one awaits confirmation, 200 once confirmed. */
 const statusOfWrite: Record<TradeWriteKind, 200 | 201 | 202> = {
@@ -29,8 +19,8 @@ const statusOfWrite: Record<TradeWriteKind, 200 | 201 | 202> = {
  * high-value threshold; replays carry `_meta.idempotent: true` (200 for a confirmed high-value trade).
  */
 export function createTradeHandler(deps: HandlerDeps): OperationHandler {
-  return async ({ input, auth, now }) => {
-    const body = input.body as CreateTradeBody;
+  return typedHandler<'createTrade'>(async ({ input, auth, now }) => {
+    const { body } = input;
     const idempotencyKey = input.headers['idempotency-key'];
     const simulation = requestedSimulation(input.headers['x-service-simulate'], {
       serviceEnv: deps.serviceEnv,
@@ -53,5 +43,5 @@ export function createTradeHandler(deps: HandlerDeps): OperationHandler {
       body: { ...resourceEnvelope('trade', trade), ...(confirmation ? { confirmation } : {}) },
       meta: { idempotent: outcome.idempotent },
     };
-  };
+  });
 }

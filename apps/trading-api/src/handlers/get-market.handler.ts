@@ -1,13 +1,13 @@
 import type { Knex } from 'knex';
 import { resourceEnvelope } from '../http/envelope.js';
-import type { OperationHandler } from '../pipeline/operation-handler.js';
+import { typedHandler, type OperationHandler } from '../pipeline/operation-handler.js';
 import { presentMarket } from '../presenters/market.presenter.js';
 import { getMarket } from '../use-cases/get-market.use-case.js';
 
 /** GET /v1/markets/{id} → `{ market, data, _meta }`. */
 export function getMarketHandler(deps: { db: Knex }): OperationHandler {
-  return async ({ input }) => {
-    const market = await getMarket(deps, { marketId: String(input.params.id) });
+  return typedHandler<'getMarket'>(async ({ input }) => {
+    const market = await getMarket(deps, { marketId: input.params.id });
     return { status: 200, body: resourceEnvelope('market', presentMarket(market)) };
-  };
+  });
 }

@@ -2,33 +2,32 @@ import type { Knex } from 'knex';
 import { isTradeStatus, tradeStatuses, type TradeStatus } from '#shared/domain/index.js';
 import { decodeOptionalCursor, type CursorCodec, type CursorContext } from '../http/cursor.js';
 import { listEnvelope } from '../http/envelope.js';
-import type { OperationHandler } from '../pipeline/operation-handler.js';
+import { typedHandler, type OperationHandler } from '../pipeline/operation-handler.js';
 import { presentKeysetPagination } from '../presenters/pagination.presenter.js';
 import { presentTrade } from '../presenters/trade.presenter.js';
 import { listTrades } from '../use-cases/list-trades.use-case.js';
 
 /** `status=a,b`: distinct statuses in catalogue order, so `b,a` and `a,b,a` name the same filter (and cursor). */
-function parseStatuses(value: unknown): TradeStatus[] | undefined {
-  if (typeof value !== 'string' || value === '') return undefined;
+function parseStatuses(value: string | undefined): TradeStatus[] | undefined {
+  if (value === undefined || value === '') return undefined;
   const requested = new Set(value.split(',').filter(isTradeStatus));
   return tradeStatuses.filter((status) => requested.has(status));
 }
 
 /** GET /v1/trades → list envelope of the caller's user's trades, newest first, with signed keyset cursors. */
 export function listTradesHandler(deps: { db: Knex; cursors: CursorCodec }): OperationHandler {
-  return async ({ input, auth }) => {
+  return typedHandler<'listTrades'>(async ({ input, auth }) => {
+    const { marketId, limit, cursor } = input.query;
     const statuses = parseStatuses(input.query.status);
-    const marketId = typeof input.query.marketId === 'string' ? input.query.marketId : undefined;
     const context: CursorContext = { route: 'listTrades', filters: { status: statuses?.join(','), marketId } };
-    const cursor = typeof input.query.cursor === 'string' ? input.query.cursor : undefined;
     const page = await listTrades(deps, {
       userId: auth.key.record.userId,
       statuses,
       marketId,
-      limit: typeof input.query.limit === 'number' ? input.query.limit : undefined,
+      limit,
       after: decodeOptionalCursor(deps.cursors, cursor, context),
     });
     const pagination = presentKeysetPagination(page, (after) => deps.cursors.encode(context, after));
     return { status: 200, body: listEnvelope(page.items.map(presentTrade), pagination) };
-  };
+  });
 }

@@ -1,5 +1,6 @@
 import type { Response } from 'express';
 import type { StoredApiKey } from '#shared/auth/index.js';
+import type { ValidatedRequest } from '#shared/http/request-validator.js';
 import type { OperationDescriptor } from '../openapi/operations.js';
 
 /** A looked-up key with what the pipeline derives from it (cached together for a few seconds). */
@@ -9,13 +10,8 @@ export interface AuthContext {
   plaintext: string;
 }
 
-export interface ValidatedInput {
-  params: Record<string, unknown>;
-  query: Record<string, unknown>;
-  body: unknown;
-  /** The headers the operation declares (lower-case names), as sent. */
-  headers: Readonly<Record<string, string | string[]>>;
-}
+/** The request as the shared validator validated it (handlers see it typed: operation-handler.ts typedHandler). */
+export type ValidatedInput = ValidatedRequest;
 
 /** What the /v1 pipeline stores on `res.locals` as a request moves through it. */
 interface PipelineLocals {

@@ -1,5 +1,8 @@
 /* OpenAPI paths of markets, quotes and social links. */
 import { marketStatusFilters } from '#shared/domain/market-status.js';
+import { MAX_PAGE_LIMIT } from '#shared/domain/paging.js';
+import { MAX_HISTORY_POINTS } from '../use-cases/get-market-detail.use-case.js';
+import { FEATURED_LIMIT } from '../use-cases/list-featured-markets.use-case.js';
 import {
   errorResponse,
   getOperation,
@@ -24,7 +27,7 @@ const marketPageParameters: JsonSchema[] = [
     'active = OPEN, paused = FROZEN, resolved = RESOLVED, cancelled and refunded = CANCELLED, all = any.',
   ),
   textParam('category', 'Category.'),
-  limitParam(50, 100),
+  limitParam(50, MAX_PAGE_LIMIT),
   offsetParam,
   sortByParam(['created_at', 'total_volume', 'current_probability', 'title', 'end_time']),
   sortOrderParam,
@@ -81,7 +84,7 @@ export const marketPaths = (settings: OpenApiSettings): Record<string, JsonSchem
   }),
   '/api/markets/featured': getOperation({
     operationId: 'listFeaturedMarkets',
-    summary: 'Active featured markets (at most 50), highest volume first',
+    summary: `Active featured markets (at most ${FEATURED_LIMIT}), highest volume first`,
     tags: ['Markets'],
     responses: { '200': ok('FeaturedResponse', 'Featured markets.'), '400': invalid },
   }),
@@ -91,11 +94,15 @@ export const marketPaths = (settings: OpenApiSettings): Record<string, JsonSchem
     tags: ['Markets'],
     parameters: [
       idParam('market'),
-      queryParam('history', { type: 'boolean', default: false }, 'Include the price history (≤ 100 points).'),
+      queryParam(
+        'history',
+        { type: 'boolean', default: false },
+        `Include the price history (≤ ${MAX_HISTORY_POINTS} points).`,
+      ),
       queryParam('trades', { type: 'boolean', default: false }, 'Include recent trades.'),
       queryParam(
         'trades_limit',
-        { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+        { type: 'integer', minimum: 1, maximum: MAX_PAGE_LIMIT, default: 20 },
         'Recent trades (with trades=true).',
       ),
     ],

@@ -1,4 +1,6 @@
 /* OpenAPI component schemas of whole response bodies. */
+import { MAX_PAGE_LIMIT } from '#shared/domain/paging.js';
+import { MAX_HISTORY_POINTS } from '../use-cases/get-market-detail.use-case.js';
 import {
   array,
   boolean,
@@ -19,13 +21,13 @@ const requestedAtMeta = object({ requestedAt: dateTime });
 
 export const responseSchemas: Record<string, JsonSchema> = {
   ThreadListResponse: object({
-    threads: array(ref('Thread'), 100),
+    threads: array(ref('Thread'), MAX_PAGE_LIMIT),
     pagination: ref('Pagination'),
     _meta: authMeta({ organizationId: string(), partnerId: string() }, ['organizationId', 'partnerId']),
   }),
   ThreadDetailResponse: object({ thread: ref('ThreadDetail'), _meta: authMeta() }),
   ThreadMarketsResponse: object({
-    markets: array(ref('ThreadMarketItem'), 100),
+    markets: array(ref('ThreadMarketItem'), MAX_PAGE_LIMIT),
     pagination: ref('Pagination'),
     _meta: authMeta(),
   }),
@@ -38,7 +40,7 @@ export const responseSchemas: Record<string, JsonSchema> = {
     markets: array(ref('ThreadSocialLink')),
     _meta: object({ requestedAt: dateTime, amount: number('USD.'), totalMarkets: integer() }),
   }),
-  MarketListResponse: object({ markets: array(ref('MarketListItem'), 100), pagination: ref('Pagination') }),
+  MarketListResponse: object({ markets: array(ref('MarketListItem'), MAX_PAGE_LIMIT), pagination: ref('Pagination') }),
   TrendingResponse: object({
     markets: array(ref('TrendingMarketItem'), 50),
     timeframe: object({ trending: enumOf(['1d', '7d', '30d']) }),
@@ -47,8 +49,8 @@ export const responseSchemas: Record<string, JsonSchema> = {
   MarketDetailResponse: object(
     {
       market: ref('MarketDetail'),
-      priceHistory: array(ref('PriceHistoryPoint'), 100),
-      recentTrades: array(ref('RecentTrade'), 100),
+      priceHistory: array(ref('PriceHistoryPoint'), MAX_HISTORY_POINTS),
+      recentTrades: array(ref('RecentTrade'), MAX_PAGE_LIMIT),
       _meta: object({
         requestedAt: dateTime,
         includes: object({ history: boolean, trades: boolean, tradesCount: integer() }),
@@ -67,7 +69,7 @@ export const responseSchemas: Record<string, JsonSchema> = {
   }),
   OrganizationResponse: object({ organization: ref('Organization'), _meta: requestedAtMeta }),
   OrganizationMarketsResponse: object({
-    markets: array(ref('OrganizationMarketItem'), 100),
+    markets: array(ref('OrganizationMarketItem'), MAX_PAGE_LIMIT),
     pagination: ref('Pagination'),
     _meta: object({ organizationId: string(), requestedAt: dateTime }),
   }),

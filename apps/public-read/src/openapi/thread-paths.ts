@@ -1,5 +1,6 @@
 /* OpenAPI paths of threads, organizations and partners. */
 import { threadStatuses } from '#shared/db/index.js';
+import { MAX_PAGE_LIMIT } from '#shared/domain/paging.js';
 import {
   errorResponse,
   getOperation,
@@ -31,7 +32,7 @@ const threadListParameters: JsonSchema[] = [
     style: 'form',
     explode: false,
   },
-  limitParam(20, 100),
+  limitParam(20, MAX_PAGE_LIMIT),
   offsetParam,
   sortByParam(['created_at', 'updated_at', 'total_volume', 'market_count', 'title']),
   sortOrderParam,
@@ -80,7 +81,7 @@ export const threadPaths = (settings: OpenApiSettings): Record<string, JsonSchem
     parameters: [
       idParam('thread'),
       queryParam('status', { type: 'string', enum: ['active', 'resolved', 'cancelled', 'paused'] }, 'Market status.'),
-      limitParam(50, 100),
+      limitParam(50, MAX_PAGE_LIMIT),
       offsetParam,
       sortByParam(['created_at', 'total_volume', 'current_probability', 'title']),
       sortOrderParam,

@@ -59,13 +59,14 @@ export type QueryValue = string | string[];
 
 /** A query as the router parsed it (strings, or arrays of a repeated parameter), copied without other members. */
 export function queryStrings(raw: Record<string, unknown>): Record<string, QueryValue> {
-  const query: Record<string, QueryValue> = {};
-  for (const [name, value] of Object.entries(raw)) {
-    if (typeof value === 'string') query[name] = value;
-    else if (Array.isArray(value)) query[name] = value.map(String);
-    else if (value !== undefined) query[name] = String(value);
-  }
-  return query;
+  // fromEntries defines each member, so a parameter named `__proto__` stays a member (and is refused as unknown).
+  return Object.fromEntries(
+    Object.entries(raw).flatMap(([name, value]): Array<[string, QueryValue]> => {
+      if (typeof value === 'string') return [[name, value]];
+      if (Array.isArray(value)) return [[name, value.map(String)]];
+      return value === undefined ? [] : [[name, String(value)]];
+    }),
+  );
 }
 
 /** The canonical spelling of a schema default. */

@@ -62,6 +62,14 @@ describe('the shared request validator', () => {
     );
   });
 
+  it('refuses a parameter named __proto__ as unknown instead of losing it', () => {
+    const validator = createRequestValidator(document);
+    const refused = validator.check('listItems', request(Object.fromEntries([['__proto__', 'x']])));
+    expect(refused.valid ? [] : refused.issues.map(({ name, keyword }) => [name, keyword])).toEqual([
+      ['__proto__', 'additionalProperties'],
+    ]);
+  });
+
   it('validates the path parameters the router decoded when they are given', () => {
     const validator = createRequestValidator(document, { queryForms: 'strict' });
     const accepted = validator.check('listItems', request({}, { id: 'a b/c' }));

@@ -81,9 +81,10 @@ export function queryProblems({ declared, issues, raw, refinements = {} }: Query
     else if (given === undefined) problems.set(name, `"${name}" is required`);
     else problems.set(name, `"${name}" ${refined ?? requirementOf(schema)}`);
   }
-  for (const issue of issues) {
-    if (issue.keyword !== 'additionalProperties' || problems.has(issue.name)) continue;
-    problems.set(issue.name, `"${issue.name}" is not a parameter of this endpoint`);
+  // Unknown parameters by their names as sent (`""` and `__proto__` included), in the order they were sent.
+  const names = new Set(declared.map(({ name }) => name));
+  for (const name of Object.keys(raw)) {
+    if (!names.has(name)) problems.set(name, `"${name}" is not a parameter of this endpoint`);
   }
   for (const issue of issues) {
     if (issue.location === 'query' || problems.has(issue.name)) continue;

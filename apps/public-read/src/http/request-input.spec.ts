@@ -63,6 +63,16 @@ describe('reading the query through the OpenAPI document', () => {
     expect(error.detail).toContain('"nope" is not a parameter of this endpoint');
   });
 
+  it('names unknown parameters as sent, an empty name and __proto__ included', () => {
+    const query: Record<string, string> = Object.fromEntries([
+      ['', 'x'],
+      ['__proto__', 'y'],
+    ]);
+    expect(errorOf(() => input.read('listThreads', get('/api/threads', query))).detail).toBe(
+      'Invalid query parameters: "" is not a parameter of this endpoint; "__proto__" is not a parameter of this endpoint.',
+    );
+  });
+
   it('reports missing required parameters (the quote route labels the 400 ValidationError: quote.routes.test.ts)', () => {
     const quote = (query: Record<string, string>) => get('/api/markets/m1/quote', query, { id: 'm1' });
     const error = errorOf(() => input.read('getMarketQuote', quote({ action: 'buy', amount: '0' })));

@@ -87,7 +87,7 @@ export async function findTradeExecution(
     }),
   );
   const log = logs[0];
-  return log ? toExecution(log as ExecutedLog, true) : undefined;
+  return log ? toExecution(log, true) : undefined;
 }
 
 async function callAccount(

@@ -20,6 +20,7 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import { socketClientCache } from 'viem/utils';
 import { toChainError } from './chain-errors.js';
+import { isRecord } from '../runtime/plain-values.js';
 
 /** Chain ids of local development chains (anvil, hardhat, ganache), polled fast. */
 const LOCAL_CHAIN_IDS: ReadonlySet<number> = new Set([31337, 1337]);
@@ -91,7 +92,9 @@ function createTransport(options: ChainClientOptions): Transport {
 const SOCKET_CLOSING = 2;
 /** The WebSocket readyState of a cached client's socket (viem types the cache for any kind of socket). */
 const readyStateOf = (socket: unknown): number =>
-  (socket as { readyState?: number } | undefined)?.readyState ?? SOCKET_CLOSING;
+  typeof socket === 'object' && socket !== null && 'readyState' in socket && typeof socket.readyState === 'number'
+    ? socket.readyState
+    : SOCKET_CLOSING;
 
 /**
  * viem's WebSocket transport, made to recover from any outage. viem's own reconnection stops for good once one
@@ -109,14 +112,15 @@ function reconnectingWebSocket(rpcUrl: string, common: { timeout: number; retryC
       if (client.url === rpcUrl && readyStateOf(client.socket) >= SOCKET_CLOSING) client.close();
     }
   };
-  return ((parameters) => {
+  const reconnecting: Transport = (parameters) => {
     const transport = inner(parameters);
     const request: typeof transport.request = (args, requestOptions) => {
       dropDeadSockets();
       return transport.request(args, requestOptions);
     };
     return { ...transport, request };
-  }) as Transport;
+  };
+  return reconnecting;
 }
 
 /** A viem chain for an id learnt from the RPC (or configured). */
@@ -169,8 +173,10 @@ function createChainReader(
     receiptTimeoutMs: options.receiptTimeoutMs ?? 30_000,
     async close() {
       // A WebSocket transport exposes its (shared, cached) socket client; HTTP has nothing to close.
-      const socketTransport = publicClient.transport as { getRpcClient?: () => Promise<{ close(): void }> };
-      if (socketTransport.getRpcClient) (await socketTransport.getRpcClient()).close();
+      const socketTransport: unknown = publicClient.transport;
+      if (!isRecord(socketTransport) || typeof socketTransport.getRpcClient !== 'function') return;
+      const rpcClient: unknown = await socketTransport.getRpcClient();
+      if (isRecord(rpcClient) && typeof rpcClient.close === 'function') rpcClient.close();
     },
   };
 }

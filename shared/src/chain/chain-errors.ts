@@ -29,7 +29,7 @@ import {
   UnknownRpcError,
   WaitForTransactionReceiptTimeoutError,
   WebSocketRequestError,
-  type Hex,
+  isHex,
 } from 'viem';
 import { AppError, isAppError } from '../errors/index.js';
 import { appErrorFromRevert, decodeRevertData, type DecodedRevert } from './revert-errors.js';
@@ -84,7 +84,7 @@ export function toChainError(error: unknown): AppError {
   if (error.walk((cause) => cause instanceof ExecutionRevertedError)) {
     // A revert seen outside a contract call (raw eth_call / estimateGas): decode the node's revert data if any.
     const rpc = error.walk((cause) => cause instanceof RpcRequestError);
-    const data = rpc instanceof RpcRequestError && typeof rpc.data === 'string' ? (rpc.data as Hex) : undefined;
+    const data = rpc instanceof RpcRequestError && isHex(rpc.data) ? rpc.data : undefined;
     return appErrorFromRevert(decodeRevertData(data), error);
   }
   if (error.walk((cause) => cause instanceof InsufficientFundsError)) {

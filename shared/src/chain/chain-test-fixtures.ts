@@ -48,7 +48,8 @@ export async function startChainFixture(): Promise<ChainFixture> {
   const executor = withSigner(reader, anvilPrivateKey(1));
   admin.resetNonce();
   executor.resetNonce();
-  const treasury = chain.accounts[2]!;
+  const [, , treasury] = chain.accounts;
+  if (!treasury) throw new Error('the test chain has fewer than 3 funded accounts');
   const platform = await deployPlatform(admin, { treasury, operator: executor.account.address, allowTestUsdc: true });
   let snapshot = await chain.snapshot();
   return {

@@ -10,7 +10,7 @@
  * taken it) carries `extensions.broadcast = 'unknown'` and forgets the cached nonce, so no nonce gap stalls later
  * sends.
  */
-import { WaitForTransactionReceiptTimeoutError } from 'viem';
+import { isHex, WaitForTransactionReceiptTimeoutError } from 'viem';
 import type {
   Abi,
   Address,
@@ -23,6 +23,7 @@ import type {
   WriteContractParameters,
 } from 'viem';
 import { AppError } from '../errors/index.js';
+import { isRecord } from '../runtime/plain-values.js';
 import type { ChainWriter } from './chain-clients.js';
 import { toChainError } from './chain-errors.js';
 import { appErrorFromRevert, decodeRevertData } from './revert-errors.js';
@@ -75,6 +76,8 @@ export async function sendContractWrite<
   observer: SendOptions = {},
 ): Promise<TransactionReceipt> {
   // viem's generic parameter types do not narrow through a generic wrapper; the public signature keeps callers typed.
+  // cast: `request` was checked against its own ABI by ContractWrite<abi, functionName, args> at the call site, and
+  // is the same { address, abi, functionName, args, value } object viem's non-generic parameter type describes
   const call = { ...request, account: writer.account } as unknown as EstimateContractGasParameters;
   let gas: bigint;
   try {
@@ -88,6 +91,7 @@ export async function sendContractWrite<
   } catch (error) {
     throw toChainError(error);
   }
+  // cast: `call` plus gas, fees and chain, i.e. the checked write above (see the cast of `call`) with what a send adds
   const hash = await broadcast(writer, {
     ...call,
     gas,
@@ -152,12 +156,16 @@ const withTxHash = (error: AppError, txHash: Hex, cause: unknown): AppError =>
 /** The revert data of a mined transaction from the node's call tracer; undefined where tracing is unavailable. */
 async function tracedRevertData(writer: ChainWriter, hash: Hex): Promise<Hex | undefined> {
   try {
-    const trace = (await writer.publicClient.request({
+    // debug_traceTransaction is not in viem's public RPC schema: its parameters declared here, its answer read as unknown.
+    const trace = await writer.publicClient.request<{
+      Parameters: [Hex, { tracer: 'callTracer'; tracerConfig: { onlyTopCall: boolean } }];
+      ReturnType: unknown;
+    }>({
       method: 'debug_traceTransaction',
       params: [hash, { tracer: 'callTracer', tracerConfig: { onlyTopCall: true } }],
-    } as never)) as { output?: unknown } | null;
-    const output = trace?.output;
-    return typeof output === 'string' && output.length > 2 ? (output as Hex) : undefined;
+    });
+    const output = isRecord(trace) ? trace.output : undefined;
+    return isHex(output) && output.length > 2 ? output : undefined;
   } catch {
     return undefined;
   }
@@ -187,6 +195,7 @@ async function explainMinedRevert(
   if (decoded) return withTxHash(appErrorFromRevert(decoded), hash, undefined);
   try {
     const replay = { ...call, blockNumber: receipt.blockNumber - 1n };
+    // cast: the same checked write as `call` (see there), at the parent block
     await writer.publicClient.simulateContract(replay as Parameters<typeof writer.publicClient.simulateContract>[0]);
   } catch (error) {
     return withTxHash(toChainError(error), hash, error);

@@ -148,5 +148,10 @@ export async function deployMarket(
     args: [params],
   });
   const address = await marketOf(writer, platform.marketFactory, marketId);
-  return { address: address!, txHash: receipt.transactionHash, created: true };
+  if (!address) {
+    throw new AppError('INTERNAL_ERROR', {
+      detail: `the market factory names no market ${marketId} after creating it (${receipt.transactionHash})`,
+    });
+  }
+  return { address, txHash: receipt.transactionHash, created: true };
 }

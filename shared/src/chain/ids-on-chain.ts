@@ -20,10 +20,10 @@ export function uuidToBytes32(uuid: string): Hex {
 
 /** The lower-case UUID of a bytes32 made by {@link uuidToBytes32}; VALIDATION_FAILED for any other value. */
 export function bytes32ToUuid(value: Hex): string {
-  const match = BYTES32_UUID_PATTERN.exec(value);
-  if (!match) {
+  const digits = BYTES32_UUID_PATTERN.exec(value)?.[1];
+  if (digits === undefined) {
     throw new AppError('VALIDATION_FAILED', { detail: 'expected a bytes32 holding a left-padded UUID' });
   }
-  const hex = match[1]!.toLowerCase();
+  const hex = digits.toLowerCase();
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

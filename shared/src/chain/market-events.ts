@@ -111,19 +111,20 @@ const after = (args: { reserveAfter: bigint; priceAfter: bigint }) => ({
  * contracts or events, removed (re-orged) logs and pending logs are skipped.
  */
 export function decodeMarketLogs(logs: readonly Log[]): MarketEvent[] {
-  const parsed = parseEventLogs({ abi: marketAbi, logs: logs as Log[], strict: true });
+  const parsed = parseEventLogs({ abi: marketAbi, logs: [...logs], strict: true });
   const events: MarketEvent[] = [];
   for (const log of parsed) {
-    if (log.removed || log.blockNumber === null || log.transactionHash === null || log.logIndex === null) continue;
+    if (log.removed || log.blockNumber === null || log.blockHash === null) continue;
+    if (log.transactionHash === null || log.logIndex === null) continue;
     const body = bodyOf(log);
     if (!body) continue;
-    const timestamp = (log as { blockTimestamp?: bigint | null }).blockTimestamp;
+    const timestamp = log.blockTimestamp;
     events.push({
       market: getAddress(log.address),
       txHash: log.transactionHash,
       logIndex: log.logIndex,
       blockNumber: log.blockNumber,
-      blockHash: log.blockHash!,
+      blockHash: log.blockHash,
       blockTimestamp: timestamp === undefined || timestamp === null ? undefined : Number(timestamp),
       ...body,
     });

@@ -24,7 +24,8 @@ export interface DecodedRevert {
 export const foretellErrorsAbi: Abi = (() => {
   const seen = new Set<string>();
   const errors: Abi[number][] = [];
-  for (const abi of [marketAbi, marketFactoryAbi, smartAccountAbi, smartAccountFactoryAbi, testUsdcAbi] as Abi[]) {
+  const abis: readonly Abi[] = [marketAbi, marketFactoryAbi, smartAccountAbi, smartAccountFactoryAbi, testUsdcAbi];
+  for (const abi of abis) {
     for (const item of abi) {
       if (item.type !== 'error') continue;
       const key = `${item.name}(${item.inputs.map((input) => input.type).join(',')})`;
@@ -120,8 +121,8 @@ const revertMappers: Record<string, RevertMapper> = {
 export function appErrorFromRevert(revert: DecodedRevert | undefined, cause?: unknown): AppError {
   const name = revert?.errorName;
   const mapper = name === undefined ? undefined : revertMappers[name];
-  if (mapper) {
-    const mapped = mapper(revert!.args);
+  if (revert && mapper) {
+    const mapped = mapper(revert.args);
     return new AppError(mapped.code, { detail: mapped.detail, extensions: mapped.extensions, cause });
   }
   // Error(string) and Panic carry free text or codes: name the kind, never the text.

@@ -5,7 +5,7 @@
  */
 import type { Address, Hex } from 'viem';
 import { smartAccountFactoryAbi } from '../../contracts/artifacts/index.js';
-import { isAppError } from '../errors/index.js';
+import { AppError, isAppError } from '../errors/index.js';
 import type { ChainReader, ChainWriter } from './chain-clients.js';
 import { withChainErrors } from './chain-errors.js';
 import { sendContractWrite } from './contract-writes.js';
@@ -70,7 +70,12 @@ export async function createSmartAccount(
       args: [userId, input.owner ?? writer.account.address],
     });
     const address = await findSmartAccount(writer, input);
-    return { address: address!, txHash: receipt.transactionHash, created: true };
+    if (!address) {
+      throw new AppError('INTERNAL_ERROR', {
+        detail: `the account factory names no account for ${input.userId} after creating it (${receipt.transactionHash})`,
+      });
+    }
+    return { address, txHash: receipt.transactionHash, created: true };
   } catch (error) {
     const raced = isAppError(error) ? await findSmartAccount(writer, input) : undefined;
     if (raced) return { address: raced, txHash: null, created: false };

@@ -22,8 +22,7 @@ export function normaliseWeights(parts: readonly number[]): bigint[] {
   const total = parts.reduce((sum, part) => sum + BigInt(part), 0n);
   const weights = parts.map((part) => (BigInt(part) * WAD) / total);
   const assigned = weights.reduce((sum, weight) => sum + weight, 0n);
-  weights[weights.length - 1] = weights[weights.length - 1]! + WAD - assigned;
-  return weights;
+  return weights.map((weight, index) => (index === weights.length - 1 ? weight + WAD - assigned : weight));
 }
 
 export const marketShapeArb: fc.Arbitrary<MarketShape> = fc.record({
@@ -60,7 +59,7 @@ export function scenarioArb(traders: number, maxSteps: number) {
           kind: fc.constant('resolve' as const),
           winners: fc.uniqueArray(fc.integer({ min: 0, max: shape.weights.length - 1 }), { minLength: 1 }),
         }),
-        fc.record({ kind: fc.constant('cancel' as const), winners: fc.constant([] as number[]) }),
+        fc.record({ kind: fc.constant('cancel' as const), winners: fc.constant<number[]>([]) }),
       ),
     }),
   );

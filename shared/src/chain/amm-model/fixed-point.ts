@@ -55,12 +55,11 @@ export function maxBig(a: bigint, b: bigint): bigint {
 /** Gives the rounding remainder of floored WAD shares to the largest entry (the first among equals). */
 export function settleRemainder(parts: bigint[]): bigint[] {
   let largest = 0;
+  let largestPart: bigint | undefined;
   let total = 0n;
   parts.forEach((part, index) => {
     total += part;
-    if (part > parts[largest]!) largest = index;
+    if (largestPart === undefined || part > largestPart) [largest, largestPart] = [index, part];
   });
-  const settled = [...parts];
-  settled[largest] = settled[largest]! + WAD - total;
-  return settled;
+  return parts.map((part, index) => (index === largest ? part + WAD - total : part));
 }

@@ -1,6 +1,7 @@
 import type { ConsumeMessage } from 'amqplib';
 import type { z } from 'zod';
 import { runWithContext, type Logger } from '../logger/index.js';
+import { isRecord } from '../runtime/plain-values.js';
 import { backoffDelay, sleep, type BackoffPolicy } from './backoff.js';
 import type { AmqpConnectionManager, Delivery } from './connection-manager.js';
 import { isRetryableError, transientSummary } from './error-classification.js';
@@ -57,7 +58,7 @@ export async function startConsumer<Schema extends z.ZodType>(
 
   async function processDelivery(delivery: Delivery): Promise<void> {
     const { message } = delivery;
-    const messageId = message.properties.messageId as unknown;
+    const messageId: unknown = message.properties.messageId;
     const deliveryCount = deliveryCountOf(message);
     if (typeof messageId !== 'string' || messageId === '') {
       logger.warn({ event: 'amqp.message_parked', reason: 'missing_message_id', deliveryCount });
@@ -73,7 +74,7 @@ export async function startConsumer<Schema extends z.ZodType>(
         messageId,
         routingKey: message.fields.routingKey,
         deliveryCount,
-        headers: (message.properties.headers ?? {}) as Record<string, unknown>,
+        headers: headersOf(message),
       };
       try {
         await handle(parsed.data, context);
@@ -118,9 +119,15 @@ export async function startConsumer<Schema extends z.ZodType>(
   };
 }
 
+/** A message's headers (amqplib types them `any`); none when absent. */
+function headersOf(message: Pick<ConsumeMessage, 'properties'>): Record<string, unknown> {
+  const headers: unknown = message.properties.headers;
+  return isRecord(headers) ? headers : {};
+}
+
 /** Quorum queues set `x-delivery-count` (previous deliveries) on redelivered messages. */
 export function deliveryCountOf(message: Pick<ConsumeMessage, 'fields' | 'properties'>): number {
-  const previous = Number((message.properties.headers as Record<string, unknown> | undefined)?.['x-delivery-count']);
+  const previous = Number(headersOf(message)['x-delivery-count']);
   if (Number.isInteger(previous) && previous >= 0) return previous + 1;
   return message.fields.redelivered ? 2 : 1;
 }

@@ -55,7 +55,9 @@ export function isRetryableError(error: unknown): boolean {
 
 function isTransient(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
-  const { code, name, message } = error as { code?: unknown; name?: unknown; message?: unknown };
+  const code = 'code' in error ? error.code : undefined;
+  const name = 'name' in error ? error.name : undefined;
+  const message = 'message' in error ? error.message : undefined;
   if (typeof code === 'string' && (TRANSIENT_SYSTEM_CODES.has(code) || TRANSIENT_MYSQL_CODES.has(code))) return true;
   if (typeof message === 'string' && TRANSIENT_MESSAGE_ENDINGS.some((ending) => message.endsWith(ending))) return true;
   return typeof name === 'string' && TRANSIENT_ERROR_NAMES.has(name);

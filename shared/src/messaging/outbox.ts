@@ -143,19 +143,24 @@ export async function publishOutboxRows(
   options: OutboxPublishOptions = {},
 ): Promise<OutboxPublishResult> {
   const { logger } = manager;
-  const outcomes = await Promise.allSettled(
+  const outcomes = await Promise.all(
     messages.map((message) =>
-      manager.publish(message.exchange, message.routingKey, message.payload, {
-        messageId: message.messageId,
-        ...(message.headers ? { headers: message.headers } : {}),
-        ...(options.publishTimeoutMs === undefined ? {} : { timeoutMs: options.publishTimeoutMs }),
-      }),
+      manager
+        .publish(message.exchange, message.routingKey, message.payload, {
+          messageId: message.messageId,
+          ...(message.headers ? { headers: message.headers } : {}),
+          ...(options.publishTimeoutMs === undefined ? {} : { timeoutMs: options.publishTimeoutMs }),
+        })
+        .then(
+          () => ({ message, status: 'fulfilled' as const }),
+          (reason: unknown) => ({ message, status: 'rejected' as const, reason }),
+        ),
     ),
   );
   const published: string[] = [];
   const failed: string[] = [];
-  for (const [index, outcome] of outcomes.entries()) {
-    const message = messages[index]!;
+  for (const outcome of outcomes) {
+    const { message } = outcome;
     if (outcome.status === 'fulfilled') {
       published.push(message.id);
       continue;

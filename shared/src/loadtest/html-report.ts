@@ -8,7 +8,8 @@ import { formatSummaryLine, summaryFigures } from '../../../loadtest/lib/run-sum
 import type { ScenarioRun } from './run-scenario.js';
 import { escapeXml, renderLineChart } from './svg-chart.js';
 
-const COLORS = ['#1f77b4', '#ff7f0e', '#d62728', '#2ca02c', '#9467bd'];
+const [BLUE, ORANGE, RED, , PURPLE] = ['#1f77b4', '#ff7f0e', '#d62728', '#2ca02c', '#9467bd'] as const;
+const PERCENTILE_COLORS = { p50: BLUE, p95: ORANGE, p99: RED } as const;
 
 function table(headers: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | number>>): string {
   const head = headers.map((header) => `<th>${escapeXml(header)}</th>`).join('');
@@ -26,9 +27,9 @@ function charts(run: ScenarioRun): string[] {
     title: 'API latency per second (ms)',
     xLabel: 'seconds into the run',
     yLabel: 'ms',
-    series: (['p50', 'p95', 'p99'] as const).map((key, index) => ({
+    series: (['p50', 'p95', 'p99'] as const).map((key) => ({
       label: key,
-      color: COLORS[index]!,
+      color: PERCENTILE_COLORS[key],
       points: run.seconds
         .filter((bucket) => bucket.requests > 0)
         .map((bucket) => ({ x: bucket.second, y: bucket[key] })),
@@ -41,12 +42,12 @@ function charts(run: ScenarioRun): string[] {
     series: [
       {
         label: 'requests/s',
-        color: COLORS[0]!,
+        color: BLUE,
         points: run.seconds.map((bucket) => ({ x: bucket.second, y: bucket.requests })),
       },
       {
         label: 'errors/s',
-        color: COLORS[2]!,
+        color: RED,
         points: run.seconds.map((bucket) => ({ x: bucket.second, y: bucket.errors })),
       },
     ],
@@ -56,7 +57,7 @@ function charts(run: ScenarioRun): string[] {
     xLabel: 'seconds into the run',
     yLabel: 'iterations',
     series: [
-      { label: 'in flight', color: COLORS[4]!, points: run.inFlight.map((count, second) => ({ x: second, y: count })) },
+      { label: 'in flight', color: PURPLE, points: run.inFlight.map((count, second) => ({ x: second, y: count })) },
     ],
   });
   const custom = Object.entries(run.customTrends).map(([metric, points]) =>
@@ -64,7 +65,7 @@ function charts(run: ScenarioRun): string[] {
       title: `${metric}: p95 per second`,
       xLabel: 'seconds into the run',
       yLabel: 'ms',
-      series: [{ label: 'p95', color: COLORS[1]!, points: points.map((point) => ({ x: point.second, y: point.p95 })) }],
+      series: [{ label: 'p95', color: ORANGE, points: points.map((point) => ({ x: point.second, y: point.p95 })) }],
     }),
   );
   return [latency, throughput, inFlight, ...custom];
@@ -73,19 +74,19 @@ function charts(run: ScenarioRun): string[] {
 export function renderHtmlReport(run: ScenarioRun): string {
   const figures = summaryFigures(run.scenario, run.summary);
   const line = formatSummaryLine(figures);
-  const metricNames = Object.keys(run.summary.metrics).sort();
-  const thresholdRows = metricNames.flatMap((name) =>
-    Object.entries(run.summary.metrics[name]!.thresholds ?? {}).map(([expression, verdict]) => [
+  const metrics = Object.entries(run.summary.metrics).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const thresholdRows = metrics.flatMap(([name, metric]) =>
+    Object.entries(metric.thresholds ?? {}).map(([expression, verdict]) => [
       verdict.ok ? 'pass' : 'FAIL',
       name,
       expression,
     ]),
   );
-  const metricRows = metricNames.map((name) => {
-    const values = run.summary.metrics[name]!.values;
+  const metricRows = metrics.map(([name, metric]) => {
+    const values = metric.values;
     return [
       name,
-      run.summary.metrics[name]!.type,
+      metric.type,
       Object.entries(values)
         .map(([key, value]) => `${key}=${fixed(value)}`)
         .join('  '),

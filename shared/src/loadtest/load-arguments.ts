@@ -24,8 +24,8 @@ export function parseLoadArguments(argv: readonly string[]): LoadArguments {
   }
   const overrides: Record<string, string> = {};
   for (let index = 0; index < flags.length; index += 2) {
-    const flag = flags[index]!;
-    const [name, inline] = flag.split('=', 2) as [string, string | undefined];
+    const flag = flags[index] ?? '';
+    const [name = '', inline] = flag.split('=', 2);
     const variable = FLAG_VARIABLES[name];
     if (variable === undefined) return { error: `unknown flag ${flag}` };
     const value = inline ?? flags[index + 1];

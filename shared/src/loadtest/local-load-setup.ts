@@ -7,6 +7,7 @@ import { createKnex } from '../db/index.js';
 import { provisionLoadKeys, revokeLoadKeys, type LoadKey } from './load-keys.js';
 import type { LoadRunnerConfig } from './load-runner-config.js';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.js';
+import { messageOf } from '../errors/index.js';
 
 export interface LocalLoadSetup {
   keys: LoadKey[];
@@ -44,7 +45,7 @@ export async function prepareLocalLoad(runner: LoadRunnerConfig, highValueThresh
     await db.destroy();
     await receiver.close();
     throw new Error(
-      `cannot issue load keys in ${runner.DATABASE_URL.replace(/\/\/[^@]*@/, '//…@')} (${(error as Error).message}); ` +
+      `cannot issue load keys in ${runner.DATABASE_URL.replace(/\/\/[^@]*@/, '//…@')} (${messageOf(error)}); ` +
         'is the local stack (npm start) running? Against another deployment set LOADTEST_API_KEY to an enterprise key.',
       { cause: error },
     );

@@ -116,7 +116,8 @@ export class MetricsRecorder {
   summarize(thresholds: Thresholds, durationMs: number): RunSummaryData {
     const metrics: Record<string, SummaryMetric> = {};
     for (const name of Object.keys(this.kinds)) {
-      if (this.samplesOf(name).length > 0) metrics[name] = this.metricValues(name, durationMs)!;
+      const values = this.samplesOf(name).length > 0 ? this.metricValues(name, durationMs) : undefined;
+      if (values) metrics[name] = values;
     }
     for (const [key, expressions] of Object.entries(thresholds)) {
       const metric = metrics[key] ?? this.metricValues(key, durationMs);

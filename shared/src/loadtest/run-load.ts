@@ -15,6 +15,7 @@ import { prepareLocalLoad, type LocalLoadSetup } from './local-load-setup.js';
 import { writeRunReports } from './report-files.js';
 import { runScenario } from './run-scenario.js';
 import { needsApiKeys, needsReceiver, scenarioDefinition } from './scenario-registry.js';
+import { messageOf } from '../errors/index.js';
 
 const say = (line = '') => process.stdout.write(`${line}\n`);
 
@@ -39,7 +40,7 @@ try {
   config = resolveLoadConfig(env);
   shape = resolveLoadShape(definition.load, env);
 } catch (error) {
-  failSettings(error instanceof ConfigError ? error.message : (error as Error).message);
+  failSettings(error instanceof ConfigError ? error.message : messageOf(error));
 }
 
 let local: LocalLoadSetup | null = null;
@@ -47,7 +48,7 @@ if (needsApiKeys(parsed.scenario) && config.apiKeys.length === 0) {
   try {
     local = await prepareLocalLoad(runner, config.confirmAmount);
   } catch (error) {
-    failSettings((error as Error).message);
+    failSettings(messageOf(error));
   }
   config = { ...config, apiKeys: local.keys.map((key) => key.key), receiverUrl: local.receiver.url };
   say(
@@ -88,7 +89,7 @@ try {
   say(text);
   exitCode = text.endsWith('thresholds=pass') ? 0 : 99;
 } catch (error) {
-  say(`${definition.name} could not run: ${(error as Error).message}`);
+  say(`${definition.name} could not run: ${messageOf(error)}`);
   say(
     formatSummaryLine({
       scenario: definition.name,
@@ -104,6 +105,6 @@ try {
 } finally {
   await local
     ?.release()
-    .catch((error: unknown) => process.stderr.write(`releasing the load keys: ${(error as Error).message}\n`));
+    .catch((error: unknown) => process.stderr.write(`releasing the load keys: ${messageOf(error)}\n`));
 }
 process.exit(exitCode);

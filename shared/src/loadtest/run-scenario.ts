@@ -15,6 +15,7 @@ import { runArrivalRate } from './arrival-scheduler.js';
 import { MetricsRecorder, type SecondBucket } from './metrics-recorder.js';
 import { createNodeLoadHttp, type NodeLoadHttp } from './node-http-client.js';
 import { percentile } from './summary-math.js';
+import { messageOf } from '../errors/index.js';
 
 export interface RunNote {
   title: string;
@@ -98,7 +99,7 @@ export async function runScenario<SetupData>(
           recorder.add('iterations', 1);
         } catch (error) {
           recorder.add('iteration_errors', 1);
-          log(`iteration failed: ${(error as Error).message}`);
+          log(`iteration failed: ${messageOf(error)}`);
         }
       },
     });

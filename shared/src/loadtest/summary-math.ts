@@ -6,12 +6,12 @@
 /** The p-th percentile (0–100) of ascending `sorted`, interpolated between ranks as k6 does; 0 when empty. */
 export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return 0;
-  if (sorted.length === 1) return sorted[0]!;
+  if (sorted.length === 1) return sorted[0] ?? 0;
   const position = (Math.min(100, Math.max(0, p)) / 100) * (sorted.length - 1);
   const lower = Math.floor(position);
   const upper = Math.ceil(position);
-  const low = sorted[lower]!;
-  return low + (sorted[upper]! - low) * (position - lower);
+  const low = sorted[lower] ?? 0;
+  return low + ((sorted[upper] ?? low) - low) * (position - lower);
 }
 
 /** avg, min, med, max and the 90th, 95th and 99th percentiles: k6's trend values (summaryTrendStats). */
@@ -21,9 +21,9 @@ export function trendValues(samples: readonly number[]): Record<string, number> 
   const sum = sorted.reduce((total, value) => total + value, 0);
   return {
     avg: sum / sorted.length,
-    min: sorted[0]!,
+    min: sorted[0] ?? 0,
     med: percentile(sorted, 50),
-    max: sorted[sorted.length - 1]!,
+    max: sorted[sorted.length - 1] ?? 0,
     'p(90)': percentile(sorted, 90),
     'p(95)': percentile(sorted, 95),
     'p(99)': percentile(sorted, 99),
@@ -46,5 +46,5 @@ export function rateValues(samples: readonly number[]): Record<string, number> {
 /** The last value added, and the smallest and largest. */
 export function gaugeValues(samples: readonly number[]): Record<string, number> {
   if (samples.length === 0) return {};
-  return { value: samples[samples.length - 1]!, min: Math.min(...samples), max: Math.max(...samples) };
+  return { value: samples[samples.length - 1] ?? 0, min: Math.min(...samples), max: Math.max(...samples) };
 }

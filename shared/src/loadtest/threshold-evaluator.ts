@@ -12,17 +12,21 @@ export interface ThresholdVerdict {
 const EXPRESSION =
   /^\s*(avg|min|med|max|count|rate|value|p\(\d+(?:\.\d+)?\))\s*(<=|>=|==|!=|<|>|===)\s*(-?\d+(?:\.\d+)?)\s*$/;
 
+const OPERATORS = ['<', '<=', '>', '>=', '==', '!='] as const;
+
 export interface ParsedThreshold {
   aggregation: string;
-  operator: '<' | '<=' | '>' | '>=' | '==' | '!=';
+  operator: (typeof OPERATORS)[number];
   bound: number;
 }
 
 export function parseThreshold(expression: string): ParsedThreshold {
-  const match = EXPRESSION.exec(expression);
-  if (!match) throw new Error(`"${expression}" is not a threshold expression such as p(95)<300 or rate<0.01`);
-  const operator = (match[2] === '===' ? '==' : match[2]) as ParsedThreshold['operator'];
-  return { aggregation: match[1]!, operator, bound: Number(match[3]) };
+  const [, aggregation, written, bound] = EXPRESSION.exec(expression) ?? [];
+  const operator = OPERATORS.find((candidate) => candidate === (written === '===' ? '==' : written));
+  if (aggregation === undefined || operator === undefined) {
+    throw new Error(`"${expression}" is not a threshold expression such as p(95)<300 or rate<0.01`);
+  }
+  return { aggregation, operator, bound: Number(bound) };
 }
 
 function compare(actual: number, operator: ParsedThreshold['operator'], bound: number): boolean {

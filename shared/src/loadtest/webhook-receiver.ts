@@ -7,8 +7,9 @@
  *   GET  /stats                              counts: received, verified, refused, duplicate event ids, trades
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listeningPort } from '../runtime/listening-port.js';
 import { verifyWebhookSignature } from '../webhooks/index.js';
+import { isRecord, parseJsonObject } from '../runtime/plain-values.js';
 
 export interface ReceivedDelivery {
   eventId: string;
@@ -48,14 +49,14 @@ export async function startWebhookReceiver(options: {
 
   function receive(raw: Buffer, signature: string | undefined): boolean {
     const verdict = verifyWebhookSignature(signature, raw, options.secrets);
-    let envelope: { id?: string; type?: string; data?: { tradeId?: string } } = {};
+    let envelope: Record<string, unknown> = {};
     try {
-      envelope = JSON.parse(raw.toString('utf8')) as typeof envelope;
+      envelope = parseJsonObject(raw.toString('utf8'));
     } catch {
       // counted as refused below
     }
     stats.received += 1;
-    const tradeId = envelope.data?.tradeId;
+    const tradeId = isRecord(envelope.data) ? envelope.data.tradeId : undefined;
     if (!verdict.valid || typeof tradeId !== 'string') {
       stats.refused += 1;
       return false;
@@ -107,9 +108,9 @@ export async function startWebhookReceiver(options: {
         return;
       }
       if (url.pathname === '/stats') return json(200, stats);
-      const match = /^\/deliveries\/([^/]+)$/.exec(url.pathname);
-      if (!match) return json(404, { error: 'not found' });
-      const tradeId = decodeURIComponent(match[1]!);
+      const encodedTradeId = /^\/deliveries\/([^/]+)$/.exec(url.pathname)?.[1];
+      if (encodedTradeId === undefined) return json(404, { error: 'not found' });
+      const tradeId = decodeURIComponent(encodedTradeId);
       const waitMs = Number(url.searchParams.get('waitMs') ?? 0) || 0;
       void waitFor(tradeId, url.searchParams.get('type'), waitMs).then((deliveries) =>
         json(deliveries.length > 0 ? 200 : 404, { tradeId, deliveries }),
@@ -121,7 +122,7 @@ export async function startWebhookReceiver(options: {
     server.once('error', reject);
     server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
   });
-  const { port } = server.address() as AddressInfo;
+  const port = listeningPort(server);
   const host = options.host === undefined || options.host === '0.0.0.0' ? '127.0.0.1' : options.host;
   const url = `http://${host}:${port}`;
   return {

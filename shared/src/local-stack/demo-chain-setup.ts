@@ -76,8 +76,8 @@ export async function setUpDemoChain(db: Knex, settings: DemoChainSettings): Pro
   }
 }
 
-async function hasCode(writer: ChainWriter, address: string): Promise<boolean> {
-  const code = await writer.publicClient.getCode({ address: address as Address });
+async function hasCode(writer: ChainWriter, address: Address): Promise<boolean> {
+  const code = await writer.publicClient.getCode({ address });
   return code !== undefined && code !== '0x';
 }
 
@@ -88,9 +88,9 @@ async function ensurePlatform(db: Knex, admin: ChainWriter, operator: Address) {
       deployed: false,
       platform: {
         chainId: admin.chain.id,
-        usdc: recorded.usdcAddress as Address,
-        marketFactory: recorded.marketFactoryAddress as Address,
-        accountFactory: recorded.accountFactoryAddress as Address,
+        usdc: recorded.usdcAddress,
+        marketFactory: recorded.marketFactoryAddress,
+        accountFactory: recorded.accountFactoryAddress,
       },
     };
   }
@@ -109,8 +109,8 @@ async function ensurePlatform(db: Knex, admin: ChainWriter, operator: Address) {
 
 /** Deploys a market missing on this chain and brings it to its recorded status. Returns whether it deployed. */
 async function putMarketOnChain(db: Knex, admin: ChainWriter, platform: PlatformAddresses, market: MarketChainRow) {
-  const onThisChain = market.chainId === platform.chainId && market.contractAddress !== null;
-  if (onThisChain && (await hasCode(admin, market.contractAddress!))) return false;
+  const addressOnThisChain = market.chainId === platform.chainId ? market.contractAddress : null;
+  if (addressOnThisChain !== null && (await hasCode(admin, addressOnThisChain))) return false;
   // Settled demo markets ended in the past; the contract needs a future resolve time to be created at all.
   const future = Date.now() + DAY_MS;
   const endTime = market.endTime && market.endTime.getTime() > future ? market.endTime : new Date(future + 29 * DAY_MS);
@@ -150,13 +150,15 @@ async function ensureFundedAccounts(db: Knex, admin: ChainWriter, platform: Plat
 
 /** A few buys on each open market, so price history and recent trades have something to show. */
 async function placeDemoTrades(db: Knex, executor: ChainWriter, accounts: DemoAccounts): Promise<number> {
-  const open = (await listMarketsForChain(db)).filter((market) => market.status === 'OPEN' && market.contractAddress);
+  const open = (await listMarketsForChain(db)).flatMap(({ contractAddress, ...market }) =>
+    market.status === 'OPEN' && contractAddress ? [{ ...market, contractAddress }] : [],
+  );
   let trades = 0;
   for (const [index, market] of open.entries()) {
     for (const [offset, account] of accounts.addresses.entries()) {
       await executeBuy(executor, {
         account,
-        market: market.contractAddress as Address,
+        market: market.contractAddress,
         outcomeIndex: (index + offset) % market.outcomeCount,
         tradeId: crypto.randomUUID(),
         usdcIn: BigInt(10 + 15 * offset) * USDC,

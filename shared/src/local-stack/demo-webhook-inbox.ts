@@ -5,7 +5,7 @@
  * `GET /events`, newest first.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listeningPort } from '../runtime/listening-port.js';
 import { verifyWebhookSignature } from '../webhooks/index.js';
 
 export interface InboxEvent {
@@ -70,7 +70,7 @@ export async function startDemoWebhookInbox(options: {
     server.once('error', reject);
     server.listen(options.port, '127.0.0.1', () => resolve());
   });
-  const port = (server.address() as AddressInfo).port;
+  const port = listeningPort(server);
   return {
     port,
     url: `http://127.0.0.1:${port}/webhooks`,

@@ -7,3 +7,4 @@ export * from './operations-app.js';
 export * from './mysql-leader-lock.js';
 export * from './leader-loop.js';
 export * from './plain-values.js';
+export * from './listening-port.js';

@@ -1,4 +1,5 @@
-import { toDateOrNull, toOneOf, toStringOrNull } from '../column-values.js';
+import type { Address } from 'viem';
+import { toAddressOrNull, toDateOrNull, toOneOf, toStringOrNull } from '../column-values.js';
 import { parseJsonColumn, type Queryable } from '../transaction.js';
 import { marketStatuses, type MarketStatus } from '../repositories/markets.repository.js';
 
@@ -9,7 +10,7 @@ export interface MarketChainRow {
   status: MarketStatus;
   endTime: Date | null;
   winningOutcomes: number[] | null;
-  contractAddress: string | null;
+  contractAddress: Address | null;
   chainId: number | null;
 }
 
@@ -23,7 +24,7 @@ export async function listMarketsForChain(db: Queryable): Promise<MarketChainRow
     status: toOneOf(marketStatuses, row.status, 'markets.status'),
     endTime: toDateOrNull(row.end_time),
     winningOutcomes: row.winning_outcomes === null ? null : parseJsonColumn<number[]>(row.winning_outcomes),
-    contractAddress: toStringOrNull(row.contract_address),
+    contractAddress: toAddressOrNull(row.contract_address, 'markets.contract_address'),
     chainId: row.chain_id === null ? null : Number(row.chain_id),
   }));
 }

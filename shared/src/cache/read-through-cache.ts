@@ -92,7 +92,10 @@ export function createReadThroughCache<V>(options: ReadThroughCacheOptions<V>): 
         return hit.value;
       }
       return cache.fetch(key, { context: load }).then(
-        (box) => (box as Box<V>).value,
+        (box) => {
+          if (!box) throw new TypeError(`the cache load of ${String(key)} answered nothing`);
+          return box.value;
+        },
         (error: unknown) => {
           // lru-cache aborts a pending load when a background refresh stores the key first ("replaced"): the
           // stored value is at least as fresh as the aborted load would have been, so it is the answer.

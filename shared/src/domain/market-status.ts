@@ -55,5 +55,5 @@ export function statesForFilter(filter: MarketStatusFilter): readonly MarketStat
 }
 
 export function isMarketStatusFilter(value: string): value is MarketStatusFilter {
-  return (marketStatusFilters as readonly string[]).includes(value);
+  return marketStatusFilters.some((filter) => filter === value);
 }

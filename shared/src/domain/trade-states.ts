@@ -19,7 +19,7 @@ export const terminalStatuses: readonly TradeStatus[] = ['completed', 'failed', 
 export const dailyCapStatuses: readonly TradeStatus[] = [...inFlightStatuses, 'completed'];
 
 export function isTradeStatus(value: string): value is TradeStatus {
-  return (tradeStatuses as readonly string[]).includes(value);
+  return tradeStatuses.some((status) => status === value);
 }
 
 export function isTerminalStatus(status: TradeStatus): boolean {

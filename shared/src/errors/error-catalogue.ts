@@ -78,8 +78,8 @@ export const errorCatalogue = {
 
 export type ErrorCode = keyof typeof errorCatalogue;
 
-export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
-
 export function isErrorCode(value: string): value is ErrorCode {
   return Object.hasOwn(errorCatalogue, value);
 }
+
+export const errorCodes: ErrorCode[] = Object.keys(errorCatalogue).filter(isErrorCode);

@@ -1,6 +1,7 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { codeOf } from '../errors/index.js';
 import type { Logger } from '../logger/index.js';
 import { parseRouteList } from './route-list.js';
 import type { RouteSwitchObserver } from './route-switch-observer.js';
@@ -54,7 +55,8 @@ export async function createFileRouteSwitches(options: FileRouteSwitchesOptions)
     try {
       text = await readFile(filePath, 'utf8');
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code ?? 'UNKNOWN';
+      const thrownCode = codeOf(error);
+      const code = typeof thrownCode === 'string' ? thrownCode : 'UNKNOWN';
       // With an observer, it logs the outage (once); without one, this does.
       if (failing !== code && !closed && !options.observer) {
         logger.warn(

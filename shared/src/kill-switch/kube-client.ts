@@ -22,7 +22,8 @@ export interface KubeClient {
 export function loadKubeClient(settings: KubeClientSettings): KubeClient {
   const kubeConfig = new KubeConfig();
   const files = settings.KUBECONFIG?.split(delimiter).filter(Boolean) ?? [];
-  if (files.length === 1) kubeConfig.loadFromFile(files[0]!);
+  const [onlyFile, ...otherFiles] = files;
+  if (onlyFile !== undefined && otherFiles.length === 0) kubeConfig.loadFromFile(onlyFile);
   else kubeConfig.loadFromDefault();
   const contextNamespace = kubeConfig.getContextObject(kubeConfig.getCurrentContext())?.namespace;
   return { kubeConfig, namespace: settings.POD_NAMESPACE ?? contextNamespace ?? 'default' };

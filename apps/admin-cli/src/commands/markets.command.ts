@@ -18,6 +18,8 @@ interface CreateMarketOptions {
   featured?: boolean;
 }
 
+function text(value: string, flag: string, max: number): string;
+function text(value: string | undefined, flag: string, max: number): string | undefined;
 function text(value: string | undefined, flag: string, max: number): string | undefined {
   if (value === undefined) return undefined;
   const trimmed = value.trim();
@@ -48,7 +50,7 @@ export function registerMarketCommands(program: Command, context: AdminContext):
         describe: (options: CreateMarketOptions) => ({ args: { ...options } }),
         run: async (options: CreateMarketOptions) => {
           const command = {
-            question: text(options.question, '--question', 500)!,
+            question: text(options.question, '--question', 500),
             outcomes: parseOutcomes(options.outcomes),
             ...optional('category', text(options.category, '--category', 64)),
             ...optional('description', options.description),
@@ -120,6 +122,7 @@ export function registerMarketCommands(program: Command, context: AdminContext):
 const action = (name: MarketAction, id: string) => ({ action: name, marketId: id.trim() });
 
 const optional = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } =>
+  // cast: `{ [key]: value }` has exactly the one property `key` (K); TypeScript widens a computed key to string
   (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 
 async function runTransition(

@@ -101,7 +101,8 @@ export async function transitionMarket(
     });
     return findMarketById(trx, market.id);
   });
-  return { market: updated!, txHash };
+  if (!updated) throw new AppError('INTERNAL_ERROR', { detail: `market ${command.marketId} vanished while updated` });
+  return { market: updated, txHash };
 }
 
 function checkWinners(market: Market, winners: readonly number[] | undefined): number[] {

@@ -99,13 +99,11 @@ export function createCircuitBreaker(redis: Redis): CircuitBreaker {
   return {
     async admit(url, nowMs) {
       const keys = keysOf(url);
-      const answer = (await admitScript.run(
-        [keys.state, keys.probe],
-        [nowMs, BREAKER_POLICY.probeTimeoutMs],
-      )) as number[];
-      if (answer[0] === 0) return { kind: 'closed' };
-      if (answer[0] === 1) return { kind: 'probe' };
-      return { kind: 'open', retryAt: Number(answer[1]) };
+      const answer = await admitScript.run([keys.state, keys.probe], [nowMs, BREAKER_POLICY.probeTimeoutMs]);
+      const [state, retryAt]: unknown[] = Array.isArray(answer) ? answer : [];
+      if (state === 0) return { kind: 'closed' };
+      if (state === 1) return { kind: 'probe' };
+      return { kind: 'open', retryAt: Number(retryAt) };
     },
     async record(url, results, nowMs) {
       const keys = keysOf(url);

@@ -7,7 +7,7 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupAddress } from 'node:dns';
+import type { LookupAddress, LookupOptions } from 'node:dns';
 import { isIP, type Socket } from 'node:net';
 import { lookupAllAddresses, refusedDeliveryAddress, type DeliveryFailureCode } from '#shared/webhooks/index.js';
 import { sanitizedExcerpt } from './response-excerpt.js';
@@ -56,7 +56,7 @@ export function createWebhookPoster(options: WebhookPosterOptions): WebhookPoste
   /** net.connect's `lookup`: resolve, refuse the whole name if any address is refused, hand back the rest. */
   const checkedLookup = (
     hostname: string,
-    lookupOptions: { all?: boolean; family?: number },
+    lookupOptions: LookupOptions,
     callback: (error: Error | null, address: string | LookupAddress[], family?: number) => void,
   ): void => {
     resolve(hostname).then(
@@ -107,7 +107,7 @@ export function createWebhookPoster(options: WebhookPosterOptions): WebhookPoste
         method: 'POST',
         agent: target.protocol === 'https:' ? httpsAgent : httpAgent,
         headers: { ...headers, 'Content-Length': Buffer.byteLength(body) },
-        lookup: checkedLookup as never,
+        lookup: checkedLookup,
       });
       const deadline = setTimeout(() => {
         finish({

@@ -23,16 +23,30 @@ function record(operation: string, receipt: TransactionReceipt): void {
   rows.push({ operation, gas: receipt.gasUsed });
 }
 
+/** anvil's funded wallet `index` (it funds ten). */
+function walletAt(chain: TestChain, index: number): TestChain['wallets'][number] {
+  const wallet = chain.wallets[index];
+  if (!wallet) throw new Error(`the test chain has no wallet ${index}`);
+  return wallet;
+}
+
+function accountAt(chain: TestChain, index: number): TestChain['accounts'][number] {
+  const account = chain.accounts[index];
+  if (!account) throw new Error(`the test chain has no account ${index}`);
+  return account;
+}
+
 /** Receipt of the newest transaction (anvil mines one per block). */
 async function lastReceipt(chain: TestChain): Promise<TransactionReceipt> {
-  const block = await chain.publicClient.getBlock();
-  return chain.publicClient.getTransactionReceipt({ hash: block.transactions[0]! });
+  const [hash] = (await chain.publicClient.getBlock()).transactions;
+  if (!hash) throw new Error('the newest block holds no transaction');
+  return chain.publicClient.getTransactionReceipt({ hash });
 }
 
 function equalWeights(count: number): bigint[] {
   const weights = Array.from({ length: count }, () => 10n ** 18n / BigInt(count));
-  weights[count - 1] = weights[count - 1]! + 10n ** 18n - weights.reduce((sum, weight) => sum + weight, 0n);
-  return weights;
+  const remainder = 10n ** 18n - weights.reduce((sum, weight) => sum + weight, 0n);
+  return weights.map((weight, index) => (index === count - 1 ? weight + remainder : weight));
 }
 
 async function marketOps(chain: TestChain, deployment: ForetellDeployment, outcomes: number): Promise<void> {
@@ -43,7 +57,7 @@ async function marketOps(chain: TestChain, deployment: ForetellDeployment, outco
     initialReserve: 1_000n * USDC,
   });
   record(`MarketFactory.createMarket (${outcomes} outcomes)`, await lastReceipt(chain));
-  const trader = chain.wallets[3]!;
+  const trader = walletAt(chain, 3);
   await mintUsdc(chain, deployment, trader.account.address, 1_000n * USDC);
   await send(chain, trader, {
     address: deployment.usdc,
@@ -76,7 +90,7 @@ async function marketOps(chain: TestChain, deployment: ForetellDeployment, outco
     `sell 1 token (${outcomes} outcomes): c ${cBefore} -> ${cAfter}; usdcOut ${quote.usdcOut}, ` +
       `ammFee ${quote.ammFee}, protocolFee ${quote.protocolFee} (atomic), grossRelease ${quote.grossRelease} (WAD)`,
   );
-  await send(chain, chain.wallets[0]!, { address: market, abi: marketAbi, functionName: 'resolve', args: [[0n]] });
+  await send(chain, walletAt(chain, 0), { address: market, abi: marketAbi, functionName: 'resolve', args: [[0n]] });
   const redeem = await send(chain, trader, { address: market, abi: marketAbi, functionName: 'redeem', args: [0n] });
   record(`Market.redeem (${outcomes} outcomes, resolved)`, redeem);
 }
@@ -91,10 +105,10 @@ async function accountOps(chain: TestChain, deployment: ForetellDeployment): Pro
   const factory = { address: deployment.accountFactory, abi: smartAccountFactoryAbi } as const;
   record(
     'SmartAccountFactory.createAccount',
-    await send(chain, chain.wallets[0]!, {
+    await send(chain, walletAt(chain, 0), {
       ...factory,
       functionName: 'createAccount',
-      args: [userId, chain.accounts[6]!],
+      args: [userId, accountAt(chain, 6)],
     }),
   );
   const account: Address = await chain.publicClient.readContract({
@@ -103,7 +117,7 @@ async function accountOps(chain: TestChain, deployment: ForetellDeployment): Pro
     args: [userId],
   });
   await mintUsdc(chain, deployment, account, 1_000n * USDC);
-  const operator = chain.wallets[1]!;
+  const operator = walletAt(chain, 1);
   let counter = 0;
   const tradeId = (): Hex => keccak256(toHex(`gas-trade-${++counter}`));
   const via = (
@@ -118,7 +132,7 @@ async function accountOps(chain: TestChain, deployment: ForetellDeployment): Pro
     'SmartAccount.sellForExactUsdc (operator)',
     await via('sellForExactUsdc', [tradeId(), market, 0n, 2n * USDC, 10n ** 30n]),
   );
-  await send(chain, chain.wallets[0]!, { address: market, abi: marketAbi, functionName: 'cancel' });
+  await send(chain, walletAt(chain, 0), { address: market, abi: marketAbi, functionName: 'cancel' });
   record('SmartAccount.redeem (operator, cancelled)', await via('redeem', [tradeId(), market, 0n]));
 }
 

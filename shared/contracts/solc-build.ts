@@ -74,7 +74,11 @@ function resolveImport(unitName: string): { contents: string } | { error: string
 /** Compiles every source and returns `{ fileName: contents }` for the artifacts directory. */
 export function buildArtifacts(): Map<string, string> {
   const input = { language: 'Solidity', sources: collectSources(sourcesDir, 'src'), settings: compilerSettings };
-  const output = JSON.parse(solc.compile(JSON.stringify(input), { import: resolveImport }) as string) as SolcOutput;
+  const compiled: unknown = solc.compile(JSON.stringify(input), { import: resolveImport });
+  if (typeof compiled !== 'string') throw new Error('solc answered no standard JSON output');
+  // cast: solc's standard JSON output, whose schema (of the solc version package.json pins) SolcOutput declares; a
+  // compilation that failed still answers this shape, with its messages in `errors`, checked below
+  const output = JSON.parse(compiled) as SolcOutput;
   const messages = output.errors ?? [];
   const errors = messages.filter((message) => message.severity === 'error');
   if (errors.length > 0) {

@@ -1,6 +1,6 @@
 /*
  * Joins the hits of one subject that arrive while a Redis call for it is in flight into the next call, which counts
- * them all at once (INCRBY n in the stores' scripts) and answers each hit with its own position in the count. The
+ * them all at once (INCRBY n in the stores' scripts) and answers each hit with its own place in the count. The
  * first hit of a quiet subject goes out at once (no added latency); under load, N concurrent requests of one
  * client cost one round trip and one script run per in-flight period instead of N. Every hit is still counted and
  * admitted or refused exactly as if the hits had arrived one after another.
@@ -18,17 +18,34 @@ export interface HitCoalescer<R> {
   hit(subject: string, limit: number): Promise<R>;
 }
 
-export function createHitCoalescer<R>(countHits: CountHits<R>): HitCoalescer<R> {
+/** A call that has not answered by then fails its hits (the stores fall back or refuse), and the next call starts. */
+export const DEFAULT_COUNT_TIMEOUT_MS = 1_000;
+
+export function createHitCoalescer<R>(countHits: CountHits<R>, options: { timeoutMs?: number } = {}): HitCoalescer<R> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_COUNT_TIMEOUT_MS;
   /** Per subject and limit: the hits waiting for the call in flight to finish (an empty list: one is in flight). */
   const queued = new Map<string, Array<Waiter<R>>>();
 
+  function countWithin(subject: string, limit: number, hits: number): Promise<R[]> {
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`rate-limit count took over ${timeoutMs} ms`)), timeoutMs);
+    });
+    // A count that throws synchronously rejects like one that fails later.
+    const counted = Promise.resolve().then(() => countHits(subject, limit, hits));
+    return Promise.race([counted, timedOut]).finally(() => clearTimeout(timer));
+  }
+
   function send(slot: string, subject: string, limit: number, waiters: Array<Waiter<R>>): void {
     queued.set(slot, []);
-    countHits(subject, limit, waiters.length)
-      .then(
-        (results) => waiters.forEach((waiter, index) => waiter.resolve(results[index]!)),
-        (error: unknown) => waiters.forEach((waiter) => waiter.reject(error)),
-      )
+    countWithin(subject, limit, waiters.length)
+      .then((results) => {
+        if (results.length !== waiters.length) {
+          throw new Error(`a count of ${waiters.length} hits answered ${results.length}`);
+        }
+        results.forEach((result, index) => waiters[index]?.resolve(result));
+      })
+      .catch((error: unknown) => waiters.forEach((waiter) => waiter.reject(error)))
       .finally(() => {
         const next = queued.get(slot) ?? [];
         if (next.length === 0) queued.delete(slot);

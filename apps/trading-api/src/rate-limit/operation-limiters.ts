@@ -61,13 +61,13 @@ export function createRateLimiters(deps: {
   };
 }
 
-/** The limiter of an operation: the token bucket when the description says so, else the window of its method. */
 /** Which of the limiters counts an operation: the token bucket where its description says so, else by method. */
 export function limiterKindFor(operation: Pick<OperationDescriptor, 'method' | 'rateLimit'>): keyof RateLimiters {
   if (operation.rateLimit === 'token-bucket') return 'bucketedWrites';
   return operation.method === 'GET' ? 'reads' : 'windowedWrites';
 }
 
+/** The limiter of an operation (see limiterKindFor). */
 export function rateLimiterFor(
   limiters: RateLimiters,
   operation: Pick<OperationDescriptor, 'method' | 'rateLimit'>,

@@ -8,10 +8,12 @@ import { startTradeJobsConsumer } from './consumers/trade-jobs.consumer.js';
 import { startExpireConfirmationsLoop } from './loops/expire-confirmations.loop.js';
 import { startReconcileStalledTradesLoop } from './loops/reconcile-stalled-trades.loop.js';
 import type { TradeExecutorDeps } from './trades/trade-executor-deps.js';
+import { createSimulatedDelaySlots } from './trades/simulated-delay.js';
 import { createTradeMetrics } from './trades/trade-metrics.js';
 
 export type TradeWorkerSettings = Pick<
   ChainExecutorConfig,
+  | 'SERVICE_ENV'
   | 'TRADE_SLIPPAGE_BPS'
   | 'TRADE_PROCESSING_HALTED'
   | 'AMQP_PREFETCH'
@@ -36,6 +38,8 @@ export async function startTradeWorkers(
     writer,
     slippageBps: settings.TRADE_SLIPPAGE_BPS,
     halted: settings.TRADE_PROCESSING_HALTED,
+    serviceEnv: settings.SERVICE_ENV,
+    simulatedDelays: createSimulatedDelaySlots(settings.AMQP_PREFETCH),
     now: () => new Date(),
     logger: logger.child({ component: 'trades' }),
   };

@@ -110,10 +110,9 @@ const head = (target: AccountTarget) =>
   [uuidToBytes32(target.tradeId), target.market, BigInt(target.outcomeIndex)] as const;
 
 /** The send options among a call's input (only those: the rest is the call's). */
-const observerOf = ({ onSent, gasLimit, receiptTimeoutMs }: SendOptions): SendOptions => ({
+const observerOf = ({ onSent, gasLimit }: SendOptions): SendOptions => ({
   ...(onSent ? { onSent } : {}),
   ...(gasLimit === undefined ? {} : { gasLimit }),
-  ...(receiptTimeoutMs === undefined ? {} : { receiptTimeoutMs }),
 });
 
 const onAccount = (target: AccountTarget) => ({ address: target.account, abi: smartAccountAbi }) as const;

@@ -10,7 +10,7 @@
  * taken it) carries `extensions.broadcast = 'unknown'` and forgets the cached nonce, so no nonce gap stalls later
  * sends.
  */
-import { isHex, WaitForTransactionReceiptTimeoutError } from 'viem';
+import { isHex } from 'viem';
 import type {
   Abi,
   Address,
@@ -48,7 +48,7 @@ export interface SendObserver {
 
 /**
  * How one send departs from the default (the sandbox failure simulation of test deployments, decision 0023; nothing
- * else sets these).
+ * else sets these). The guarded organic trades (guarded-trades.ts) take only the SendObserver.
  */
 export interface SendOptions extends SendObserver {
   /**
@@ -56,8 +56,6 @@ export interface SendOptions extends SendObserver {
    * transaction (with a hash) rather than refused by the estimate.
    */
   gasLimit?: bigint;
-  /** 0: do not wait for the receipt at all, the wait times out at once (the receipt-timeout path). */
-  receiptTimeoutMs?: 0;
 }
 
 /** Whether a failed send may have reached the chain (its hash was known, or the broadcast's fate is unknown). */
@@ -98,7 +96,7 @@ export async function sendContractWrite<
     ...fees,
     chain: writer.chain,
   } as unknown as WriteContractParameters);
-  const pendingReceipt = waitForReceipt(writer, hash, observer.receiptTimeoutMs);
+  const pendingReceipt = waitForReceipt(writer, hash);
   // Awaited below; this only keeps a receipt failure that lands while `onSent` runs from being reported unhandled.
   pendingReceipt.catch(() => undefined);
   await observer.onSent?.(hash);
@@ -128,9 +126,8 @@ async function broadcast(writer: ChainWriter, parameters: WriteContractParameter
  * read answers. Otherwise viem waits for it block by block — on a fast local chain with many transactions in flight
  * that costs a receipt request per waiting transaction per block, which is why the direct read comes first.
  */
-async function waitForReceipt(writer: ChainWriter, hash: Hex, timeoutMs?: 0): Promise<TransactionReceipt> {
+async function waitForReceipt(writer: ChainWriter, hash: Hex): Promise<TransactionReceipt> {
   try {
-    if (timeoutMs === 0) throw new WaitForTransactionReceiptTimeoutError({ hash });
     const mined = await writer.publicClient.getTransactionReceipt({ hash }).catch(() => undefined);
     if (mined) return mined;
     return await writer.publicClient.waitForTransactionReceipt({

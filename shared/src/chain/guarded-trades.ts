@@ -10,7 +10,7 @@ import {
   type AccountTarget,
   type AccountTradeExecution,
 } from './account-trades.js';
-import type { SendOptions } from './contract-writes.js';
+import type { SendObserver } from './contract-writes.js';
 import { readBuyQuote, readSellForExactUsdcQuote } from './market-reads.js';
 import { DEFAULT_SLIPPAGE_BPS, maximumInput, minimumOutput } from './trade-guards.js';
 
@@ -29,7 +29,7 @@ export interface GuardedSell extends AccountTradeExecution {
 /** Buys the outcome for `usdcIn` (atomic), refusing fewer tokens than the quote minus `slippageBps`. */
 export async function executeBuy(
   writer: ChainWriter,
-  input: AccountTarget & SendOptions & { usdcIn: bigint; slippageBps?: number },
+  input: AccountTarget & SendObserver & { usdcIn: bigint; slippageBps?: number },
 ): Promise<GuardedBuy> {
   const quote = await readBuyQuote(writer, input);
   const minTokensOut = minimumOutput(quote.tokensOut, input.slippageBps ?? DEFAULT_SLIPPAGE_BPS);
@@ -40,7 +40,7 @@ export async function executeBuy(
 /** Sells the fewest tokens paying exactly `usdcOut` (net, atomic), spending at most the quote plus `slippageBps`. */
 export async function executeSellForUsdc(
   writer: ChainWriter,
-  input: AccountTarget & SendOptions & { usdcOut: bigint; slippageBps?: number },
+  input: AccountTarget & SendObserver & { usdcOut: bigint; slippageBps?: number },
 ): Promise<GuardedSell> {
   const { tokensIn } = await readSellForExactUsdcQuote(writer, input);
   const maxTokensIn = maximumInput(tokensIn, input.slippageBps ?? DEFAULT_SLIPPAGE_BPS);

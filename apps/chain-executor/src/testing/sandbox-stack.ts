@@ -26,6 +26,7 @@ import {
 import { startTradeWorkers, type TradeWorkerSettings } from '../trade-workers.js';
 
 export const sandboxTradeSettings: TradeWorkerSettings = {
+  SERVICE_ENV: 'test',
   TRADE_SLIPPAGE_BPS: 100,
   TRADE_PROCESSING_HALTED: false,
   AMQP_PREFETCH: 8,

@@ -33,6 +33,7 @@ import { createOutboxTransaction, type AmqpConnectionManager } from '#shared/mes
 import { createLogCapture, type LogCapture } from '#shared/messaging/testing/test-messaging.js';
 import { createTestDatabase, type TestDatabase } from '#shared/testing/test-database.js';
 import type { TradeExecutorDeps } from '../trades/trade-executor-deps.js';
+import { createSimulatedDelaySlots } from '../trades/simulated-delay.js';
 
 export { USDC };
 
@@ -73,6 +74,8 @@ export function tradeDeps(
     writer: testbed.fixture.executor,
     slippageBps: 100,
     halted: false,
+    serviceEnv: 'test',
+    simulatedDelays: createSimulatedDelaySlots(32),
     now: () => new Date(),
     logger: testbed.logs.logger,
     ...rest,

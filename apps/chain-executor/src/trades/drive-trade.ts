@@ -8,7 +8,7 @@
 import type { Hex } from 'viem';
 import { executeBuy, executeSellForUsdc, mayHaveBeenSent, type AccountTradeExecution } from '#shared/chain/index.js';
 import type { TradeRecord } from '#shared/db/index.js';
-import { storedTradeSimulation } from '#shared/domain/index.js';
+import type { TradeSimulation } from '#shared/domain/index.js';
 import { AppError, isAppError, toAppError } from '#shared/errors/index.js';
 import { isRetryableError } from '#shared/messaging/index.js';
 import type { TradeExecutorDeps, TradeOutcome } from './trade-executor-deps.js';
@@ -21,6 +21,7 @@ import {
   type TradeFailure,
 } from './trade-moves.js';
 import { isOnChainSimulation, sendSimulated } from './simulated-sends.js';
+import { honouredSimulation } from './simulation-gate.js';
 import { resolveTradeTarget, type TradeTarget } from './trade-target.js';
 
 /** How long a sent transaction's receipt may take before its hash is recorded on its own. */
@@ -56,15 +57,19 @@ export async function driveFromValidating(
   if (target instanceof AppError) return settleFailure(deps, trade, 'validating', failureOf(target));
   const executing = await startExecuting(deps, trade);
   if (!executing) return 'lost_race';
-  return sendTrade(deps, executing, target, options);
+  return sendTrade(deps, executing, target, options, await honouredSimulation(deps, trade));
 }
 
-/** A trade in `executing` with nothing sent (or a send that never executed): send it now. */
+/**
+ * A trade in `executing` with nothing sent (or a send that never executed): send it now. `simulation` is the one
+ * the executor honours for it (simulation-gate.ts), null for an organic send.
+ */
 export async function sendTrade(
   deps: TradeExecutorDeps,
   trade: TradeRecord,
   target: TradeTarget,
   options: DriveOptions,
+  simulation: TradeSimulation | null,
 ): Promise<TradeOutcome> {
   let sent: Hex | undefined;
   // The hash is recorded (`trade.tx_sent`) only when the receipt is slow to come: a receipt within
@@ -93,7 +98,7 @@ export async function sendTrade(
   };
   let execution: AccountTradeExecution;
   try {
-    execution = await executeOnChain(deps, trade, target, onSent);
+    execution = await executeOnChain(deps, { trade, target, simulation }, onSent);
   } catch (error) {
     // A sent transaction whose receipt failed: its hash is recorded now for the trace and the reconciler.
     if (!(await settleRecording()) && sent) await record(sent);
@@ -113,12 +118,10 @@ export async function sendTrade(
 
 function executeOnChain(
   deps: TradeExecutorDeps,
-  trade: TradeRecord,
-  target: TradeTarget,
+  { trade, target, simulation }: { trade: TradeRecord; target: TradeTarget; simulation: TradeSimulation | null },
   onSent: (hash: Hex) => Promise<void>,
 ): Promise<AccountTradeExecution> {
   // A test trade placed with X-Service-Simulate: the chain produces the outcome it names (decision 0023).
-  const simulation = storedTradeSimulation(trade.simulation);
   if (simulation && isOnChainSimulation(simulation.kind)) {
     return sendSimulated(
       { writer: deps.writer, trade, target, slippageBps: deps.slippageBps, onSent },

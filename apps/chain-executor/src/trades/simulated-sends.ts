@@ -5,28 +5,32 @@
  * the trade's `failed` move with its tx hash, or the receipt timeout left to the reconciler — is the organic path
  * of drive-trade.ts, untouched.
  *
- * - `slippage`: the guard one unit beyond a fresh quote (buy: minTokensOut = quote + 1; exact-USDC sell:
- *   maxTokensIn = quote − 1), so the market reverts SlippageExceeded → SLIPPAGE_EXCEEDED.
- * - `insufficient_balance`: buy one atomic USDC more than the account holds (the market's pull of the USDC reverts
- *   ERC20InsufficientBalance), sell one token-wei more than it holds (InsufficientBalance) → INSUFFICIENT_BALANCE.
+ * The guards of the reverting sends can never be met, whatever the chain's state when the transaction is mined
+ * (a price moved in the trade's favour, funds arrived meanwhile): nothing a simulated failure sends can execute.
+ * - `slippage`: buy with minTokensOut = 2^256 − 1 (no buy yields that many tokens: supplies are capped at 2^96 WAD),
+ *   exact-USDC sell with maxTokensIn = 0 (every such sell needs at least one token wei), so the market reverts
+ *   SlippageExceeded → SLIPPAGE_EXCEEDED. A sell the account cannot cover reverts InsufficientBalance first (the
+ *   market checks the balance before the guard), as the organic sell would.
+ * - `insufficient_balance`: buy the USDC token's whole supply plus one atomic unit (no account can hold more than
+ *   the supply; at most 2^128 − 1 so the market's AmountTooLarge does not answer first) — the market's pull of the
+ *   USDC reverts ERC20InsufficientBalance; sell 2^256 − 1 token wei (no balance reaches it) — InsufficientBalance.
+ *   Both → INSUFFICIENT_BALANCE. (A supply at 2^128 − 1 or more leaves the buy at 2^128, refused AmountTooLarge:
+ *   still a revert that executes nothing.)
  * - `revert`: the trade call with the zero trade id, which the smart account's guard refuses (InvalidTradeId, a
  *   revert the platform has no specific code for) → CHAIN_REVERTED.
- * - `timeout`: the normal guarded send with no receipt wait (WaitForTransactionReceiptTimeoutError) → the trade
- *   stays `executing` with its tx hash until the reconciler settles it from the chain.
+ * - `timeout`: the normal guarded send through a writer whose receipt never comes (the wait times out at once,
+ *   WaitForTransactionReceiptTimeoutError) → the trade stays `executing` with its tx hash until the reconciler
+ *   settles it from the chain.
  * The reverting sends skip the gas estimate (which would refuse them before anything is mined), so each leaves a
  * mined reverted transaction whose hash the failed trade carries; a reverted call consumes no trade id, moves no
  * USDC and no position.
  */
-import type { Address, Hex } from 'viem';
+import { erc20Abi, maxUint128, maxUint256, WaitForTransactionReceiptTimeoutError, type Address, type Hex } from 'viem';
 import { smartAccountAbi } from '../../../../shared/contracts/artifacts/index.js';
 import {
   buyThroughAccount,
   executeBuy,
   executeSellForUsdc,
-  readBuyQuote,
-  readOutcomeBalances,
-  readSellForExactUsdcQuote,
-  readUsdcBalance,
   sellForUsdcThroughAccount,
   sellThroughAccount,
   withChainErrors,
@@ -68,30 +72,23 @@ export async function sendSimulated(
   const buying = trade.side === 'buy';
   switch (simulation) {
     case 'timeout': {
-      const guarded = { ...call, slippageBps: send.slippageBps, receiptTimeoutMs: 0 as const };
+      const guarded = { ...call, slippageBps: send.slippageBps };
+      const receiptless = receiptlessWriter(writer);
       return buying
-        ? executeBuy(writer, { ...guarded, usdcIn: trade.amountAtomic })
-        : executeSellForUsdc(writer, { ...guarded, usdcOut: trade.amountAtomic });
+        ? executeBuy(receiptless, { ...guarded, usdcIn: trade.amountAtomic })
+        : executeSellForUsdc(receiptless, { ...guarded, usdcOut: trade.amountAtomic });
     }
-    case 'slippage': {
-      if (buying) {
-        const quote = await readBuyQuote(writer, { ...call, usdcIn: trade.amountAtomic });
-        return buyThroughAccount(writer, { ...mined, usdcIn: trade.amountAtomic, minTokensOut: quote.tokensOut + 1n });
-      }
-      const { tokensIn } = await readSellForExactUsdcQuote(writer, { ...call, usdcOut: trade.amountAtomic });
-      return sellForUsdcThroughAccount(writer, { ...mined, usdcOut: trade.amountAtomic, maxTokensIn: tokensIn - 1n });
-    }
+    case 'slippage':
+      return buying
+        ? buyThroughAccount(writer, { ...mined, usdcIn: trade.amountAtomic, minTokensOut: maxUint256 })
+        : sellForUsdcThroughAccount(writer, { ...mined, usdcOut: trade.amountAtomic, maxTokensIn: 0n });
     case 'insufficient_balance': {
-      if (buying) {
-        const held = await readUsdcBalance(writer, {
-          usdc: await usdcOf(writer, target.account),
-          account: target.account,
-        });
-        return buyThroughAccount(writer, { ...mined, usdcIn: held + 1n, minTokensOut: 0n });
-      }
-      const balances = await readOutcomeBalances(writer, target);
-      const held = balances[trade.outcomeIndex] ?? 0n;
-      return sellThroughAccount(writer, { ...mined, tokensIn: held + 1n, minUsdcOut: 0n });
+      if (!buying) return sellThroughAccount(writer, { ...mined, tokensIn: maxUint256, minUsdcOut: 0n });
+      return buyThroughAccount(writer, {
+        ...mined,
+        usdcIn: await unholdableUsdc(writer, target.account),
+        minTokensOut: 0n,
+      });
     }
     case 'revert':
       return buying
@@ -103,6 +100,27 @@ export async function sendSimulated(
             maxTokensIn: 2n ** 255n,
           });
   }
+}
+
+/**
+ * More USDC than any account can hold: the token's supply plus one, capped one above the market's largest amount
+ * (2^128 − 1; beyond it the market refuses AmountTooLarge — also a revert).
+ */
+export async function unholdableUsdc(writer: ChainWriter, account: Address): Promise<bigint> {
+  const usdc = await usdcOf(writer, account);
+  const supply = await withChainErrors(() =>
+    writer.publicClient.readContract({ address: usdc, abi: erc20Abi, functionName: 'totalSupply' }),
+  );
+  return supply + 1n > maxUint128 + 1n ? maxUint128 + 1n : supply + 1n;
+}
+
+/** The writer with a receipt that never comes: every send's wait times out at once (the `timeout` simulation). */
+function receiptlessWriter(writer: ChainWriter): ChainWriter {
+  const timedOut = ({ hash }: { hash: Hex }) => Promise.reject(new WaitForTransactionReceiptTimeoutError({ hash }));
+  return {
+    ...writer,
+    publicClient: { ...writer.publicClient, getTransactionReceipt: timedOut, waitForTransactionReceipt: timedOut },
+  };
 }
 
 /** The settlement token the smart account trades with. */

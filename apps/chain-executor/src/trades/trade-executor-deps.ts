@@ -1,7 +1,9 @@
 import type { ChainWriter } from '#shared/chain/index.js';
+import type { ChainExecutorConfig } from '#shared/config/index.js';
 import type { Knex } from '#shared/db/index.js';
 import type { Logger } from '#shared/logger/index.js';
 import type { OutboxTransaction } from '#shared/messaging/index.js';
+import type { SimulatedDelaySlots } from './simulated-delay.js';
 
 /** What the trade use cases of the executor depend on (injected: no globals, no transport). */
 export interface TradeExecutorDeps {
@@ -14,6 +16,10 @@ export interface TradeExecutorDeps {
   slippageBps: number;
   /** TRADE_PROCESSING_HALTED: pending trades are rejected by policy instead of executed. */
   halted: boolean;
+  /** SERVICE_ENV: a stored sandbox simulation is honoured only on a test executor (simulation-gate.ts). */
+  serviceEnv: ChainExecutorConfig['SERVICE_ENV'];
+  /** Bounds how many `delay=<ms>` simulations this process holds at once (simulated-delay.ts). */
+  simulatedDelays: SimulatedDelaySlots;
   now: () => Date;
   logger: Logger;
 }

@@ -32,8 +32,11 @@ export async function resolveTradeTarget(
   if (!market) return new AppError('MARKET_NOT_TRADEABLE', { detail: `Market ${trade.marketId} no longer exists` });
   const refusal = marketNotTradeable(market, context) ?? outcomeOutOfRange(market, trade.outcomeIndex);
   if (refusal) return refusal;
+  // marketNotTradeable already refuses a market without a contract; this narrows the type the same way.
+  if (!market.contractAddress) {
+    return new AppError('MARKET_NOT_TRADEABLE', { detail: 'The market has no contract on this chain yet' });
+  }
   const account = await resolveTradeAccount(db, trade);
   if (account instanceof AppError) return account;
-  // marketNotTradeable refuses a market without a contract.
-  return { account, market: getAddress(market.contractAddress!) };
+  return { account, market: getAddress(market.contractAddress) };
 }

@@ -3,14 +3,14 @@
  * worker) has it, so a redelivered or duplicated job never executes twice: pending → validating is a conditional
  * update that exactly one run wins, and the on-chain trade id executes at most once.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import { findApiKeyById, findTradeById } from '#shared/db/index.js';
-import { storedTradeSimulation } from '#shared/domain/index.js';
 import { AppError } from '#shared/errors/index.js';
 import { failureOf, sendTrade, type DriveOptions } from '../trades/drive-trade.js';
 import type { TradeExecutorDeps, TradeOutcome } from '../trades/trade-executor-deps.js';
 import { failValidation, rejectTrade, startExecutingFromPending } from '../trades/trade-moves.js';
 import { policyRejection } from '../trades/trade-policy.js';
+import { holdSimulatedDelay } from '../trades/simulated-delay.js';
+import { honouredSimulation } from '../trades/simulation-gate.js';
 import { resolveTradeTarget } from '../trades/trade-target.js';
 
 export interface ExecuteTradeCommand {
@@ -31,14 +31,16 @@ export async function executeTrade(
     deps.logger.debug({ event: 'trade.not_pending', tradeId: trade.id, status: trade.status }, 'nothing to do');
     return 'not_pending';
   }
-  const simulation = storedTradeSimulation(trade.simulation);
+  let key = await findApiKeyById(deps.db, trade.apiKeyId);
+  const simulation = await honouredSimulation(deps, trade, key);
   if (simulation?.kind === 'delay') {
-    // X-Service-Simulate: delay=<ms> (decision 0023): held while pending, then taken down the normal path; the
-    // conditional moves below still settle a trade another worker or the operator moved meanwhile.
-    deps.logger.info({ event: 'trade.simulated_delay', tradeId: trade.id, delayMs: simulation.delayMs }, 'holding');
-    await sleep(simulation.delayMs);
+    // X-Service-Simulate: delay=<ms> (decision 0023): held while pending (bounded per process), then taken down the
+    // normal path; the key is read again for the policy, and the conditional moves below still settle a trade
+    // another worker or the operator moved meanwhile.
+    if ((await holdSimulatedDelay(deps, trade, simulation.delayMs)) === 'held') {
+      key = await findApiKeyById(deps.db, trade.apiKeyId);
+    }
   }
-  const key = await findApiKeyById(deps.db, trade.apiKeyId);
   const rejection = policyRejection(key, deps.halted, deps.now(), simulation);
   if (rejection) {
     if (!(await rejectTrade(deps, trade, rejection))) return 'lost_race';
@@ -55,5 +57,5 @@ export async function executeTrade(
   }
   const executing = await startExecutingFromPending(deps, trade);
   if (!executing) return 'lost_race';
-  return sendTrade(deps, executing, target, options);
+  return sendTrade(deps, executing, target, options, simulation);
 }

@@ -11,6 +11,7 @@ import { AppError, toAppError } from '#shared/errors/index.js';
 import { driveFromValidating, failureOf, sendTrade } from '../trades/drive-trade.js';
 import type { TradeExecutorDeps, TradeOutcome } from '../trades/trade-executor-deps.js';
 import { completeTrade, failTrade } from '../trades/trade-moves.js';
+import { honouredSimulation } from '../trades/simulation-gate.js';
 import { resolveTradeAccount, resolveTradeTarget } from '../trades/trade-target.js';
 import { readTransactionState } from '../trades/transaction-state.js';
 import { executeTrade } from './execute-trade.use-case.js';
@@ -40,7 +41,7 @@ export async function reconcileTrade(deps: TradeExecutorDeps, tradeId: string): 
   if (trade.status === 'validating') return driveFromValidating(deps, trade, RECONCILER);
   const target = await resolveTradeTarget(deps.db, trade, { chainId: deps.writer.chain.id, now: deps.now() });
   if (target instanceof AppError) return failTrade(deps, trade, 'executing', failureOf(target)).then(failedOr);
-  return sendTrade(deps, trade, target, RECONCILER);
+  return sendTrade(deps, trade, target, RECONCILER, await honouredSimulation(deps, trade));
 }
 
 const failedOr = (trade: TradeRecord | null): TradeOutcome => (trade ? 'failed' : 'lost_race');

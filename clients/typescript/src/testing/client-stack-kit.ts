@@ -6,6 +6,7 @@
  */
 import { createTradeMetrics } from '../../../../apps/chain-executor/src/trades/trade-metrics.js';
 import { startTradeJobsConsumer } from '../../../../apps/chain-executor/src/consumers/trade-jobs.consumer.js';
+import { createSimulatedDelaySlots } from '../../../../apps/chain-executor/src/trades/simulated-delay.js';
 import type { TestCaller } from '../../../../apps/trading-api/src/testing/trading-api-test-kit.js';
 import {
   startTradingChainKit,
@@ -61,6 +62,8 @@ export async function startClientStack(): Promise<ClientStack> {
       // A wide guard: these suites are about the client, not slippage.
       slippageBps: 5_000,
       halted: false,
+      serviceEnv: 'test',
+      simulatedDelays: createSimulatedDelaySlots(8),
       now: () => new Date(),
       logger,
     },

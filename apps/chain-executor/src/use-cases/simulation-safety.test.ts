@@ -1,0 +1,225 @@
+/*
+ * The sandbox simulation can never move money (issue 19 review, decision 0023): the guards of a simulated failure
+ * cannot be met whatever happens on-chain between the executor's reads and the mining of its send (a price moving
+ * in the trade's favour, USDC arriving), and the executor honours a stored simulation only on a test executor for a
+ * test key — otherwise the trade executes organically and one error line says so. Real anvil and MariaDB.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { erc20Abi, type Address } from 'viem';
+import {
+  buyThroughAccount,
+  mintTestUsdc,
+  readOutcomeBalances,
+  readUsdcBalance,
+  sellThroughAccount,
+  type ChainWriter,
+} from '#shared/chain/index.js';
+import {
+  createMarket,
+  createTrader,
+  executionsOf,
+  insertTestTrade,
+  startTradeTestbed,
+  tradeDeps,
+  tradeOf,
+  USDC,
+  type Trader,
+  type TradeTestbed,
+} from '../testing/trade-executor-test-kit.js';
+import { unholdableUsdc } from '../trades/simulated-sends.js';
+import { executeTrade } from './execute-trade.use-case.js';
+
+let testbed: TradeTestbed;
+let marketId: string;
+let market: Address;
+
+beforeAll(async () => {
+  testbed = await startTradeTestbed();
+  ({ marketId, market } = await createMarket(testbed));
+}, 60_000);
+
+afterAll(async () => {
+  await testbed?.close();
+});
+
+const usdcOf = (account: Address) =>
+  readUsdcBalance(testbed.fixture.reader, { usdc: testbed.fixture.platform.usdc, account });
+const sharesOf = async (account: Address) => readOutcomeBalances(testbed.fixture.reader, { market, account });
+
+/** The executor's writer running `move` once, after every read of the executor and just before its send. */
+function racingWriter(move: () => Promise<unknown>): { writer: ChainWriter; moved: () => boolean } {
+  const { executor } = testbed.fixture;
+  let moved = false;
+  const writer: ChainWriter = {
+    ...executor,
+    currentFees: async () => {
+      if (!moved) {
+        moved = true;
+        await move();
+      }
+      return executor.currentFees();
+    },
+  };
+  return { writer, moved: () => moved };
+}
+
+/** A trader holding tokens of outcome 0, bought directly through the account. */
+async function traderHolding(usdcIn: bigint): Promise<Trader> {
+  const trader = await createTrader(testbed);
+  const buy = { account: trader.account, market, outcomeIndex: 0, usdcIn, minTokensOut: 0n, tradeId: randomUUID() };
+  await buyThroughAccount(testbed.fixture.executor, buy);
+  return trader;
+}
+
+async function expectFailedUnexecuted(trader: Trader, tradeId: string, errorCode: string) {
+  const trade = await tradeOf(testbed.db, tradeId);
+  expect([trade.status, trade.errorCode]).toEqual(['failed', errorCode]);
+  expect(trade.txHash).not.toBeNull();
+  expect(await executionsOf(testbed, trader.account, tradeId)).toHaveLength(0);
+}
+
+describe('a simulated failure whose conditions change before its send is mined', () => {
+  it('slippage buy: the price falling in its favour just before the send still reverts SLIPPAGE_EXCEEDED', async () => {
+    const [trader, seller] = [await createTrader(testbed), await traderHolding(200n * USDC)];
+    const before = { usdc: await usdcOf(trader.account), shares: await sharesOf(trader.account) };
+    const race = racingWriter(async () => {
+      const [held = 0n] = await sharesOf(seller.account);
+      const sell = { account: seller.account, market, outcomeIndex: 0, tokensIn: held, minUsdcOut: 0n };
+      await sellThroughAccount(testbed.fixture.executor, { ...sell, tradeId: randomUUID() });
+    });
+    const trade = await insertTestTrade(testbed.db, { trader, marketId, usdc: 5n * USDC, simulation: 'slippage' });
+
+    await expect(executeTrade(tradeDeps(testbed, { writer: race.writer }), { tradeId: trade.id })).resolves.toBe(
+      'failed',
+    );
+
+    expect(race.moved()).toBe(true);
+    expect((await sharesOf(seller.account))[0]).toBe(0n);
+    await expectFailedUnexecuted(trader, trade.id, 'SLIPPAGE_EXCEEDED');
+    expect({ usdc: await usdcOf(trader.account), shares: await sharesOf(trader.account) }).toEqual(before);
+  });
+
+  it('slippage sell: the price rising in its favour just before the send still reverts SLIPPAGE_EXCEEDED', async () => {
+    const [trader, buyer] = [await traderHolding(50n * USDC), await createTrader(testbed)];
+    const before = { usdc: await usdcOf(trader.account), shares: await sharesOf(trader.account) };
+    const race = racingWriter(() =>
+      buyThroughAccount(testbed.fixture.executor, {
+        ...{ account: buyer.account, market, outcomeIndex: 0, usdcIn: 300n * USDC },
+        ...{ minTokensOut: 0n, tradeId: randomUUID() },
+      }),
+    );
+    const trade = await insertTestTrade(testbed.db, {
+      ...{ trader, marketId, usdc: 5n * USDC, side: 'sell' },
+      simulation: 'slippage',
+    });
+
+    await expect(executeTrade(tradeDeps(testbed, { writer: race.writer }), { tradeId: trade.id })).resolves.toBe(
+      'failed',
+    );
+
+    expect(race.moved()).toBe(true);
+    await expectFailedUnexecuted(trader, trade.id, 'SLIPPAGE_EXCEEDED');
+    expect({ usdc: await usdcOf(trader.account), shares: await sharesOf(trader.account) }).toEqual(before);
+  });
+
+  it('insufficient_balance buy: USDC arriving just before the send still reverts INSUFFICIENT_BALANCE', async () => {
+    const trader = await createTrader(testbed);
+    const arriving = 100n * USDC;
+    const race = racingWriter(() =>
+      mintTestUsdc(testbed.fixture.admin, {
+        usdc: testbed.fixture.platform.usdc,
+        to: trader.account,
+        amount: arriving,
+      }),
+    );
+    const shares = await sharesOf(trader.account);
+    const funded = await usdcOf(trader.account);
+    const trade = await insertTestTrade(testbed.db, {
+      ...{ trader, marketId, usdc: 5n * USDC },
+      simulation: 'insufficient_balance',
+    });
+
+    await expect(executeTrade(tradeDeps(testbed, { writer: race.writer }), { tradeId: trade.id })).resolves.toBe(
+      'failed',
+    );
+
+    expect(race.moved()).toBe(true);
+    await expectFailedUnexecuted(trader, trade.id, 'INSUFFICIENT_BALANCE');
+    expect(await usdcOf(trader.account)).toBe(funded + arriving);
+    expect(await sharesOf(trader.account)).toEqual(shares);
+  });
+
+  it('insufficient_balance buy asks for more USDC than the whole supply, within the market amount bound', async () => {
+    const trader = await createTrader(testbed);
+    const supply = await testbed.fixture.reader.publicClient.readContract({
+      address: testbed.fixture.platform.usdc,
+      abi: erc20Abi,
+      functionName: 'totalSupply',
+    });
+    const amount = await unholdableUsdc(testbed.fixture.executor, trader.account);
+    expect(amount).toBe(supply + 1n);
+    expect(amount <= 2n ** 128n - 1n).toBe(true);
+  });
+
+  it('insufficient_balance sell asks for more tokens than any balance: reverts with the position untouched', async () => {
+    const trader = await traderHolding(20n * USDC);
+    const before = { usdc: await usdcOf(trader.account), shares: await sharesOf(trader.account) };
+    const trade = await insertTestTrade(testbed.db, {
+      ...{ trader, marketId, usdc: 1n * USDC, side: 'sell' },
+      simulation: 'insufficient_balance',
+    });
+
+    await expect(executeTrade(tradeDeps(testbed), { tradeId: trade.id })).resolves.toBe('failed');
+
+    await expectFailedUnexecuted(trader, trade.id, 'INSUFFICIENT_BALANCE');
+    expect({ usdc: await usdcOf(trader.account), shares: await sharesOf(trader.account) }).toEqual(before);
+  });
+});
+
+describe('a stored simulation outside a test executor and test key', () => {
+  const ignoredLines = () => testbed.logs.lines().filter((line) => line.event === 'trade.simulation_ignored');
+
+  it('is ignored on a live executor: the trade executes organically, with one error line', async () => {
+    const trader = await createTrader(testbed);
+    const trade = await insertTestTrade(testbed.db, { trader, marketId, usdc: 2n * USDC, simulation: 'revert' });
+    const earlier = ignoredLines().length;
+
+    await expect(executeTrade(tradeDeps(testbed, { serviceEnv: 'live' }), { tradeId: trade.id })).resolves.toBe(
+      'completed',
+    );
+
+    expect((await tradeOf(testbed.db, trade.id)).status).toBe('completed');
+    expect(await executionsOf(testbed, trader.account, trade.id)).toHaveLength(1);
+    expect(ignoredLines().slice(earlier)).toEqual([
+      expect.objectContaining({
+        level: 'error',
+        tradeId: trade.id,
+        simulation: 'revert',
+        serviceEnv: 'live',
+        keyEnv: 'test',
+      }),
+    ]);
+  });
+
+  it('is ignored for a live key on a test executor: the trade executes organically, with one error line', async () => {
+    const trader = await createTrader(testbed);
+    await testbed.db('api_keys').where({ id: trader.apiKeyId }).update({ env: 'live' });
+    const trade = await insertTestTrade(testbed.db, { trader, marketId, usdc: 2n * USDC, simulation: 'reject' });
+    const earlier = ignoredLines().length;
+
+    await expect(executeTrade(tradeDeps(testbed), { tradeId: trade.id })).resolves.toBe('completed');
+
+    expect((await tradeOf(testbed.db, trade.id)).status).toBe('completed');
+    expect(await executionsOf(testbed, trader.account, trade.id)).toHaveLength(1);
+    expect(ignoredLines().slice(earlier)).toEqual([
+      expect.objectContaining({
+        level: 'error',
+        tradeId: trade.id,
+        simulation: 'reject',
+        serviceEnv: 'test',
+        keyEnv: 'live',
+      }),
+    ]);
+  });
+});

@@ -1,5 +1,7 @@
 import type { Response } from 'express';
-import type { HandlerContext } from './operation-handler.js';
+import { typedInput } from '#shared/http/operation-input.js';
+import type { operations } from '../openapi/generated/trading-api.js';
+import type { HandlerContext, TradingOperationId, TypedHandlerContext } from './operation-handler.js';
 
 /**
  * A handler that takes the response over (Server-Sent Events): it runs after the whole pipeline (key, scope, rate
@@ -7,3 +9,10 @@ import type { HandlerContext } from './operation-handler.js';
  * with the usual problem document.
  */
 export type StreamingHandler = (context: HandlerContext, res: Response) => void | Promise<void>;
+
+/** The streaming handler of operation `Id`, written against its typed input like typedHandler (decision 0026). */
+export function typedStreamingHandler<Id extends TradingOperationId>(
+  handle: (context: TypedHandlerContext<Id>, res: Response) => void | Promise<void>,
+): StreamingHandler {
+  return (context, res) => handle({ ...context, input: typedInput<operations[Id]>(context.input) }, res);
+}

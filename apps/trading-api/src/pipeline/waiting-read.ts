@@ -8,8 +8,10 @@ import type { Request, Response } from 'express';
 import { coalescedTask } from '#shared/streams/coalesced-task.js';
 import type { NoticeHub } from '#shared/streams/notice-hub.js';
 import type { Logger } from '#shared/logger/index.js';
+import { typedInput, type OperationInput } from '#shared/http/operation-input.js';
+import type { operations } from '../openapi/generated/trading-api.js';
 import type { OperationDescriptor } from '../openapi/operations.js';
-import { envelopeJson, type HandlerResult } from './operation-handler.js';
+import { envelopeJson, type HandlerResult, type TradingOperationId } from './operation-handler.js';
 import type { ValidatedInput } from './request-context.js';
 import { computeEtag, matchesIfNoneMatch, respond } from './respond.js';
 
@@ -31,6 +33,13 @@ export interface WaitingReads {
   topics: Record<string, (input: ValidatedInput) => string | null>;
   /** Waits in progress: answered at once on shutdown. */
   pending: Set<() => void>;
+}
+
+/** The topic function of operation `Id`, written against its typed input like typedHandler (decision 0026). */
+export function typedTopic<Id extends TradingOperationId>(
+  topicOf: (input: OperationInput<operations[Id]>) => string | null,
+): (input: ValidatedInput) => string | null {
+  return (input) => topicOf(typedInput<operations[Id]>(input));
 }
 
 export interface WaitingReadRequest {

@@ -11,7 +11,7 @@ import type { Logger } from '#shared/logger/index.js';
 import type { NoticeHub } from '#shared/streams/notice-hub.js';
 import { openSseStream, whenResponseClosed } from '#shared/streams/sse-writer.js';
 import type { StreamSlots } from '#shared/streams/stream-slots.js';
-import type { HandlerContext } from '../pipeline/operation-handler.js';
+import type { TypedHandlerContext } from '../pipeline/operation-handler.js';
 import { parseEventFilter, parseResumePoint } from './event-filter.js';
 import { startEventStream } from './event-stream.js';
 import type { OpenStreams, StreamEndReason } from './open-streams.js';
@@ -40,10 +40,13 @@ export function streamEndEvent(reason: StreamEndReason): { event: string; data: 
   return { event: 'stream.error', data: JSON.stringify({ code: reason, detail: endDetails[reason] }) };
 }
 
-export async function openEventStream(deps: EventStreamDeps, context: HandlerContext, res: Response): Promise<void> {
+export async function openEventStream(
+  deps: EventStreamDeps,
+  context: TypedHandlerContext<'streamEvents'>,
+  res: Response,
+): Promise<void> {
   const { input, auth } = context;
-  const lastEventId = input.headers['last-event-id'];
-  const resumeAfter = parseResumePoint(typeof lastEventId === 'string' ? lastEventId : undefined, input.query.after);
+  const resumeAfter = parseResumePoint(input.headers['last-event-id'], input.query.after);
   if (resumeAfter === undefined) {
     throw new AppError('VALIDATION_FAILED', { detail: 'Last-Event-ID must be an event sequence number' });
   }

@@ -11,7 +11,7 @@ import { createNoticeHub, tradeTopic, type NoticeHub } from '#shared/streams/not
 import { createStreamSlots } from '#shared/streams/stream-slots.js';
 import { streamEventsHandler } from '../handlers/stream-events.handler.js';
 import type { StreamingHandler } from '../pipeline/streaming-handler.js';
-import type { WaitingReads } from '../pipeline/waiting-read.js';
+import { typedTopic, type WaitingReads } from '../pipeline/waiting-read.js';
 import { createOpenStreams, type OpenStreams } from './open-streams.js';
 import { createSharedEventPages } from './shared-event-pages.js';
 import { DEFAULT_STREAM_SETTINGS, type StreamSettings } from './stream-settings.js';
@@ -56,7 +56,7 @@ export function createTradingStreams(deps: {
     hub,
     logger,
     maxWaitSeconds: settings.maxWaitSeconds,
-    topics: { getTrade: (input) => (typeof input.params.id === 'string' ? tradeTopic(input.params.id) : null) },
+    topics: { getTrade: typedTopic<'getTrade'>((input) => tradeTopic(input.params.id)) },
     pending: new Set(),
   };
   return {

@@ -21,6 +21,7 @@ import { mountEmbedRoutes } from './embed/embed.routes.js';
 import { createRateLimiter, type RateLimitSettings } from './http/rate-limit.middleware.js';
 import { createResponseCache } from './http/response-cache.js';
 import { createQuoteMemory } from './use-cases/get-market-quote.use-case.js';
+import { openApiSettingsFrom } from './openapi/document-settings.js';
 import { publicReadContract } from './openapi/public-read-contract.js';
 import { mountCatalogRoutes } from './routes/catalog.routes.js';
 import { mountMarketStreamRoute } from './routes/market-stream.routes.js';
@@ -68,13 +69,11 @@ export interface PublicReadDeps {
 }
 
 export function publicReadSettingsFrom(config: PublicReadConfig): PublicReadSettings {
+  // The limits the OpenAPI document states are the ones the app runs with: one mapping of those fields.
+  const { rateLimit, quoteCacheSeconds } = openApiSettingsFrom(config);
   return {
-    rateLimit: {
-      windowMs: config.RATE_LIMIT_WINDOW_MS,
-      threadsList: config.RATE_LIMIT_THREADS_LIST,
-      default: config.RATE_LIMIT_DEFAULT,
-    },
-    quoteCacheSeconds: config.QUOTE_CACHE_SECONDS,
+    rateLimit,
+    quoteCacheSeconds,
     readCacheMs: config.READ_CACHE_MS,
     social: {
       intentUrl: config.SOCIAL_INTENT_URL,

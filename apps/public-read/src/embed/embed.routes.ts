@@ -6,6 +6,7 @@
 import type { Request, Response } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
+import { matchesIfNoneMatch } from '#shared/http/conditional-get.js';
 import { documentSecurityHeaders, type RouteRegistrar } from '#shared/http/index.js';
 import { corsMiddleware } from '../http/cors.middleware.js';
 import { parseQuery, textParam } from '../http/query-params.js';
@@ -20,16 +21,6 @@ export const DEMO_PAGE_PATH = '/embed/demo';
 export const WIDGET_CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=86400';
 const DEMO_HEADERS = documentSecurityHeaders(DEMO_CONTENT_SECURITY_POLICY);
 const demoQuerySchema = z.strictObject({ market: textParam(64).optional() });
-
-/** RFC 9110 §13.1.2: If-None-Match compares weakly; `*` matches any current representation. */
-export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  const opaque = etag.replace(/^W\//, '');
-  return header.split(',').some((candidate) => {
-    const value = candidate.trim();
-    return value === '*' || value.replace(/^W\//, '') === opaque;
-  });
-}
 
 const acceptsGzip = (req: Request): boolean =>
   (req.get('accept-encoding') ?? '')

@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { OperationDescriptor } from '../openapi/operations.js';
+import { matchesIfNoneMatch } from '#shared/http/conditional-get.js';
 import { appendMeta } from '#shared/http/micro-cache.js';
 import type { Meta } from '../http/envelope.js';
 import { envelopeJson, type HandlerResult } from './operation-handler.js';
@@ -14,15 +15,7 @@ export function computeEtag(routeId: string, query: string, apiKeyId: string, js
   return `W/"${digest}"`;
 }
 
-/** RFC 9110 weak comparison of If-None-Match against our ETag (`*` matches anything). */
-export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  const opaque = etag.replace(/^W\//, '');
-  return header.split(',').some((candidate) => {
-    const value = candidate.trim();
-    return value === '*' || value.replace(/^W\//, '') === opaque;
-  });
-}
+export { matchesIfNoneMatch };
 
 /**
  * Writes a handler's result: serialises once (`_meta` appended after the ETag), adds a weak ETag to successful GETs (304 with an empty body when

@@ -21,7 +21,9 @@ export const streamPaths = (settings: OpenApiSettings): Record<string, JsonSchem
     description:
       'Server-Sent Events for embeds: `event: snapshot` at once, then `event: update` whenever the indexer records ' +
       'a trade or a status change of the market (each `data` is a MarketStreamEvent). A `retry:` hint comes first ' +
-      'and a `: keep-alive` comment every 15 s. Updates carry the whole current state, so a client that reconnects ' +
+      'and, every 15 s, a `: keep-alive` comment plus an `event: heartbeat` with `data: {}` (EventSource hides ' +
+      'comments; a client that sees neither an event nor a heartbeat for longer may treat the connection as dead). ' +
+      'Updates carry the whole current state, so a client that reconnects ' +
       `simply starts from the new snapshot. At most ${settings.marketStreamMaxPerIp} open streams per client ` +
       'address (MARKET_STREAM_MAX_PER_IP; 429 beyond); a client that stops reading is disconnected. Example: ' +
       "`new EventSource('/api/markets/<id>/stream').addEventListener('update', (e) => render(JSON.parse(e.data)))`.",
@@ -29,7 +31,7 @@ export const streamPaths = (settings: OpenApiSettings): Record<string, JsonSchem
     parameters: [idParam('market')],
     responses: {
       '200': {
-        description: 'An open stream of `snapshot` and `update` events.',
+        description: 'An open stream of `snapshot`, `update` and `heartbeat` events.',
         content: {
           'text/event-stream': {
             schema: {

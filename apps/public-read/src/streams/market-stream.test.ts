@@ -91,6 +91,17 @@ describe('GET /api/markets/{id}/stream', () => {
     expect(market.outcomes.map((outcome) => outcome.probability)).toEqual([0.6, 0.4]);
   });
 
+  it('sends a named heartbeat event with empty JSON data on every keep-alive, which EventSource can observe', async () => {
+    const beating = await suite.start({ marketNotices: hub, marketStreams: { heartbeatMs: 100, recheckMs: 60_000 } });
+    const marketId = await newMarket();
+    const stream = await openSseClient(`${beating.url}/api/markets/${marketId}/stream`);
+    clients.push(stream);
+    await stream.waitFor((events) => events.filter((event) => event.event === 'heartbeat').length >= 2, 5_000);
+    expect(stream.events[0]).toMatchObject({ event: 'snapshot' });
+    const heartbeats = stream.events.filter((event) => event.event === 'heartbeat');
+    for (const heartbeat of heartbeats) expect(JSON.parse(heartbeat.data)).toEqual({});
+  });
+
   it('answers an unknown market with the public 404 shape and a per-address cap with 429', async () => {
     const unknown = await open('00000000-0000-4000-8000-000000000000');
     expect(unknown.status).toBe(404);

@@ -1,7 +1,8 @@
 /**
  * Public live market streams (GET /api/markets/{id}/stream, decision 0022): a `snapshot` event with the market as
  * the detail endpoint shows it (prices, probabilities, volume, status), then an `update` event with the same shape
- * whenever the indexer announces a change of that market and the representation differs. Open streams per client
+ * whenever the indexer announces a change of that market and the representation differs, and a `heartbeat` event
+ * (`data: {}`) with every keep-alive comment so EventSource clients can detect a dead connection. Open streams per client
  * address are capped across replicas (Redis leases); a stalled reader is cut off; the kill switch and shutdown end
  * the streams (a short `retry:` on shutdown so embeds reconnect to another replica).
  */
@@ -89,7 +90,12 @@ export function createMarketStreams(deps: {
             { event: 'streams.reader_stalled', marketId, bufferedBytes },
             'stalled market stream cut off',
           ),
-        onHeartbeat: () => void slot.renew().catch(() => undefined),
+        onHeartbeat: () => {
+          // A named event next to the writer's comment: EventSource never exposes comments, so an embed can only
+          // tell a silently dead connection (half-open TCP) from a quiet market by this event (decision 0024).
+          if (writer.hasRoom()) writer.send({ event: 'heartbeat', data: '{}' });
+          void slot.renew().catch(() => undefined);
+        },
       });
       open.set(writer, routeId);
       let last = first;

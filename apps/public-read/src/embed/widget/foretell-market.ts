@@ -24,7 +24,8 @@ async function getJson(url: string, signal: AbortSignal): Promise<unknown> {
 
 const ignore = (): void => undefined;
 
-export function defineForetellMarket(apiOrigin: string, name = 'foretell-market'): void {
+/** `apiOrigin` null: the script's origin is unknown, and every element shows an error instead of loading. */
+export function defineForetellMarket(apiOrigin: string | null, name = 'foretell-market'): void {
   if (customElements.get(name)) return;
   const api = (path: string): string => `${apiOrigin}/api/${path}`;
 
@@ -70,6 +71,10 @@ export function defineForetellMarket(apiOrigin: string, name = 'foretell-market'
       const marketId = this.getAttribute('market-id')?.trim();
       if (!marketId) {
         this.#dom.setError('No market to show: set the market-id attribute.');
+        return;
+      }
+      if (apiOrigin === null) {
+        this.#dom.setError('Cannot load the market: load this widget from its own /embed/widget.js URL.');
         return;
       }
       this.#dom.setError(null);

@@ -2,7 +2,7 @@
  * `events.stream()`: GET /v1/events/stream as an async iterator of trade events that survives dropped
  * connections. After a drop (or the server's SERVICE_SHUTTING_DOWN) it reconnects with `Last-Event-ID` set to the
  * last id it yielded, so the server replays from there: no gap, no duplicate. It gives up after
- * `maxReconnects` attempts in a row that brought no event, and throws ForetellStreamError when the server ends
+ * `maxReconnects` attempts in a row that could not open the stream (a 502, 503 or 504 counts as one), and throws ForetellStreamError when the server ends
  * the stream for good (revoked or expired key, route switched off). Breaking out of the loop closes the stream.
  */
 import { apiErrorOf, ForetellApiError, ForetellStreamError } from './errors.js';
@@ -20,9 +20,12 @@ export interface EventStreamOptions {
   after?: string;
   /** Aborting ends the iteration. */
   signal?: AbortSignal;
-  /** Reconnections in a row without an event before giving up (default 10). */
+  /** Reconnections in a row that could not open the stream before giving up (default 10). */
   maxReconnects?: number;
 }
+
+/** Answers to a (re)connect that say "not now" (a gateway or a restarting server): reconnect with backoff. */
+const TRANSIENT_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
 
 export interface EventStreamDeps {
   baseUrl: string;
@@ -64,11 +67,14 @@ export async function* streamEvents(
   let retryMs = deps.retry.initialDelayMs;
   let failures = 0;
   for (;;) {
+    if (options.signal?.aborted) return;
     const connection = new AbortController();
     const stop = () => connection.abort(options.signal?.reason);
     options.signal?.addEventListener('abort', stop, { once: true });
     try {
       const body = await openStream(deps, url, lastId, connection.signal);
+      // A stream that opened is a healthy server: a quiet stream ended cleanly is not a failure in a row.
+      failures = 0;
       for await (const message of readSseMessages(body)) {
         if (message.retry !== undefined) retryMs = message.retry;
         if (message.event === 'stream.error') {
@@ -79,23 +85,28 @@ export async function* streamEvents(
         if (message.id === undefined || message.data === '') continue;
         const event: TradeEvent = JSON.parse(message.data);
         lastId = message.id;
-        failures = 0;
         yield { id: message.id, type: event.type, event };
       }
     } catch (error) {
       if (options.signal?.aborted) return;
       // An answer (401, 403, 429 after the retries), a final ending or an unreadable event is not a dropped
-      // connection; anything else is (undici reports those as TypeErrors of its own realm: no instanceof on them).
-      if (error instanceof ForetellApiError || error instanceof ForetellStreamError || error instanceof SyntaxError) {
-        throw error;
-      }
+      // connection; a gateway's 502/503/504 and anything else are (undici reports those as TypeErrors of its own
+      // realm: no instanceof on them).
+      if (error instanceof ForetellApiError && !TRANSIENT_STATUSES.has(error.status)) throw error;
+      if (error instanceof ForetellStreamError || error instanceof SyntaxError) throw error;
     } finally {
       options.signal?.removeEventListener('abort', stop);
       connection.abort();
     }
     if (options.signal?.aborted) return;
     failures += 1;
-    if (failures > maxReconnects) throw new Error(`event stream: ${maxReconnects} reconnections without an event`);
-    await sleep(Math.max(retryMs, backoffDelayMs(failures, deps.retry)), options.signal).catch(() => undefined);
+    if (failures > maxReconnects)
+      throw new Error(`event stream: ${maxReconnects} reconnections could not open the stream`);
+    try {
+      await sleep(Math.max(retryMs, backoffDelayMs(failures, deps.retry)), options.signal);
+    } catch {
+      // aborted while waiting to reconnect
+    }
+    if (options.signal?.aborted) return;
   }
 }

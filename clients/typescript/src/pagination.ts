@@ -18,6 +18,9 @@ export async function* iterateCursorPages<T>(fetchPage: PageFetcher<T>): AsyncGe
     const page = await fetchPage(cursor);
     yield page;
     if (!page.pagination.hasMore || page.pagination.cursor === null) return;
+    if (page.pagination.cursor === cursor) {
+      throw new Error(`pagination: the server returned cursor ${cursor} again; stopping instead of looping`);
+    }
     cursor = page.pagination.cursor;
   }
 }

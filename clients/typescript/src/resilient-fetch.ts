@@ -50,7 +50,8 @@ export function createResilientFetch(settings: ResilientFetchSettings): FetchFun
         await sleep(backoffDelayMs(attempt, settings.retry), request.signal);
         continue;
       }
-      if (!isRetryableStatus(response.status, repeatable)) return response;
+      const errorCode = response.headers.get('x-service-error-code');
+      if (!isRetryableStatus(response.status, repeatable, errorCode)) return response;
       const delay = delayBeforeRetryMs(attempt, response.headers.get('retry-after'), settings.retry);
       if (delay === null) return response;
       await response.body?.cancel();

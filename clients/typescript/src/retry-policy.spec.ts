@@ -33,13 +33,19 @@ describe('retry policy', () => {
     expect(delayBeforeRetryMs(2, null, options, () => 1)).toBe(400);
   });
 
-  it('repeats reads and idempotent writes, answers 429 always and 503 only when repeating is safe', () => {
+  it('repeats reads and idempotent writes, a rate-limit 429 always and 503 only when repeating is safe', () => {
     expect(isRepeatable('GET', new Headers())).toBe(true);
     expect(isRepeatable('POST', new Headers({ 'Idempotency-Key': 'k' }))).toBe(true);
     expect(isRepeatable('POST', new Headers())).toBe(false);
-    expect(isRetryableStatus(429, false)).toBe(true);
+    expect(isRetryableStatus(429, false, 'RATE_LIMIT_EXCEEDED')).toBe(true);
     expect(isRetryableStatus(503, true)).toBe(true);
     expect(isRetryableStatus(503, false)).toBe(false);
     expect(isRetryableStatus(500, true)).toBe(false);
+  });
+
+  it('does not retry a 429 that time does not cure: a lockout, a replay limit, or one without a code', () => {
+    expect(isRetryableStatus(429, true, 'AUTH_LOCKED_OUT')).toBe(false);
+    expect(isRetryableStatus(429, true, 'WEBHOOK_REPLAY_LIMIT_REACHED')).toBe(false);
+    expect(isRetryableStatus(429, true, null)).toBe(false);
   });
 });

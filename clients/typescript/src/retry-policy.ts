@@ -1,6 +1,6 @@
 /*
  * When and how long the client waits before trying a request again. Only answers that say "not processed, try
- * later" (429, 503) and network failures are retried, a bounded number of times, with capped exponential backoff
+ * later" (429 RATE_LIMIT_EXCEEDED, 503) and network failures are retried, a bounded number of times, with capped exponential backoff
  * and full jitter; a `Retry-After` is honoured exactly, and one longer than `maxDelayMs` ends the retries.
  */
 import { parseRetryAfterMs } from './errors.js';
@@ -27,13 +27,17 @@ export function isRepeatable(method: string, headers: Headers): boolean {
   return ['GET', 'HEAD', 'OPTIONS'].includes(method.toUpperCase()) || headers.has('idempotency-key');
 }
 
+/** The one 429 that passes with time; other 429s (AUTH_LOCKED_OUT, WEBHOOK_REPLAY_LIMIT_REACHED) do not. */
+export const RATE_LIMIT_CODE = 'RATE_LIMIT_EXCEEDED';
+
 /**
- * Whether an answer is worth another attempt: 429 always (refused before any work), 503 only for a repeatable
- * request (a write without an idempotency key might have been half done).
+ * Whether an answer is worth another attempt: a 429 whose error code (`X-Service-Error-Code`) is
+ * RATE_LIMIT_EXCEEDED (refused before any work), 503 only for a repeatable request (a write without an
+ * idempotency key might have been half done).
  */
-export function isRetryableStatus(status: number, repeatable: boolean): boolean {
+export function isRetryableStatus(status: number, repeatable: boolean, errorCode: string | null = null): boolean {
   if (!RETRYABLE_STATUSES.has(status)) return false;
-  return status === 429 || repeatable;
+  return status === 429 ? errorCode === RATE_LIMIT_CODE : repeatable;
 }
 
 /** The backoff before attempt `attempt + 1` after a network failure or an answer without Retry-After. */

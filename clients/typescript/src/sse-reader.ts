@@ -34,17 +34,23 @@ export async function* readSseMessages(body: ReadableStream<Uint8Array>): AsyncG
   const decoder = new TextDecoder();
   const reader = body.getReader();
   let buffer = '';
+  // A trailing `\r` waits for the next chunk: it may be the first half of a `\r\n` split across chunks.
+  let heldCr = '';
   try {
     for (;;) {
       const { value, done } = await reader.read();
-      if (done) return;
-      buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, '\n');
+      // At the end a held `\r` is a line end of its own.
+      let text = heldCr + (done ? '' : decoder.decode(value, { stream: true }));
+      heldCr = !done && text.endsWith('\r') ? '\r' : '';
+      if (heldCr) text = text.slice(0, -1);
+      buffer += text.replace(/\r\n?/g, '\n');
       let end: number;
       while ((end = buffer.indexOf('\n\n')) >= 0) {
         const message = parseBlock(buffer.slice(0, end));
         buffer = buffer.slice(end + 2);
         if (message) yield message;
       }
+      if (done) return;
     }
   } finally {
     await reader.cancel().catch(() => undefined);

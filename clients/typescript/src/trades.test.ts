@@ -138,9 +138,13 @@ describe('trades.waitFor', () => {
   }, 90_000);
 
   it('returns at once a trade that is already terminal', async () => {
-    const client = stack.clientOf(stack.trader);
-    const [row] = await tradesOf(stack.trader.userId);
-    const trade = await client.trades.waitFor(String(row?.id));
-    expect(trade).toMatchObject({ id: row?.id, status: 'completed' });
-  });
+    const caller = await stack.chain.createTrader();
+    const client = stack.clientOf(caller);
+    const created = await client.trades.create({ marketId: stack.marketId, outcomeIndex: 0, amount: '1', side: 'buy' });
+    const settled = await client.trades.waitFor(created.trade.id, { timeoutMs: 60_000 });
+    expect(settled).toMatchObject({ id: created.trade.id, status: 'completed' });
+
+    const trade = await client.trades.waitFor(created.trade.id);
+    expect(trade).toMatchObject({ id: created.trade.id, status: 'completed', txHash: settled.txHash });
+  }, 90_000);
 });

@@ -80,4 +80,19 @@ describe('verifyWebhook', () => {
       });
     }
   });
+
+  it('skips empty segments of the header: a trailing or doubled comma still verifies', () => {
+    const [t, v1] = signWebhookBody([NEW_SECRET], NOW, body).split(',');
+    for (const header of [`${t},${v1},`, `${t},,${v1}`, `,${t},${v1}`, `${t}, ,${v1}`]) {
+      expect(verifyWebhook(body, header, NEW_SECRET, { nowMs: NOW }).id).toBe('evt_01');
+    }
+  });
+
+  it('refuses an authentic body that is not JSON as invalid_body, not a bare SyntaxError', () => {
+    const notJson = 'hello, not json';
+    const header = signWebhookBody([NEW_SECRET], NOW, notJson);
+    const failure = failureOf(() => verifyWebhook(notJson, header, NEW_SECRET, { nowMs: NOW }));
+    expect(failure).toBeInstanceOf(WebhookSignatureError);
+    expect(failure).toMatchObject({ reason: 'invalid_body' });
+  });
 });

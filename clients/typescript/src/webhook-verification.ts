@@ -11,7 +11,8 @@ import type { TradeEvent } from './events.js';
 
 export const DEFAULT_WEBHOOK_TOLERANCE_MS = 5 * 60 * 1000;
 
-export type WebhookFailure = 'malformed' | 'stale' | 'mismatch';
+/** `invalid_body`: authentic (the signature matched) but not a JSON event. */
+export type WebhookFailure = 'malformed' | 'stale' | 'mismatch' | 'invalid_body';
 
 export interface VerifyWebhookOptions {
   /** How far the signature's timestamp may be from now, either way (default 5 minutes). */
@@ -32,6 +33,7 @@ function parseHeader(header: string): { timestamp: string; signatures: Buffer[] 
   let timestamp: string | undefined;
   const signatures: Buffer[] = [];
   for (const part of header.split(',')) {
+    if (part.trim() === '') continue; // a trailing or doubled comma
     const separator = part.indexOf('=');
     if (separator <= 0) return null;
     const name = part.slice(0, separator).trim();
@@ -48,7 +50,7 @@ function parseHeader(header: string): { timestamp: string; signatures: Buffer[] 
 
 /**
  * Checks a delivery and returns its parsed event; throws WebhookSignatureError (`reason` malformed, stale or
- * mismatch) when it is not authentic. `secrets`: your current webhook secret, plus the previous one while a
+ * mismatch) when it is not authentic, `invalid_body` when it is authentic but not JSON. `secrets`: your current webhook secret, plus the previous one while a
  * rotation rolls out.
  */
 export function verifyWebhook(
@@ -71,6 +73,10 @@ export function verifyWebhook(
     for (const candidate of parsed.signatures) matched = timingSafeEqual(expected, candidate) || matched;
   }
   if (!matched) throw new WebhookSignatureError('mismatch');
-  const event: TradeEvent = JSON.parse(Buffer.from(body).toString('utf8'));
-  return event;
+  try {
+    const event: TradeEvent = JSON.parse(Buffer.from(body).toString('utf8'));
+    return event;
+  } catch {
+    throw new WebhookSignatureError('invalid_body');
+  }
 }

@@ -1,7 +1,7 @@
 /*
  * When and how long the client waits before trying a request again. Only answers that say "not processed, try
- * later" (429 RATE_LIMIT_EXCEEDED, 503) and network failures are retried, a bounded number of times, with capped exponential backoff
- * and full jitter; a `Retry-After` is honoured exactly, and one longer than `maxDelayMs` ends the retries.
+ * later" (429 RATE_LIMIT_EXCEEDED, 503) and network failures are retried, a bounded number of times, with capped
+ * exponential backoff and full jitter; a `Retry-After` is honoured exactly, and one longer than `maxDelayMs` ends the retries.
  */
 import { parseRetryAfterMs } from './errors.js';
 

@@ -289,7 +289,7 @@ export interface paths {
     };
     /**
      * A market's live prices, probabilities, volume and status (Server-Sent Events)
-     * @description Server-Sent Events for embeds: `event: snapshot` at once, then `event: update` whenever the indexer records a trade or a status change of the market (each `data` is a MarketStreamEvent). A `retry:` hint comes first and a `: keep-alive` comment every 15 s. Updates carry the whole current state, so a client that reconnects simply starts from the new snapshot. At most 10 open streams per client address (MARKET_STREAM_MAX_PER_IP; 429 beyond); a client that stops reading is disconnected. Example: `new EventSource('/api/markets/<id>/stream').addEventListener('update', (e) => render(JSON.parse(e.data)))`.
+     * @description Server-Sent Events for embeds: `event: snapshot` at once, then `event: update` whenever the indexer records a trade or a status change of the market (each `data` is a MarketStreamEvent). A `retry:` hint comes first and, every 15 s, a `: keep-alive` comment plus an `event: heartbeat` with `data: {}` (EventSource hides comments; a client that sees neither an event nor a heartbeat for longer may treat the connection as dead). Updates carry the whole current state, so a client that reconnects simply starts from the new snapshot. At most 10 open streams per client address (MARKET_STREAM_MAX_PER_IP; 429 beyond); a client that stops reading is disconnected. Example: `new EventSource('/api/markets/<id>/stream').addEventListener('update', (e) => render(JSON.parse(e.data)))`.
      */
     get: operations['streamMarket'];
     put?: never;
@@ -2546,7 +2546,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description An open stream of `snapshot` and `update` events. */
+      /** @description An open stream of `snapshot`, `update` and `heartbeat` events. */
       200: {
         headers: {
           [name: string]: unknown;

@@ -40,8 +40,9 @@ export function docsAsset(name: string): DocsAsset | undefined {
   if (cached) return cached;
   let asset: DocsAsset | undefined;
   if (name === 'init.js') asset = { contentType: 'text/javascript; charset=utf-8', body: Buffer.from(INIT_SCRIPT) };
-  else if (Object.hasOwn(files, name)) {
-    asset = { contentType: files[name]!, body: readFileSync(join(swaggerUiDir, name)) };
+  else {
+    const contentType = Object.hasOwn(files, name) ? files[name] : undefined;
+    if (contentType !== undefined) asset = { contentType, body: readFileSync(join(swaggerUiDir, name)) };
   }
   if (asset) cache.set(name, asset);
   return asset;

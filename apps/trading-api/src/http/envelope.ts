@@ -18,6 +18,7 @@ export interface Pagination {
 
 /** `{ <name>: resource, data: resource }`. */
 export function resourceEnvelope<Name extends string, T>(name: Name, resource: T): Record<Name, T> & { data: T } {
+  // cast: the object has the member `name` (TypeScript widens a computed key to an index signature) and `data`.
   return { [name]: resource, data: resource } as Record<Name, T> & { data: T };
 }
 

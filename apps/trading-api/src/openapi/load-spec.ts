@@ -46,6 +46,8 @@ export function loadOpenApiDocument(dir: string = OPENAPI_DIR): OpenAPIV3_1.Docu
   for (const file of files.filter((name) => name !== root)) {
     mergeDocuments(document, parse(readFileSync(file, 'utf8')));
   }
+  // cast: the merged YAML is the project's OpenAPI 3.1 document, linted as such (npm run lint:openapi) and checked
+  // against the generated contract types and the routes by the openapi specs.
   const result = document as unknown as OpenAPIV3_1.Document;
   if (dir === OPENAPI_DIR) cached = result;
   return structuredClone(result);

@@ -44,10 +44,9 @@ export function requiredScope(operation: OperationObject, operationId: string): 
   if (security === undefined) throw new Error(`operation ${operationId} declares no security requirement`);
   if (security.length === 0) return null;
   const roles = security.flatMap((requirement) => Object.entries(requirement));
-  if (roles.length !== 1 || roles[0]![0] !== 'apiKey' || roles[0]![1].length !== 1) {
-    throw new Error(`operation ${operationId} must require exactly one apiKey scope`);
-  }
-  const scope = roles[0]![1][0]!;
+  const role = roles.length === 1 ? roles[0] : undefined;
+  const scope = role?.[0] === 'apiKey' && role[1].length === 1 ? role[1][0] : undefined;
+  if (scope === undefined) throw new Error(`operation ${operationId} must require exactly one apiKey scope`);
   if (!isApiScope(scope)) throw new Error(`operation ${operationId} requires unknown scope ${scope}`);
   return scope;
 }
@@ -61,11 +60,13 @@ export function listOperations(document: OpenAPIV3_1.Document): OperationDescrip
   const result: OperationDescriptor[] = [];
   for (const [specPath, item] of Object.entries(document.paths ?? {})) {
     for (const method of methods) {
+      // cast: OperationObject only adds the optional vendor extensions this module reads, each checked where read.
       const operation = item?.[method] as OperationObject | undefined;
       if (!operation) continue;
       const operationId = operation.operationId;
       if (!operationId) throw new Error(`${method.toUpperCase()} ${specPath} has no operationId`);
       const expressPath = toExpressPath(specPath);
+      // cast: `method` is one of `methods` (lower-case HTTP methods); its upper case is that HttpMethod.
       const upper = method.toUpperCase() as HttpMethod;
       result.push({
         operationId,

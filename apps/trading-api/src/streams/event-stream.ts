@@ -56,6 +56,7 @@ export function startEventStream(input: EventStreamInput): EventStream {
         if (stopped || !writer.hasRoom()) break;
         // Defensive: pages are keyed by position, so a page starts right after lastSeq.
         if (event.seq > lastSeq) {
+          // cast: a page's frames are its events serialised one for one (same length, same order).
           if (eventMatches(filter, event)) writer.sendFrame(frames[index]!);
           lastSeq = event.seq;
         }

@@ -75,7 +75,7 @@ function assertTradeable(
 ): Market & { contractAddress: string } {
   const refusal = marketNotTradeable(market, context) ?? outcomeOutOfRange(market, context.outcomeIndex);
   if (refusal) throw refusal;
-  // marketNotTradeable refuses a market without a contract.
+  // cast: marketNotTradeable refuses (throws above) a market without a contract.
   return { ...market, contractAddress: market.contractAddress! };
 }
 

@@ -15,6 +15,7 @@ export type UsageWindow = keyof typeof usageWindows;
 const DAY_MS = 86_400_000;
 
 export async function getAccountUsage(deps: { db: Knex }, command: { apiKeyId: string; now: Date }) {
+  // cast: usageWindows is a frozen literal whose own keys are exactly the UsageWindow names.
   const windows = Object.entries(usageWindows) as Array<[UsageWindow, number]>;
   const figures = await Promise.all(
     windows.map(async ([name, days]) => {
@@ -30,6 +31,7 @@ export async function getAccountUsage(deps: { db: Knex }, command: { apiKeyId: s
     }),
   );
   const byWindow = <T>(pick: (figure: (typeof figures)[number]) => T) =>
+    // cast: figures holds one entry per UsageWindow (mapped from windows above), so every name is a member.
     Object.fromEntries(figures.map((figure) => [figure.name, pick(figure)])) as Record<UsageWindow, T>;
   return {
     apiKeyId: command.apiKeyId,

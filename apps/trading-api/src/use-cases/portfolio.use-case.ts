@@ -37,16 +37,19 @@ async function readAccountPositions(deps: Deps, account: Address, marketId?: str
   const activity = await listAccountPositionActivity(deps.db, account, marketId);
   const reader = await requireChain(deps.chain);
   const onThisChain = activity.filter(
-    (row) => row.contractAddress !== null && (row.chainId === null || row.chainId === reader.chain.id),
+    (row): row is (typeof activity)[number] & { contractAddress: string } =>
+      row.contractAddress !== null && (row.chainId === null || row.chainId === reader.chain.id),
   );
-  const marketIdOf = new Map(onThisChain.map((row) => [row.contractAddress!.toLowerCase(), row.marketId]));
+  const marketIdOf = new Map(onThisChain.map((row) => [row.contractAddress.toLowerCase(), row.marketId]));
   const held = await readPositions(reader, {
     account,
+    // cast: the keys are market contract addresses stored as 0x-hex (lower-cased, which Address admits).
     markets: [...marketIdOf.keys()] as Address[],
   });
   const activityOf = new Map(onThisChain.map((row) => [`${row.marketId}:${row.outcomeIndex}`, row]));
   return held
     .map((position) => {
+      // cast: readPositions answers only for the markets it was asked about, all keys of marketIdOf.
       const positionMarketId = marketIdOf.get(position.market.toLowerCase())!;
       const trades = activityOf.get(`${positionMarketId}:${position.outcomeIndex}`);
       const net = trades ? trades.boughtUsdc - trades.soldUsdc : 0n;

@@ -125,6 +125,7 @@ async function readThrough(
 
 async function cacheRead(deps: QuoteDeps, key: string): Promise<{ json: string; ttlMs: number } | null> {
   try {
+    // cast: a plain pipeline (no MULTI) resolves one [error, reply] per command in order: GET's string | null, PTTL's number.
     const [[, json], [, ttl]] = (await deps.redis.pipeline().get(key).pttl(key).exec()) as [
       [unknown, string | null],
       [unknown, number],

@@ -34,5 +34,7 @@ export function buildDeployables(outDir: string): void {
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const flag = process.argv.indexOf('--out-dir');
-  buildDeployables(resolve(repositoryRoot, flag > 0 ? process.argv[flag + 1]! : 'build'));
+  const outDir = flag > 0 ? process.argv[flag + 1] : undefined;
+  if (flag > 0 && outDir === undefined) throw new Error('--out-dir needs a directory');
+  buildDeployables(resolve(repositoryRoot, outDir ?? 'build'));
 }

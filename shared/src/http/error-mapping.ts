@@ -24,6 +24,7 @@ interface ClientHttpError {
 
 function asClientHttpError(error: unknown): ClientHttpError | undefined {
   if (!(error instanceof Error)) return undefined;
+  // cast: only widens to optional members, each checked (status) or passed on as the HTTP error library typed it.
   const candidate = error as Error & Partial<ClientHttpError> & { statusCode?: number };
   const status = candidate.status ?? candidate.statusCode;
   if (typeof status !== 'number' || status < 400 || status > 499) return undefined;

@@ -47,5 +47,6 @@ export function routeIdOf(res: Response): string {
 
 /** The metric `name` already registered on `registry` (another component of the process made it), else a new one. */
 export function registeredMetric<T>(registry: Registry, name: string, create: () => T): T {
+  // cast: each metric name is created by one registeredMetric call site only, always of the same type T.
   return (registry.getSingleMetric(name) as T | undefined) ?? create();
 }

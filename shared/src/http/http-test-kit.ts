@@ -23,6 +23,7 @@ export function captureLogs(): CapturedLogs {
   return {
     logger,
     text: () => chunks.join(''),
+    // cast: test-only kit (imported by tests alone): pino writes each log line as one JSON object.
     lines: () => chunks.map((line) => JSON.parse(line) as Record<string, unknown>),
   };
 }

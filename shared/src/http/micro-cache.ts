@@ -26,6 +26,7 @@ export interface SerializedBody {
 }
 
 export function serializeBody(body: object): SerializedBody {
+  // cast: bodies are envelopes, whose `_meta`, when present, is a JSON object.
   const { _meta: meta, ...rest } = body as { _meta?: Record<string, unknown> };
   return { json: JSON.stringify(rest), meta };
 }

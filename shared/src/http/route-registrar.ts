@@ -172,7 +172,7 @@ export function createRouteRegistrar(options: RouteRegistrarOptions): RouteRegis
     routeIds: ids,
     declare,
     route(method, path, ...handlers) {
-      // Express types a route's handlers by its path parameters; the edge runs them as plain handlers.
+      // cast: Express types a route's handlers by its path parameters; the edge runs them as plain handlers.
       const steps = handlers as unknown as RequestHandler[];
       declare({ ...defaults, method, path, body: methodsWithBody.has(method) ? 'json' : 'none', steps });
     },

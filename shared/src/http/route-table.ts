@@ -48,13 +48,16 @@ export function createRouteTable(): RouteTable {
     dispatch(req, res, next) {
       const queryStart = req.url.indexOf('?');
       const path = queryStart < 0 ? req.url : req.url.slice(0, queryStart);
-      const found =
-        tree.find(req.method as HTTPMethod, path) ?? (req.method === 'HEAD' ? tree.find('GET', path) : null);
+      // cast: find-my-way answers null for a method it has no tree for, so any req.method is safe to look up.
+      const method = req.method as HTTPMethod;
+      const found = tree.find(method, path) ?? (req.method === 'HEAD' ? tree.find('GET', path) : null);
       if (!found) {
         next();
         return;
       }
+      // cast: add() is the only writer of the tree and stores a RouteStore for every route.
       const store = (found.store as RouteStore | null) ?? BAD_URL;
+      // cast: find-my-way sets every parameter of the matched route (an undefined one is never present).
       req.params = found.params as Record<string, string>;
       return store.handler(req, res, next);
     },

@@ -42,6 +42,7 @@ export function staticSecurityHeaders(options: HelmetOptions = apiHelmetOptions)
     setHeader: (name: string, value: string | number | readonly string[]) => headers.set(name, String(value)),
     removeHeader: (name: string) => headers.delete(name),
   };
+  // cast: without nonces helmet reads nothing from the request and only calls setHeader/removeHeader on the response.
   helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, () => {});
   return [...headers];
 }

@@ -11,7 +11,7 @@ function nextRandomByte(): number {
     randomFillSync(pool);
     poolOffset = 0;
   }
-  return pool[poolOffset++]!;
+  return pool.readUInt8(poolOffset++);
 }
 
 /** Uniformly random base62 string (rejection sampling, no modulo bias). */

@@ -31,6 +31,7 @@ export class TokenBucketStore implements RateLimitStore {
     const now = this.now();
     let reply: [number, string];
     try {
+      // cast: TOKEN_BUCKET_SCRIPT returns {admitted, tostring(tokens)}: an integer and a string.
       reply = (await this.script.run([`${this.namespace}${userId}`], [limit, now])) as [number, string];
     } catch (error) {
       throw limiterUnavailable(error);

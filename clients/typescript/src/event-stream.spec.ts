@@ -39,7 +39,8 @@ afterEach(async () => {
 async function scriptedServer(answers: Answer[]) {
   const seen: Array<string | undefined> = [];
   server = createServer((request, response) => {
-    seen.push(request.headers['last-event-id']);
+    const lastEventId = request.headers['last-event-id'];
+    seen.push(Array.isArray(lastEventId) ? lastEventId.join(',') : lastEventId);
     (answers[seen.length - 1] ?? answers[answers.length - 1] ?? quietEnd)(response);
   });
   await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));

@@ -9,7 +9,7 @@ import type { ReadContext } from '../use-cases/read-context.js';
 
 /**
  * What the route files share: the read context, the response cache and settings. The optional API key and the rate
- * limit run before every route as the app's admission steps (app.ts), ahead of the kill switch.
+ * limit run before every route as the edge steps every route declares by default (app.ts), ahead of the kill switch.
  */
 export interface RouteDeps {
   context: ReadContext;

@@ -21,6 +21,8 @@ export * from './threads.repository.js';
 export * from './trade-events.repository.js';
 export * from './trade-usage.repository.js';
 export * from './trades.repository.js';
+export * from './trades.rows.js';
 export * from './users.repository.js';
 export * from './webhook-deliveries.repository.js';
 export * from './webhook-events.repository.js';
+export * from './webhook-events.rows.js';

@@ -5,7 +5,7 @@
 import type { Knex } from 'knex';
 import { toDate, toInt, toIntOrNull } from '../column-values.js';
 import { isTransaction, parseJsonColumn, withTransaction, type Queryable } from '../transaction.js';
-import type { TradeRecord } from './trades.repository.js';
+import type { TradeRecord } from './trades.rows.js';
 
 export interface TradeEventRecord {
   sequenceNumber: number;

@@ -4,13 +4,8 @@ import { DEVELOPMENT_PEPPER } from '../../config/config-fields.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.js';
 import { insertMarket } from './markets.repository.js';
 import { appendTradeEvent, listTradeEvents } from './trade-events.repository.js';
-import {
-  findTradeOfUser,
-  insertTrade,
-  sumInFlightBuysOfUser,
-  transitionTradeStatus,
-  type TradeRecord,
-} from './trades.repository.js';
+import { findTradeOfUser, insertTrade, sumInFlightBuysOfUser, transitionTradeStatus } from './trades.repository.js';
+import type { TradeRecord } from './trades.rows.js';
 import { createUser } from './users.repository.js';
 
 describe('trades repository', () => {

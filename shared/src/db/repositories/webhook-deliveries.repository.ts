@@ -7,7 +7,7 @@
 import { toBoolean, toDate, toInt, toIntOrNull, toStringOrNull } from '../column-values.js';
 import type { Knex } from 'knex';
 import { parseJsonColumn, type Queryable } from '../transaction.js';
-import { toWebhookDeliveryStatus, type WebhookDeliveryStatus } from './webhook-events.repository.js';
+import { toWebhookDeliveryStatus, type WebhookDeliveryStatus } from './webhook-events.rows.js';
 
 const OPEN_STATUSES = ['pending', 'retrying'] as const;
 

@@ -4,26 +4,22 @@
  * without a webhook URL gets its events with delivery status `none`: they are recorded, never delivered. Every
  * function names the owning key or user.
  */
-import { toBoolean, toDate, toDateOrNull, toInt, toIntOrNull, toOneOf, toStringOrNull } from '../column-values.js';
-import { parseJsonColumn, type Queryable } from '../transaction.js';
+import { toInt } from '../column-values.js';
+import type { Queryable } from '../transaction.js';
 import { newestFirstPage } from './newest-first-page.js';
-
-export const webhookDeliveryStatuses = ['none', 'pending', 'retrying', 'delivered', 'failed'] as const;
-export type WebhookDeliveryStatus = (typeof webhookDeliveryStatuses)[number];
-
-/** The `status` column (an ENUM of exactly these values). */
-export function toWebhookDeliveryStatus(value: unknown): WebhookDeliveryStatus {
-  return toOneOf(webhookDeliveryStatuses, value, 'webhook_events.status');
-}
-
-export interface WebhookDeliveryState {
-  status: WebhookDeliveryStatus;
-  attempts: number;
-  lastAttemptedAt: Date | null;
-  lastStatusCode: number | null;
-  lastFailureCode: string | null;
-  terminalFailureAt: Date | null;
-}
+import {
+  noWebhookDeliveryYet,
+  toStreamedWebhookEvent,
+  toWebhookDeliveryState,
+  toWebhookEvent,
+  toWebhookEventSummary,
+  webhookEventColumns,
+  type StreamedWebhookEvent,
+  type WebhookDeliveryState,
+  type WebhookDeliveryStatus,
+  type WebhookEventRecord,
+  type WebhookEventSummary,
+} from './webhook-events.rows.js';
 
 export interface NewWebhookEvent {
   /** `evt_…` */
@@ -75,26 +71,6 @@ export async function recordWebhookEvent(
   return { id: event.id, seq, status };
 }
 
-function toDeliveryState(row: Row): WebhookDeliveryState {
-  return {
-    status: toWebhookDeliveryStatus(row.status),
-    attempts: toInt(row.attempts),
-    lastAttemptedAt: toDateOrNull(row.last_attempted_at),
-    lastStatusCode: toIntOrNull(row.last_status_code),
-    lastFailureCode: toStringOrNull(row.last_failure_code),
-    terminalFailureAt: toDateOrNull(row.terminal_failure_at),
-  };
-}
-
-const noDeliveryYet: WebhookDeliveryState = {
-  status: 'none',
-  attempts: 0,
-  lastAttemptedAt: null,
-  lastStatusCode: null,
-  lastFailureCode: null,
-  terminalFailureAt: null,
-};
-
 /**
  * webhookDeliveryOfTrade for a page of trades in two queries: the delivered-or-due events of every trade (newest
  * wins) and the webhook URLs of their keys. Same answers, same order as `trades`.
@@ -121,8 +97,8 @@ export async function webhookDeliveriesOfTrades(
   const withUrl = new Set(keys.filter((key) => key.webhook_url).map((key) => String(key.id)));
   return trades.map((trade) => {
     const row = newest.get(`${trade.id}:${trade.apiKeyId}`);
-    if (row) return toDeliveryState(row);
-    return withUrl.has(trade.apiKeyId) ? noDeliveryYet : null;
+    if (row) return toWebhookDeliveryState(row);
+    return withUrl.has(trade.apiKeyId) ? noWebhookDeliveryYet : null;
   });
 }
 
@@ -137,14 +113,6 @@ export async function webhookDeliveryOfTrade(
   return (await webhookDeliveriesOfTrades(db, [trade]))[0] ?? null;
 }
 
-export interface WebhookEventSummary {
-  id: string;
-  seq: number;
-  type: string;
-  status: WebhookDeliveryStatus;
-  payload: Record<string, unknown>;
-}
-
 /** The events of one key about one trade, in the key's order (tests and traces). */
 export async function listWebhookEventsOfTrade(
   db: Queryable,
@@ -152,63 +120,8 @@ export async function listWebhookEventsOfTrade(
   tradeId: string,
 ): Promise<WebhookEventSummary[]> {
   const rows = await db<Row>('webhook_events').where({ api_key_id: apiKeyId, trade_id: tradeId }).orderBy('seq');
-  return rows.map((row) => ({
-    id: String(row.id),
-    seq: toInt(row.seq),
-    type: String(row.type),
-    status: toWebhookDeliveryStatus(row.status),
-    payload: parseJsonColumn<Record<string, unknown>>(row.payload),
-  }));
+  return rows.map(toWebhookEventSummary);
 }
-
-/** A webhook event as GET /v1/webhooks/events lists it: its delivery state and what it is about. */
-export interface WebhookEventRecord extends WebhookDeliveryState {
-  id: string;
-  apiKeyId: string;
-  seq: number;
-  type: string;
-  apiVersion: string;
-  tradeId: string | null;
-  lastErrorMessage: string | null;
-  replayCount: number;
-  redeliveryRequested: boolean;
-  createdAt: Date;
-}
-
-function toWebhookEvent(row: Row): WebhookEventRecord {
-  return {
-    ...toDeliveryState(row),
-    id: String(row.id),
-    apiKeyId: String(row.api_key_id),
-    seq: toInt(row.seq),
-    type: String(row.type),
-    apiVersion: String(row.api_version),
-    tradeId: toStringOrNull(row.trade_id),
-    lastErrorMessage: toStringOrNull(row.last_error_message),
-    replayCount: toInt(row.replay_count),
-    redeliveryRequested: toBoolean(row.redelivery_requested),
-    createdAt: toDate(row.created_at),
-  };
-}
-
-const EVENT_COLUMNS = [
-  'id',
-  'api_key_id',
-  'seq',
-  'type',
-  'api_version',
-  'trade_id',
-  'status',
-  'attempts',
-  'last_attempted_at',
-  'last_status_code',
-  'last_failure_code',
-  'last_error_message',
-  'terminal_failure_at',
-  'replay_count',
-  'redelivery_requested',
-  'created_at',
-];
 
 export interface WebhookEventListQuery {
   statuses?: readonly WebhookDeliveryStatus[];
@@ -225,7 +138,7 @@ export async function listWebhookEventsOfKey(
 ): Promise<WebhookEventRecord[]> {
   const builder = db<Row>('webhook_events').where({ api_key_id: apiKeyId });
   if (query.statuses && query.statuses.length > 0) builder.whereIn('status', query.statuses);
-  const rows = await newestFirstPage(builder, query).select(EVENT_COLUMNS);
+  const rows = await newestFirstPage(builder, query).select(webhookEventColumns);
   return rows.map(toWebhookEvent);
 }
 
@@ -238,7 +151,7 @@ export async function findWebhookEventOfKey(
 ): Promise<WebhookEventRecord | null> {
   const builder = db<Row>('webhook_events').where({ id, api_key_id: apiKeyId });
   if (options.lock) builder.forUpdate();
-  const row = await builder.first(EVENT_COLUMNS);
+  const row = await builder.first(webhookEventColumns);
   return row && String(row.id) === id ? toWebhookEvent(row) : null;
 }
 
@@ -296,14 +209,6 @@ export async function countWebhookEventsOfKey(
   return counts;
 }
 
-/** An event as a stream sends it: its place in the key's order and the envelope as delivered. */
-export interface StreamedWebhookEvent {
-  seq: number;
-  id: string;
-  type: string;
-  payload: Record<string, unknown>;
-}
-
 /** The key's events with `seq` above `afterSeq`, in order, at most `limit` (streams: replay and live). */
 export async function listWebhookEventsAfterSeq(
   db: Queryable,
@@ -317,12 +222,7 @@ export async function listWebhookEventsAfterSeq(
     .orderBy('seq')
     .limit(limit)
     .select('seq', 'id', 'type', 'payload');
-  return rows.map((row) => ({
-    seq: toInt(row.seq),
-    id: String(row.id),
-    type: String(row.type),
-    payload: parseJsonColumn<Record<string, unknown>>(row.payload),
-  }));
+  return rows.map(toStreamedWebhookEvent);
 }
 
 /** The key's newest event sequence number (0 before its first event): where a live-only stream starts. */

@@ -5,9 +5,8 @@
  * the chain shows it: a reverted transaction that moved no USDC and no position, or one execution.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Hex } from 'viem';
-import { uuidToBytes32 } from '#shared/chain/index.js';
-import { smartAccountAbi } from '../../../shared/contracts/artifacts/index.js';
+import type { TradeRecord } from '#shared/db/index.js';
+import { executionsOf } from './testing/trade-executor-test-kit.js';
 import { startSandboxStack, type SandboxStack } from './testing/sandbox-stack.js';
 
 let stack: SandboxStack;
@@ -29,15 +28,15 @@ async function place(path: string, simulation: string, amount = '5') {
   return { trader, before, id };
 }
 
-const executionsOf = (account: Hex, tradeId: string) =>
-  stack.chain.fixture.reader.publicClient.getContractEvents({
-    address: account,
-    abi: smartAccountAbi,
-    eventName: 'TradeExecuted',
-    args: { tradeId: uuidToBytes32(tradeId) },
-    fromBlock: 0n,
-    strict: true,
-  });
+type Placed = Awaited<ReturnType<typeof place>>;
+
+/** A trade that completed normally: executed once, 5 USDC spent, trade.completed recorded and delivered at `path`. */
+async function expectCompletedOnce(path: string, { trader, before, id }: Placed, trade: TradeRecord) {
+  expect(await executionsOf(stack.chain, trader.account, id)).toHaveLength(1);
+  expect((await stack.holdings(trader.account)).usdc).toBe(before.usdc - 5_000_000n);
+  expect(await stack.eventTypesOf(trade)).toEqual(['trade.completed']);
+  expect((await stack.delivery(path)).json).toMatchObject({ type: 'trade.completed', data: { tradeId: id } });
+}
 
 const ON_CHAIN_FAILURE_TRACE = [
   'trade.created',
@@ -66,7 +65,7 @@ describe.each([
     expect(receipt.from.toLowerCase()).toBe(stack.chain.fixture.executor.account.address.toLowerCase());
     expect(receipt.to?.toLowerCase()).toBe(trader.account.toLowerCase());
     expect(await stack.holdings(trader.account)).toEqual(before);
-    expect(await executionsOf(trader.account, id)).toHaveLength(0);
+    expect(await executionsOf(stack.chain, trader.account, id)).toHaveLength(0);
 
     const trace = await stack.traceOf(trade);
     expect(trace.map((step) => step.type)).toEqual(ON_CHAIN_FAILURE_TRACE);
@@ -111,9 +110,9 @@ describe('X-Service-Simulate: reject', () => {
 describe('X-Service-Simulate: timeout', () => {
   it('times the receipt wait out, leaves the trade executing, and the reconciler completes it from the chain once', async () => {
     const path = '/sandbox/timeout';
-    const { trader, before, id } = await place(path, 'timeout');
+    const placed = await place(path, 'timeout');
 
-    const trade = await stack.settled(id);
+    const trade = await stack.settled(placed.id);
     expect([trade.status, trade.errorCode]).toEqual(['completed', null]);
     const trace = await stack.traceOf(trade);
     expect(trace.map((step) => step.type)).toEqual([
@@ -130,29 +129,23 @@ describe('X-Service-Simulate: timeout', () => {
     const sent = trace.find((step) => step.type === 'trade.tx_sent')!;
     const mined = trace.find((step) => step.type === 'trade.tx_mined')!;
     expect(mined.occurredAt.getTime()).toBeGreaterThan(sent.occurredAt.getTime());
-    expect(await executionsOf(trader.account, id)).toHaveLength(1);
-    expect((await stack.holdings(trader.account)).usdc).toBe(before.usdc - 5_000_000n);
-    expect(await stack.eventTypesOf(trade)).toEqual(['trade.completed']);
-    expect((await stack.delivery(path)).json).toMatchObject({ type: 'trade.completed', data: { tradeId: id } });
+    await expectCompletedOnce(path, placed, trade);
   }, 90_000);
 });
 
 describe('X-Service-Simulate: delay=<ms>', () => {
   it('holds the trade pending for the delay, then completes it normally', async () => {
     const path = '/sandbox/delay';
-    const { trader, before, id } = await place(path, 'delay=1200');
+    const placed = await place(path, 'delay=1200');
 
-    const trade = await stack.settled(id);
+    const trade = await stack.settled(placed.id);
     expect([trade.status, trade.errorCode]).toEqual(['completed', null]);
     const trace = await stack.traceOf(trade);
     expect(trace[0]?.data).toMatchObject({ simulation: 'delay=1200' });
     const queued = trace.find((step) => step.type === 'trade.queued')!;
     const validating = trace.find((step) => step.type === 'trade.validating')!;
     expect(validating.occurredAt.getTime() - queued.occurredAt.getTime()).toBeGreaterThanOrEqual(1_200);
-    expect(await executionsOf(trader.account, id)).toHaveLength(1);
-    expect((await stack.holdings(trader.account)).usdc).toBe(before.usdc - 5_000_000n);
-    expect(await stack.eventTypesOf(trade)).toEqual(['trade.completed']);
-    expect((await stack.delivery(path)).json).toMatchObject({ type: 'trade.completed', data: { tradeId: id } });
+    await expectCompletedOnce(path, placed, trade);
   }, 90_000);
 });
 

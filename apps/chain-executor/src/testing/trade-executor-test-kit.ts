@@ -1,9 +1,11 @@
 /*
  * Test-only helpers for the executor's trade suites: a chain (own anvil) and a database per suite with the platform
- * recorded, traders (user + API key + funded smart account), markets linked in MySQL, pending trades inserted
- * directly, executor deps, writers whose chain calls misbehave on purpose, and readers of the outcome (rows,
- * trace, webhook events, TradeExecuted events). Never import outside tests.
+ * recorded (started by hand, or with one market by useMarketTestbed's hooks), traders (user + API key + funded smart
+ * account), markets linked in MySQL, pending trades inserted directly, executor deps, writers whose chain calls
+ * misbehave or race on purpose, and readers of the outcome (rows, trace, webhook events, TradeExecuted events).
+ * Never import outside tests.
  */
+import { afterAll, beforeAll } from '@jest/globals';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
 import { smartAccountAbi } from '../../../../shared/contracts/artifacts/index.js';
@@ -62,6 +64,56 @@ export async function startTradeTestbed(): Promise<TradeTestbed> {
   };
 }
 
+export interface MarketTestbed extends TradeTestbed {
+  /** The suite's OPEN market: its markets row and its contract. */
+  readonly marketId: string;
+  readonly market: Address;
+}
+
+/**
+ * Registers the file's hooks: a testbed with one market (createMarket), started in beforeAll and closed in afterAll.
+ * The returned testbed is usable inside tests (after beforeAll).
+ */
+export function useMarketTestbed(): MarketTestbed {
+  let testbed: TradeTestbed | undefined;
+  let started: MarketTestbed | undefined;
+  beforeAll(async () => {
+    testbed = await startTradeTestbed();
+    started = { ...testbed, ...(await createMarket(testbed)) };
+  }, 60_000);
+  afterAll(async () => {
+    await testbed?.close();
+  });
+  const current = (): MarketTestbed => {
+    if (!started) throw new Error('the market testbed is used before beforeAll started it');
+    return started;
+  };
+  return {
+    get fixture() {
+      return current().fixture;
+    },
+    get database() {
+      return current().database;
+    },
+    get db() {
+      return current().db;
+    },
+    get chainId() {
+      return current().chainId;
+    },
+    get logs() {
+      return current().logs;
+    },
+    get marketId() {
+      return current().marketId;
+    },
+    get market() {
+      return current().market;
+    },
+    close: () => current().close(),
+  };
+}
+
 /** Executor deps on the testbed: the fixture's executor writer, a real clock, outbox rows only (no broker). */
 export function tradeDeps(
   testbed: TradeTestbed,
@@ -85,6 +137,30 @@ export function tradeDeps(
 /** The executor's writer with some public-client calls replaced (a failing RPC, a receipt that never comes). */
 export function writerWith(writer: ChainWriter, overrides: Partial<ChainPublicClient>): ChainWriter {
   return { ...writer, publicClient: { ...writer.publicClient, ...overrides } };
+}
+
+/**
+ * `writer` running `move` once, after every read of the executor and just before its send (currentFees is its last
+ * call before signing): the chain changes between the executor's checks and the mining of its transaction.
+ */
+export function racingWriter(
+  writer: ChainWriter,
+  move: () => Promise<unknown>,
+): { writer: ChainWriter; moved(): boolean } {
+  let moved = false;
+  return {
+    writer: {
+      ...writer,
+      currentFees: async () => {
+        if (!moved) {
+          moved = true;
+          await move();
+        }
+        return writer.currentFees();
+      },
+    },
+    moved: () => moved,
+  };
 }
 
 export interface Trader {
@@ -155,7 +231,7 @@ export async function eventTypesOf(db: Knex, trade: Pick<TradeRecord, 'id' | 'ap
 }
 
 /** Every TradeExecuted event of `tradeId` on the account (the contract's once-only guard makes it 0 or 1). */
-export async function executionsOf(testbed: TradeTestbed, account: Address, tradeId: string) {
+export async function executionsOf(testbed: Pick<TradeTestbed, 'fixture'>, account: Address, tradeId: string) {
   return testbed.fixture.reader.publicClient.getContractEvents({
     address: account,
     abi: smartAccountAbi,

@@ -4,37 +4,25 @@
  * `X-Service-Simulate: slippage` end the same way — same status, code, trace steps and event, both with the hash of
  * a reverted transaction — and so do an organic policy rejection and `reject`. Real anvil and MariaDB.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { buyThroughAccount, type ChainWriter } from '#shared/chain/index.js';
+import { buyThroughAccount } from '#shared/chain/index.js';
 import { revokeApiKey } from '#shared/db/index.js';
 import {
-  createMarket,
   createTrader,
   eventTypesOf,
   executionsOf,
   insertTestTrade,
-  startTradeTestbed,
+  racingWriter,
   traceOf,
   tradeDeps,
   tradeOf,
+  useMarketTestbed,
   USDC,
-  type TradeTestbed,
 } from '../testing/trade-executor-test-kit.js';
 import { executeTrade } from './execute-trade.use-case.js';
 
-let testbed: TradeTestbed;
-let marketId: string;
-let market: `0x${string}`;
-
-beforeAll(async () => {
-  testbed = await startTradeTestbed();
-  ({ marketId, market } = await createMarket(testbed));
-}, 60_000);
-
-afterAll(async () => {
-  await testbed?.close();
-});
+const testbed = useMarketTestbed();
 
 /** How a settled trade looks from outside, the hash aside. */
 async function outcomeOf(tradeId: string) {
@@ -58,25 +46,18 @@ async function expectRevertedOnChain(tradeId: string) {
 describe('a simulated failure and its organic counterpart', () => {
   it('slippage: a mined SlippageExceeded revert, organic or simulated, fails the trade the same way', async () => {
     const [trader, competitor] = [await createTrader(testbed), await createTrader(testbed)];
+    const { marketId, market } = testbed;
     const organic = await insertTestTrade(testbed.db, { trader, marketId, usdc: 20n * USDC });
     const { executor } = testbed.fixture;
-    let competed = false;
     // After the estimate passed and before the send: a competing buy moves the price, so the send reverts mined.
-    const racing: ChainWriter = {
-      ...executor,
-      currentFees: async () => {
-        if (!competed) {
-          competed = true;
-          const competing = { account: competitor.account, market, outcomeIndex: 0, usdcIn: 30n * USDC };
-          await buyThroughAccount(executor, { ...competing, minTokensOut: 0n, tradeId: randomUUID() });
-        }
-        return executor.currentFees();
-      },
-    };
+    const race = racingWriter(executor, () => {
+      const competing = { account: competitor.account, market, outcomeIndex: 0, usdcIn: 30n * USDC };
+      return buyThroughAccount(executor, { ...competing, minTokensOut: 0n, tradeId: randomUUID() });
+    });
     await expect(
-      executeTrade(tradeDeps(testbed, { slippageBps: 0, writer: racing }), { tradeId: organic.id }),
+      executeTrade(tradeDeps(testbed, { slippageBps: 0, writer: race.writer }), { tradeId: organic.id }),
     ).resolves.toBe('failed');
-    expect(competed).toBe(true);
+    expect(race.moved()).toBe(true);
 
     const simulated = await insertTestTrade(testbed.db, { trader, marketId, usdc: 20n * USDC, simulation: 'slippage' });
     await expect(executeTrade(tradeDeps(testbed), { tradeId: simulated.id })).resolves.toBe('failed');
@@ -97,6 +78,7 @@ describe('a simulated failure and its organic counterpart', () => {
   });
 
   it('reject: a policy rejection, organic (key revoked) or simulated, rejects the trade the same way', async () => {
+    const { marketId } = testbed;
     const revoked = await createTrader(testbed);
     const organic = await insertTestTrade(testbed.db, { trader: revoked, marketId, usdc: 1n * USDC });
     await revokeApiKey(testbed.db, revoked.apiKeyId, new Date());

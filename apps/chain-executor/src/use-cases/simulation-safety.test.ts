@@ -4,7 +4,7 @@
  * in the trade's favour, USDC arriving), and the executor honours a stored simulation only on a test executor for a
  * test key — otherwise the trade executes organically and one error line says so. Real anvil and MariaDB.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { erc20Abi, type Address } from 'viem';
 import {
@@ -13,60 +13,32 @@ import {
   readOutcomeBalances,
   readUsdcBalance,
   sellThroughAccount,
-  type ChainWriter,
 } from '#shared/chain/index.js';
 import {
-  createMarket,
   createTrader,
   executionsOf,
   insertTestTrade,
-  startTradeTestbed,
+  racingWriter,
   tradeDeps,
   tradeOf,
+  useMarketTestbed,
   USDC,
   type Trader,
-  type TradeTestbed,
 } from '../testing/trade-executor-test-kit.js';
 import { unholdableUsdc } from '../trades/simulated-sends.js';
 import { executeTrade } from './execute-trade.use-case.js';
 
-let testbed: TradeTestbed;
-let marketId: string;
-let market: Address;
-
-beforeAll(async () => {
-  testbed = await startTradeTestbed();
-  ({ marketId, market } = await createMarket(testbed));
-}, 60_000);
-
-afterAll(async () => {
-  await testbed?.close();
-});
+const testbed = useMarketTestbed();
 
 const usdcOf = (account: Address) =>
   readUsdcBalance(testbed.fixture.reader, { usdc: testbed.fixture.platform.usdc, account });
-const sharesOf = async (account: Address) => readOutcomeBalances(testbed.fixture.reader, { market, account });
-
-/** The executor's writer running `move` once, after every read of the executor and just before its send. */
-function racingWriter(move: () => Promise<unknown>): { writer: ChainWriter; moved: () => boolean } {
-  const { executor } = testbed.fixture;
-  let moved = false;
-  const writer: ChainWriter = {
-    ...executor,
-    currentFees: async () => {
-      if (!moved) {
-        moved = true;
-        await move();
-      }
-      return executor.currentFees();
-    },
-  };
-  return { writer, moved: () => moved };
-}
+const sharesOf = async (account: Address) =>
+  readOutcomeBalances(testbed.fixture.reader, { market: testbed.market, account });
 
 /** A trader holding tokens of outcome 0, bought directly through the account. */
 async function traderHolding(usdcIn: bigint): Promise<Trader> {
   const trader = await createTrader(testbed);
+  const { market } = testbed;
   const buy = { account: trader.account, market, outcomeIndex: 0, usdcIn, minTokensOut: 0n, tradeId: randomUUID() };
   await buyThroughAccount(testbed.fixture.executor, buy);
   return trader;
@@ -81,9 +53,10 @@ async function expectFailedUnexecuted(trader: Trader, tradeId: string, errorCode
 
 describe('a simulated failure whose conditions change before its send is mined', () => {
   it('slippage buy: the price falling in its favour just before the send still reverts SLIPPAGE_EXCEEDED', async () => {
+    const { marketId, market } = testbed;
     const [trader, seller] = [await createTrader(testbed), await traderHolding(200n * USDC)];
     const before = { usdc: await usdcOf(trader.account), shares: await sharesOf(trader.account) };
-    const race = racingWriter(async () => {
+    const race = racingWriter(testbed.fixture.executor, async () => {
       const [held = 0n] = await sharesOf(seller.account);
       const sell = { account: seller.account, market, outcomeIndex: 0, tokensIn: held, minUsdcOut: 0n };
       await sellThroughAccount(testbed.fixture.executor, { ...sell, tradeId: randomUUID() });
@@ -101,9 +74,10 @@ describe('a simulated failure whose conditions change before its send is mined',
   });
 
   it('slippage sell: the price rising in its favour just before the send still reverts SLIPPAGE_EXCEEDED', async () => {
+    const { marketId, market } = testbed;
     const [trader, buyer] = [await traderHolding(50n * USDC), await createTrader(testbed)];
     const before = { usdc: await usdcOf(trader.account), shares: await sharesOf(trader.account) };
-    const race = racingWriter(() =>
+    const race = racingWriter(testbed.fixture.executor, () =>
       buyThroughAccount(testbed.fixture.executor, {
         ...{ account: buyer.account, market, outcomeIndex: 0, usdcIn: 300n * USDC },
         ...{ minTokensOut: 0n, tradeId: randomUUID() },
@@ -124,9 +98,10 @@ describe('a simulated failure whose conditions change before its send is mined',
   });
 
   it('insufficient_balance buy: USDC arriving just before the send still reverts INSUFFICIENT_BALANCE', async () => {
+    const { marketId } = testbed;
     const trader = await createTrader(testbed);
     const arriving = 100n * USDC;
-    const race = racingWriter(() =>
+    const race = racingWriter(testbed.fixture.executor, () =>
       mintTestUsdc(testbed.fixture.admin, {
         usdc: testbed.fixture.platform.usdc,
         to: trader.account,
@@ -163,6 +138,7 @@ describe('a simulated failure whose conditions change before its send is mined',
   });
 
   it('insufficient_balance sell asks for more tokens than any balance: reverts with the position untouched', async () => {
+    const { marketId } = testbed;
     const trader = await traderHolding(20n * USDC);
     const before = { usdc: await usdcOf(trader.account), shares: await sharesOf(trader.account) };
     const trade = await insertTestTrade(testbed.db, {
@@ -180,7 +156,20 @@ describe('a simulated failure whose conditions change before its send is mined',
 describe('a stored simulation outside a test executor and test key', () => {
   const ignoredLines = () => testbed.logs.lines().filter((line) => line.event === 'trade.simulation_ignored');
 
+  /** The trade completed organically, executed once, and one error line (after the first `earlier`) says why. */
+  async function expectExecutedOrganically(
+    trader: Trader,
+    tradeId: string,
+    earlier: number,
+    ignored: { simulation: string; serviceEnv: string; keyEnv: string },
+  ) {
+    expect((await tradeOf(testbed.db, tradeId)).status).toBe('completed');
+    expect(await executionsOf(testbed, trader.account, tradeId)).toHaveLength(1);
+    expect(ignoredLines().slice(earlier)).toEqual([expect.objectContaining({ level: 'error', tradeId, ...ignored })]);
+  }
+
   it('is ignored on a live executor: the trade executes organically, with one error line', async () => {
+    const { marketId } = testbed;
     const trader = await createTrader(testbed);
     const trade = await insertTestTrade(testbed.db, { trader, marketId, usdc: 2n * USDC, simulation: 'revert' });
     const earlier = ignoredLines().length;
@@ -189,20 +178,15 @@ describe('a stored simulation outside a test executor and test key', () => {
       'completed',
     );
 
-    expect((await tradeOf(testbed.db, trade.id)).status).toBe('completed');
-    expect(await executionsOf(testbed, trader.account, trade.id)).toHaveLength(1);
-    expect(ignoredLines().slice(earlier)).toEqual([
-      expect.objectContaining({
-        level: 'error',
-        tradeId: trade.id,
-        simulation: 'revert',
-        serviceEnv: 'live',
-        keyEnv: 'test',
-      }),
-    ]);
+    await expectExecutedOrganically(trader, trade.id, earlier, {
+      simulation: 'revert',
+      serviceEnv: 'live',
+      keyEnv: 'test',
+    });
   });
 
   it('is ignored for a live key on a test executor: the trade executes organically, with one error line', async () => {
+    const { marketId } = testbed;
     const trader = await createTrader(testbed);
     await testbed.db('api_keys').where({ id: trader.apiKeyId }).update({ env: 'live' });
     const trade = await insertTestTrade(testbed.db, { trader, marketId, usdc: 2n * USDC, simulation: 'reject' });
@@ -210,16 +194,10 @@ describe('a stored simulation outside a test executor and test key', () => {
 
     await expect(executeTrade(tradeDeps(testbed), { tradeId: trade.id })).resolves.toBe('completed');
 
-    expect((await tradeOf(testbed.db, trade.id)).status).toBe('completed');
-    expect(await executionsOf(testbed, trader.account, trade.id)).toHaveLength(1);
-    expect(ignoredLines().slice(earlier)).toEqual([
-      expect.objectContaining({
-        level: 'error',
-        tradeId: trade.id,
-        simulation: 'reject',
-        serviceEnv: 'test',
-        keyEnv: 'live',
-      }),
-    ]);
+    await expectExecutedOrganically(trader, trade.id, earlier, {
+      simulation: 'reject',
+      serviceEnv: 'test',
+      keyEnv: 'live',
+    });
   });
 });

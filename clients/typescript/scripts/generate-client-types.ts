@@ -1,6 +1,11 @@
-/* `npm run client:generate`: rewrites src/generated/trading-api.ts from the trading API's OpenAPI document. */
-import { writeFileSync } from 'node:fs';
-import { generateClientTypes, GENERATED_TYPES_PATH } from './client-types.js';
+/*
+ * `npm run client:generate`: rewrites src/generated/trading-api.ts, the client's copy of the trading API's contract
+ * types, with the trading API's own file, by the generator `npm run generate:contract-types` runs (decision 0025).
+ */
+import {
+  TRADING_API_TYPES_PATHS,
+  tradingApiContractTypes,
+} from '../../../apps/trading-api/src/openapi/contract-types.js';
+import { writeContractTypes } from '../../../shared/src/openapi/contract-types.js';
 
-writeFileSync(GENERATED_TYPES_PATH, await generateClientTypes());
-console.log(`wrote ${GENERATED_TYPES_PATH}`);
+await writeContractTypes(tradingApiContractTypes, TRADING_API_TYPES_PATHS);

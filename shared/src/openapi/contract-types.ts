@@ -2,6 +2,7 @@
  * Handler input types generated from an API's OpenAPI document by openapi-typescript (decision 0026): the document
  * stays the one source, and the committed output is checked against it by each API's drift test.
  */
+import { writeFileSync } from 'node:fs';
 import openapiTS, { astToString } from 'openapi-typescript';
 import type { OpenAPI3 } from 'openapi-typescript';
 import { format, resolveConfig } from 'prettier';
@@ -58,4 +59,13 @@ export async function contractTypesOf(
   const source_ = HEADER(source) + astToString(ast);
   const config = (await resolveConfig(outputPath)) ?? {};
   return format(source_, { ...config, filepath: outputPath });
+}
+
+/** Generates the text once and writes it to every path (an API's own types and any copy of them); logs each path. */
+export async function writeContractTypes(generate: () => Promise<string>, paths: readonly string[]): Promise<void> {
+  const text = await generate();
+  for (const path of paths) {
+    writeFileSync(path, text);
+    process.stdout.write(`wrote ${path}\n`);
+  }
 }

@@ -5,6 +5,7 @@ import type { Logger } from '../logger/index.js';
 import { requestObservationMiddleware } from './request-observation.middleware.js';
 import type { ErrorStyle } from './error-mapping.js';
 import { errorMiddleware, notFoundMiddleware } from './error-middleware.js';
+import { useEdgeDispatch, type PrefixMiddleware } from './edge-dispatch.js';
 import { createHttpMetrics, type HttpMetrics } from './http-metrics.js';
 import { infrastructureRouteIds, mountInfrastructureRoutes } from './infrastructure.routes.js';
 import { createLifecycle, registerLifecycle } from './lifecycle.js';
@@ -13,7 +14,6 @@ import { createJsonBodyReader, createRawBodyReader } from './request-body.js';
 import { requestStartMiddleware } from './request-id.middleware.js';
 import { createRouteRegistrar, type EdgeSteps, type RouteAdmission, type RouteRegistrar } from './route-registrar.js';
 import { createRouteTable } from './route-table.js';
-import { runSteps } from './run-steps.js';
 import { apiHelmetOptions, staticSecurityHeaders } from './security-headers.middleware.js';
 import { parseTrustProxy } from './trust-proxy.js';
 
@@ -55,7 +55,8 @@ export interface HttpAppOptions {
 /**
  * The common express app of every deployable: request id + security headers → metrics + access log → prefix
  * middlewares → one route table (health/ready/metrics, never kill-switched, and the routes from `mountRoutes`:
- * kill switch, then JSON body) → 404 → one error middleware in the app's style.
+ * kill switch, then JSON body) → 404 → one error middleware in the app's style, dispatched as one flat chain
+ * (useEdgeDispatch) rather than through Express's router.
  */
 export function createHttpApp(options: HttpAppOptions, mountRoutes: (router: RouteRegistrar) => void): express.Express {
   const { logger, errorStyle } = options;
@@ -80,13 +81,6 @@ export function createHttpApp(options: HttpAppOptions, mountRoutes: (router: Rou
     ...staticSecurityHeaders(options.helmet ?? apiHelmetOptions),
     ...Object.entries(options.responseHeaders ?? {}),
   ];
-  // Both run on every request: one app-level layer instead of two.
-  app.use(
-    runSteps([
-      requestStartMiddleware(staticHeaders),
-      requestObservationMiddleware({ logger, metrics, quietRoutes: infrastructureRouteIds(paths) }),
-    ]),
-  );
 
   const table = createRouteTable();
   mountInfrastructureRoutes(table, {
@@ -106,20 +100,27 @@ export function createHttpApp(options: HttpAppOptions, mountRoutes: (router: Rou
 
   const bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const bodyReaders = { json: createJsonBodyReader(bodyLimit), raw: createRawBodyReader(bodyLimit) };
+  const prefixed: PrefixMiddleware[] = [];
   const registrar = createRouteRegistrar({
     table,
     routeSwitches: options.routeSwitches,
     bodyReaders,
     edge: options.edge,
     routeDefaults: options.routeDefaults,
-    use: (prefix, middleware) => app.use(prefix, middleware),
+    use: (prefix, middleware) => prefixed.push({ prefix, middleware }),
   });
   mountRoutes(registrar);
   // What the app serves besides health/ready/metrics, for conformance tests against its OpenAPI document.
   app.locals.routeIds = registrar.routeIds;
-  app.use(table.dispatch);
-
-  app.use(notFoundMiddleware(errorStyle));
-  app.use(errorMiddleware({ style: errorStyle, logger, docsBaseUrl: options.docsBaseUrl ?? '/v1/docs' }));
+  useEdgeDispatch(app, {
+    start: [
+      requestStartMiddleware(staticHeaders),
+      requestObservationMiddleware({ logger, metrics, quietRoutes: infrastructureRouteIds(paths) }),
+    ],
+    prefixed,
+    dispatch: table.dispatch,
+    notFound: notFoundMiddleware(errorStyle),
+    onError: errorMiddleware({ style: errorStyle, logger, docsBaseUrl: options.docsBaseUrl ?? '/v1/docs' }),
+  });
   return app;
 }

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from '../logger/index.js';
+import { edgeServerOptionsOf } from './edge-dispatch.js';
 import { markShuttingDown } from './lifecycle.js';
 
 export interface RunningServer {
@@ -35,7 +36,7 @@ export async function startHttpServer(
   options: StartHttpServerOptions,
 ): Promise<RunningServer> {
   const { logger } = options;
-  const server = http.createServer();
+  const server = http.createServer(edgeServerOptionsOf(app));
   server.keepAliveTimeout = options.keepAliveTimeoutMs ?? 65_000;
   server.headersTimeout = server.keepAliveTimeout + 1_000;
 

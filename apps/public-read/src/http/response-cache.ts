@@ -5,9 +5,8 @@
  */
 import type { Response } from 'express';
 import { appendMeta, createMicroCache, serializeBody, type SerializedBody } from '#shared/http/micro-cache.js';
+import { writeJson } from '#shared/http/write-json.js';
 import { authOf } from './api-key.js';
-
-export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 export interface ResponseCache {
   /** Sends the cached body of `key`, computing it with `compute` when absent or expired. */
@@ -29,8 +28,7 @@ export function createResponseCache(options: { ttlMs: number; now: () => Date })
   return {
     async send(res, key, compute) {
       const cached = await entries.get(key, async () => serializeBody(await compute()));
-      res.setHeader('Content-Type', JSON_CONTENT_TYPE);
-      res.send(render(cached, res, now()));
+      writeJson(res, render(cached, res, now()));
     },
   };
 }

@@ -1,5 +1,5 @@
 import { presentPublicErrors, type PublicErrorPresentation, type RouteRegistrar } from '#shared/http/index.js';
-import { JSON_CONTENT_TYPE } from '../http/response-cache.js';
+import { writeJson } from '#shared/http/write-json.js';
 import {
   presentFeaturedMarkets,
   presentMarketDetail,
@@ -61,7 +61,6 @@ export function mountMarketRoutes(router: RouteRegistrar, deps: RouteDeps): void
     const { params, query } = input.read('getMarketQuote', req);
     const result = await getMarketQuote(deps.quote, params.id, { ...query, amount: BigInt(query.amount) });
     res.setHeader('Cache-Control', `public, max-age=${result.maxAgeSeconds}`);
-    res.setHeader('Content-Type', JSON_CONTENT_TYPE);
-    res.send(result.json);
+    writeJson(res, result.json);
   });
 }

@@ -1,4 +1,5 @@
 import { hash } from 'node:crypto';
+import { writeJson } from '#shared/http/write-json.js';
 import type { Request, Response } from 'express';
 import type { OperationDescriptor } from '../openapi/operations.js';
 import { matchesIfNoneMatch } from '#shared/http/conditional-get.js';
@@ -47,8 +48,5 @@ export function respond(
   }
   const meta: Meta = { requestId: context.requestId, timestamp: context.now.toISOString(), ...result.meta };
   const json = appendMeta(envelope, meta);
-  res.statusCode = result.status;
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', Buffer.byteLength(json));
-  res.end(json);
+  writeJson(res, json, result.status);
 }

@@ -12,6 +12,7 @@ import {
   type OutboxMessage,
 } from '../db/repositories/outbox.repository.js';
 import type { ExchangeName } from './topology.js';
+import { publishedMarksOf, type MarkPublished } from './published-marks.js';
 
 export type { OutboxMessage } from '../db/repositories/outbox.repository.js';
 
@@ -38,6 +39,8 @@ export interface OutboxPublishOptions {
    * send the row anyway. The republisher defaults to the manager's publish timeout.
    */
   publishTimeoutMs?: number;
+  /** How confirmed rows are marked published; default one UPDATE on `db` (writers share a pool's, publishedMarksOf). */
+  markPublished?: MarkPublished;
 }
 
 /** How long a writer waits to publish its rows right after commit before leaving them to the republisher. */
@@ -78,7 +81,7 @@ export async function publishOutboxMessages(
 ): Promise<OutboxPublishResult> {
   try {
     const messages = await findUnpublishedByIds(db, ids.map(String));
-    return await publishOutboxRows(db, manager, messages, writerDefaults(options));
+    return await publishOutboxRows(db, manager, messages, writerDefaults(db, options));
   } catch (err) {
     manager.logger.error({ event: 'outbox.publish_failed', err }, 'outbox lookup failed; the republisher will send');
     return { published: [], failed: ids.map(String) };
@@ -108,7 +111,7 @@ export async function runInTransactionWithOutbox<T>(
       return work(trx, enqueue);
     });
   });
-  if (enqueued.length > 0) await publishOutboxRows(db, manager, enqueued, writerDefaults(options));
+  if (enqueued.length > 0) await publishOutboxRows(db, manager, enqueued, writerDefaults(db, options));
   return result;
 }
 
@@ -127,8 +130,9 @@ async function retryingDeadlocks<T>(transaction: () => Promise<T>): Promise<T> {
   }
 }
 
-const writerDefaults = (options: OutboxPublishOptions): OutboxPublishOptions => ({
+const writerDefaults = (db: Knex, options: OutboxPublishOptions): OutboxPublishOptions => ({
   publishTimeoutMs: options.publishTimeoutMs ?? WRITER_PUBLISH_TIMEOUT_MS,
+  markPublished: options.markPublished ?? publishedMarksOf(db),
 });
 
 /**
@@ -180,7 +184,8 @@ export async function publishOutboxRows(
       logger.error({ event: 'outbox.record_failure_failed', outboxId: message.id, err }),
     );
   }
-  await markPublished(db, published).catch((err: unknown) =>
+  const mark = options.markPublished ?? ((ids: readonly string[]) => markPublished(db, ids));
+  await mark(published).catch((err: unknown) =>
     logger.error({ event: 'outbox.mark_published_failed', outboxIds: published, err }),
   );
   return { published, failed };

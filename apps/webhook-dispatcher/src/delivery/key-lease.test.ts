@@ -28,4 +28,25 @@ describe('key leases', () => {
     await held?.release();
     expect(await test.redis.get('webhooks:lease:key-b')).toBe('another-holder');
   });
+
+  it('tell the holder on release whether a wake found the key held meanwhile, once', async () => {
+    const leases = createKeyLeases(test.redis, 30_000);
+    const quiet = await leases.acquire('key-c');
+    expect(await quiet?.release()).toBe(false);
+    const held = await leases.acquire('key-c');
+    expect(await leases.acquire('key-c')).toBeNull();
+    expect(await held?.release()).toBe(true);
+    const next = await leases.acquire('key-c');
+    expect(await next?.release()).toBe(false);
+  });
+
+  it('forget a wake that came before the key was taken: the taker reads every event anyway', async () => {
+    const leases = createKeyLeases(test.redis, 30_000);
+    const first = await leases.acquire('key-d');
+    expect(await leases.acquire('key-d')).toBeNull();
+    await test.redis.del('webhooks:lease:key-d');
+    const taker = await leases.acquire('key-d');
+    expect(await taker?.release()).toBe(false);
+    expect(await first?.release()).toBe(false);
+  });
 });

@@ -174,3 +174,27 @@ describe('names and busy keys', () => {
     expect(order).toEqual(Array.from({ length: 210 }, (_, index) => index));
   });
 });
+
+describe('a wake while the key is held', () => {
+  it('makes the holder look again after release: an event recorded during its delivery is delivered by it, in order', async () => {
+    const path = '/woken-while-held';
+    const { apiKeyId } = await kit.createKey(receiver.url(path));
+    let second: Promise<string> | undefined;
+    let busy: Promise<string> | undefined;
+    receiver.behave(path, () => {
+      // The first delivery is in flight: another event is recorded and its wake finds the key held.
+      if (!second) {
+        second = kit.recordEvent(apiKeyId, { index: 1 });
+        busy = second.then(() => deliverKeyEvents(kit.deps(), apiKeyId));
+      }
+      return { kind: 'status', status: 200, delayMs: 50 };
+    });
+    await kit.recordEvent(apiKeyId, { index: 0 });
+    expect(await deliverKeyEvents(kit.deps(), apiKeyId)).toBe('drained');
+    expect(await busy).toBe('busy');
+    const order = receiver
+      .received(path)
+      .map((entry) => (JSON.parse(entry.body) as { data: { index: number } }).data.index);
+    expect(order).toEqual([0, 1]);
+  });
+});

@@ -3,12 +3,11 @@
  * oldest open events (a batch), POST them one after another (signed) while they are delivered or fail for good, and
  * record the batch's attempts in one transaction. It stops when the key has nothing due: the head waits for a retry,
  * its endpoint's breaker is open (the head is postponed without spending an attempt), or the key is drained. After
- * releasing the lease it looks once more, so an event recorded while another replica held the lease is not left
- * waiting for the sweep. A crash between a POST and its record means the event is delivered again (at least once).
+ * releasing the lease it looks again when a wake found the key held meanwhile (the lease says so), so an event
+ * recorded while it held the lease is not left waiting for the sweep. A crash between a POST and its record means the event is delivered again (at least once).
  */
 import {
   listOpenEventsOfKey,
-  nextOpenEventDueAt,
   postponeOpenEvent,
   recordDeliveryAttempts,
   type EventAttempt,
@@ -37,14 +36,13 @@ export async function deliverKeyEvents(deps: DispatcherDeps, apiKeyId: string): 
     const lease = await deps.leases.acquire(apiKeyId);
     if (!lease) return 'busy';
     let result: KeyDrainResult;
+    let wokenWhileHeld: boolean;
     try {
       result = await deliverUnderLease(deps, apiKeyId, lease);
     } finally {
-      await lease.release();
+      wokenWhileHeld = await lease.release();
     }
-    if (result !== 'drained') return result;
-    const dueAt = await nextOpenEventDueAt(deps.db, apiKeyId);
-    if (!dueAt || dueAt.getTime() > deps.now().getTime()) return result;
+    if (result !== 'drained' || !wokenWhileHeld) return result;
   }
 }
 

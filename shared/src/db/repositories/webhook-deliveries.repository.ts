@@ -45,17 +45,6 @@ export async function listOpenEventsOfKey(db: Queryable, apiKeyId: string, limit
   }));
 }
 
-/** When the key's oldest open event (pending or retrying) is due; null when none is open. */
-export async function nextOpenEventDueAt(db: Queryable, apiKeyId: string): Promise<Date | null> {
-  const row: Row | undefined = await db('webhook_events')
-    .where({ api_key_id: apiKeyId })
-    .whereIn('status', OPEN_STATUSES)
-    .orderBy('seq')
-    .first('next_attempt_at');
-  if (!row) return null;
-  return row.next_attempt_at ? toDate(row.next_attempt_at) : new Date(0);
-}
-
 export type AttemptOutcome = 'delivered' | 'retry' | 'failed';
 
 /** One attempt on one event, as the dispatcher records it. */

@@ -85,4 +85,26 @@ describe('webhook deliveries repository', () => {
     expect(heads).toContainEqual({ apiKeyId: due.apiKeyId, eventId: due.ids[0] });
     expect(heads.map((head) => head.apiKeyId)).not.toContain(waiting.apiKeyId);
   });
+
+  it('lets a new event of the key be recorded while a delivery record is still uncommitted (no gap lock on the key)', async () => {
+    const at = new Date('2026-11-25T12:00:00.000Z');
+    const { apiKeyId, ids } = await keyWithEvents(12, at);
+    await test.db.transaction(async (held) => {
+      // The delivery record's statements run inside `held` (a savepoint): their locks last until `held` commits.
+      expect(await recordDeliveryAttempts(held, apiKeyId, [delivered(ids[0] ?? '', at)])).toBe(true);
+      const id = prefixedId('evt', at.getTime());
+      const recorded = await test.db.transaction(async (writer) => {
+        await writer.raw('SET SESSION innodb_lock_wait_timeout = 2');
+        return recordWebhookEvent(writer, apiKeyId, {
+          id,
+          type: 'trade.completed',
+          apiVersion: 'v',
+          tradeId: null,
+          payload: { id },
+          createdAt: at,
+        });
+      });
+      expect(recorded).toMatchObject({ id, seq: 13, status: 'pending' });
+    });
+  });
 });

@@ -113,12 +113,19 @@ async function markDelivered(
   delivered: readonly EventAttempt[],
 ): Promise<void> {
   const finishedAt = caseOfId(trx, delivered, (attempt) => attempt.finishedAt);
+  // By primary key, the attempt count checked per row: a row-constructor `(id, attempts) IN (…)` made the optimizer
+  // range-scan the key's open events instead, and that scan's next-key locks held every new event of the key (its
+  // INSERT into the locked gap) until this transaction committed.
   const moved = await trx('webhook_events')
+    .whereIn(
+      'id',
+      delivered.map((attempt) => attempt.eventId),
+    )
     .where({ api_key_id: apiKeyId })
     .whereIn('status', OPEN_STATUSES)
-    .whereRaw(
-      `(id, attempts) IN (${delivered.map(() => '(?, ?)').join(', ')})`,
-      delivered.flatMap((attempt) => [attempt.eventId, attempt.attemptsBefore]),
+    .where(
+      'attempts',
+      caseOfId(trx, delivered, (attempt) => attempt.attemptsBefore),
     )
     .update({
       status: 'delivered',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Knex } from 'knex';
 import { issueApiKey } from '../../auth/index.js';
 import { prefixedId } from '../../ids/index.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.js';
@@ -30,20 +31,21 @@ async function keyWithEvents(count: number, at: Date) {
   });
   const ids: string[] = [];
   for (let index = 0; index < count; index += 1) {
-    const id = prefixedId('evt', at.getTime());
-    await test.db.transaction((trx) =>
-      recordWebhookEvent(trx, record.id, {
-        id,
-        type: 'trade.completed',
-        apiVersion: 'v',
-        tradeId: null,
-        payload: { id },
-        createdAt: at,
-      }),
-    );
-    ids.push(id);
+    ids.push((await test.db.transaction((trx) => recordEvent(trx, record.id, at))).id);
   }
   return { apiKeyId: record.id, ids };
+}
+
+function recordEvent(trx: Knex.Transaction, apiKeyId: string, at: Date) {
+  const id = prefixedId('evt', at.getTime());
+  return recordWebhookEvent(trx, apiKeyId, {
+    id,
+    type: 'trade.completed',
+    apiVersion: 'v',
+    tradeId: null,
+    payload: { id },
+    createdAt: at,
+  });
 }
 
 const delivered = (eventId: string, at: Date): EventAttempt => ({
@@ -92,19 +94,11 @@ describe('webhook deliveries repository', () => {
     await test.db.transaction(async (held) => {
       // The delivery record's statements run inside `held` (a savepoint): their locks last until `held` commits.
       expect(await recordDeliveryAttempts(held, apiKeyId, [delivered(ids[0] ?? '', at)])).toBe(true);
-      const id = prefixedId('evt', at.getTime());
       const recorded = await test.db.transaction(async (writer) => {
         await writer.raw('SET SESSION innodb_lock_wait_timeout = 2');
-        return recordWebhookEvent(writer, apiKeyId, {
-          id,
-          type: 'trade.completed',
-          apiVersion: 'v',
-          tradeId: null,
-          payload: { id },
-          createdAt: at,
-        });
+        return recordEvent(writer, apiKeyId, at);
       });
-      expect(recorded).toMatchObject({ id, seq: 13, status: 'pending' });
+      expect(recorded).toMatchObject({ seq: 13, status: 'pending' });
     });
   });
 });

@@ -63,7 +63,7 @@ function prefixStep({ prefix, middleware }: PrefixMiddleware): RequestHandler {
  */
 export function useEdgeDispatch(app: express.Express, chain: EdgeChain): void {
   const { onError } = chain;
-  const steps = runSteps([...chain.start, ...chain.prefixed.map(prefixStep), chain.dispatch, chain.notFound]);
+  const steps = runSteps([...chain.start, ...chain.prefixed.map(prefixStep), chain.dispatch]);
   const request = app.request;
   const response = app.response;
   const classes = edgeClasses(app);
@@ -85,6 +85,7 @@ export function useEdgeDispatch(app: express.Express, chain: EdgeChain): void {
         res.destroy();
       }
     };
+    // The chain ends with an error, or unanswered (no route matched): the app's 404.
     steps(req, res, (error?: unknown) => {
       if (error !== undefined && error !== null) fail(error);
       else chain.notFound(req, res, fail);

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 
-export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /**
  * Ends a response with an already serialised JSON body (a string), status and length set here. Express's `res.send`

@@ -6,6 +6,7 @@
  */
 import type { Knex } from 'knex';
 import { markPublished } from '../db/repositories/outbox.repository.js';
+import { coalescedTask } from '../streams/coalesced-task.js';
 
 export type MarkPublished = (ids: readonly string[]) => Promise<void>;
 
@@ -18,10 +19,9 @@ interface Waiter {
 export function coalescedMarks(mark: MarkPublished): MarkPublished {
   let pending: string[] = [];
   let waiters: Waiter[] = [];
-  let flushing = false;
-  const flush = async (): Promise<void> => {
-    flushing = true;
-    while (pending.length > 0) {
+  // One UPDATE at a time; ids that arrive meanwhile make exactly one more run, which takes them all.
+  const flush = coalescedTask(
+    async () => {
       const ids = pending;
       const batch = waiters;
       pending = [];
@@ -32,15 +32,15 @@ export function coalescedMarks(mark: MarkPublished): MarkPublished {
       } catch (error) {
         for (const waiter of batch) waiter.reject(error);
       }
-    }
-    flushing = false;
-  };
+    },
+    () => undefined,
+  );
   return (ids) => {
     if (ids.length === 0) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
       pending.push(...ids);
       waiters.push({ resolve, reject });
-      if (!flushing) void flush();
+      flush.request();
     });
   };
 }

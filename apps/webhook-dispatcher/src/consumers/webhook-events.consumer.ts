@@ -14,7 +14,7 @@ import { deliverKeyEvents } from '../use-cases/deliver-key-events.use-case.js';
  * `webhook-dispatcher.events`: a validated `{eventId, apiKeyId}` wakes that key → deliverKeyEvents → ack. The
  * message only says "this key has something to deliver"; order comes from the key's sequence numbers in MySQL,
  * so a single shared queue with any prefetch keeps each key's order. A key another delivery holds is acked at
- * once: its holder looks again before letting go.
+ * once: the lease records the wake, and its holder looks at the key again after releasing it.
  */
 export function startWebhookEventsConsumer(
   amqp: AmqpConnectionManager,

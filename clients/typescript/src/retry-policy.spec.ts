@@ -38,9 +38,9 @@ describe('retry policy', () => {
     expect(isRepeatable('POST', new Headers({ 'Idempotency-Key': 'k' }))).toBe(true);
     expect(isRepeatable('POST', new Headers())).toBe(false);
     expect(isRetryableStatus(429, false, 'RATE_LIMIT_EXCEEDED')).toBe(true);
-    expect(isRetryableStatus(503, true)).toBe(true);
-    expect(isRetryableStatus(503, false)).toBe(false);
-    expect(isRetryableStatus(500, true)).toBe(false);
+    expect(isRetryableStatus(503, true, null)).toBe(true);
+    expect(isRetryableStatus(503, false, null)).toBe(false);
+    expect(isRetryableStatus(500, true, null)).toBe(false);
   });
 
   it('does not retry a 429 that time does not cure: a lockout, a replay limit, or one without a code', () => {

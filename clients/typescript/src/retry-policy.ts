@@ -35,7 +35,7 @@ export const RATE_LIMIT_CODE = 'RATE_LIMIT_EXCEEDED';
  * RATE_LIMIT_EXCEEDED (refused before any work), 503 only for a repeatable request (a write without an
  * idempotency key might have been half done).
  */
-export function isRetryableStatus(status: number, repeatable: boolean, errorCode: string | null = null): boolean {
+export function isRetryableStatus(status: number, repeatable: boolean, errorCode: string | null): boolean {
   if (!RETRYABLE_STATUSES.has(status)) return false;
   return status === 429 ? errorCode === RATE_LIMIT_CODE : repeatable;
 }

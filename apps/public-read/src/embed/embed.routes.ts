@@ -13,8 +13,8 @@ import { parseQuery, textParam } from '../http/query-params.js';
 import { findDemoMarket } from './demo-market.js';
 import { DEMO_CONTENT_SECURITY_POLICY, renderDemoPage } from './demo-page.js';
 import { loadWidgetScript, type ScriptForm } from './widget-script.js';
+import { WIDGET_SCRIPT_PATHNAME } from './widget/script-origin.js';
 
-export const WIDGET_SCRIPT_PATH = '/embed/widget.js';
 export const DEMO_PAGE_PATH = '/embed/demo';
 
 /** Five minutes fresh (the URL is not versioned: a release reaches readers that fast), then revalidated by ETag. */
@@ -42,7 +42,7 @@ export function mountEmbedRoutes(router: RouteRegistrar, deps: { db: Knex }): vo
   // CORS `*` as on /api: the script loads with crossorigin="anonymous" (Subresource Integrity) from any page.
   router.use('/embed', corsMiddleware());
   // A static asset: query strings (cache busters) are ignored, as a CDN would.
-  router.route('GET', WIDGET_SCRIPT_PATH, async (req, res) => {
+  router.route('GET', WIDGET_SCRIPT_PATHNAME, async (req, res) => {
     const script = await loadWidgetScript();
     const gzip = acceptsGzip(req);
     res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
@@ -55,7 +55,7 @@ export function mountEmbedRoutes(router: RouteRegistrar, deps: { db: Knex }): vo
   router.route('GET', DEMO_PAGE_PATH, async (req, res) => {
     const query = parseQuery(demoQuerySchema, req.query);
     const market = await findDemoMarket(deps.db, query.market);
-    const scriptUrl = `${req.protocol}://${req.get('host') ?? 'localhost'}${WIDGET_SCRIPT_PATH}`;
+    const scriptUrl = `${req.protocol}://${req.get('host') ?? 'localhost'}${WIDGET_SCRIPT_PATHNAME}`;
     for (const [name, value] of DEMO_HEADERS) res.setHeader(name, value);
     res.setHeader('Cache-Control', 'no-cache');
     res.type('html').send(renderDemoPage({ market, scriptUrl }));

@@ -16,8 +16,6 @@ export function computeEtag(routeId: string, query: string, apiKeyId: string, js
   return `W/"${digest}"`;
 }
 
-export { matchesIfNoneMatch };
-
 /**
  * Writes a handler's result: serialises once (`_meta` appended after the ETag), adds a weak ETag to successful GETs (304 with an empty body when
  * If-None-Match matches) and Cache-Control. Deprecation/Sunset are set earlier, by the router, on every response.

@@ -13,7 +13,8 @@ import type { operations } from '../openapi/generated/trading-api.js';
 import type { OperationDescriptor } from '../openapi/operations.js';
 import { envelopeJson, type HandlerResult, type TradingOperationId } from './operation-handler.js';
 import type { ValidatedInput } from './request-context.js';
-import { computeEtag, matchesIfNoneMatch, respond } from './respond.js';
+import { matchesIfNoneMatch } from '#shared/http/conditional-get.js';
+import { computeEtag, respond } from './respond.js';
 
 /** The wait a `Prefer` header asks for, in seconds (capped at `max`), or null without a valid `wait`. */
 export function requestedWaitSeconds(prefer: string | undefined, max: number): number | null {

@@ -43,7 +43,7 @@ export interface MarketFeedOptions {
 
 export const RECONNECT_BASE_MS = 1_000;
 export const RECONNECT_MAX_MS = 30_000;
-export const SERVER_HEARTBEAT_MS = 15_000;
+const SERVER_HEARTBEAT_MS = 15_000;
 export const SILENCE_LIMIT_MS = SERVER_HEARTBEAT_MS * 2.5;
 /** EventSource.CLOSED (a constant, so fakes need no EventSource global). */
 const SOURCE_CLOSED = 2;

@@ -27,6 +27,7 @@ import {
 } from '../testing/trade-executor-test-kit.js';
 import { unholdableUsdc } from '../trades/simulated-sends.js';
 import { executeTrade } from './execute-trade.use-case.js';
+import { reconcileTrade } from './reconcile-trade.use-case.js';
 
 const testbed = useMarketTestbed();
 
@@ -198,6 +199,30 @@ describe('a stored simulation outside a test executor and test key', () => {
       simulation: 'reject',
       serviceEnv: 'test',
       keyEnv: 'live',
+    });
+  });
+
+  it('is ignored when a live executor reconciles a stalled trade: it executes organically, with one error line', async () => {
+    const { marketId } = testbed;
+    const trader = await createTrader(testbed);
+    const trade = await insertTestTrade(testbed.db, {
+      trader,
+      marketId,
+      usdc: 2n * USDC,
+      status: 'executing',
+      simulation: 'revert',
+    });
+    const earlier = ignoredLines().length;
+    const anHourLater = () => new Date(Date.now() + 3_600_000);
+
+    await expect(reconcileTrade(tradeDeps(testbed, { serviceEnv: 'live', now: anHourLater }), trade.id)).resolves.toBe(
+      'completed',
+    );
+
+    await expectExecutedOrganically(trader, trade.id, earlier, {
+      simulation: 'revert',
+      serviceEnv: 'live',
+      keyEnv: 'test',
     });
   });
 });

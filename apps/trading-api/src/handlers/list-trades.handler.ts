@@ -1,24 +1,18 @@
 import type { Knex } from 'knex';
-import { isTradeStatus, tradeStatuses, type TradeStatus } from '#shared/domain/index.js';
+import { tradeStatuses } from '#shared/domain/index.js';
 import { decodeOptionalCursor, type CursorCodec, type CursorContext } from '../http/cursor.js';
 import { listEnvelope } from '../http/envelope.js';
+import { parseStatusFilter } from '../http/status-filter.js';
 import { typedHandler, type OperationHandler } from '../pipeline/operation-handler.js';
 import { presentKeysetPagination } from '../presenters/pagination.presenter.js';
 import { presentTrade } from '../presenters/trade.presenter.js';
 import { listTrades } from '../use-cases/list-trades.use-case.js';
 
-/** `status=a,b`: distinct statuses in catalogue order, so `b,a` and `a,b,a` name the same filter (and cursor). */
-function parseStatuses(value: string | undefined): TradeStatus[] | undefined {
-  if (value === undefined || value === '') return undefined;
-  const requested = new Set(value.split(',').filter(isTradeStatus));
-  return tradeStatuses.filter((status) => requested.has(status));
-}
-
 /** GET /v1/trades → list envelope of the caller's user's trades, newest first, with signed keyset cursors. */
 export function listTradesHandler(deps: { db: Knex; cursors: CursorCodec }): OperationHandler {
   return typedHandler<'listTrades'>(async ({ input, auth }) => {
     const { marketId, limit, cursor } = input.query;
-    const statuses = parseStatuses(input.query.status);
+    const statuses = parseStatusFilter(input.query.status, tradeStatuses);
     const context: CursorContext = { route: 'listTrades', filters: { status: statuses?.join(','), marketId } };
     const page = await listTrades(deps, {
       userId: auth.key.record.userId,

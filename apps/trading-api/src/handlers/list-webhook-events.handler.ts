@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { WebhookDeliveryStatus } from '#shared/db/index.js';
 import { decodeOptionalCursor, type CursorCodec, type CursorContext } from '../http/cursor.js';
 import { listEnvelope } from '../http/envelope.js';
+import { parseStatusFilter } from '../http/status-filter.js';
 import { typedHandler, type OperationHandler } from '../pipeline/operation-handler.js';
 import { presentKeysetPagination } from '../presenters/pagination.presenter.js';
 import { presentWebhookEvent } from '../presenters/webhook-event.presenter.js';
@@ -9,18 +10,11 @@ import { listWebhookEvents } from '../use-cases/list-webhook-events.use-case.js'
 
 const deliveryStatuses: readonly WebhookDeliveryStatus[] = ['none', 'pending', 'delivered', 'retrying', 'failed'];
 
-/** `status=a,b` (validated against the description): distinct statuses in a fixed order, so the cursor is stable. */
-function parseStatuses(value: string | undefined): WebhookDeliveryStatus[] | undefined {
-  if (value === undefined || value === '') return undefined;
-  const requested = new Set(value.split(','));
-  return deliveryStatuses.filter((status) => requested.has(status));
-}
-
 /** GET /v1/webhooks/events → list envelope of the calling key's events, newest first, with signed keyset cursors. */
 export function listWebhookEventsHandler(deps: { db: Knex; cursors: CursorCodec }): OperationHandler {
   return typedHandler<'listWebhookEvents'>(async ({ input, auth }) => {
     const { limit, cursor } = input.query;
-    const statuses = parseStatuses(input.query.status);
+    const statuses = parseStatusFilter(input.query.status, deliveryStatuses);
     const context: CursorContext = { route: 'listWebhookEvents', filters: { status: statuses?.join(',') } };
     const page = await listWebhookEvents(deps, {
       apiKeyId: auth.key.record.id,

@@ -53,18 +53,12 @@ export interface SellQuote {
 
 export class SupplyCapExceeded extends Error {}
 
-/** Outcome `outcome`'s supply; an index outside the market's outcomes is a caller's bug and throws. */
-function supplyAt(state: AmmState, outcome: number): bigint {
-  const supply = state.supplies[outcome];
-  if (supply === undefined) throw new RangeError(`no outcome ${outcome} in a market of ${state.supplies.length}`);
-  return supply;
-}
-
-/** Outcome `outcome`'s weight; an index outside the market's outcomes is a caller's bug and throws. */
-function weightAt(state: AmmState, outcome: number): bigint {
-  const weight = state.weights[outcome];
-  if (weight === undefined) throw new RangeError(`no outcome ${outcome} in a market of ${state.weights.length}`);
-  return weight;
+/** Outcome `outcome`'s entry of a per-outcome array (supplies, weights); an index outside the market's outcomes is a
+ * caller's bug and throws. */
+function outcomeAt<T>(values: readonly T[], outcome: number): T {
+  const value = values[outcome];
+  if (value === undefined) throw new RangeError(`no outcome ${outcome} in a market of ${values.length}`);
+  return value;
 }
 
 /** A freshly seeded market: every supply equals the reserve in WAD, so prices equal weights and c = 1e18. */
@@ -74,11 +68,11 @@ export function seedMarket(weights: readonly bigint[], initialReserveUsdc: bigin
 }
 
 export function sumSq(state: AmmState): bigint {
-  return state.weights.reduce((sum, weight, i) => sum + weight * supplyAt(state, i) ** 2n, 0n);
+  return state.weights.reduce((sum, weight, i) => sum + weight * outcomeAt(state.supplies, i) ** 2n, 0n);
 }
 
 export function sumLin(state: AmmState): bigint {
-  return state.weights.reduce((sum, weight, i) => sum + weight * supplyAt(state, i), 0n);
+  return state.weights.reduce((sum, weight, i) => sum + weight * outcomeAt(state.supplies, i), 0n);
 }
 
 /** c = R / N in WAD. */
@@ -106,8 +100,10 @@ export function netOfGross(grossUsdc: bigint): bigint {
 export function priceArrays(state: AmmState): { p: bigint[]; q: bigint[] } {
   const linear = sumLin(state);
   const squares = sumSq(state);
-  const p = state.weights.map((w, i) => (linear === 0n ? w : mulDiv(w * supplyAt(state, i), WAD, linear)));
-  const q = state.weights.map((w, i) => (squares === 0n ? w : mulDiv(w * supplyAt(state, i) ** 2n, WAD, squares)));
+  const p = state.weights.map((w, i) => (linear === 0n ? w : mulDiv(w * outcomeAt(state.supplies, i), WAD, linear)));
+  const q = state.weights.map((w, i) =>
+    squares === 0n ? w : mulDiv(w * outcomeAt(state.supplies, i) ** 2n, WAD, squares),
+  );
   return { p: settleRemainder(p), q: settleRemainder(q) };
 }
 
@@ -117,8 +113,8 @@ function withSupply(state: AmmState, outcome: number, supply: bigint, reserve: b
 
 /** Mirrors PythagoreanMath.buySupply: new s_i after adding `netWad` to the reserve at constant c. */
 export function buySupply(state: AmmState, outcome: number, netWad: bigint): bigint {
-  const supply = supplyAt(state, outcome);
-  const weight = weightAt(state, outcome);
+  const supply = outcomeAt(state.supplies, outcome);
+  const weight = outcomeAt(state.weights, outcome);
   const squares = sumSq(state);
   if (netWad === 0n || state.reserve === 0n || squares === 0n) return supply;
   const normAfter = mulDiv(sqrtFloor(squares), state.reserve + netWad, state.reserve);
@@ -138,7 +134,7 @@ export function quoteBuy(state: AmmState, outcome: number, usdcIn: bigint): BuyQ
   const newSupply = buySupply(state, outcome, net * USDC_TO_WAD);
   const next = withSupply(state, outcome, newSupply, reserveAfter);
   const { p, q } = priceArrays(next);
-  const tokensOut = newSupply - supplyAt(state, outcome);
+  const tokensOut = newSupply - outcomeAt(state.supplies, outcome);
   return { tokensOut, fee, reserveAfter, c: coefficient(reserveAfter, sumSq(next)), pAfter: p, qAfter: q, next };
 }
 
@@ -149,8 +145,8 @@ export function sellRelease(
   outcome: number,
   tokensIn: bigint,
 ): { grossWad: bigint; squaresAfter: bigint } {
-  const supply = supplyAt(state, outcome);
-  const weight = weightAt(state, outcome);
+  const supply = outcomeAt(state.supplies, outcome);
+  const weight = outcomeAt(state.weights, outcome);
   const squares = sumSq(state);
   const squaresAfter = squares - weight * tokensIn * (2n * supply - tokensIn);
   if (squaresAfter === 0n || tokensIn === 0n) return { grossWad: 0n, squaresAfter };
@@ -187,7 +183,7 @@ export function sellAmounts(state: AmmState, outcome: number, tokensIn: bigint) 
 }
 
 export function quoteSell(state: AmmState, outcome: number, tokensIn: bigint): SellQuote {
-  const supply = supplyAt(state, outcome);
+  const supply = outcomeAt(state.supplies, outcome);
   if (tokensIn > supply) throw new RangeError('tokensIn exceeds supply');
   const { usdcOut, ammFee, protocolFee, reserveAfter, squaresAfter } = sellAmounts(state, outcome, tokensIn);
   const next = withSupply(state, outcome, supply - tokensIn, reserveAfter);
@@ -205,8 +201,8 @@ export function sellNet(state: AmmState, outcome: number, tokensIn: bigint): big
 
 /** Tokens that can be sold without emptying the curve. */
 export function sellableSupply(state: AmmState, outcome: number): bigint {
-  const supply = supplyAt(state, outcome);
-  return weightAt(state, outcome) * supply * supply === sumSq(state) && supply > 0n ? supply - 1n : supply;
+  const supply = outcomeAt(state.supplies, outcome);
+  return outcomeAt(state.weights, outcome) * supply * supply === sumSq(state) && supply > 0n ? supply - 1n : supply;
 }
 
 /**
@@ -233,8 +229,8 @@ export function resolvedPayout(finalReserve: bigint, winningSupply: bigint, toke
 
 /** Cancelled refund (atomic) of `tokens` tokens of `outcome`: tokens · R·a_i·s_i / A. */
 export function cancelledRefund(state: AmmState, outcome: number, tokens: bigint): bigint {
-  const squares = sumSq(state);
-  return mulDiv(state.reserve, weightAt(state, outcome) * supplyAt(state, outcome) * tokens, squares) / USDC_TO_WAD;
+  const weighted = outcomeAt(state.weights, outcome) * outcomeAt(state.supplies, outcome);
+  return mulDiv(state.reserve, weighted * tokens, sumSq(state)) / USDC_TO_WAD;
 }
 
 export { minBig, maxBig };

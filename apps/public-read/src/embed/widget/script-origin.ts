@@ -10,21 +10,22 @@ export interface ScriptLike {
   readonly src: string;
 }
 
-function originOf(src: string): string | null {
+/** The script's URL, or null when `src` does not parse. */
+function parseUrl(src: string): URL | null {
   try {
-    const url = new URL(src);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+    return new URL(src);
   } catch {
     return null;
   }
 }
 
+function originOf(src: string): string | null {
+  const url = parseUrl(src);
+  return url && (url.protocol === 'http:' || url.protocol === 'https:') ? url.origin : null;
+}
+
 function isWidgetScript(src: string): boolean {
-  try {
-    return new URL(src).pathname === WIDGET_SCRIPT_PATHNAME;
-  } catch {
-    return false;
-  }
+  return parseUrl(src)?.pathname === WIDGET_SCRIPT_PATHNAME;
 }
 
 export function widgetScriptOrigin(current: ScriptLike | null, scripts: Iterable<ScriptLike>): string | null {

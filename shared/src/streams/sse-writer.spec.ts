@@ -67,6 +67,25 @@ describe('openSseStream', () => {
     expect(writer.send({ data: 'late' })).toBe(false);
   });
 
+  it('writes the heartbeat event right after each keep-alive comment, and neither while the buffer is full', async () => {
+    const res = new FakeResponse();
+    const writer = openSseStream(
+      res as unknown as ServerResponse,
+      options({ heartbeatMs: 20, stallTimeoutMs: 10_000, heartbeatEvent: { event: 'heartbeat', data: '{}' } }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const beats = res.written.slice(1);
+    expect(beats.length).toBeGreaterThanOrEqual(2);
+    beats.forEach((chunk, index) =>
+      expect(chunk).toBe(index % 2 === 0 ? ': keep-alive\n\n' : 'event: heartbeat\ndata: {}\n\n'),
+    );
+    res.writableLength = 150;
+    const before = res.written.length;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(res.written).toHaveLength(before);
+    writer.close();
+  });
+
   it('reports no room above the bound and destroys the response when it stays full for the stall timeout', async () => {
     const res = new FakeResponse();
     const stalled: number[] = [];

@@ -17,6 +17,8 @@ export interface SseWriterOptions {
   stallTimeoutMs: number;
   /** Called once when the client stopped reading for `stallTimeoutMs` (the socket is then destroyed). */
   onStalled(bufferedBytes: number): void;
+  /** A named event written after each heartbeat comment while there is room: EventSource never exposes comments. */
+  heartbeatEvent?: SseEvent;
   /** Called on every heartbeat (lease refresh, checks). */
   onHeartbeat?(): void;
   /** Extra response headers (CORS, rate-limit headers are already on the response). */
@@ -85,9 +87,11 @@ export function openSseStream(res: ServerResponse, options: SseWriterOptions): S
     wakeWaiters();
   };
   res.on('drain', onDrain);
+  const heartbeatFrame = options.heartbeatEvent && formatSseEvent(options.heartbeatEvent);
   const heartbeat = setInterval(() => {
     if (closed) return;
     if (hasRoom()) res.write(': keep-alive\n\n');
+    if (heartbeatFrame && hasRoom()) res.write(heartbeatFrame);
     options.onHeartbeat?.();
   }, options.heartbeatMs);
   heartbeat.unref();

@@ -90,12 +90,10 @@ export function createMarketStreams(deps: {
             { event: 'streams.reader_stalled', marketId, bufferedBytes },
             'stalled market stream cut off',
           ),
-        onHeartbeat: () => {
-          // A named event next to the writer's comment: EventSource never exposes comments, so an embed can only
-          // tell a silently dead connection (half-open TCP) from a quiet market by this event (decision 0024).
-          if (writer.hasRoom()) writer.send({ event: 'heartbeat', data: '{}' });
-          void slot.renew().catch(() => undefined);
-        },
+        // A named event after the writer's comment: EventSource never exposes comments, so an embed can only tell
+        // a silently dead connection (half-open TCP) from a quiet market by this event (decision 0024).
+        heartbeatEvent: { event: 'heartbeat', data: '{}' },
+        onHeartbeat: () => void slot.renew().catch(() => undefined),
       });
       open.set(writer, routeId);
       let last = first;

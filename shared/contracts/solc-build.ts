@@ -20,6 +20,7 @@ export const deployables = {
   SmartAccountFactory: 'smartAccountFactory',
   Market: 'market',
   MarketFactory: 'marketFactory',
+  BatchExecutor: 'batchExecutor',
 } as const;
 
 /** EIP-170 limit on deployed code. */

@@ -10,11 +10,13 @@ import { startReconcileStalledTradesLoop } from './loops/reconcile-stalled-trade
 import type { TradeExecutorDeps } from './trades/trade-executor-deps.js';
 import { createSimulatedDelaySlots } from './trades/simulated-delay.js';
 import { createTradeMetrics } from './trades/trade-metrics.js';
+import { createTradeBatcher } from './trades/trade-batcher.js';
 
 export type TradeWorkerSettings = Pick<
   ChainExecutorConfig,
   | 'SERVICE_ENV'
   | 'TRADE_SLIPPAGE_BPS'
+  | 'TRADE_BATCH_MAX'
   | 'TRADE_PROCESSING_HALTED'
   | 'AMQP_PREFETCH'
   | 'CONFIRMATION_EXPIRY_POLL_MS'
@@ -36,6 +38,13 @@ export async function startTradeWorkers(
     db,
     outbox: createOutboxTransaction(db, amqp),
     writer,
+    batcher:
+      settings.TRADE_BATCH_MAX > 1
+        ? createTradeBatcher(writer, {
+            maxBatch: settings.TRADE_BATCH_MAX,
+            logger: logger.child({ component: 'trades' }),
+          })
+        : null,
     slippageBps: settings.TRADE_SLIPPAGE_BPS,
     halted: settings.TRADE_PROCESSING_HALTED,
     serviceEnv: settings.SERVICE_ENV,

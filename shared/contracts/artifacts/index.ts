@@ -4,3 +4,4 @@ export * from './SmartAccount.js';
 export * from './SmartAccountFactory.js';
 export * from './Market.js';
 export * from './MarketFactory.js';
+export * from './BatchExecutor.js';

@@ -62,13 +62,28 @@ function toExecution(log: ExecutedLog, replayed: boolean): AccountTradeExecution
   };
 }
 
-function executionFromReceipt(receipt: TransactionReceipt, target: AccountTarget): AccountTradeExecution {
-  const tradeId = uuidToBytes32(target.tradeId);
-  const log = parseEventLogs({ abi: smartAccountAbi, eventName: 'TradeExecuted', logs: receipt.logs }).find(
-    (entry) => entry.args.tradeId === tradeId && getAddress(entry.address) === getAddress(target.account),
+/** Every account call a receipt records as executed (`TradeExecuted`), decoded once. */
+export function tradeExecutionsOf(receipt: TransactionReceipt): AccountTradeExecution[] {
+  return parseEventLogs({ abi: smartAccountAbi, eventName: 'TradeExecuted', logs: receipt.logs }).map((log) =>
+    toExecution(log, false),
   );
-  if (!log) throw new AppError('INTERNAL_ERROR', { detail: `no TradeExecuted event in ${receipt.transactionHash}` });
-  return toExecution(log, false);
+}
+
+/** The execution of `target` among `executions` (of one receipt); INTERNAL_ERROR when the receipt lacks it. */
+export function executionOf(
+  executions: readonly AccountTradeExecution[],
+  target: AccountTarget,
+  txHash: Hex,
+): AccountTradeExecution {
+  const account = getAddress(target.account);
+  const tradeId = target.tradeId.toLowerCase();
+  const execution = executions.find((entry) => entry.tradeId === tradeId && entry.account === account);
+  if (!execution) throw new AppError('INTERNAL_ERROR', { detail: `no TradeExecuted event in ${txHash}` });
+  return execution;
+}
+
+function executionFromReceipt(receipt: TransactionReceipt, target: AccountTarget): AccountTradeExecution {
+  return executionOf(tradeExecutionsOf(receipt), target, receipt.transactionHash);
 }
 
 /** The earlier execution of a trade id on an account, if any (searches from `fromBlock`, default genesis). */

@@ -135,6 +135,11 @@ export const chainExecutorConfigSchema = z
     /** The operator key of every smart account (a Kubernetes Secret in a cluster). */
     EXECUTOR_PRIVATE_KEY: privateKey(ANVIL_EXECUTOR_KEY),
     TRADE_SLIPPAGE_BPS: z.coerce.number().int().min(0).max(5_000).default(100),
+    /**
+     * Most trades sent in one transaction (EIP-7702 batches, decision 0016); 1 sends each trade on its own, for a
+     * chain without EIP-7702 or the CREATE2 deployer.
+     */
+    TRADE_BATCH_MAX: z.coerce.number().int().min(1).max(200).default(32),
     INDEXER_POLL_MS: positiveInt(200),
     INDEXER_MAX_BLOCK_RANGE: positiveInt(2_000),
     REDEMPTIONS_ENABLED: redemptionsEnabled,

@@ -28,6 +28,7 @@ import { startTradeWorkers, type TradeWorkerSettings } from '../trade-workers.js
 export const sandboxTradeSettings: TradeWorkerSettings = {
   SERVICE_ENV: 'test',
   TRADE_SLIPPAGE_BPS: 100,
+  TRADE_BATCH_MAX: 32,
   TRADE_PROCESSING_HALTED: false,
   AMQP_PREFETCH: 8,
   CONFIRMATION_EXPIRY_POLL_MS: 1_000,

@@ -124,6 +124,8 @@ export function tradeDeps(
     db: testbed.db,
     outbox: createOutboxTransaction(testbed.db, amqp),
     writer: testbed.fixture.executor,
+    // Each trade sent on its own (TRADE_BATCH_MAX=1); batched sends have tests of their own.
+    batcher: null,
     slippageBps: 100,
     halted: false,
     serviceEnv: 'test',

@@ -129,6 +129,7 @@ function executeOnChain(
     );
   }
   const common = { ...target, outcomeIndex: trade.outcomeIndex, tradeId: trade.id, slippageBps: deps.slippageBps };
+  if (deps.batcher) return deps.batcher.submit({ ...common, side: trade.side, amount: trade.amountAtomic, onSent });
   return trade.side === 'buy'
     ? executeBuy(deps.writer, { ...common, usdcIn: trade.amountAtomic, onSent })
     : executeSellForUsdc(deps.writer, { ...common, usdcOut: trade.amountAtomic, onSent });

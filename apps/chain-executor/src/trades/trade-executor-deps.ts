@@ -4,6 +4,7 @@ import type { Knex } from '#shared/db/index.js';
 import type { Logger } from '#shared/logger/index.js';
 import type { OutboxTransaction } from '#shared/messaging/index.js';
 import type { SimulatedDelaySlots } from './simulated-delay.js';
+import type { TradeBatcher } from './trade-batcher.js';
 
 /** What the trade use cases of the executor depend on (injected: no globals, no transport). */
 export interface TradeExecutorDeps {
@@ -12,6 +13,8 @@ export interface TradeExecutorDeps {
   outbox: OutboxTransaction;
   /** Signs as the executor, the operator of every smart account. */
   writer: ChainWriter;
+  /** Sends organic trades several per transaction; null (TRADE_BATCH_MAX=1) sends each on its own. */
+  batcher: TradeBatcher | null;
   /** TRADE_SLIPPAGE_BPS: the guard's tolerance around the fresh quote. */
   slippageBps: number;
   /** TRADE_PROCESSING_HALTED: pending trades are rejected by policy instead of executed. */

@@ -5,6 +5,7 @@
  * trade-job consumer executing trades on the chain, as `npm start` wires them. Never import outside tests.
  */
 import { createTradeMetrics } from '../../../../apps/chain-executor/src/trades/trade-metrics.js';
+import { createTradeBatcher } from '../../../../apps/chain-executor/src/trades/trade-batcher.js';
 import { startTradeJobsConsumer } from '../../../../apps/chain-executor/src/consumers/trade-jobs.consumer.js';
 import { createSimulatedDelaySlots } from '../../../../apps/chain-executor/src/trades/simulated-delay.js';
 import type { TestCaller } from '../../../../apps/trading-api/src/testing/trading-api-test-kit.js';
@@ -59,6 +60,7 @@ export async function startClientStack(): Promise<ClientStack> {
       db,
       outbox: createOutboxTransaction(db, executorAmqp),
       writer: chain.fixture.executor,
+      batcher: createTradeBatcher(chain.fixture.executor, { maxBatch: 32, logger }),
       // A wide guard: these suites are about the client, not slippage.
       slippageBps: 5_000,
       halted: false,

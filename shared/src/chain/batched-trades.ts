@@ -1,0 +1,137 @@
+/**
+ * Guarded trades, several per transaction (call-batches.ts), each with the same guarantees as a single send
+ * (guarded-trades.ts, account-trades.ts):
+ * 1. one simulation of the batch with open guards gives each trade's output against the state its batch-mates
+ *    leave, which is the fresh quote its guard is derived from (minimum tokens out for a buy, maximum tokens in for
+ *    the exact-USDC sell, at the trade's slippage tolerance); a trade the simulation refuses fails alone, decoded,
+ *    before anything is sent;
+ * 2. the guarded batch is sent once; a trade that reverts on-chain (the state moved after the simulation) fails
+ *    alone with its decoded error and the transaction hash; the others complete from their `TradeExecuted` events.
+ * A trade id that already executed is never an error: its earlier execution is returned, `replayed`.
+ * A failure of the batch as a whole (the node unreachable, a broadcast of unknown fate, no receipt) is every
+ * trade's result.
+ */
+import { decodeFunctionResult, encodeFunctionData, maxUint256, type Hex } from 'viem';
+import { smartAccountAbi } from '../../contracts/artifacts/index.js';
+import { AppError, toAppError } from '../errors/index.js';
+import {
+  executionOf,
+  findTradeExecution,
+  tradeExecutionsOf,
+  type AccountTarget,
+  type AccountTradeExecution,
+} from './account-trades.js';
+import type { ChainWriter } from './chain-clients.js';
+import { batchGasLimit, sendCallBatch, simulateCallBatch, type BatchCall, type SimulatedCall } from './call-batches.js';
+import type { SendObserver } from './contract-writes.js';
+import { uuidToBytes32 } from './ids-on-chain.js';
+import { appErrorFromRevert, decodeRevertData } from './revert-errors.js';
+import { maximumInput, minimumOutput } from './trade-guards.js';
+
+/** One trade of a batch: a buy spends `amount` USDC; a sell receives exactly `amount` USDC net. */
+export interface BatchedTrade extends AccountTarget, SendObserver {
+  side: 'buy' | 'sell';
+  /** USDC atomic. */
+  amount: bigint;
+  slippageBps: number;
+}
+
+export type BatchedTradeResult = AccountTradeExecution | AppError;
+
+const functionOf = (trade: BatchedTrade) => (trade.side === 'buy' ? 'buy' : 'sellForExactUsdc');
+
+/** The account call with `guard` (buy: minimum tokens out; sell: maximum tokens in). */
+function callOf(trade: BatchedTrade, guard: bigint): BatchCall {
+  const args = [uuidToBytes32(trade.tradeId), trade.market, BigInt(trade.outcomeIndex), trade.amount, guard] as const;
+  return {
+    target: trade.account,
+    data: encodeFunctionData({ abi: smartAccountAbi, functionName: functionOf(trade), args }),
+  };
+}
+
+/** The guard from a simulated output: buy tokensOut → minimum; sell tokensIn → maximum. */
+function guardOf(trade: BatchedTrade, simulated: SimulatedCall): bigint {
+  const output = decodeFunctionResult({
+    abi: smartAccountAbi,
+    functionName: functionOf(trade),
+    data: simulated.returnData,
+  });
+  return trade.side === 'buy' ? minimumOutput(output, trade.slippageBps) : maximumInput(output, trade.slippageBps);
+}
+
+/** A refused call's error; a trade id that executed before resolves to that execution. */
+async function refusal(
+  writer: ChainWriter,
+  trade: BatchedTrade,
+  revertData: Hex,
+  txHash?: Hex,
+): Promise<BatchedTradeResult> {
+  const error = appErrorFromRevert(decodeRevertData(revertData));
+  if (error.code === 'TRADE_ALREADY_EXECUTED') {
+    const earlier = await findTradeExecution(writer, trade).catch(() => undefined);
+    if (earlier) return earlier;
+  }
+  if (txHash === undefined) return error;
+  return new AppError(error.code, {
+    detail: error.detail,
+    extensions: { ...error.extensions, txHash },
+    retry: error.retry,
+  });
+}
+
+/** Runs `trades` as one batch (see the file comment); the results are in the order of `trades`. */
+export async function executeTradeBatch(
+  writer: ChainWriter,
+  trades: readonly BatchedTrade[],
+): Promise<BatchedTradeResult[]> {
+  const results: BatchedTradeResult[] = new Array<BatchedTradeResult>(trades.length);
+  const open = (trade: BatchedTrade) => callOf(trade, trade.side === 'buy' ? 0n : maxUint256);
+  let simulated: SimulatedCall[];
+  try {
+    simulated = await simulateCallBatch(writer, trades.map(open));
+  } catch (error) {
+    return trades.map(() => toAppError(error));
+  }
+  const included: number[] = [];
+  await Promise.all(
+    trades.map(async (trade, index) => {
+      const outcome = simulated[index]!;
+      if (outcome.success) included.push(index);
+      else results[index] = await refusal(writer, trade, outcome.returnData);
+    }),
+  );
+  included.sort((a, b) => a - b);
+  if (included.length === 0) return results;
+  const calls = included.map((index) => callOf(trades[index]!, guardOf(trades[index]!, simulated[index]!)));
+  const gasLimit = batchGasLimit(
+    calls,
+    included.map((index) => simulated[index]!.gasUsed),
+  );
+  const onSent = async (hash: Hex) => {
+    await Promise.all(included.map((index) => trades[index]!.onSent?.(hash)));
+  };
+  let sent: Awaited<ReturnType<typeof sendCallBatch>>;
+  try {
+    sent = await sendCallBatch(writer, calls, gasLimit, { onSent });
+  } catch (error) {
+    for (const index of included) results[index] = toAppError(error);
+    return results;
+  }
+  const txHash = sent.receipt.transactionHash;
+  const executions = tradeExecutionsOf(sent.receipt);
+  await Promise.all(
+    included.map(async (index, position) => {
+      const trade = trades[index]!;
+      const revertData = sent.failures.get(position);
+      try {
+        results[index] =
+          revertData === undefined
+            ? executionOf(executions, trade, txHash)
+            : await refusal(writer, trade, revertData, txHash);
+      } catch (error) {
+        results[index] = toAppError(error);
+      }
+    }),
+  );
+  return results;
+}

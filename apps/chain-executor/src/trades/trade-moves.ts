@@ -34,15 +34,19 @@ export function startExecuting(deps: Deps, trade: TradeRecord): Promise<TradeRec
 }
 
 /**
- * A validated trade: `pending → validating → executing`, two conditional moves in one transaction (the validation
- * reads ran before it). Null when another worker took the trade first.
+ * A validated trade: `pending → validating → executing` in one conditional move (the validation reads ran before
+ * it). No reader could ever see `validating` between the two steps (they always shared a transaction), so one
+ * UPDATE makes both and the trace records both. Null when another worker took the trade first.
  */
 export function startExecutingFromPending(deps: Deps, trade: TradeRecord): Promise<TradeRecord | null> {
-  return deps.outbox(async (trx, enqueue) => {
-    const now = deps.now();
-    if (!(await moveToValidating(trx, enqueue, trade.id, now))) return null;
-    return moveToExecuting(trx, enqueue, trade.id, now);
-  });
+  return deps.outbox((trx, enqueue) =>
+    moveTrade(trx, enqueue, trade.id, {
+      from: 'pending',
+      to: 'executing',
+      trace: [{ type: traceSteps.validating, data: { status: 'validating' } }, { type: traceSteps.executing }],
+      now: deps.now(),
+    }),
+  );
 }
 
 /** A trade that failed validation: `pending → validating → failed` in one transaction, with `trade.failed`. */

@@ -7,9 +7,18 @@
  *   node request instead of a binary search over the whole batch); per call its revert data when it failed
  *   on-chain (`CallFailed`), from the receipt.
  */
-import { parseEventLogs, size, type Address, type Hex, type TransactionReceipt } from 'viem';
+import {
+  BaseError,
+  ContractFunctionZeroDataError,
+  parseEventLogs,
+  size,
+  type Address,
+  type Hex,
+  type TransactionReceipt,
+} from 'viem';
 import { batchExecutorAbi } from '../../contracts/artifacts/index.js';
 import type { ChainWriter } from './chain-clients.js';
+import { AppError } from '../errors/index.js';
 import { toChainError } from './chain-errors.js';
 import { sendContractWrite, type SendObserver } from './contract-writes.js';
 
@@ -56,6 +65,13 @@ export async function simulateCallBatch(writer: ChainWriter, calls: readonly Bat
     });
     return result.map(({ success, gasUsed, returnData }) => ({ success, gasUsed, returnData }));
   } catch (error) {
+    // No code answered: the sender does not (or no longer) delegate to BatchExecutor. Transient: delegate again.
+    if (error instanceof BaseError && error.walk((cause) => cause instanceof ContractFunctionZeroDataError)) {
+      throw new AppError('DEPENDENCY_UNAVAILABLE', {
+        detail: 'The executor does not delegate to BatchExecutor yet',
+        cause: error,
+      });
+    }
     throw toChainError(error);
   }
 }

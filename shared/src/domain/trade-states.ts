@@ -18,10 +18,6 @@ export const terminalStatuses: readonly TradeStatus[] = ['completed', 'failed', 
 /** Statuses whose buys draw on the daily cap (DESIGN.md §6: every status but failed and rejected). */
 export const dailyCapStatuses: readonly TradeStatus[] = [...inFlightStatuses, 'completed'];
 
-export function isTradeStatus(value: string): value is TradeStatus {
-  return tradeStatuses.some((status) => status === value);
-}
-
 export function isTerminalStatus(status: TradeStatus): boolean {
   return terminalStatuses.includes(status);
 }

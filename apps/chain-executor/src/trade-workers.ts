@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { ChainWriter } from '#shared/chain/index.js';
 import type { ChainExecutorConfig } from '#shared/config/index.js';
 import type { Logger } from '#shared/logger/index.js';
-import { createOutboxTransaction, type AmqpConnectionManager } from '#shared/messaging/index.js';
+import { createGroupedOutbox, createOutboxTransaction, type AmqpConnectionManager } from '#shared/messaging/index.js';
 import { startTradeJobsConsumer } from './consumers/trade-jobs.consumer.js';
 import { startExpireConfirmationsLoop } from './loops/expire-confirmations.loop.js';
 import { startReconcileStalledTradesLoop } from './loops/reconcile-stalled-trades.loop.js';
@@ -34,17 +34,19 @@ export async function startTradeWorkers(
   settings: TradeWorkerSettings,
 ): Promise<Array<() => Promise<void>>> {
   const { db, amqp, writer, logger, registry } = workers;
+  const outbox = createOutboxTransaction(db, amqp);
+  const batched = settings.TRADE_BATCH_MAX > 1;
   const deps: TradeExecutorDeps = {
     db,
-    outbox: createOutboxTransaction(db, amqp),
+    // Batched sends settle many trades at once: their moves share one transaction (group commit).
+    outbox: batched ? createGroupedOutbox(outbox, { maxGroup: settings.TRADE_BATCH_MAX }) : outbox,
     writer,
-    batcher:
-      settings.TRADE_BATCH_MAX > 1
-        ? createTradeBatcher(writer, {
-            maxBatch: settings.TRADE_BATCH_MAX,
-            logger: logger.child({ component: 'trades' }),
-          })
-        : null,
+    batcher: batched
+      ? createTradeBatcher(writer, {
+          maxBatch: settings.TRADE_BATCH_MAX,
+          logger: logger.child({ component: 'trades' }),
+        })
+      : null,
     slippageBps: settings.TRADE_SLIPPAGE_BPS,
     halted: settings.TRADE_PROCESSING_HALTED,
     serviceEnv: settings.SERVICE_ENV,

@@ -31,6 +31,7 @@ export {
   type OutboxPublishResult,
   type OutboxTransaction,
 } from './outbox.js';
+export { createGroupedOutbox } from './grouped-outbox.js';
 export {
   republishStaleOutbox,
   startOutboxRepublisher,

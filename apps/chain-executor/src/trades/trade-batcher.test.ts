@@ -2,6 +2,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { delegatesToBatchExecutor } from '#shared/chain/index.js';
 import { AppError } from '#shared/errors/index.js';
+import { createGroupedOutbox, createOutboxTransaction } from '#shared/messaging/index.js';
 import { executeTrade } from '../use-cases/execute-trade.use-case.js';
 import {
   createTrader,
@@ -19,9 +20,11 @@ import { createTradeBatcher } from './trade-batcher.js';
 
 const testbed = useMarketTestbed();
 
+/** As trade-workers.ts wires a batching executor: batched sends and grouped outbox transactions. */
 const batchedDeps = () =>
   tradeDeps(testbed, {
     batcher: createTradeBatcher(testbed.fixture.executor, { maxBatch: 32, logger: testbed.logs.logger }),
+    outbox: createGroupedOutbox(createOutboxTransaction(testbed.db, undefined), { maxGroup: 32 }),
   });
 
 describe('trades sent several per transaction', () => {

@@ -11,6 +11,7 @@ import type { TradeExecutorDeps } from './trades/trade-executor-deps.js';
 import { createSimulatedDelaySlots } from './trades/simulated-delay.js';
 import { createTradeMetrics } from './trades/trade-metrics.js';
 import { createTradeBatcher } from './trades/trade-batcher.js';
+import { createTradeReads } from './trades/trade-reads.js';
 
 export type TradeWorkerSettings = Pick<
   ChainExecutorConfig,
@@ -38,6 +39,7 @@ export async function startTradeWorkers(
   const batched = settings.TRADE_BATCH_MAX > 1;
   const deps: TradeExecutorDeps = {
     db,
+    reads: createTradeReads(db),
     // Batched sends settle many trades at once: their moves share one transaction (group commit).
     outbox: batched ? createGroupedOutbox(outbox, { maxGroup: settings.TRADE_BATCH_MAX }) : outbox,
     writer,

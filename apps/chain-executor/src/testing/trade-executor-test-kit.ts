@@ -36,6 +36,7 @@ import { createLogCapture, type LogCapture } from '#shared/messaging/testing/tes
 import { createTestDatabase, type TestDatabase } from '#shared/testing/test-database.js';
 import type { TradeExecutorDeps } from '../trades/trade-executor-deps.js';
 import { createSimulatedDelaySlots } from '../trades/simulated-delay.js';
+import { createTradeReads } from '../trades/trade-reads.js';
 
 export { USDC };
 
@@ -122,6 +123,7 @@ export function tradeDeps(
   const { amqp, ...rest } = overrides;
   return {
     db: testbed.db,
+    reads: createTradeReads(testbed.db),
     outbox: createOutboxTransaction(testbed.db, amqp),
     writer: testbed.fixture.executor,
     // Each trade sent on its own (TRADE_BATCH_MAX=1); batched sends have tests of their own.

@@ -50,7 +50,7 @@ export async function driveFromValidating(
 ): Promise<TradeOutcome> {
   let target: TradeTarget | AppError;
   try {
-    target = await resolveTradeTarget(deps.db, trade, { chainId: deps.writer.chain.id, now: deps.now() });
+    target = await resolveTradeTarget(deps.reads, trade, { chainId: deps.writer.chain.id, now: deps.now() });
   } catch (error) {
     return retryOrFail(deps, trade, error, options);
   }

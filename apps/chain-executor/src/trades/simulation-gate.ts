@@ -5,11 +5,11 @@
  * trade is a test key (`svc_test_`, env 'test'); otherwise the trade executes organically and one structured
  * error line says why the simulation was ignored.
  */
-import { findApiKeyById, type ApiKeyRecord, type TradeRecord } from '#shared/db/index.js';
+import type { ApiKeyRecord, TradeRecord } from '#shared/db/index.js';
 import { storedTradeSimulation, type TradeSimulation } from '#shared/domain/index.js';
 import type { TradeExecutorDeps } from './trade-executor-deps.js';
 
-type GateDeps = Pick<TradeExecutorDeps, 'db' | 'serviceEnv' | 'logger'>;
+type GateDeps = Pick<TradeExecutorDeps, 'reads' | 'serviceEnv' | 'logger'>;
 
 /**
  * The simulation the executor acts on for `trade`, or null (none stored, or refused). `key` is the trade's key when
@@ -22,7 +22,7 @@ export async function honouredSimulation(
 ): Promise<TradeSimulation | null> {
   const simulation = storedTradeSimulation(trade.simulation);
   if (!simulation) return null;
-  const keyEnv = (key === undefined ? await findApiKeyById(deps.db, trade.apiKeyId) : key)?.env ?? null;
+  const keyEnv = (key === undefined ? await deps.reads.apiKey(trade.apiKeyId) : key)?.env ?? null;
   if (deps.serviceEnv === 'test' && keyEnv === 'test') return simulation;
   deps.logger.error(
     {

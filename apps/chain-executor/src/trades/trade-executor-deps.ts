@@ -5,10 +5,13 @@ import type { Logger } from '#shared/logger/index.js';
 import type { OutboxTransaction } from '#shared/messaging/index.js';
 import type { SimulatedDelaySlots } from './simulated-delay.js';
 import type { TradeBatcher } from './trade-batcher.js';
+import type { TradeReads } from './trade-reads.js';
 
 /** What the trade use cases of the executor depend on (injected: no globals, no transport). */
 export interface TradeExecutorDeps {
   db: Knex;
+  /** The reads a job starts with, coalesced across the jobs of one turn. */
+  reads: TradeReads;
   /** Commits a state change with its outbox messages, then publishes them. */
   outbox: OutboxTransaction;
   /** Signs as the executor, the operator of every smart account. */

@@ -6,7 +6,8 @@
 import { getAddress, type Address } from 'viem';
 import { marketNotTradeable, outcomeOutOfRange } from '#shared/domain/index.js';
 import { AppError } from '#shared/errors/index.js';
-import { findMarketById, findUserById, type Queryable, type TradeRecord } from '#shared/db/index.js';
+import type { TradeRecord } from '#shared/db/index.js';
+import type { TradeReads } from './trade-reads.js';
 
 export interface TradeTarget {
   account: Address;
@@ -14,8 +15,11 @@ export interface TradeTarget {
 }
 
 /** The user's smart account, or SMART_ACCOUNT_MISSING. */
-export async function resolveTradeAccount(db: Queryable, trade: TradeRecord): Promise<Address | AppError> {
-  const user = await findUserById(db, trade.userId);
+export async function resolveTradeAccount(
+  reads: Pick<TradeReads, 'user'>,
+  trade: TradeRecord,
+): Promise<Address | AppError> {
+  const user = await reads.user(trade.userId);
   if (!user?.smartAccountAddress) {
     return new AppError('SMART_ACCOUNT_MISSING', { detail: 'The user has no smart account to trade from' });
   }
@@ -24,11 +28,11 @@ export async function resolveTradeAccount(db: Queryable, trade: TradeRecord): Pr
 
 /** Where the trade executes, or the validation failure (an AppError) that fails it. */
 export async function resolveTradeTarget(
-  db: Queryable,
+  reads: Pick<TradeReads, 'market' | 'user'>,
   trade: TradeRecord,
   context: { chainId: number; now: Date },
 ): Promise<TradeTarget | AppError> {
-  const market = await findMarketById(db, trade.marketId);
+  const market = await reads.market(trade.marketId);
   if (!market) return new AppError('MARKET_NOT_TRADEABLE', { detail: `Market ${trade.marketId} no longer exists` });
   const refusal = marketNotTradeable(market, context) ?? outcomeOutOfRange(market, trade.outcomeIndex);
   if (refusal) return refusal;
@@ -36,7 +40,7 @@ export async function resolveTradeTarget(
   if (!market.contractAddress) {
     return new AppError('MARKET_NOT_TRADEABLE', { detail: 'The market has no contract on this chain yet' });
   }
-  const account = await resolveTradeAccount(db, trade);
+  const account = await resolveTradeAccount(reads, trade);
   if (account instanceof AppError) return account;
   return { account, market: getAddress(market.contractAddress) };
 }

@@ -3,7 +3,6 @@
  * worker) has it, so a redelivered or duplicated job never executes twice: pending → validating is a conditional
  * update that exactly one run wins, and the on-chain trade id executes at most once.
  */
-import { findApiKeyById, findTradeById } from '#shared/db/index.js';
 import { AppError } from '#shared/errors/index.js';
 import { failureOf, sendTrade, type DriveOptions } from '../trades/drive-trade.js';
 import type { TradeExecutorDeps, TradeOutcome } from '../trades/trade-executor-deps.js';
@@ -22,7 +21,7 @@ export async function executeTrade(
   command: ExecuteTradeCommand,
   options: DriveOptions = { enqueueRetry: false },
 ): Promise<TradeOutcome> {
-  const trade = await findTradeById(deps.db, command.tradeId);
+  const trade = await deps.reads.trade(command.tradeId);
   if (!trade) {
     deps.logger.warn({ event: 'trade.not_found', tradeId: command.tradeId }, 'job names an unknown trade');
     return 'not_found';
@@ -31,14 +30,14 @@ export async function executeTrade(
     deps.logger.debug({ event: 'trade.not_pending', tradeId: trade.id, status: trade.status }, 'nothing to do');
     return 'not_pending';
   }
-  let key = await findApiKeyById(deps.db, trade.apiKeyId);
+  let key = await deps.reads.apiKey(trade.apiKeyId);
   const simulation = await honouredSimulation(deps, trade, key);
   if (simulation?.kind === 'delay') {
     // X-Service-Simulate: delay=<ms> (decision 0023): held while pending (bounded per process), then taken down the
     // normal path; the key is read again for the policy, and the conditional moves below still settle a trade
     // another worker or the operator moved meanwhile.
     if ((await holdSimulatedDelay(deps, trade, simulation.delayMs)) === 'held') {
-      key = await findApiKeyById(deps.db, trade.apiKeyId);
+      key = await deps.reads.apiKey(trade.apiKeyId);
     }
   }
   const rejection = policyRejection(key, deps.halted, deps.now(), simulation);
@@ -49,7 +48,7 @@ export async function executeTrade(
   }
   // Validation reads first (a MySQL failure here leaves the trade pending and the job is retried), then one
   // transaction moves it through validating to executing, or to failed.
-  const target = await resolveTradeTarget(deps.db, trade, { chainId: deps.writer.chain.id, now: deps.now() });
+  const target = await resolveTradeTarget(deps.reads, trade, { chainId: deps.writer.chain.id, now: deps.now() });
   if (target instanceof AppError) {
     if (!(await failValidation(deps, trade, failureOf(target)))) return 'lost_race';
     deps.logger.info({ event: 'trade.failed', tradeId: trade.id, code: target.code }, 'trade failed validation');

@@ -6,7 +6,7 @@
  * node's pool. A `pending` trade left behind (its job parked or lost) is executed as a job would.
  */
 import { findTradeExecution } from '#shared/chain/index.js';
-import { findTradeById, listStalledTrades, type TradeRecord } from '#shared/db/index.js';
+import { listStalledTrades, type TradeRecord } from '#shared/db/index.js';
 import { AppError, toAppError } from '#shared/errors/index.js';
 import { driveFromValidating, failureOf, sendTrade } from '../trades/drive-trade.js';
 import type { TradeExecutorDeps, TradeOutcome } from '../trades/trade-executor-deps.js';
@@ -20,12 +20,12 @@ import { executeTrade } from './execute-trade.use-case.js';
 const RECONCILER = { enqueueRetry: true } as const;
 
 export async function reconcileTrade(deps: TradeExecutorDeps, tradeId: string): Promise<TradeOutcome> {
-  const trade = await findTradeById(deps.db, tradeId);
+  const trade = await deps.reads.trade(tradeId);
   if (!trade) return 'not_found';
   if (trade.status === 'pending') return executeTrade(deps, { tradeId }, RECONCILER);
   if (trade.status !== 'validating' && trade.status !== 'executing') return 'not_pending';
 
-  const account = await resolveTradeAccount(deps.db, trade);
+  const account = await resolveTradeAccount(deps.reads, trade);
   if (account instanceof AppError) return failTrade(deps, trade, trade.status, failureOf(account)).then(failedOr);
   const execution = await findTradeExecution(deps.writer, { account, tradeId: trade.id });
   if (execution) {
@@ -39,7 +39,7 @@ export async function reconcileTrade(deps: TradeExecutorDeps, tradeId: string): 
   }
   deps.logger.info({ event: 'trade.reconciled', tradeId, outcome: 'resent', status: trade.status });
   if (trade.status === 'validating') return driveFromValidating(deps, trade, RECONCILER);
-  const target = await resolveTradeTarget(deps.db, trade, { chainId: deps.writer.chain.id, now: deps.now() });
+  const target = await resolveTradeTarget(deps.reads, trade, { chainId: deps.writer.chain.id, now: deps.now() });
   if (target instanceof AppError) return failTrade(deps, trade, 'executing', failureOf(target)).then(failedOr);
   return sendTrade(deps, trade, target, RECONCILER, await honouredSimulation(deps, trade));
 }

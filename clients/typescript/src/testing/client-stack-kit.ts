@@ -6,6 +6,7 @@
  */
 import { createTradeMetrics } from '../../../../apps/chain-executor/src/trades/trade-metrics.js';
 import { createTradeBatcher } from '../../../../apps/chain-executor/src/trades/trade-batcher.js';
+import { createTradeReads } from '../../../../apps/chain-executor/src/trades/trade-reads.js';
 import { startTradeJobsConsumer } from '../../../../apps/chain-executor/src/consumers/trade-jobs.consumer.js';
 import { createSimulatedDelaySlots } from '../../../../apps/chain-executor/src/trades/simulated-delay.js';
 import type { TestCaller } from '../../../../apps/trading-api/src/testing/trading-api-test-kit.js';
@@ -58,6 +59,7 @@ export async function startClientStack(): Promise<ClientStack> {
     executorAmqp,
     {
       db,
+      reads: createTradeReads(db),
       outbox: createOutboxTransaction(db, executorAmqp),
       writer: chain.fixture.executor,
       batcher: createTradeBatcher(chain.fixture.executor, { maxBatch: 32, logger }),

@@ -83,6 +83,12 @@ export async function findApiKeyById(db: Queryable, id: string): Promise<ApiKeyR
   return row ? toApiKey(row) : null;
 }
 
+/** Keys by id, for readers that gather the ids of several jobs into one query; absent ids are missing. */
+export async function findApiKeysByIds(db: Queryable, ids: readonly string[]): Promise<Map<string, ApiKeyRecord>> {
+  const rows: Row[] = ids.length === 0 ? [] : await db('api_keys').whereIn('id', ids);
+  return new Map(rows.map((row) => [String(row.id), toApiKey(row)]));
+}
+
 /** The lookup of an incoming key: by its HMAC (unique index). */
 export async function findApiKeyByHash(db: Queryable, keyHash: string): Promise<ApiKeyRecord | null> {
   const row: Row | undefined = await db('api_keys').where({ key_hash: keyHash }).first();

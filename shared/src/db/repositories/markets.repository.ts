@@ -123,6 +123,12 @@ export async function findMarketById(db: Queryable, id: string): Promise<Market 
   return row ? toMarket(row) : null;
 }
 
+/** Markets by id, for readers that gather the ids of several jobs into one query; absent ids are missing. */
+export async function findMarketsByIds(db: Queryable, ids: readonly string[]): Promise<Map<string, Market>> {
+  const rows: MarketRow[] = ids.length === 0 ? [] : await db('markets').whereIn('id', ids);
+  return new Map(rows.map((row) => [String(row.id), toMarket(row)]));
+}
+
 function parseNullableJson<T>(value: unknown): T | null {
   return value === null || value === undefined ? null : parseJsonColumn<T>(value);
 }

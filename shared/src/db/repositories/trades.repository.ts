@@ -82,6 +82,12 @@ export async function findTradeById(db: Queryable, id: string): Promise<TradeRec
   return row ? toTrade(row) : null;
 }
 
+/** Trades by id, for readers that gather the ids of several jobs into one query; absent ids are missing. */
+export async function findTradesByIds(db: Queryable, ids: readonly string[]): Promise<Map<string, TradeRecord>> {
+  const rows: Row[] = ids.length === 0 ? [] : await db<Row>('trades').whereIn('id', ids);
+  return new Map(rows.map((row) => [String(row.id), toTrade(row)]));
+}
+
 /**
  * Moves trade `id` from `from` (one status or any of several) to `to`, setting `update` with it. True when this
  * call made the change; false when the trade was not in `from` (another worker, or an earlier delivery, moved it).

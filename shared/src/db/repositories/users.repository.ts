@@ -48,6 +48,12 @@ export async function findUserById(db: Queryable, id: string): Promise<User | nu
   return row ? toUser(row) : null;
 }
 
+/** Users by id, for readers that gather the ids of several jobs into one query; absent ids are missing. */
+export async function findUsersByIds(db: Queryable, ids: readonly string[]): Promise<Map<string, User>> {
+  const rows: UserRow[] = ids.length === 0 ? [] : await db('users').whereIn('id', ids);
+  return new Map(rows.map((row) => [String(row.id), toUser(row)]));
+}
+
 /**
  * Locks the user's row until the transaction ends and returns the user: trade creation takes it so that a user's
  * cap and balance checks (across all their keys) never interleave.

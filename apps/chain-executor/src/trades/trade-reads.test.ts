@@ -1,0 +1,38 @@
+/* The executor's job reads against MariaDB: jobs starting in one turn share one query per table. */
+import { describe, expect, it } from '@jest/globals';
+import { createTrader, insertTestTrade, useMarketTestbed, USDC } from '../testing/trade-executor-test-kit.js';
+import { createTradeReads } from './trade-reads.js';
+
+const testbed = useMarketTestbed();
+
+describe('trade reads', () => {
+  it('reads the trades, keys, users and market of jobs started together with one query per table', async () => {
+    const traders = await Promise.all([createTrader(testbed), createTrader(testbed), createTrader(testbed)]);
+    const trades = await Promise.all(
+      traders.map((trader) => insertTestTrade(testbed.db, { trader, marketId: testbed.marketId, usdc: 1n * USDC })),
+    );
+    const reads = createTradeReads(testbed.db);
+    const statements: string[] = [];
+    const record = (query: { sql: string }) => statements.push(query.sql);
+    testbed.db.on('query', record);
+    try {
+      const found = await Promise.all(trades.map((trade) => reads.trade(trade.id)));
+      const [keys, users, markets] = await Promise.all([
+        Promise.all(traders.map((trader) => reads.apiKey(trader.apiKeyId))),
+        Promise.all(traders.map((trader) => reads.user(trader.userId))),
+        Promise.all(trades.map((trade) => reads.market(trade.marketId))),
+      ]);
+
+      expect(found.map((trade) => trade?.id)).toEqual(trades.map((trade) => trade.id));
+      expect(keys.map((key) => key?.id)).toEqual(traders.map((trader) => trader.apiKeyId));
+      expect(users.map((user) => user?.smartAccountAddress?.toLowerCase())).toEqual(
+        traders.map((trader) => trader.account.toLowerCase()),
+      );
+      expect(markets.map((market) => market?.id)).toEqual(trades.map(() => testbed.marketId));
+      expect(await reads.trade('00000000-0000-4000-8000-000000000000')).toBeNull();
+    } finally {
+      testbed.db.off('query', record);
+    }
+    expect(statements.filter((sql) => sql.startsWith('select')).length).toBe(5);
+  });
+});

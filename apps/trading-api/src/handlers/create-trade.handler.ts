@@ -1,3 +1,4 @@
+import { deliveryBeforeAnyEvent } from '#shared/db/index.js';
 import { resourceEnvelope } from '../http/envelope.js';
 import { requestedSimulation } from '../trades/requested-simulation.js';
 import { typedHandler, type OperationHandler } from '../pipeline/operation-handler.js';
@@ -33,7 +34,13 @@ export function createTradeHandler(deps: HandlerDeps): OperationHandler {
       ...(simulation ? { simulation } : {}),
       now,
     });
-    const trade = presentTrade(await getTradeView(deps, outcome.trade));
+    // A trade this request just created has no event yet (a high-value one has its confirmation event): its delivery
+    // state follows from the key this request authenticated with, with no read.
+    const view =
+      outcome.kind === 'created' && !outcome.idempotent
+        ? { trade: outcome.trade, webhookDelivery: deliveryBeforeAnyEvent(auth.key.record.webhookUrl) }
+        : await getTradeView(deps, outcome.trade);
+    const trade = presentTrade(view);
     const confirmation = outcome.confirmation && {
       token: outcome.confirmation.token,
       expiresAt: outcome.confirmation.expiresAt.toISOString(),

@@ -5,7 +5,7 @@ import { buyThroughAccount } from '#shared/chain/index.js';
 import { USDC } from '#shared/chain/chain-test-fixtures.js';
 import { insertMarket, listTradeEvents } from '#shared/db/index.js';
 import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
-import { addKey, createCaller } from '../testing/trading-api-test-kit.js';
+import { addKey, callAs, createCaller } from '../testing/trading-api-test-kit.js';
 import { startTradingChainKit, type TradingChainKit } from '../testing/trading-chain-kit.js';
 
 let chainKit: TradingChainKit;
@@ -50,6 +50,34 @@ describe('POST /v1/trades', () => {
       .whereRaw("JSON_EXTRACT(payload, '$.tradeId') = ?", [String(trade.id)]);
     expect(outbox).toHaveLength(1);
     expect(outbox[0]).toMatchObject({ exchange: 'trades', routing_key: 'buy' });
+  });
+
+  it('answers a new trade’s webhook delivery state from its key: none with a webhook URL, null without', async () => {
+    const [withUrl, without] = await Promise.all([
+      chainKit.createTrader({ webhookUrl: 'https://bot.example/hooks' }),
+      chainKit.createTrader(),
+    ]);
+    const [hooked, plain] = await Promise.all([post(withUrl, buy('1')), post(without, buy('1'))]);
+    expect([hooked.status, plain.status]).toEqual([201, 201]);
+    expect((hooked.json.trade as Record<string, unknown>).webhookDelivery).toEqual({
+      status: 'none',
+      attempts: 0,
+      lastAttemptedAt: null,
+      lastStatusCode: null,
+      lastFailureCode: null,
+      terminalFailureAt: null,
+    });
+    expect((plain.json.trade as Record<string, unknown>).webhookDelivery).toBeNull();
+    // The same answers a read gives.
+    const read = await callAs(
+      chainKit.kit,
+      withUrl,
+      'GET',
+      `/v1/trades/${String((hooked.json.trade as { id: string }).id)}`,
+    );
+    expect((read.json.trade as Record<string, unknown>).webhookDelivery).toEqual(
+      (hooked.json.trade as Record<string, unknown>).webhookDelivery,
+    );
   });
 
   it.each([

@@ -79,16 +79,21 @@ function assertTradeable(
   return { ...market, contractAddress: market.contractAddress! };
 }
 
-/** The trade an earlier request with the same Idempotency-Key or clientRequestId created, replayed; else null. */
+/**
+ * The trade an earlier request with the same Idempotency-Key or clientRequestId created, replayed; else null.
+ * `seen.expiredIdempotencyKey` tells whether an expired record of the key is in the way of a new one.
+ */
 async function findReplay(
   db: Queryable,
   deps: CreateTradeDeps,
   command: CreateTradeCommand,
   requestHash: string,
+  seen: { expiredIdempotencyKey: boolean } = { expiredIdempotencyKey: false },
 ): Promise<TradeWriteOutcome | null> {
   const request = { requestHash, simulation: simulationOf(command) };
   if (command.idempotencyKey) {
     const record = await findIdempotencyKey(db, command.key.id, command.idempotencyKey);
+    seen.expiredIdempotencyKey = record !== null && record.expiresAt <= command.now;
     if (record && record.expiresAt > command.now && record.tradeId) {
       // The record and its trade were written in one transaction with one body hash: replayOutcome compares it.
       const trade = await findTradeById(db, record.tradeId);
@@ -124,7 +129,8 @@ export async function createTrade(deps: CreateTradeDeps, command: CreateTradeCom
   return deps.outbox(async (trx, enqueue) => {
     const user = await lockUserForTrading(trx, command.key.userId);
     if (!user) throw new AppError('RESOURCE_NOT_FOUND', { detail: 'The key’s user no longer exists.' });
-    const replay = await findReplay(trx, deps, command, requestHash);
+    const seen = { expiredIdempotencyKey: false };
+    const replay = await findReplay(trx, deps, command, requestHash, seen);
     if (replay) return replay;
 
     const recentBuys = await sumRecentBuyVolumeOfKey(
@@ -211,7 +217,9 @@ export async function createTrade(deps: CreateTradeDeps, command: CreateTradeCom
         : { trace: [createdStep, { type: traceSteps.queued }], enqueueJob: true, now: command.now, newTrade: true },
     );
     if (command.idempotencyKey) {
-      await deleteExpiredIdempotencyKey(trx, command.key.id, command.idempotencyKey, command.now);
+      if (seen.expiredIdempotencyKey) {
+        await deleteExpiredIdempotencyKey(trx, command.key.id, command.idempotencyKey, command.now);
+      }
       await insertIdempotencyKey(trx, {
         apiKeyId: command.key.id,
         key: command.idempotencyKey,

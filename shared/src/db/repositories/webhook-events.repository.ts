@@ -8,7 +8,7 @@ import { toInt } from '../column-values.js';
 import type { Queryable } from '../transaction.js';
 import { newestFirstPage } from './newest-first-page.js';
 import {
-  noWebhookDeliveryYet,
+  deliveryBeforeAnyEvent,
   toStreamedWebhookEvent,
   toWebhookDeliveryState,
   toWebhookEvent,
@@ -94,11 +94,10 @@ export async function webhookDeliveriesOfTrades(
   for (const row of rows) newest.set(`${String(row.trade_id)}:${String(row.api_key_id)}`, row);
   const keyIds = [...new Set(trades.map((trade) => trade.apiKeyId))];
   const keys = await db<Row>('api_keys').whereIn('id', keyIds).select('id', 'webhook_url');
-  const withUrl = new Set(keys.filter((key) => key.webhook_url).map((key) => String(key.id)));
+  const urls = new Map(keys.map((key) => [String(key.id), key.webhook_url ? String(key.webhook_url) : null]));
   return trades.map((trade) => {
     const row = newest.get(`${trade.id}:${trade.apiKeyId}`);
-    if (row) return toWebhookDeliveryState(row);
-    return withUrl.has(trade.apiKeyId) ? noWebhookDeliveryYet : null;
+    return row ? toWebhookDeliveryState(row) : deliveryBeforeAnyEvent(urls.get(trade.apiKeyId) ?? null);
   });
 }
 

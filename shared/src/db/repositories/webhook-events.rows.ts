@@ -37,7 +37,7 @@ export function toWebhookDeliveryState(row: Row): WebhookDeliveryState {
 }
 
 /** The state of a trade whose key has a webhook URL but no event about it yet. */
-export const noWebhookDeliveryYet: WebhookDeliveryState = {
+const noWebhookDeliveryYet: WebhookDeliveryState = {
   status: 'none',
   attempts: 0,
   lastAttemptedAt: null,
@@ -45,6 +45,10 @@ export const noWebhookDeliveryYet: WebhookDeliveryState = {
   lastFailureCode: null,
   terminalFailureAt: null,
 };
+
+/** The delivery state of a trade no event was recorded about yet: `none` when its key has a webhook URL, else null. */
+export const deliveryBeforeAnyEvent = (webhookUrl: string | null): WebhookDeliveryState | null =>
+  webhookUrl ? noWebhookDeliveryYet : null;
 
 /** A webhook event as GET /v1/webhooks/events lists it: its delivery state and what it is about. */
 export interface WebhookEventRecord extends WebhookDeliveryState {

@@ -77,6 +77,29 @@ describe('transactional outbox', () => {
     await consumer.stop();
   });
 
+  it('writes the messages of a transaction with one INSERT, and publishes them in the order they were enqueued', async () => {
+    const inserts: string[] = [];
+    const record = (query: { sql: string }) => {
+      if (query.sql.startsWith('insert into `outbox`')) inserts.push(query.sql);
+    };
+    db.on('query', record);
+    let enqueued: string[] = [];
+    try {
+      enqueued = await runInTransactionWithOutbox(db, manager, async (_trx, enqueue) => {
+        const rows = [];
+        for (let i = 0; i < 3; i += 1) rows.push(await enqueue(tradeMessage()));
+        return rows.map((row) => row.messageId);
+      });
+    } finally {
+      db.off('query', record);
+    }
+    expect(inserts).toHaveLength(1);
+    expect(await queuedMessageIds()).toEqual(enqueued);
+    expect((await outboxRows()).map((row) => [row.message_id, row.published_at instanceof Date])).toEqual(
+      enqueued.map((messageId) => [messageId, true]),
+    );
+  });
+
   it('publishes nothing and keeps no row when the transaction rolls back', async () => {
     const failure = new Error('business rule failed');
 
@@ -177,10 +200,10 @@ describe('transactional outbox', () => {
   it('publishOutboxMessages skips rows already published', async () => {
     const row = await db.transaction((trx) => enqueueOutboxMessage(trx, tradeMessage()));
 
-    const first = await publishOutboxMessages(db, manager, [row.id]);
-    const second = await publishOutboxMessages(db, manager, [row.id]);
+    const first = await publishOutboxMessages(db, manager, [row.messageId]);
+    const second = await publishOutboxMessages(db, manager, [row.messageId]);
 
-    expect(first).toEqual({ published: [row.id], failed: [] });
+    expect(first).toEqual({ published: [row.messageId], failed: [] });
     expect(second).toEqual({ published: [], failed: [] });
     expect(await queuedMessageIds()).toEqual([row.messageId]);
   });

@@ -5,8 +5,8 @@ import { AppError } from '../errors/index.js';
 import type { AmqpConnectionManager } from './connection-manager.js';
 import { messageSchemas, type MessageOf } from './message-schemas.js';
 import {
-  findUnpublishedByIds,
-  insertOutboxRow,
+  findUnpublishedByMessageIds,
+  insertOutboxRows,
   markPublished,
   recordPublishFailure,
   type OutboxMessage,
@@ -26,9 +26,9 @@ export interface OutboxMessageInput<E extends ExchangeName = ExchangeName> {
 export type EnqueueOutboxMessage = <E extends ExchangeName>(message: OutboxMessageInput<E>) => Promise<OutboxMessage>;
 
 export interface OutboxPublishResult {
-  /** Row ids the broker confirmed and that are now marked published. */
+  /** Message ids the broker confirmed and that are now marked published. */
   published: string[];
-  /** Row ids whose publish failed; they stay unpublished for the republisher. */
+  /** Message ids whose publish failed; they stay unpublished for the republisher. */
   failed: string[];
 }
 
@@ -54,6 +54,13 @@ export async function enqueueOutboxMessage<E extends ExchangeName>(
   trx: Knex.Transaction,
   message: OutboxMessageInput<E>,
 ): Promise<OutboxMessage> {
+  const row = outboxMessageOf(message);
+  await insertOutboxRows(trx, [row]);
+  return row;
+}
+
+/** The outbox row of a message: its payload validated against its exchange's schema, a fresh message id. */
+function outboxMessageOf<E extends ExchangeName>(message: OutboxMessageInput<E>): OutboxMessage {
   const schema = messageSchemas[message.exchange];
   const checked = schema.safeParse(message.payload);
   if (!checked.success) {
@@ -62,36 +69,36 @@ export async function enqueueOutboxMessage<E extends ExchangeName>(
       cause: checked.error,
     });
   }
-  const row = {
+  return {
     messageId: randomUUID(),
     exchange: message.exchange,
     routingKey: message.routingKey,
     payload: checked.data,
     headers: message.headers,
   };
-  return { id: await insertOutboxRow(trx, row), ...row };
 }
 
-/** Publishes the given rows that are still unpublished (used right after commit). Never throws. */
+/** Publishes the given rows (by message id) that are still unpublished (used right after commit). Never throws. */
 export async function publishOutboxMessages(
   db: Knex,
   manager: AmqpConnectionManager,
-  ids: ReadonlyArray<string | number>,
+  messageIds: readonly string[],
   options: OutboxPublishOptions = {},
 ): Promise<OutboxPublishResult> {
   try {
-    const messages = await findUnpublishedByIds(db, ids.map(String));
+    const messages = await findUnpublishedByMessageIds(db, messageIds);
     return await publishOutboxRows(db, manager, messages, writerDefaults(db, options));
   } catch (err) {
     manager.logger.error({ event: 'outbox.publish_failed', err }, 'outbox lookup failed; the republisher will send');
-    return { published: [], failed: ids.map(String) };
+    return { published: [], failed: [...messageIds] };
   }
 }
 
 /**
  * Runs `work(trx, enqueue)` in one transaction; after the commit, publishes what it enqueued and resolves with
  * `work`'s result. A failed publish is logged and left to the republisher: the row stays unpublished, never lost.
- * A rollback discards the rows, so nothing is published.
+ * A rollback discards the rows, so nothing is published. The enqueued messages are inserted together when `work`
+ * has finished, still inside its transaction: one statement however many it enqueued.
  */
 export async function runInTransactionWithOutbox<T>(
   db: Knex,
@@ -103,12 +110,14 @@ export async function runInTransactionWithOutbox<T>(
   const result = await retryingDeadlocks(() => {
     enqueued = [];
     return db.transaction(async (trx) => {
-      const enqueue: EnqueueOutboxMessage = async (message) => {
-        const row = await enqueueOutboxMessage(trx, message);
+      const enqueue: EnqueueOutboxMessage = (message) => {
+        const row = outboxMessageOf(message);
         enqueued.push(row);
-        return row;
+        return Promise.resolve(row);
       };
-      return work(trx, enqueue);
+      const result = await work(trx, enqueue);
+      await insertOutboxRows(trx, enqueued);
+      return result;
     });
   });
   if (enqueued.length > 0) await publishOutboxRows(db, manager, enqueued, writerDefaults(db, options));
@@ -166,27 +175,22 @@ export async function publishOutboxRows(
   for (const outcome of outcomes) {
     const { message } = outcome;
     if (outcome.status === 'fulfilled') {
-      published.push(message.id);
+      published.push(message.messageId);
       continue;
     }
-    failed.push(message.id);
+    failed.push(message.messageId);
     const reason = outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason);
     logger.warn(
-      {
-        event: 'outbox.publish_failed',
-        outboxId: message.id,
-        messageId: message.messageId,
-        exchange: message.exchange,
-      },
+      { event: 'outbox.publish_failed', messageId: message.messageId, exchange: message.exchange },
       'outbox message not published; the republisher will retry it',
     );
-    await recordPublishFailure(db, message.id, reason).catch((err: unknown) =>
-      logger.error({ event: 'outbox.record_failure_failed', outboxId: message.id, err }),
+    await recordPublishFailure(db, message.messageId, reason).catch((err: unknown) =>
+      logger.error({ event: 'outbox.record_failure_failed', messageId: message.messageId, err }),
     );
   }
   const mark = options.markPublished ?? ((ids: readonly string[]) => markPublished(db, ids));
   await mark(published).catch((err: unknown) =>
-    logger.error({ event: 'outbox.mark_published_failed', outboxIds: published, err }),
+    logger.error({ event: 'outbox.mark_published_failed', messageIds: published, err }),
   );
   return { published, failed };
 }

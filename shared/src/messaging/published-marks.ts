@@ -8,7 +8,8 @@ import type { Knex } from 'knex';
 import { markPublished } from '../db/repositories/outbox.repository.js';
 import { coalescedTask } from '../streams/coalesced-task.js';
 
-export type MarkPublished = (ids: readonly string[]) => Promise<void>;
+/** Marks rows published, by message id. */
+export type MarkPublished = (messageIds: readonly string[]) => Promise<void>;
 
 interface Waiter {
   resolve(): void;

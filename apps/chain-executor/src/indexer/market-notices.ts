@@ -39,7 +39,7 @@ export async function publishMarketNotices(
     await publishOutboxMessages(
       db,
       amqp,
-      notices.map((notice) => notice.id),
+      notices.map((notice) => notice.messageId),
     );
   }
 }

@@ -1,10 +1,12 @@
 import type { Knex } from 'knex';
 import { parseJsonColumn, type Queryable } from '../transaction.js';
 
-/** One row of the `outbox` table (migrations/20261122_0900_outbox.ts), as plain data. */
+/**
+ * One row of the `outbox` table (migrations/20261122_0900_outbox.ts), as plain data. A row is known by its message
+ * id (unique), which its writer chooses: the writer never needs the row's auto-increment key back, so the messages
+ * of a transaction are inserted with one statement.
+ */
 export interface OutboxMessage {
-  /** BIGINT primary key, as a string (ids are never floats). */
-  id: string;
   /** CHAR(36) UUID, sent as the AMQP messageId so consumers can dedupe. */
   messageId: string;
   /** Logical exchange name. */
@@ -15,7 +17,6 @@ export interface OutboxMessage {
 }
 
 interface OutboxRow {
-  id: string | number;
   message_id: string;
   exchange: string;
   routing_key: string;
@@ -24,25 +25,35 @@ interface OutboxRow {
 }
 
 const TABLE = 'outbox';
-const COLUMNS = ['id', 'message_id', 'exchange', 'routing_key', 'payload', 'headers'] as const;
+const COLUMNS = ['message_id', 'exchange', 'routing_key', 'payload', 'headers'] as const;
 /** `outbox.last_error` is VARCHAR(500). */
 const LAST_ERROR_MAX = 500;
 
-export async function insertOutboxRow(trx: Knex.Transaction, message: Omit<OutboxMessage, 'id'>): Promise<string> {
-  const [id] = await trx(TABLE).insert({
-    message_id: message.messageId,
-    exchange: message.exchange,
-    routing_key: message.routingKey,
-    payload: JSON.stringify(message.payload),
-    headers: message.headers === undefined ? null : JSON.stringify(message.headers),
-  });
-  if (id === undefined) throw new Error('outbox insert returned no id');
-  return String(id);
+/** Inserts the messages of one transaction with one statement (nothing when there are none). */
+export async function insertOutboxRows(trx: Knex.Transaction, messages: readonly OutboxMessage[]): Promise<void> {
+  if (messages.length === 0) return;
+  await trx(TABLE).insert(
+    messages.map((message) => ({
+      message_id: message.messageId,
+      exchange: message.exchange,
+      routing_key: message.routingKey,
+      payload: JSON.stringify(message.payload),
+      headers: message.headers === undefined ? null : JSON.stringify(message.headers),
+    })),
+  );
 }
 
-export async function findUnpublishedByIds(db: Queryable, ids: readonly string[]): Promise<OutboxMessage[]> {
-  if (ids.length === 0) return [];
-  const rows: OutboxRow[] = await db(TABLE).select(COLUMNS).whereIn('id', ids).whereNull('published_at').orderBy('id');
+/** The rows among `messageIds` that are still unpublished, in insertion order. */
+export async function findUnpublishedByMessageIds(
+  db: Queryable,
+  messageIds: readonly string[],
+): Promise<OutboxMessage[]> {
+  if (messageIds.length === 0) return [];
+  const rows: OutboxRow[] = await db(TABLE)
+    .select(COLUMNS)
+    .whereIn('message_id', messageIds)
+    .whereNull('published_at')
+    .orderBy('id');
   return rows.map(toOutboxMessage);
 }
 
@@ -66,24 +77,23 @@ export async function lockStaleUnpublished(
   return rows.map(toOutboxMessage);
 }
 
-export async function markPublished(db: Queryable, ids: readonly string[]): Promise<void> {
-  if (ids.length === 0) return;
+export async function markPublished(db: Queryable, messageIds: readonly string[]): Promise<void> {
+  if (messageIds.length === 0) return;
   await db(TABLE)
-    .whereIn('id', ids)
+    .whereIn('message_id', messageIds)
     .whereNull('published_at')
     .update({ published_at: db.raw('CURRENT_TIMESTAMP(3)'), publish_attempts: db.raw('publish_attempts + 1') });
 }
 
-export async function recordPublishFailure(db: Queryable, id: string, error: string): Promise<void> {
+export async function recordPublishFailure(db: Queryable, messageId: string, error: string): Promise<void> {
   await db(TABLE)
-    .where({ id })
+    .where({ message_id: messageId })
     .update({ publish_attempts: db.raw('publish_attempts + 1'), last_error: error.slice(0, LAST_ERROR_MAX) });
 }
 
 function toOutboxMessage(row: OutboxRow): OutboxMessage {
   const headers = row.headers === null ? undefined : parseJsonColumn<Record<string, unknown>>(row.headers);
   return {
-    id: String(row.id),
     messageId: row.message_id,
     exchange: row.exchange,
     routingKey: row.routing_key,

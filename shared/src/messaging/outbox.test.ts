@@ -83,16 +83,11 @@ describe('transactional outbox', () => {
       if (query.sql.startsWith('insert into `outbox`')) inserts.push(query.sql);
     };
     db.on('query', record);
-    let enqueued: string[] = [];
-    try {
-      enqueued = await runInTransactionWithOutbox(db, manager, async (_trx, enqueue) => {
-        const rows = [];
-        for (let i = 0; i < 3; i += 1) rows.push(await enqueue(tradeMessage()));
-        return rows.map((row) => row.messageId);
-      });
-    } finally {
-      db.off('query', record);
-    }
+    const enqueued = await runInTransactionWithOutbox(db, manager, async (_trx, enqueue) => {
+      const rows = [];
+      for (let i = 0; i < 3; i += 1) rows.push(await enqueue(tradeMessage()));
+      return rows.map((row) => row.messageId);
+    }).finally(() => db.off('query', record));
     expect(inserts).toHaveLength(1);
     expect(await queuedMessageIds()).toEqual(enqueued);
     expect((await outboxRows()).map((row) => [row.message_id, row.published_at instanceof Date])).toEqual(

@@ -224,6 +224,16 @@ export async function tradeOf(db: Knex, id: string): Promise<TradeRecord> {
   return trade;
 }
 
+/** The executor's part of a completed trade's trace (a trade inserted directly starts here). */
+export const EXECUTOR_COMPLETED_TRACE = [
+  'trade.validating',
+  'trade.executing',
+  'trade.tx_sent',
+  'trade.tx_mined',
+  'trade.completed',
+  'webhook.event_recorded',
+] as const;
+
 /** The trace step types of a trade, in sequence order. */
 export async function traceOf(db: Knex, trade: Pick<TradeRecord, 'correlationId'>): Promise<string[]> {
   return (await listTradeEvents(db, trade.correlationId)).map((event) => event.type);

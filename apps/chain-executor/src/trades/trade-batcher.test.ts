@@ -15,6 +15,7 @@ import {
   tradeOf,
   useMarketTestbed,
   USDC,
+  EXECUTOR_COMPLETED_TRACE,
 } from '../testing/trade-executor-test-kit.js';
 import { createTradeBatcher } from './trade-batcher.js';
 
@@ -48,14 +49,7 @@ describe('trades sent several per transaction', () => {
       expect(executions).toHaveLength(1);
       expect(trade.txHash).toBe(executions[0]!.transactionHash);
       expect(trade.tokensOut).toBe(executions[0]!.args.amountOut);
-      expect(await traceOf(testbed.db, trade)).toEqual([
-        'trade.validating',
-        'trade.executing',
-        'trade.tx_sent',
-        'trade.tx_mined',
-        'trade.completed',
-        'webhook.event_recorded',
-      ]);
+      expect(await traceOf(testbed.db, trade)).toEqual([...EXECUTOR_COMPLETED_TRACE]);
       expect(await eventTypesOf(testbed.db, trade)).toEqual(['trade.completed']);
     }
   });

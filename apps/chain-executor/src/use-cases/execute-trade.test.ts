@@ -23,6 +23,7 @@ import {
   USDC,
   writerWith,
   type TradeTestbed,
+  EXECUTOR_COMPLETED_TRACE,
 } from '../testing/trade-executor-test-kit.js';
 import { executeTrade } from './execute-trade.use-case.js';
 
@@ -45,14 +46,7 @@ const tokensOf = async (account: `0x${string}`, outcome: number) =>
   (await readOutcomeBalances(testbed.fixture.reader, { market, account }))[outcome]!;
 
 /** Trades inserted directly have no `trade.created` step: the trace starts where the executor does. */
-const COMPLETED_TRACE = [
-  'trade.validating',
-  'trade.executing',
-  'trade.tx_sent',
-  'trade.tx_mined',
-  'trade.completed',
-  'webhook.event_recorded',
-];
+const COMPLETED_TRACE = [...EXECUTOR_COMPLETED_TRACE];
 
 describe('executeTrade', () => {
   it('completes a pending buy on-chain: tx hash, tokens received, trace in order, one trade.completed, USDC spent', async () => {

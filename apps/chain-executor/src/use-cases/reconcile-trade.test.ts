@@ -18,6 +18,7 @@ import {
   USDC,
   writerWith,
   type TradeTestbed,
+  EXECUTOR_COMPLETED_TRACE,
 } from '../testing/trade-executor-test-kit.js';
 import type { TradeExecutorDeps } from '../trades/trade-executor-deps.js';
 import { executeTrade } from './execute-trade.use-case.js';
@@ -71,14 +72,7 @@ describe('reconcileTrade', () => {
       txHash,
       tokensOut: executions[0]!.args.amountOut,
     });
-    expect(await traceOf(testbed.db, trade)).toEqual([
-      'trade.validating',
-      'trade.executing',
-      'trade.tx_sent',
-      'trade.tx_mined',
-      'trade.completed',
-      'webhook.event_recorded',
-    ]);
+    expect(await traceOf(testbed.db, trade)).toEqual([...EXECUTOR_COMPLETED_TRACE]);
     expect(await eventTypesOf(testbed.db, trade)).toEqual(['trade.completed']);
     expect(await reconcileTrade(tradeDeps(testbed, { now: later }), trade.id)).toBe('not_pending');
   });

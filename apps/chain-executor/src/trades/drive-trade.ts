@@ -1,7 +1,8 @@
 /*
  * The executor's path from `validating` to a terminal state, shared by the job consumer and the reconciler:
- * validate → `executing` → send through the smart account (the trade's UUID is the on-chain once-only trade id) →
- * `completed`, or `failed` with the catalogue code. A transient failure before anything was sent hands the trade
+ * validate → `executing` → send through the smart account (the trade's UUID is the on-chain once-only trade id;
+ * several trades per transaction through the batcher, trade-batcher.ts, unless TRADE_BATCH_MAX=1) → `completed`, or
+ * `failed` with the catalogue code. A transient failure before anything was sent hands the trade
  * back to `pending` and rethrows (the job is retried); once a transaction may be on its way nothing is resent here:
  * the trade stays `executing` and the reconciler settles it from the chain.
  */

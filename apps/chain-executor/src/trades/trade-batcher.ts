@@ -4,8 +4,8 @@
  * wait, and the next batch takes all of them (up to `maxBatch`). A lone trade goes at once, so a quiet executor
  * adds no delay; a busy one pays the chain's and the node's cost once per batch instead of once per trade.
  *
- * Before its first batch (and again after a batch the chain refused as a whole, e.g. a test chain reverted to a
- * snapshot) the batcher makes the executor's address a batch sender (EIP-7702 delegation, batch-delegation.ts).
+ * Before its first batch (and again after a batch that could not use the chain, e.g. a test chain reset) the batcher
+ * makes sure the executor's address is a batch sender (EIP-7702 delegation, batch-delegation.ts).
  */
 import {
   ensureBatchDelegation,
@@ -48,8 +48,9 @@ export function createTradeBatcher(writer: ChainWriter, options: { maxBatch: num
       writer,
       batch.map((entry) => entry.trade),
     );
-    // Every trade refused by the simulation alike: the batch itself could not run (e.g. the delegation is gone).
-    if (results.every((result) => result instanceof AppError && result.extensions.txHash === undefined)) {
+    // A batch that could not use the chain (node unreachable, or no delegation any more: simulateCallBatch) makes
+    // the next one check the delegation again (one getCode).
+    if (results.some((result) => result instanceof AppError && result.code === 'DEPENDENCY_UNAVAILABLE')) {
       delegated = false;
     }
     options.logger.debug({ event: 'trades.batch_sent', size: batch.length }, 'trade batch sent');

@@ -79,12 +79,20 @@ async function refusal(
   });
 }
 
+/** A batch answered with fewer results than calls: never expected of BatchExecutor, failed rather than guessed. */
+const missingResult = (): AppError =>
+  new AppError('INTERNAL_ERROR', { detail: 'The batch returned no result for this trade' });
+
+interface Included {
+  trade: BatchedTrade;
+  simulated: SimulatedCall;
+}
+
 /** Runs `trades` as one batch (see the file comment); the results are in the order of `trades`. */
 export async function executeTradeBatch(
   writer: ChainWriter,
   trades: readonly BatchedTrade[],
 ): Promise<BatchedTradeResult[]> {
-  const results: BatchedTradeResult[] = new Array<BatchedTradeResult>(trades.length);
   const open = (trade: BatchedTrade) => callOf(trade, trade.side === 'buy' ? 0n : maxUint256);
   let simulated: SimulatedCall[];
   try {
@@ -92,46 +100,56 @@ export async function executeTradeBatch(
   } catch (error) {
     return trades.map(() => toAppError(error));
   }
-  const included: number[] = [];
-  await Promise.all(
-    trades.map(async (trade, index) => {
-      const outcome = simulated[index]!;
-      if (outcome.success) included.push(index);
-      else results[index] = await refusal(writer, trade, outcome.returnData);
-    }),
-  );
-  included.sort((a, b) => a - b);
-  if (included.length === 0) return results;
-  const calls = included.map((index) => callOf(trades[index]!, guardOf(trades[index]!, simulated[index]!)));
+  const results = new Map<BatchedTrade, BatchedTradeResult>();
+  const included: Included[] = [];
+  const refusals: Array<Promise<void>> = [];
+  trades.forEach((trade, index) => {
+    const outcome = simulated[index];
+    if (outcome?.success) included.push({ trade, simulated: outcome });
+    else if (!outcome) results.set(trade, missingResult());
+    else refusals.push(refusal(writer, trade, outcome.returnData).then((result) => void results.set(trade, result)));
+  });
+  await Promise.all(refusals);
+  if (included.length > 0) await sendIncluded(writer, included, results);
+  return trades.map((trade) => results.get(trade) ?? missingResult());
+}
+
+/** Sends the trades the simulation accepted, guarded, as one transaction; records each one's result. */
+async function sendIncluded(
+  writer: ChainWriter,
+  included: readonly Included[],
+  results: Map<BatchedTrade, BatchedTradeResult>,
+): Promise<void> {
+  const calls = included.map(({ trade, simulated }) => callOf(trade, guardOf(trade, simulated)));
   const gasLimit = batchGasLimit(
     calls,
-    included.map((index) => simulated[index]!.gasUsed),
+    included.map(({ simulated }) => simulated.gasUsed),
   );
   const onSent = async (hash: Hex) => {
-    await Promise.all(included.map((index) => trades[index]!.onSent?.(hash)));
+    await Promise.all(included.map(({ trade }) => trade.onSent?.(hash)));
   };
   let sent: Awaited<ReturnType<typeof sendCallBatch>>;
   try {
     sent = await sendCallBatch(writer, calls, gasLimit, { onSent });
   } catch (error) {
-    for (const index of included) results[index] = toAppError(error);
-    return results;
+    for (const { trade } of included) results.set(trade, toAppError(error));
+    return;
   }
   const txHash = sent.receipt.transactionHash;
   const executions = tradeExecutionsOf(sent.receipt);
   await Promise.all(
-    included.map(async (index, position) => {
-      const trade = trades[index]!;
+    included.map(async ({ trade }, position) => {
       const revertData = sent.failures.get(position);
       try {
-        results[index] =
+        results.set(
+          trade,
           revertData === undefined
             ? executionOf(executions, trade, txHash)
-            : await refusal(writer, trade, revertData, txHash);
+            : await refusal(writer, trade, revertData, txHash),
+        );
       } catch (error) {
-        results[index] = toAppError(error);
+        results.set(trade, toAppError(error));
       }
     }),
   );
-  return results;
 }

@@ -23,7 +23,8 @@ export function createGroupedOutbox(outbox: OutboxTransaction, options: { maxGro
   let waiting: Waiting[] = [];
 
   async function runGroup(group: Waiting[]): Promise<void> {
-    if (group.length === 1) return group[0]!.alone();
+    const [only] = group;
+    if (only && group.length === 1) return only.alone();
     let settles: Array<() => void>;
     try {
       settles = await outbox(async (trx, enqueue) => {

@@ -54,7 +54,9 @@ export function createTradeBatcher(writer: ChainWriter, options: { maxBatch: num
       delegated = false;
     }
     options.logger.debug({ event: 'trades.batch_sent', size: batch.length }, 'trade batch sent');
-    batch.forEach((entry, index) => settle(entry, results[index]!));
+    batch.forEach((entry, index) =>
+      settle(entry, results[index] ?? new AppError('INTERNAL_ERROR', { detail: 'The batch lost this trade' })),
+    );
   }
 
   function drain(): void {

@@ -105,6 +105,16 @@ export async function findTradeExecution(
   return log ? toExecution(log, true) : undefined;
 }
 
+/** For a call refused as TRADE_ALREADY_EXECUTED: the earlier execution of its id, when it can be found. */
+export async function earlierExecutionOf(
+  reader: ChainReader,
+  target: AccountTarget,
+  error: unknown,
+): Promise<AccountTradeExecution | undefined> {
+  if (!isAppError(error) || error.code !== 'TRADE_ALREADY_EXECUTED') return undefined;
+  return findTradeExecution(reader, target);
+}
+
 async function callAccount(
   writer: ChainWriter,
   target: AccountTarget,
@@ -113,10 +123,8 @@ async function callAccount(
   try {
     return executionFromReceipt(await send(), target);
   } catch (error) {
-    if (isAppError(error) && error.code === 'TRADE_ALREADY_EXECUTED') {
-      const earlier = await findTradeExecution(writer, target);
-      if (earlier) return earlier;
-    }
+    const earlier = await earlierExecutionOf(writer, target, error);
+    if (earlier) return earlier;
     throw error;
   }
 }

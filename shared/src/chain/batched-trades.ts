@@ -15,15 +15,15 @@ import { decodeFunctionResult, encodeFunctionData, maxUint256, type Hex } from '
 import { smartAccountAbi } from '../../contracts/artifacts/index.js';
 import { AppError, toAppError } from '../errors/index.js';
 import {
+  earlierExecutionOf,
   executionOf,
-  findTradeExecution,
   tradeExecutionsOf,
   type AccountTarget,
   type AccountTradeExecution,
 } from './account-trades.js';
 import type { ChainWriter } from './chain-clients.js';
 import { batchGasLimit, sendCallBatch, simulateCallBatch, type BatchCall, type SimulatedCall } from './call-batches.js';
-import type { SendObserver } from './contract-writes.js';
+import { withTxHash, type SendObserver } from './contract-writes.js';
 import { uuidToBytes32 } from './ids-on-chain.js';
 import { appErrorFromRevert, decodeRevertData } from './revert-errors.js';
 import { maximumInput, minimumOutput } from './trade-guards.js';
@@ -67,16 +67,9 @@ async function refusal(
   txHash?: Hex,
 ): Promise<BatchedTradeResult> {
   const error = appErrorFromRevert(decodeRevertData(revertData));
-  if (error.code === 'TRADE_ALREADY_EXECUTED') {
-    const earlier = await findTradeExecution(writer, trade).catch(() => undefined);
-    if (earlier) return earlier;
-  }
-  if (txHash === undefined) return error;
-  return new AppError(error.code, {
-    detail: error.detail,
-    extensions: { ...error.extensions, txHash },
-    retry: error.retry,
-  });
+  const earlier = await earlierExecutionOf(writer, trade, error).catch(() => undefined);
+  if (earlier) return earlier;
+  return txHash === undefined ? error : withTxHash(error, txHash);
 }
 
 /** A batch answered with fewer results than calls: never expected of BatchExecutor, failed rather than guessed. */
@@ -88,10 +81,14 @@ interface Included {
   simulated: SimulatedCall;
 }
 
-/** Runs `trades` as one batch (see the file comment); the results are in the order of `trades`. */
+/**
+ * Runs `trades` as one batch (see the file comment); the results are in the order of `trades`. `batch.onSent` learns
+ * the transaction's hash once, before the trades' own observers.
+ */
 export async function executeTradeBatch(
   writer: ChainWriter,
   trades: readonly BatchedTrade[],
+  batch: SendObserver = {},
 ): Promise<BatchedTradeResult[]> {
   const open = (trade: BatchedTrade) => callOf(trade, trade.side === 'buy' ? 0n : maxUint256);
   let simulated: SimulatedCall[];
@@ -110,7 +107,7 @@ export async function executeTradeBatch(
     else refusals.push(refusal(writer, trade, outcome.returnData).then((result) => void results.set(trade, result)));
   });
   await Promise.all(refusals);
-  if (included.length > 0) await sendIncluded(writer, included, results);
+  if (included.length > 0) await sendIncluded(writer, included, results, batch);
   return trades.map((trade) => results.get(trade) ?? missingResult());
 }
 
@@ -119,6 +116,7 @@ async function sendIncluded(
   writer: ChainWriter,
   included: readonly Included[],
   results: Map<BatchedTrade, BatchedTradeResult>,
+  batch: SendObserver,
 ): Promise<void> {
   const calls = included.map(({ trade, simulated }) => callOf(trade, guardOf(trade, simulated)));
   const gasLimit = batchGasLimit(
@@ -126,6 +124,7 @@ async function sendIncluded(
     included.map(({ simulated }) => simulated.gasUsed),
   );
   const onSent = async (hash: Hex) => {
+    await batch.onSent?.(hash);
     await Promise.all(included.map(({ trade }) => trade.onSent?.(hash)));
   };
   let sent: Awaited<ReturnType<typeof sendCallBatch>>;

@@ -142,7 +142,8 @@ async function waitForReceipt(writer: ChainWriter, hash: Hex): Promise<Transacti
   }
 }
 
-const withTxHash = (error: AppError, txHash: Hex, cause: unknown): AppError =>
+/** `error` naming the transaction it happened in. */
+export const withTxHash = (error: AppError, txHash: Hex, cause?: unknown): AppError =>
   new AppError(error.code, {
     detail: error.detail,
     extensions: { ...error.extensions, txHash },

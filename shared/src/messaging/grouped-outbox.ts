@@ -10,6 +10,7 @@
  * outside the transaction), as every outbox work already is, since the outbox may run a deadlocked one again.
  */
 import type { Knex } from 'knex';
+import { perTurnChunks } from '../runtime/per-turn-chunks.js';
 import type { EnqueueOutboxMessage, OutboxTransaction } from './outbox.js';
 
 interface Waiting {
@@ -20,8 +21,6 @@ interface Waiting {
 }
 
 export function createGroupedOutbox(outbox: OutboxTransaction, options: { maxGroup: number }): OutboxTransaction {
-  let waiting: Waiting[] = [];
-
   async function runGroup(group: Waiting[]): Promise<void> {
     const [only] = group;
     if (only && group.length === 1) return only.alone();
@@ -39,23 +38,15 @@ export function createGroupedOutbox(outbox: OutboxTransaction, options: { maxGro
     for (const settle of settles) settle();
   }
 
-  function flush(): void {
-    const all = waiting;
-    waiting = [];
-    for (let start = 0; start < all.length; start += options.maxGroup) {
-      void runGroup(all.slice(start, start + options.maxGroup));
-    }
-  }
-
+  const add = perTurnChunks<Waiting>(options.maxGroup, (group) => void runGroup(group));
   return (work) =>
-    new Promise((resolve, reject) => {
-      if (waiting.length === 0) setImmediate(flush);
-      waiting.push({
+    new Promise((resolve, reject) =>
+      add({
         async inGroup(trx, enqueue) {
           const value = await work(trx, enqueue);
           return () => resolve(value);
         },
         alone: () => void outbox(work).then(resolve, reject),
-      });
-    });
+      }),
+    );
 }

@@ -12,11 +12,11 @@ import {
   executeTradeBatch,
   type AccountTradeExecution,
   type BatchedTrade,
-  type BatchedTradeResult,
   type ChainWriter,
 } from '#shared/chain/index.js';
 import { AppError, toAppError } from '#shared/errors/index.js';
 import type { Logger } from '#shared/logger/index.js';
+import { coalescedTask } from '#shared/streams/coalesced-task.js';
 
 export interface TradeBatcher {
   /** Resolves with the trade's execution; rejects with its AppError (nothing sent, reverted, or unknown fate). */
@@ -31,70 +31,51 @@ interface Waiting {
 
 export function createTradeBatcher(writer: ChainWriter, options: { maxBatch: number; logger: Logger }): TradeBatcher {
   const waiting: Waiting[] = [];
-  let sending = false;
   let delegated = false;
 
-  const settle = (entry: Waiting, result: BatchedTradeResult) => {
-    if (result instanceof AppError) entry.reject(result);
-    else entry.resolve(result);
-  };
-
-  async function sendBatch(batch: Waiting[]): Promise<void> {
-    if (!delegated) {
-      await ensureBatchDelegation(writer);
-      delegated = true;
-    }
-    const results = await executeTradeBatch(
-      writer,
-      batch.map((entry) => entry.trade),
-    );
-    // A batch that could not use the chain (node unreachable, or no delegation any more: simulateCallBatch) makes
-    // the next one check the delegation again (one getCode).
-    if (results.some((result) => result instanceof AppError && result.code === 'DEPENDENCY_UNAVAILABLE')) {
-      delegated = false;
-    }
-    options.logger.debug({ event: 'trades.batch_sent', size: batch.length }, 'trade batch sent');
-    batch.forEach((entry, index) =>
-      settle(entry, results[index] ?? new AppError('INTERNAL_ERROR', { detail: 'The batch lost this trade' })),
-    );
-  }
-
-  function drain(): void {
-    if (sending || waiting.length === 0) return;
-    sending = true;
-    const batch = waiting.splice(0, options.maxBatch);
-    // The next batch may start once this one is broadcast: its receipt is awaited by the trades, not the batcher.
-    let released = false;
-    const release = () => {
-      if (released) return;
-      released = true;
-      sending = false;
-      drain();
-    };
-    const broadcast = batch.map((entry) => ({
-      ...entry,
-      trade: {
-        ...entry.trade,
-        onSent: async (hash: `0x${string}`) => {
-          release();
-          await entry.trade.onSent?.(hash);
-        },
-      },
-    }));
-    sendBatch(broadcast)
-      .catch((error: unknown) => {
+  /** Sends `batch` and settles each of its trades; `onBroadcast` once its transaction is on its way. Never throws. */
+  async function sendBatch(batch: Waiting[], onBroadcast: () => void): Promise<void> {
+    try {
+      if (!delegated) {
+        await ensureBatchDelegation(writer);
+        delegated = true;
+      }
+      const trades = batch.map((entry) => entry.trade);
+      const results = await executeTradeBatch(writer, trades, { onSent: () => Promise.resolve(onBroadcast()) });
+      // A batch that could not use the chain (node unreachable, or no delegation any more: simulateCallBatch) makes
+      // the next one check the delegation again (one getCode).
+      if (results.some((result) => result instanceof AppError && result.code === 'DEPENDENCY_UNAVAILABLE')) {
         delegated = false;
-        for (const entry of batch) entry.reject(toAppError(error));
-      })
-      .finally(release);
+      }
+      options.logger.debug({ event: 'trades.batch_sent', size: batch.length }, 'trade batch sent');
+      batch.forEach((entry, index) => {
+        const result = results[index] ?? new AppError('INTERNAL_ERROR', { detail: 'The batch lost this trade' });
+        if (result instanceof AppError) entry.reject(result);
+        else entry.resolve(result);
+      });
+    } catch (error) {
+      delegated = false;
+      for (const entry of batch) entry.reject(toAppError(error));
+    }
   }
+
+  // One batch at a time up to its broadcast; its receipt is awaited by its trades, not by the next batch.
+  const sender = coalescedTask(
+    () => {
+      const batch = waiting.splice(0, options.maxBatch);
+      if (waiting.length > 0) sender.request();
+      if (batch.length === 0) return Promise.resolve();
+      return new Promise<void>((broadcast) => void sendBatch(batch, broadcast).finally(broadcast));
+    },
+    () => undefined,
+  );
 
   return {
     submit(trade) {
       return new Promise<AccountTradeExecution>((resolve, reject) => {
         waiting.push({ trade, resolve, reject });
         // Trades made ready in the same turn of the event loop join one batch.
-        setImmediate(drain);
+        if (waiting.length === 1) setImmediate(() => sender.request());
       });
     },
   };

@@ -17,6 +17,7 @@ import {
   lockUserForTrading,
   sumRecentBuyVolumeOfKey,
   type ApiKeyRecord,
+  type IdempotencyKeyRecord,
   type Market,
   type Queryable,
   type TradeRecord,
@@ -79,26 +80,23 @@ function assertTradeable(
   return { ...market, contractAddress: market.contractAddress! };
 }
 
-/**
- * The trade an earlier request with the same Idempotency-Key or clientRequestId created, replayed; else null.
- * `seen.expiredIdempotencyKey` tells whether an expired record of the key is in the way of a new one.
- */
+/** The record of the request's Idempotency-Key, if it has one and the key was used before (expired or not). */
+const idempotencyRecordOf = (db: Queryable, command: CreateTradeCommand) =>
+  command.idempotencyKey ? findIdempotencyKey(db, command.key.id, command.idempotencyKey) : Promise.resolve(null);
+
+/** The trade an earlier request with the same Idempotency-Key (`record`) or clientRequestId created, replayed; else null. */
 async function findReplay(
   db: Queryable,
   deps: CreateTradeDeps,
   command: CreateTradeCommand,
   requestHash: string,
-  seen: { expiredIdempotencyKey: boolean } = { expiredIdempotencyKey: false },
+  record: IdempotencyKeyRecord | null,
 ): Promise<TradeWriteOutcome | null> {
   const request = { requestHash, simulation: simulationOf(command) };
-  if (command.idempotencyKey) {
-    const record = await findIdempotencyKey(db, command.key.id, command.idempotencyKey);
-    seen.expiredIdempotencyKey = record !== null && record.expiresAt <= command.now;
-    if (record && record.expiresAt > command.now && record.tradeId) {
-      // The record and its trade were written in one transaction with one body hash: replayOutcome compares it.
-      const trade = await findTradeById(db, record.tradeId);
-      if (trade) return replayOutcome(trade, request, deps.confirmationSecret, 'Idempotency-Key');
-    }
+  if (record && record.expiresAt > command.now && record.tradeId) {
+    // The record and its trade were written in one transaction with one body hash: replayOutcome compares it.
+    const trade = await findTradeById(db, record.tradeId);
+    if (trade) return replayOutcome(trade, request, deps.confirmationSecret, 'Idempotency-Key');
   }
   if (command.clientRequestId) {
     const trade = await findTradeOfKeyByClientRequestId(db, command.key.id, command.clientRequestId);
@@ -115,7 +113,7 @@ export async function createTrade(deps: CreateTradeDeps, command: CreateTradeCom
   const metadata = command.metadata ?? {};
   const requestHash = tradeIdentityHash({ ...command, amountAtomic, metadata });
   // Replays answer without the lock or the chain (the common case of a client retry).
-  const early = await findReplay(deps.db, deps, command, requestHash);
+  const early = await findReplay(deps.db, deps, command, requestHash, await idempotencyRecordOf(deps.db, command));
   if (early) return early;
 
   const found = await findMarketById(deps.db, command.marketId);
@@ -129,8 +127,8 @@ export async function createTrade(deps: CreateTradeDeps, command: CreateTradeCom
   return deps.outbox(async (trx, enqueue) => {
     const user = await lockUserForTrading(trx, command.key.userId);
     if (!user) throw new AppError('RESOURCE_NOT_FOUND', { detail: 'The key’s user no longer exists.' });
-    const seen = { expiredIdempotencyKey: false };
-    const replay = await findReplay(trx, deps, command, requestHash, seen);
+    const idempotencyRecord = await idempotencyRecordOf(trx, command);
+    const replay = await findReplay(trx, deps, command, requestHash, idempotencyRecord);
     if (replay) return replay;
 
     const recentBuys = await sumRecentBuyVolumeOfKey(
@@ -217,7 +215,8 @@ export async function createTrade(deps: CreateTradeDeps, command: CreateTradeCom
         : { trace: [createdStep, { type: traceSteps.queued }], enqueueJob: true, now: command.now, newTrade: true },
     );
     if (command.idempotencyKey) {
-      if (seen.expiredIdempotencyKey) {
+      // An expired record of the key is in the way of the new one.
+      if (idempotencyRecord && idempotencyRecord.expiresAt <= command.now) {
         await deleteExpiredIdempotencyKey(trx, command.key.id, command.idempotencyKey, command.now);
       }
       await insertIdempotencyKey(trx, {

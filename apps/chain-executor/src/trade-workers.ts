@@ -44,24 +44,20 @@ export async function startTradeWorkers(
   const { db, amqp, writer, logger, registry } = workers;
   const outbox = createOutboxTransaction(db, amqp);
   const batched = settings.TRADE_BATCH_MAX > 1;
+  const tradeLogger = logger.child({ component: 'trades' });
   const deps: TradeExecutorDeps = {
     db,
     reads: createTradeReads(db),
     // Batched sends settle many trades at once: their moves share one transaction (group commit).
     outbox: batched ? createGroupedOutbox(outbox, { maxGroup: GROUP_COMMIT_MAX }) : outbox,
     writer,
-    batcher: batched
-      ? createTradeBatcher(writer, {
-          maxBatch: settings.TRADE_BATCH_MAX,
-          logger: logger.child({ component: 'trades' }),
-        })
-      : null,
+    batcher: batched ? createTradeBatcher(writer, { maxBatch: settings.TRADE_BATCH_MAX, logger: tradeLogger }) : null,
     slippageBps: settings.TRADE_SLIPPAGE_BPS,
     halted: settings.TRADE_PROCESSING_HALTED,
     serviceEnv: settings.SERVICE_ENV,
     simulatedDelays: createSimulatedDelaySlots(settings.AMQP_PREFETCH),
     now: () => new Date(),
-    logger: logger.child({ component: 'trades' }),
+    logger: tradeLogger,
   };
   if (deps.halted) logger.warn({ event: 'trades.halted' }, 'TRADE_PROCESSING_HALTED: pending trades are rejected');
   const consumer = await startTradeJobsConsumer(amqp, deps, {

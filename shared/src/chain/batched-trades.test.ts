@@ -11,6 +11,7 @@ import { batchGasLimit, sendCallBatch, simulateCallBatch } from './call-batches.
 import {
   createFixtureMarket,
   createFundedAccount,
+  racingWriter,
   startChainFixture,
   USDC,
   type ChainFixture,
@@ -151,6 +152,34 @@ describe('several trades in one transaction', () => {
       }),
     ).toBe(false);
     expect(await usdcOf(rich)).toBe(990n * USDC);
+  });
+
+  it('fails alone, with the code and the batch hash, a trade the chain refuses after the simulation', async () => {
+    // Between the simulation and the send, a large buy moves the price: the trade with no tolerance reverts inside
+    // the mined batch; its batch-mate with a wide one completes in the same transaction.
+    const race = racingWriter(fixture.executor, () =>
+      buyThroughAccount(fixture.executor, {
+        ...{ account: rich, market, outcomeIndex: 0, usdcIn: 300n * USDC },
+        ...{ minTokensOut: 0n, tradeId: randomUUID() },
+      }),
+    );
+    const tight = { ...trade(poor, 'buy', 1n * USDC), slippageBps: 0 };
+    const wide = { ...trade(rich, 'buy', 10n * USDC), slippageBps: 5_000 };
+
+    const [refused, completed] = await executeTradeBatch(race.writer, [tight, wide]);
+
+    expect(race.moved()).toBe(true);
+    const executed = execution(completed!);
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ code: 'SLIPPAGE_EXCEEDED', extensions: { txHash: executed.txHash } });
+    expect(await usdcOf(poor)).toBe(5n * USDC);
+    const tightUsed = await fixture.reader.publicClient.readContract({
+      address: poor,
+      abi: smartAccountAbi,
+      functionName: 'tradeIdUsed',
+      args: [uuidToBytes32(tight.tradeId)],
+    });
+    expect(tightUsed).toBe(false);
   });
 
   it('fails every trade, sending nothing, when the sender does not delegate to BatchExecutor', async () => {

@@ -114,3 +114,27 @@ export async function recordFixtureDeployment(db: Queryable, fixture: ChainFixtu
     operatorAddress: fixture.executor.account.address,
   });
 }
+
+/**
+ * `writer` running `move` once, after every read of the executor and just before its send (currentFees is its last
+ * call before signing): the chain changes between the executor's checks and the mining of its transaction.
+ */
+export function racingWriter(
+  writer: ChainWriter,
+  move: () => Promise<unknown>,
+): { writer: ChainWriter; moved(): boolean } {
+  let moved = false;
+  return {
+    writer: {
+      ...writer,
+      currentFees: async () => {
+        if (!moved) {
+          moved = true;
+          await move();
+        }
+        return writer.currentFees();
+      },
+    },
+    moved: () => moved,
+  };
+}

@@ -15,6 +15,7 @@ import {
   type ChainFixture,
   createFixtureMarket,
   createFundedAccount,
+  racingWriter,
   recordFixtureDeployment,
   startChainFixture,
   USDC,
@@ -38,7 +39,7 @@ import type { TradeExecutorDeps } from '../trades/trade-executor-deps.js';
 import { createSimulatedDelaySlots } from '../trades/simulated-delay.js';
 import { createTradeReads } from '../trades/trade-reads.js';
 
-export { USDC };
+export { racingWriter, USDC };
 
 export interface TradeTestbed {
   fixture: ChainFixture;
@@ -141,30 +142,6 @@ export function tradeDeps(
 /** The executor's writer with some public-client calls replaced (a failing RPC, a receipt that never comes). */
 export function writerWith(writer: ChainWriter, overrides: Partial<ChainPublicClient>): ChainWriter {
   return { ...writer, publicClient: { ...writer.publicClient, ...overrides } };
-}
-
-/**
- * `writer` running `move` once, after every read of the executor and just before its send (currentFees is its last
- * call before signing): the chain changes between the executor's checks and the mining of its transaction.
- */
-export function racingWriter(
-  writer: ChainWriter,
-  move: () => Promise<unknown>,
-): { writer: ChainWriter; moved(): boolean } {
-  let moved = false;
-  return {
-    writer: {
-      ...writer,
-      currentFees: async () => {
-        if (!moved) {
-          moved = true;
-          await move();
-        }
-        return writer.currentFees();
-      },
-    },
-    moved: () => moved,
-  };
 }
 
 export interface Trader {

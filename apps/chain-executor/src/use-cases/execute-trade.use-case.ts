@@ -1,7 +1,7 @@
 /*
  * Executes the trade a job names. Only a `pending` trade is processed; any other status means another delivery (or
- * worker) has it, so a redelivered or duplicated job never executes twice: pending → validating is a conditional
- * update that exactly one run wins, and the on-chain trade id executes at most once.
+ * worker) has it, so a redelivered or duplicated job never executes twice: pending → executing (through validating)
+ * is a conditional update that exactly one run wins, and the on-chain trade id executes at most once.
  */
 import { AppError } from '#shared/errors/index.js';
 import { failureOf, sendTrade, type DriveOptions } from '../trades/drive-trade.js';

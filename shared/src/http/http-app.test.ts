@@ -117,6 +117,30 @@ describe('health and ready', () => {
     expect(await response.json()).toEqual({ status: 'not_ready', checks: { chain: 'fail' } });
   });
 
+  it('logs a check that times out at start-up as one line (TIMED_OUT), and as a warning with detail after it', async () => {
+    let answering = false;
+    const app = await start({
+      readinessTimeoutMs: 50,
+      readinessChecks: [{ name: 'chain', check: () => (answering ? Promise.resolve() : never) }],
+    });
+    expect((await fetch(`${app.url}/ready`)).status).toBe(503);
+    answering = true;
+    expect((await fetch(`${app.url}/ready`)).status).toBe(200);
+    answering = false;
+    expect((await fetch(`${app.url}/ready`)).status).toBe(503);
+
+    const lines = app.logs.lines();
+    expect(lines.filter((line) => line.msg === 'readiness check waiting for its dependency to start')).toEqual([
+      expect.objectContaining({
+        check: 'chain',
+        error: { code: 'TIMED_OUT', message: 'readiness check chain timed out after 50 ms' },
+      }),
+    ]);
+    const failures = lines.filter((line) => line.msg === 'readiness check failed');
+    expect(failures).toEqual([expect.objectContaining({ level: 'warn', check: 'chain' })]);
+    expect(failures[0]!.err).toMatchObject({ message: 'readiness check chain timed out after 50 ms' });
+  });
+
   it('answers ready 503 from the moment shutdown starts', async () => {
     const app = await startTestApp({ errorStyle: 'public' }, () => {}, { readinessDrainMs: 1_000 });
     expect((await fetch(`${app.url}/ready`)).status).toBe(200);

@@ -90,7 +90,10 @@ export function createReadinessProbe(
 async function withTimeout(work: Promise<void>, timeoutMs: number, name: string): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`readiness check ${name} timed out after ${timeoutMs} ms`)), timeoutMs);
+    timer = setTimeout(
+      () => reject(new DependencyNotReady(`readiness check ${name} timed out after ${timeoutMs} ms`, 'TIMED_OUT')),
+      timeoutMs,
+    );
   });
   try {
     await Promise.race([work, timeout]);

@@ -13,6 +13,8 @@ export const mysqlReadiness = (db: Knex): ReadinessCheck => ({
 export const redisReadiness = (redis: Redis): ReadinessCheck => ({
   name: 'redis',
   check: async () => {
+    // Without an offline queue a command before the connection is up fails with a code-less error: say what it is.
+    if (redis.status !== 'ready') throw new DependencyNotReady(`connection ${redis.status}`, 'NOT_CONNECTED');
     if ((await redis.ping()) !== 'PONG') throw new Error('unexpected PING reply');
   },
 });

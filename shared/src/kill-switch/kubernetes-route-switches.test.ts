@@ -36,7 +36,7 @@ function kubeConfigFor(server: FakeKubeApi): KubeConfig {
   return kubeConfig;
 }
 
-async function start(fallback: string[] = []) {
+async function start(fallback: string[] = [], backoff = { initialMs: 20, maxMs: 100 }) {
   const logs = captureLogs();
   const registry = new Registry();
   const observed = createRouteSwitchObserver({
@@ -61,7 +61,7 @@ async function start(fallback: string[] = []) {
     fallback,
     logger: logs.logger,
     observer,
-    backoff: { initialMs: 20, maxMs: 100 },
+    backoff,
   });
   return { switches, logs, registry, observer, syncs: () => syncs };
 }
@@ -134,6 +134,34 @@ describe('kill switches from the route-switches ConfigMap', () => {
     expect(watches.length).toBeGreaterThanOrEqual(2);
     expect(watches.at(-1)).toContain(
       `resourceVersion=${Number(api.get(NAMESPACE, 'unrelated')!.metadata.resourceVersion)}`,
+    );
+  });
+
+  it('restarts a watch ended by a non-410 ERROR after a growing delay, keeping the last list and its version', async () => {
+    api.put(NAMESPACE, NAME, { ROUTE_DISABLED: TRADES });
+    const { switches: live, logs, registry } = await start([], { initialMs: 100, maxMs: 800 });
+    await watchOpen();
+    const failedAt = Date.now();
+    api.failWatches({ code: 500, message: 'etcdserver: request timed out' });
+    api.put(NAMESPACE, NAME, { ROUTE_DISABLED: QUOTE }); // changed while every watch fails
+    await waitFor(async () => (api.watchTimes.length >= 4 ? true : undefined), 5_000);
+
+    expect(live.disabledRoutes()).toEqual([TRADES]);
+    expect(logs.text()).toContain('watch error 500: etcdserver: request timed out');
+    expect(await registry.getSingleMetricAsString('route_switches_watch_restarts_total')).toMatch(
+      /reason="error"[^\n]* [3-9]/,
+    );
+    // Jittered delays of [50, 100], [100, 200] and [200, 400] ms: each retry waits at least half its ceiling.
+    const [, second = 0, third = 0, fourth = 0] = api.watchTimes;
+    expect(second - failedAt).toBeGreaterThanOrEqual(50);
+    expect(third - second).toBeGreaterThanOrEqual(100);
+    expect(fourth - third).toBeGreaterThanOrEqual(200);
+
+    api.failWatches(null);
+    await disabledBecomes(live, [QUOTE]);
+    expect(lists()).toHaveLength(1); // resumed from the last version seen, no relist
+    expect(api.requests.filter((request) => request.includes('watch=true')).at(-1)).toContain(
+      `resourceVersion=${Number(api.get(NAMESPACE, NAME)?.metadata.resourceVersion) - 1}`,
     );
   });
 

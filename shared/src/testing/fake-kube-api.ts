@@ -2,7 +2,8 @@
  * An in-process fake of the Kubernetes API for ConfigMaps, on a real node:http server: list (with fieldSelector
  * metadata.name=…), get, merge-patch, and watch streams of ADDED / MODIFIED / DELETED / BOOKMARK / ERROR events from a
  * resourceVersion, with a bearer token check. Tests drive it: change objects, compact the history (watches from an
- * older version get ERROR 410 Gone), drop connections, stop and restart the server on the same port.
+ * older version get ERROR 410 Gone), fail watches with another ERROR status, drop connections, stop and restart the
+ * server on the same port.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { writeFile } from 'node:fs/promises';
@@ -32,6 +33,8 @@ export interface FakeKubeApi {
   url: string;
   /** Every request as `METHOD path?query`, in order. */
   requests: string[];
+  /** When each watch request arrived (Date.now()), in order. */
+  watchTimes: number[];
   put(namespace: string, name: string, data: Record<string, string>): void;
   remove(namespace: string, name: string): void;
   get(namespace: string, name: string): ConfigMap | undefined;
@@ -41,6 +44,11 @@ export interface FakeKubeApi {
   bookmark(): void;
   /** Forgets the history: watches from older versions get 410 Gone; `notify` also sends it to open watches. */
   compact(notify: boolean): void;
+  /**
+   * Ends every open watch with an ERROR event of this status (e.g. 500), and answers every new watch the same way
+   * until called with null: an API server in trouble that still accepts connections.
+   */
+  failWatches(error: { code: number; message: string } | null): void;
   dropConnections(): void;
   /** The API goes away (connections refused) … */
   stop(): Promise<void>;
@@ -59,6 +67,8 @@ export async function startFakeKubeApi(): Promise<FakeKubeApi> {
   const watchers = new Set<Watcher>();
   const sockets = new Set<Socket>();
   const requests: string[] = [];
+  const watchTimes: number[] = [];
+  let watchFailure: { code: number; message: string } | null = null;
   let server: Server;
   let port = 0;
 
@@ -77,6 +87,10 @@ export async function startFakeKubeApi(): Promise<FakeKubeApi> {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
   }
+  const failWatch = (watcher: Watcher, failure: { code: number; message: string }) => {
+    send(watcher, 'ERROR', { kind: 'Status', code: failure.code, reason: 'InternalError', message: failure.message });
+    watcher.res.end();
+  };
   const status = (res: ServerResponse, code: number, reason: string, message: string) =>
     json(res, code, { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason, message, code });
 
@@ -95,6 +109,8 @@ export async function startFakeKubeApi(): Promise<FakeKubeApi> {
       res.writeHead(200, { 'content-type': 'application/json', 'transfer-encoding': 'chunked' });
       res.flushHeaders(); // as the API server does: the client sees the watch open before any event
       const watcher: Watcher = { namespace, name, res };
+      watchTimes.push(Date.now());
+      if (watchFailure) return failWatch(watcher, watchFailure);
       if (from < oldestWatchable) {
         send(watcher, 'ERROR', { kind: 'Status', code: 410, reason: 'Expired', message: 'too old resource version' });
         res.end();
@@ -152,6 +168,7 @@ export async function startFakeKubeApi(): Promise<FakeKubeApi> {
       return `http://127.0.0.1:${port}`;
     },
     requests,
+    watchTimes,
     put(namespace, name, data) {
       version += 1;
       const existed = objects.has(keyOf(namespace, name));
@@ -190,6 +207,12 @@ export async function startFakeKubeApi(): Promise<FakeKubeApi> {
         send(watcher, 'ERROR', { kind: 'Status', code: 410, reason: 'Expired', message: 'too old resource version' });
         watcher.res.end();
       }
+      watchers.clear();
+    },
+    failWatches(error) {
+      watchFailure = error;
+      if (!error) return;
+      for (const watcher of watchers) failWatch(watcher, error);
       watchers.clear();
     },
     dropConnections,

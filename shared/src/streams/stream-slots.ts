@@ -2,17 +2,21 @@
  * Open streams per owner across replicas (decision 0022): one Redis sorted set per owner (a user, or a client
  * address for public streams), a member per open stream scored by its lease's end. Taking a slot drops expired
  * leases and adds the stream only below the maximum, atomically (Lua); the stream's heartbeat renews its lease, and
- * a replica that died leaves leases that expire on their own.
+ * a replica that died leaves leases that expire on their own. A refusal says when the oldest lease ends: the
+ * earliest moment a slot frees without any stream being closed (the 429's Retry-After).
  */
 import { randomUUID } from 'node:crypto';
 import { createLuaScript, type Redis } from '../redis/index.js';
 
 const TAKE_SLOT_SCRIPT = `
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
-if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then
+  local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+  return {0, oldest[2] or ARGV[1]}
+end
 redis.call('ZADD', KEYS[1], ARGV[2], ARGV[4])
 redis.call('PEXPIREAT', KEYS[1], ARGV[2])
-return 1
+return {1}
 `;
 
 export interface StreamSlot {
@@ -21,10 +25,16 @@ export interface StreamSlot {
   release(): Promise<void>;
 }
 
+/** A slot, or the refusal of one with the time until the owner's oldest lease ends (0 < retryAfterMs ≤ lease). */
+export type StreamSlotAnswer = { slot: StreamSlot } | { slot: null; retryAfterMs: number };
+
 export interface StreamSlots {
-  /** A slot for one more stream of `owner`, or null when it already holds `max` open streams. */
-  take(owner: string, max: number): Promise<StreamSlot | null>;
+  /** A slot for one more stream of `owner`, or a refusal when it already holds `max` open streams. */
+  take(owner: string, max: number): Promise<StreamSlotAnswer>;
 }
+
+/** Whole seconds for a Retry-After header: at least 1 (a 0 invites a retry loop). */
+export const retryAfterSeconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000));
 
 export function createStreamSlots(options: {
   redis: Redis;
@@ -41,16 +51,26 @@ export function createStreamSlots(options: {
       const key = `${options.namespace}:${owner}`;
       const member = randomUUID();
       const at = now();
-      const taken = await takeSlot.run([key], [at, at + leaseMs, max, member]);
-      if (Number(taken) !== 1) return null;
+      const answer = await takeSlot.run([key], [at, at + leaseMs, max, member]);
+      const [taken, oldestEnd] = Array.isArray(answer) ? answer : [];
+      if (Number(taken) !== 1) {
+        const untilOldestEnds = Number(oldestEnd) - at;
+        // A lease never ends later than leaseMs from now; anything else (a clock step between replicas) is clamped.
+        const retryAfterMs = Number.isFinite(untilOldestEnds)
+          ? Math.min(Math.max(untilOldestEnds, 1), leaseMs)
+          : leaseMs;
+        return { slot: null, retryAfterMs };
+      }
       return {
-        renew: async () => {
-          const until = now() + leaseMs;
-          await redis.zadd(key, 'XX', until, member);
-          await redis.pexpireat(key, until);
-        },
-        release: async () => {
-          await redis.zrem(key, member);
+        slot: {
+          renew: async () => {
+            const until = now() + leaseMs;
+            await redis.zadd(key, 'XX', until, member);
+            await redis.pexpireat(key, until);
+          },
+          release: async () => {
+            await redis.zrem(key, member);
+          },
         },
       };
     },

@@ -25,7 +25,9 @@ export const streamPaths = (settings: OpenApiSettings): Record<string, JsonSchem
       'comments; a client that sees neither an event nor a heartbeat for longer may treat the connection as dead). ' +
       'Updates carry the whole current state, so a client that reconnects ' +
       `simply starts from the new snapshot. At most ${settings.marketStreamMaxPerIp} open streams per client ` +
-      'address (MARKET_STREAM_MAX_PER_IP; 429 beyond); a client that stops reading is disconnected. Example: ' +
+      'address (MARKET_STREAM_MAX_PER_IP; 429 beyond, whose `retryAfter` and Retry-After say when the oldest ' +
+      "of the address's stream leases would lapse: at most 45 s, or at once after closing a stream); a client " +
+      'that stops reading is disconnected. Example: ' +
       "`new EventSource('/api/markets/<id>/stream').addEventListener('update', (e) => render(JSON.parse(e.data)))`.",
     tags: ['Markets'],
     parameters: [idParam('market')],

@@ -12,7 +12,9 @@ import { createNoticeHub } from '#shared/streams/notice-hub.js';
 import { startNoticeSubscriber, type NoticeSubscriber } from '#shared/streams/notice-subscriber.js';
 import { deleteTestTopology } from '#shared/testing/test-amqp.js';
 import { suiteToken, testEnv } from '#shared/testing/test-env.js';
+import { createOpenApiResponseValidator } from '#shared/testing/openapi-response-validator.js';
 import { openSseClient, type SseTestClient } from '#shared/testing/sse-test-client.js';
+import { publicReadOpenApi } from '../openapi/public-read.openapi.js';
 import {
   createPublicReadSuite,
   type PublicReadSuite,
@@ -34,7 +36,7 @@ beforeAll(async () => {
   await amqp.connect();
   subscriber = startNoticeSubscriber({ url: testEnv.amqpUrl, prefix, bindingKeys: ['market.#'], hub, logger });
   expect(await subscriber.ready()).toBe(true);
-  app = await suite.start({ marketNotices: hub, marketStreams: { maxStreamsPerIp: 2, recheckMs: 60_000 } });
+  app = await suite.start({ marketNotices: hub, marketStreams: { recheckMs: 60_000 } });
 });
 afterAll(async () => {
   for (const client of clients) client.close();
@@ -102,16 +104,44 @@ describe('GET /api/markets/{id}/stream', () => {
     for (const heartbeat of heartbeats) expect(JSON.parse(heartbeat.data)).toEqual({});
   });
 
-  it('answers an unknown market with the public 404 shape and a per-address cap with 429', async () => {
+  it('answers an unknown market with the public 404 shape', async () => {
     const unknown = await open('00000000-0000-4000-8000-000000000000');
     expect(unknown.status).toBe(404);
     expect(JSON.parse(unknown.body())).toEqual({ error: 'Not Found' });
+  });
 
+  it('answers 429 beyond the open streams of one address, with retryAfter and Retry-After until the oldest lease ends', async () => {
+    // Its own app behind a trusted proxy and an address of its own: no other test's stream holds one of its slots.
+    const capped = await suite.start({
+      marketNotices: hub,
+      trustProxy: 'loopback',
+      marketStreams: { maxStreamsPerIp: 2, recheckMs: 60_000 },
+    });
+    const openFrom = async (marketId: string): Promise<SseTestClient> => {
+      const client = await openSseClient(`${capped.url}/api/markets/${marketId}/stream`, {
+        'X-Forwarded-For': '203.0.113.7',
+      });
+      clients.push(client);
+      return client;
+    };
     const marketId = await newMarket();
-    await open(marketId);
-    await open(marketId);
-    const third = await open(marketId);
+    expect([(await openFrom(marketId)).status, (await openFrom(marketId)).status]).toEqual([200, 200]);
+    const third = await openFrom(marketId);
     expect(third.status).toBe(429);
-    expect(JSON.parse(third.body())).toMatchObject({ code: 'RATE_LIMIT_EXCEEDED' });
+    const refusal = JSON.parse(third.body()) as { code: string; retryAfter: number };
+    expect(refusal).toMatchObject({ code: 'RATE_LIMIT_EXCEEDED' });
+    // The first stream's lease (3 heartbeats of 15 s) has just begun: body and header say the same whole seconds.
+    expect(Number.isInteger(refusal.retryAfter)).toBe(true);
+    expect(refusal.retryAfter).toBeGreaterThanOrEqual(30);
+    expect(refusal.retryAfter).toBeLessThanOrEqual(45);
+    expect(third.headers['retry-after']).toBe(String(refusal.retryAfter));
+    const validator = createOpenApiResponseValidator(publicReadOpenApi('1.0.0'), {
+      documentId: 'https://foretell.invalid/api/openapi.json',
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(third.headers)) {
+      if (value !== undefined) headers.set(name, String(value));
+    }
+    expect(validator.responseErrors('streamMarket', { status: 429, headers, text: third.body() })).toEqual([]);
   });
 });

@@ -16,7 +16,7 @@ import type { Redis } from '#shared/redis/index.js';
 import { coalescedTask } from '#shared/streams/coalesced-task.js';
 import { createNoticeHub, marketTopic, type NoticeHub } from '#shared/streams/notice-hub.js';
 import { openSseStream, whenResponseClosed, type SseWriter } from '#shared/streams/sse-writer.js';
-import { createStreamSlots } from '#shared/streams/stream-slots.js';
+import { createStreamSlots, retryAfterSeconds } from '#shared/streams/stream-slots.js';
 import { toMarketDetailView } from '../presenters/market.presenter.js';
 
 export interface MarketStreamSettings {
@@ -74,12 +74,15 @@ export function createMarketStreams(deps: {
     async open(res, { marketId, clientIp, routeId }) {
       const first = await render(marketId);
       if (first === null) throw new AppError('NOT_FOUND', { detail: `Market ${marketId} does not exist.` });
-      const slot = await slots.take(clientIp, settings.maxStreamsPerIp);
-      if (!slot) {
+      const taken = await slots.take(clientIp, settings.maxStreamsPerIp);
+      if (taken.slot === null) {
+        // `retryAfter` and Retry-After: when this address's oldest stream lease ends (decision 0022).
         throw new AppError('RATE_LIMIT_EXCEEDED', {
           detail: `At most ${settings.maxStreamsPerIp} market streams may be open per client address.`,
+          retryAfterSeconds: retryAfterSeconds(taken.retryAfterMs),
         });
       }
+      const { slot } = taken;
       const writer = openSseStream(res, {
         retryMs: settings.retryMs,
         maxBufferedBytes: settings.maxBufferedBytes,

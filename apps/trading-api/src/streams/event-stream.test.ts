@@ -10,6 +10,7 @@ import {
   type StreamsKit,
   type StreamsReplica,
 } from '../testing/streams-test-kit.js';
+import { createResponseValidator } from '../testing/openapi-response-validator.js';
 import type { TestCaller } from '../testing/trading-api-test-kit.js';
 
 let kit: StreamsKit;
@@ -40,6 +41,12 @@ async function openStream(
   return client;
 }
 
+/** The answer's headers as fetch's Headers (what the response validator reads). */
+function headersOf(client: SseTestClient): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(client.headers)) if (value !== undefined) headers.set(name, String(value));
+  return headers;
+}
 const seqs = (events: ReceivedSseEvent[]): number[] =>
   events.filter((event) => event.id !== undefined).map((event) => Number(event.id));
 const range = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -141,6 +148,14 @@ describe('GET /v1/events/stream', () => {
     const third = await openStream(limited, caller);
     expect(third.status).toBe(429);
     expect(JSON.parse(third.body())).toMatchObject({ code: 'RATE_LIMIT_EXCEEDED' });
+    // Retry-After: until the oldest open stream's lease (3 heartbeats of 15 s) ends, in whole seconds.
+    const retryAfter = Number(third.headers['retry-after']);
+    expect(Number.isInteger(retryAfter)).toBe(true);
+    expect(retryAfter).toBeGreaterThanOrEqual(30);
+    expect(retryAfter).toBeLessThanOrEqual(45);
+    const validator = await createResponseValidator();
+    const observed = { status: 429, headers: headersOf(third), text: third.body() };
+    expect(validator.responseErrors('streamEvents', observed)).toEqual([]);
     one.close();
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect((await openStream(limited, caller)).status).toBe(200);

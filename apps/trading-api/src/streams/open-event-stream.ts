@@ -10,7 +10,7 @@ import { AppError } from '#shared/errors/index.js';
 import type { Logger } from '#shared/logger/index.js';
 import type { NoticeHub } from '#shared/streams/notice-hub.js';
 import { openSseStream, whenResponseClosed } from '#shared/streams/sse-writer.js';
-import type { StreamSlots } from '#shared/streams/stream-slots.js';
+import { retryAfterSeconds, type StreamSlots } from '#shared/streams/stream-slots.js';
 import type { TypedHandlerContext } from '../pipeline/operation-handler.js';
 import { parseEventFilter, parseResumePoint } from './event-filter.js';
 import { startEventStream } from './event-stream.js';
@@ -52,13 +52,16 @@ export async function openEventStream(
   }
   const apiKeyId = auth.key.record.id;
   const { settings } = deps;
-  const slot = await deps.slots.take(auth.key.record.userId, settings.maxStreamsPerUser);
-  if (!slot) {
+  const taken = await deps.slots.take(auth.key.record.userId, settings.maxStreamsPerUser);
+  if (taken.slot === null) {
+    // Retry-After: when the user's oldest stream lease ends, the earliest a slot frees unless a stream is closed.
     throw new AppError('RATE_LIMIT_EXCEEDED', {
       detail: `At most ${settings.maxStreamsPerUser} event streams may be open per user; close one first.`,
       extensions: { limit: 'open-streams', maxOpenStreams: settings.maxStreamsPerUser },
+      retryAfterSeconds: retryAfterSeconds(taken.retryAfterMs),
     });
   }
+  const { slot } = taken;
   const afterSeq = resumeAfter ?? (await lastWebhookSeqOfKey(deps.db, apiKeyId));
   const routeId = String(res.locals.routeId);
   let forget = (): void => undefined;

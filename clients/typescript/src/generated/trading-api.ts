@@ -26,11 +26,13 @@ export interface paths {
      *
      *     **Limits.** The opening response carries the rate-limit headers and counts as one read. At most
      *     `STREAM_MAX_PER_USER` (default 20) streams per user are open at once across replicas; beyond it the opening
-     *     answers 429 `RATE_LIMIT_EXCEEDED`. A client that stops reading is disconnected once its bounded buffer has
-     *     been full for a few seconds. The server ends a stream with a final `stream.error` event (data
-     *     `{code, detail}`) when the key is revoked (`API_KEY_REVOKED`) or expires (`API_KEY_EXPIRED`) — within 5 s
-     *     —, when the route is switched off (`ROUTE_DISABLED`), and with a short `retry:` when the replica shuts
-     *     down (`SERVICE_SHUTTING_DOWN`): reconnect with `Last-Event-ID` and nothing is lost.
+     *     answers 429 `RATE_LIMIT_EXCEEDED` (`extensions.limit: open-streams`) with `Retry-After` until the oldest of
+     *     the user's stream leases would lapse (at most 45 s; closing one of your streams frees a slot at once). A
+     *     client that stops reading is disconnected once its bounded buffer has been full for a few seconds. The
+     *     server ends a stream with a final `stream.error` event (data `{code, detail}`) when the key is revoked
+     *     (`API_KEY_REVOKED`) or expires (`API_KEY_EXPIRED`) — within 5 s —, when the route is switched off
+     *     (`ROUTE_DISABLED`), and with a short `retry:` when the replica shuts down (`SERVICE_SHUTTING_DOWN`):
+     *     reconnect with `Last-Event-ID` and nothing is lost.
      *
      *     **Examples.** From a shell (`-N` turns off curl's buffering), resuming after event 41:
      *

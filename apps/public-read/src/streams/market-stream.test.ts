@@ -1,6 +1,6 @@
 /* GET /api/markets/{id}/stream against real MariaDB, Redis and RabbitMQ: snapshot, live update, public errors. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { insertMarket } from '#shared/db/index.js';
+import { applyMarketChainStatus, insertMarket, type MarketChainStatus } from '#shared/db/index.js';
 import { createLogger } from '#shared/logger/index.js';
 import {
   createAmqpConnectionManager,
@@ -70,7 +70,21 @@ async function indexTrade(marketId: string, volumeCents: number, prices: [string
   });
 }
 
-type MarketEvent = { market: { id: string; totalVolume: number; outcomes: Array<{ probability: number | null }> } };
+/** What the indexer does for a status change the chain reports: the market's status and its notice, in one transaction. */
+async function indexStatusChange(change: MarketChainStatus): Promise<void> {
+  await runInTransactionWithOutbox(suite.db, amqp, async (trx, enqueue) => {
+    await applyMarketChainStatus(trx, change);
+    await enqueue({
+      exchange: EXCHANGES.streams,
+      routingKey: `market.${change.marketId}`,
+      payload: { marketId: change.marketId },
+    });
+  });
+}
+
+type MarketEvent = {
+  market: { id: string; status: string; totalVolume: number; outcomes: Array<{ probability: number | null }> };
+};
 
 describe('GET /api/markets/{id}/stream', () => {
   it('sends a snapshot, then an update with the new prices and volume after a trade is indexed', async () => {
@@ -91,6 +105,27 @@ describe('GET /api/markets/{id}/stream', () => {
     const market = (JSON.parse(update.data) as MarketEvent).market;
     expect(market.totalVolume).not.toBe((JSON.parse(stream.events[0]!.data) as MarketEvent).market.totalVolume);
     expect(market.outcomes.map((outcome) => outcome.probability)).toEqual([0.6, 0.4]);
+  });
+
+  it('sends an update with the new status when the indexer records a status change of the market', async () => {
+    const marketId = await newMarket();
+    const stream = await open(marketId);
+    await stream.waitFor((events) => events.length === 1);
+    expect((JSON.parse(stream.events[0]!.data) as MarketEvent).market.status).toBe('OPEN');
+
+    await indexStatusChange({ marketId, status: 'FROZEN' });
+    await stream.waitFor((events) => events.length === 2, 5_000);
+    // Recorded after the first update was sent, with re-reads off: only its notice can bring this one.
+    await indexStatusChange({ marketId, status: 'RESOLVED', winningOutcomes: [0], resolveTime: new Date() });
+    await stream.waitFor((events) => events.length === 3, 5_000);
+    const updates = stream.events.slice(1).map((event) => ({
+      event: event.event,
+      status: (JSON.parse(event.data) as MarketEvent).market.status,
+    }));
+    expect(updates).toEqual([
+      { event: 'update', status: 'FROZEN' },
+      { event: 'update', status: 'RESOLVED' },
+    ]);
   });
 
   it('sends a named heartbeat event with empty JSON data on every keep-alive, which EventSource can observe', async () => {

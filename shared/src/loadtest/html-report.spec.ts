@@ -31,6 +31,7 @@ const run: ScenarioRun = {
   customTrends: { webhook_delivery_ms: [{ second: 1, p95: 120 }] },
   byRequest: [{ name: hostile, target: 'api', count: 60, failed: 0, p95: 21.5, p99: 37.25 }],
   checks: [{ name: 'status 200', passes: 60, fails: 0 }],
+  rateLimited: [],
   notes: [{ title: 'process figures (start → end)', rows: [{ deployable: 'trading-api', 'rss growth MB': 1.5 }] }],
   logs: ['a line'],
 };

@@ -7,10 +7,13 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LoadHttp, LoadRequest, LoadResponse } from '../../../loadtest/lib/scenario-types.js';
 import type { MetricsRecorder } from './metrics-recorder.js';
+import { RateLimitTally, type RateLimitedOrigin } from './rate-limit-advice.js';
 
 export interface NodeLoadHttp extends LoadHttp {
-  /** Closes every pooled connection (before the soak's end figures, and at exit). */
+  /** Closes every pooled connection (at the end of the load, and at exit). */
   closeConnections(): void;
+  /** The 429 answers so far, by origin. */
+  rateLimited(): RateLimitedOrigin[];
 }
 
 function headerRecord(headers: http.IncomingHttpHeaders): Record<string, string> {
@@ -23,6 +26,7 @@ function headerRecord(headers: http.IncomingHttpHeaders): Record<string, string>
 
 /** `keepAlive` false: every request opens its own connection (a soak's iterations keep none open between them). */
 export function createNodeLoadHttp(recorder: MetricsRecorder, maxSockets: number, keepAlive = true): NodeLoadHttp {
+  const tally = new RateLimitTally();
   const agents = {
     'http:': new http.Agent({ keepAlive, maxSockets }),
     'https:': new https.Agent({ keepAlive, maxSockets }),
@@ -71,6 +75,7 @@ export function createNodeLoadHttp(recorder: MetricsRecorder, maxSockets: number
       durationMs,
       failed: answer.status === 0 || !expected.includes(answer.status),
     });
+    tally.record(request.url, request.name, answer.status, answer.headers);
     return { ...answer, durationMs };
   }
 
@@ -81,5 +86,6 @@ export function createNodeLoadHttp(recorder: MetricsRecorder, maxSockets: number
       agents['http:'].destroy();
       agents['https:'].destroy();
     },
+    rateLimited: () => tally.list(),
   };
 }

@@ -12,6 +12,7 @@ import type { LoadConfig, LoadShape } from '../../../loadtest/lib/scenario-types
 import { LOAD_USAGE, parseLoadArguments } from './load-arguments.js';
 import { loadRunnerConfigSchema, stringVariables, type LoadRunnerConfig } from './load-runner-config.js';
 import { prepareLocalLoad, type LocalLoadSetup } from './local-load-setup.js';
+import { rateLimitAdvice } from './rate-limit-advice.js';
 import { writeRunReports } from './report-files.js';
 import { runScenario } from './run-scenario.js';
 import { needsApiKeys, needsReceiver, scenarioDefinition } from './scenario-registry.js';
@@ -82,8 +83,10 @@ try {
     console.table(note.rows);
   }
   if (local) say(`receiver: ${JSON.stringify(local.receiver.stats())}`);
-  const reports = await writeRunReports(run, runner.LOADTEST_REPORTS_DIR);
+  const advice = rateLimitAdvice(run.rateLimited, config);
+  const reports = await writeRunReports({ ...run, logs: [...run.logs, ...advice] }, runner.LOADTEST_REPORTS_DIR);
   say(`reports: ${reports.json}\n         ${reports.html}`);
+  for (const line of advice) say(line);
   say();
   const text = formatSummaryText(definition.name, run.summary);
   say(text);

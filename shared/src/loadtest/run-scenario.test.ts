@@ -14,10 +14,12 @@ import {
 import { resolveLoadConfig } from '../../../loadtest/lib/load-config.js';
 import { formatSummaryLine, summaryFigures } from '../../../loadtest/lib/run-summary.js';
 import { scenarioKit } from '../../../loadtest/lib/scenario-kit.js';
+import type { ScenarioDefinition } from '../../../loadtest/lib/scenario-types.js';
 import { definePublicBrowse } from '../../../loadtest/scenarios/public-browse.js';
 import { createFixtureMarket, startChainFixture, type ChainFixture } from '../chain/chain-test-fixtures.js';
 import { insertMarket } from '../db/index.js';
 import { createThread } from '../db/repositories/threads.repository.js';
+import { rateLimitAdvice } from './rate-limit-advice.js';
 import { writeRunReports } from './report-files.js';
 import { runScenario, type ScenarioRun } from './run-scenario.js';
 
@@ -126,4 +128,41 @@ describe('the Node twin of a k6 scenario', () => {
       await rm(directory, { recursive: true, force: true });
     }
   });
+
+  it("names the limit to raise when public-read's per-IP limiter answers 429 (a plain npm start)", async () => {
+    const limitedApp = await suite.start({
+      chainReader: () => Promise.resolve(chain.reader),
+      settings: { rateLimit: { windowMs: 60_000, threadsList: 2, default: 2 } },
+    });
+    const listMarkets: ScenarioDefinition<null> = {
+      name: 'list-markets',
+      description: 'the public market list, nothing else',
+      metrics: {},
+      thresholds: { 'http_req_failed{target:api}': ['rate<0.01'] },
+      load: { profile: 'ramp', rate: 4, hold: '1s', maxVUs: 4 },
+      setup: () => Promise.resolve(null),
+      async iteration(context, _data, config) {
+        await context.http.request({ name: 'GET /api/markets', method: 'GET', url: `${config.publicUrl}/api/markets` });
+      },
+    };
+    const config = resolveLoadConfig({ LOADTEST_PUBLIC_URL: limitedApp.url });
+    const limited = await runScenario(listMarkets, config, listMarkets.load);
+    const requests = limited.byRequest.find((entry) => entry.name === 'GET /api/markets');
+    expect(requests?.count).toBeGreaterThan(2);
+    expect(limited.rateLimited).toEqual([
+      {
+        origin: new URL(limitedApp.url).origin,
+        count: requests!.count - 2,
+        byName: { 'GET /api/markets': requests!.count - 2 },
+        limit: 2,
+      },
+    ]);
+    const advice = rateLimitAdvice(limited.rateLimited, config);
+    expect(advice).toHaveLength(1);
+    expect(advice[0]).toMatch(
+      /^rate limited by public-read's per-IP limit: \d+ answers were 429 \(GET \/api\/markets ×\d+, limit 2 per window\)/,
+    );
+    expect(advice[0]).toContain('RATE_LIMIT_DEFAULT=');
+    expect(advice[0]).toContain('RATE_LIMIT_THREADS_LIST=');
+  }, 30_000);
 });

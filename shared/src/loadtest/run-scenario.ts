@@ -14,6 +14,7 @@ import type {
 import { runArrivalRate } from './arrival-scheduler.js';
 import { MetricsRecorder, type SecondBucket } from './metrics-recorder.js';
 import { createNodeLoadHttp, type NodeLoadHttp } from './node-http-client.js';
+import type { RateLimitedOrigin } from './rate-limit-advice.js';
 import { percentile } from './summary-math.js';
 import { messageOf } from '../errors/index.js';
 
@@ -38,6 +39,8 @@ export interface ScenarioRun {
   /** Per request name: count, failures and latency values. */
   byRequest: Array<{ name: string; target: string; count: number; failed: number; p95: number; p99: number }>;
   checks: Array<{ name: string; passes: number; fails: number }>;
+  /** 429 answers by origin (a rate limiter, not the service, answered them). */
+  rateLimited: RateLimitedOrigin[];
   notes: RunNote[];
   logs: string[];
 }
@@ -119,6 +122,7 @@ export async function runScenario<SetupData>(
       customTrends: customTrendSeries(recorder, definition),
       byRequest: requestBreakdown(recorder),
       checks: [...recorder.checkCounts].map(([name, counts]) => ({ name, ...counts })),
+      rateLimited: client.rateLimited(),
       notes,
       logs,
     };

@@ -214,6 +214,23 @@ describe('shared scenario definitions', () => {
     expect(samples['webhook_delivery_ms']).toEqual([0]);
   });
 
+  it('soak keeps each public-read route under the default per-IP limit (100 a minute) at its default load', async () => {
+    const soak = defineSoak(scenarioKit);
+    const { context, requests } = scripted(() => ({ status: 200, body: {} }));
+    const draws = 1_000;
+    for (let draw = 0; draw < draws; draw += 1) {
+      jest.spyOn(Math, 'random').mockReturnValue((draw + 0.5) / draws);
+      await soak.iteration(context, { markets, start: [] }, config());
+    }
+    const perRoute = new Map<string, number>();
+    for (const request of requests.filter((r) => r.url.startsWith('http://localhost:3001/api/'))) {
+      perRoute.set(request.name, (perRoute.get(request.name) ?? 0) + 1);
+    }
+    expect([...perRoute.keys()].sort()).toEqual(['GET /api/markets', 'GET /api/markets/{id}?history=true']);
+    // Requests per minute per route at the default rate, with room for the randomness of the draw.
+    for (const count of perRoute.values()) expect((count / draws) * soak.load.rate * 60).toBeLessThanOrEqual(70);
+  });
+
   it("soak reports each deployable's RSS and handle growth from /metrics at start and end", async () => {
     const exposition = (rss: number, handles: number) =>
       `# HELP x\nprocess_resident_memory_bytes{service="a"} ${rss}\nnodejs_active_handles_total{service="a"} ${handles}\n`;

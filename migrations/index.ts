@@ -12,6 +12,7 @@ import { chainDeploymentsMigration } from './20261122_1000_chain_deployments.js'
 import { adminAuditOutcomeMigration } from './20261122_1100_admin_audit_outcome.js';
 import { webhookDeliveryMigration } from './20261125_0100_webhook_delivery.js';
 import { tradeSimulationMigration } from './20261125_0200_trade_simulation.js';
+import { tradeTraceSeqMigration } from './20261126_0100_trade_trace_seq.js';
 
 /** One migration: a stable name (never renamed once shipped) and its up/down steps. */
 export interface Migration {
@@ -38,6 +39,7 @@ const migrations: Migration[] = [
   adminAuditOutcomeMigration,
   webhookDeliveryMigration,
   tradeSimulationMigration,
+  tradeTraceSeqMigration,
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -7,7 +7,7 @@
 import type { Knex } from 'knex';
 import {
   appendTradeEvents,
-  findTradeById,
+  findTradeWithTraceSeq,
   recordWebhookEvent,
   transitionTradeStatus,
   type TradeRecord,
@@ -47,20 +47,24 @@ export interface TradeStepRecord {
   event?: TradeEventType;
   /** Publish the trade job (the executor picks the trade up). */
   enqueueJob?: boolean;
-  /** The trade was inserted in this transaction (its timeline starts at 1). */
-  newTrade?: boolean;
   now: Date;
 }
 
+/** How many timeline steps recording `step` appends: its trace steps, and the event's `webhook.event_recorded`. */
+export const timelineStepsOf = (step: Pick<TradeStepRecord, 'trace' | 'event'>): number =>
+  (step.trace?.length ?? 0) + (step.event ? 1 : 0);
+
 /**
- * Writes trace steps, the event and the messages of a trade already in its new state; the caller has written the
- * trade row in `trx` (so holds its lock).
+ * Writes trace steps, the event and the messages of a trade already in its new state. The caller has written the
+ * trade row in `trx` (so holds its lock) and reserved the timeline's numbers with it (timelineStepsOf(step) of them,
+ * ending at `lastTraceSeq`).
  */
 export async function recordTradeStep(
   trx: Knex.Transaction,
   enqueue: EnqueueOutboxMessage,
   trade: TradeRecord,
   step: TradeStepRecord,
+  lastTraceSeq: number,
 ): Promise<void> {
   const timeline: Array<{ type: string; data: Record<string, unknown>; occurredAt: Date }> = (step.trace ?? []).map(
     (entry) => ({
@@ -94,10 +98,7 @@ export async function recordTradeStep(
       });
     }
   }
-  if (timeline.length > 0) {
-    // The caller wrote the trade row in this transaction (inserted it, or moved it): its row lock is held.
-    await appendTradeEvents(trx, trade, timeline, { rowLock: step.newTrade ? 'new' : 'held' });
-  }
+  await appendTradeEvents(trx, trade, timeline, lastTraceSeq);
   if (step.enqueueJob) {
     await enqueue({ exchange: EXCHANGES.trades, routingKey: trade.side, payload: { tradeId: trade.id } });
   }
@@ -127,9 +128,10 @@ export async function moveTrade(
 ): Promise<TradeRecord | null> {
   const terminal = isTerminalStatus(transition.to);
   const update: TradeUpdate = { ...transition.update, ...(terminal ? { finishedAt: transition.now } : {}) };
-  if (!(await transitionTradeStatus(trx, tradeId, transition.from, transition.to, update))) return null;
-  const trade = await findTradeById(trx, tradeId);
-  if (!trade) return null;
-  await recordTradeStep(trx, enqueue, trade, transition);
-  return trade;
+  const steps = timelineStepsOf(transition);
+  if (!(await transitionTradeStatus(trx, tradeId, transition.from, transition.to, update, steps))) return null;
+  const moved = await findTradeWithTraceSeq(trx, tradeId);
+  if (!moved) return null;
+  await recordTradeStep(trx, enqueue, moved.trade, transition, moved.traceSeq);
+  return moved.trade;
 }

@@ -5,10 +5,10 @@
 import type { Knex } from 'knex';
 import type { Hex } from 'viem';
 import type { AccountTradeExecution } from '#shared/chain/index.js';
-import { findTradeById, recordTradeTxHash, type TradeRecord, type TradeStatus } from '#shared/db/index.js';
+import { findTradeWithTraceSeq, recordTradeTxHash, type TradeRecord, type TradeStatus } from '#shared/db/index.js';
 import type { ErrorCode } from '#shared/errors/index.js';
 import type { EnqueueOutboxMessage } from '#shared/messaging/index.js';
-import { moveTrade, recordTradeStep, traceSteps } from '#shared/trade-lifecycle/index.js';
+import { moveTrade, recordTradeStep, timelineStepsOf, traceSteps } from '#shared/trade-lifecycle/index.js';
 import type { TradeExecutorDeps } from './trade-executor-deps.js';
 
 /** A trade's failure: a catalogue code and a client-safe message. */
@@ -131,13 +131,11 @@ export function scheduleRetry(
 /** Records the hash of a sent transaction on the executing trade, with the `trade.tx_sent` step; true when written. */
 export function recordTxSent(deps: Deps, tradeId: string, txHash: Hex): Promise<boolean> {
   return deps.outbox(async (trx, enqueue) => {
-    await recordTradeTxHash(trx, tradeId, txHash);
-    const trade = await findTradeById(trx, tradeId);
-    if (trade?.status !== 'executing' || trade.txHash !== txHash) return false;
-    await recordTradeStep(trx, enqueue, trade, {
-      trace: [{ type: traceSteps.txSent, data: { txHash } }],
-      now: deps.now(),
-    });
+    const step = { trace: [{ type: traceSteps.txSent, data: { txHash } }], now: deps.now() };
+    if (!(await recordTradeTxHash(trx, tradeId, txHash, timelineStepsOf(step)))) return false;
+    const recorded = await findTradeWithTraceSeq(trx, tradeId);
+    if (!recorded) return false;
+    await recordTradeStep(trx, enqueue, recorded.trade, step, recorded.traceSeq);
     return true;
   });
 }

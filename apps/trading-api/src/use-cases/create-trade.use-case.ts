@@ -39,7 +39,7 @@ import {
 import { AppError } from '#shared/errors/index.js';
 import { newUuid } from '#shared/ids/index.js';
 import type { OutboxTransaction } from '#shared/messaging/index.js';
-import { recordTradeStep, traceSteps } from '#shared/trade-lifecycle/index.js';
+import { recordTradeStep, timelineStepsOf, traceSteps, type TradeStepRecord } from '#shared/trade-lifecycle/index.js';
 import { confirmationTokenOf, hashConfirmationToken } from '../domain/confirmation-token.js';
 import { assertFundsCover, platformUsdc } from '../trades/trade-funds.js';
 import { createdOutcome, replayOutcome, type TradeWriteOutcome } from '../trades/trade-replay.js';
@@ -164,6 +164,27 @@ export async function createTrade(deps: CreateTradeDeps, command: CreateTradeCom
 
     const id = newUuid();
     const highValue = needsConfirmation(limits, amountAtomic);
+    const confirmationExpiresAt = new Date(command.now.getTime() + limits.confirmationWindowS * 1000);
+    const createdStep = {
+      type: traceSteps.created,
+      data: {
+        amount: formatUsdcAmount(amountAtomic),
+        side: command.side,
+        via: 'api',
+        ...(command.simulation ? { simulation: simulationOf(command) } : {}),
+      },
+    };
+    const step: TradeStepRecord = highValue
+      ? {
+          trace: [
+            createdStep,
+            { type: traceSteps.confirmationRequired, data: { expiresAt: confirmationExpiresAt.toISOString() } },
+          ],
+          event: 'trade.confirmation-required',
+          now: command.now,
+        }
+      : { trace: [createdStep, { type: traceSteps.queued }], enqueueJob: true, now: command.now };
+    const traceSeq = timelineStepsOf(step);
     const created: TradeRecord = await insertTrade(trx, {
       id,
       apiKeyId: command.key.id,
@@ -180,40 +201,18 @@ export async function createTrade(deps: CreateTradeDeps, command: CreateTradeCom
       idempotencyKey: command.idempotencyKey ?? null,
       simulation: simulationOf(command),
       createdAt: command.now,
+      traceSeq,
       ...(highValue
         ? {
             confirmationTokenHash: hashConfirmationToken(
               deps.confirmationSecret,
               confirmationTokenOf(deps.confirmationSecret, id),
             ),
-            confirmationExpiresAt: new Date(command.now.getTime() + limits.confirmationWindowS * 1000),
+            confirmationExpiresAt,
           }
         : {}),
     });
-    const simulation = created.simulation === null ? {} : { simulation: created.simulation };
-    const createdStep = {
-      type: traceSteps.created,
-      data: { amount: created.amount, side: created.side, via: 'api', ...simulation },
-    };
-    await recordTradeStep(
-      trx,
-      enqueue,
-      created,
-      highValue
-        ? {
-            trace: [
-              createdStep,
-              {
-                type: traceSteps.confirmationRequired,
-                data: { expiresAt: created.confirmationExpiresAt?.toISOString() },
-              },
-            ],
-            event: 'trade.confirmation-required',
-            now: command.now,
-            newTrade: true,
-          }
-        : { trace: [createdStep, { type: traceSteps.queued }], enqueueJob: true, now: command.now, newTrade: true },
-    );
+    await recordTradeStep(trx, enqueue, created, step, traceSeq);
     if (command.idempotencyKey) {
       // An expired record of the key is in the way of the new one.
       if (idempotencyRecord && idempotencyRecord.expiresAt <= command.now) {

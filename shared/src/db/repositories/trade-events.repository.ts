@@ -1,10 +1,12 @@
 /*
  * The timeline of a trade (trade_events): every step from creation to its terminal state, numbered from 1 per
- * correlation id without gaps. GET /v1/traces/{correlationId} reads it.
+ * correlation id without gaps (the last number is kept on the trade row, trades.trace_seq, and reserved by the
+ * statement that writes the row). GET /v1/traces/{correlationId} reads it.
  */
 import type { Knex } from 'knex';
-import { toDate, toInt, toIntOrNull } from '../column-values.js';
+import { toDate, toInt } from '../column-values.js';
 import { isTransaction, parseJsonColumn, withTransaction, type Queryable } from '../transaction.js';
+import { reserveTraceSeqs } from './trades.repository.js';
 import type { TradeRecord } from './trades.rows.js';
 
 export interface TradeEventRecord {
@@ -16,34 +18,41 @@ export interface TradeEventRecord {
 
 type Row = Record<string, unknown>;
 
+export interface TradeEventInput {
+  type: string;
+  data: Record<string, unknown>;
+  occurredAt?: Date;
+}
+
 /**
- * Appends the next event of a trade's timeline. The trade row is locked while the next number is taken, so
- * concurrent appends queue instead of colliding; given a transaction it joins it, given the pool it opens its own.
+ * Appends the next event of a trade's timeline, reserving its number on the trade row (which queues concurrent
+ * appends); given a transaction it joins it, given the pool it opens its own.
  */
 export async function appendTradeEvent(
   db: Queryable,
   trade: Pick<TradeRecord, 'id' | 'correlationId'>,
-  event: { type: string; data: Record<string, unknown>; occurredAt?: Date },
+  event: TradeEventInput,
 ): Promise<number> {
-  const append = (trx: Knex.Transaction): Promise<number> => appendTradeEvents(trx, trade, [event]);
+  const append = async (trx: Knex.Transaction): Promise<number> => {
+    const lastSeq = await reserveTraceSeqs(trx, trade.id, 1);
+    if (lastSeq === null) throw new Error(`trade ${trade.id} not found while appending to its timeline`);
+    return appendTradeEvents(trx, trade, [event], lastSeq);
+  };
   return isTransaction(db) ? append(db) : withTransaction(db, append);
 }
 
 /**
- * Appends several events of a trade's timeline at once, in order (one lock, one sequence read, one insert), inside
- * the caller's transaction. Returns the sequence number of the last one. `rowLock` says what the caller holds:
- * `take` (default) locks the trade row first; `held` means the transaction already wrote the row (its lock is held);
- * `new` means it inserted the trade, so the timeline is empty and nobody else sees it: numbering starts at 1.
+ * Inserts steps of a trade's timeline in order, in one statement, inside the transaction that reserved their
+ * numbers on the trade row (a move, an insert or reserveTraceSeqs): they end at `lastSeq`. Returns `lastSeq`.
  */
 export async function appendTradeEvents(
   trx: Knex.Transaction,
   trade: Pick<TradeRecord, 'id' | 'correlationId'>,
-  events: ReadonlyArray<{ type: string; data: Record<string, unknown>; occurredAt?: Date }>,
-  options: { rowLock?: 'take' | 'held' | 'new' } = {},
+  events: readonly TradeEventInput[],
+  lastSeq: number,
 ): Promise<number> {
-  const rowLock = options.rowLock ?? 'take';
-  const first = rowLock === 'new' ? 1 : await nextSequenceNumber(trx, trade, rowLock === 'take');
-  if (events.length === 0) return first - 1;
+  if (events.length === 0) return lastSeq;
+  const first = lastSeq - events.length + 1;
   await trx('trade_events').insert(
     events.map((event, index) => ({
       correlation_id: trade.correlationId,
@@ -54,20 +63,7 @@ export async function appendTradeEvents(
       ...(event.occurredAt ? { occurred_at: event.occurredAt } : {}),
     })),
   );
-  return first + events.length - 1;
-}
-
-async function nextSequenceNumber(
-  trx: Knex.Transaction,
-  trade: Pick<TradeRecord, 'id' | 'correlationId'>,
-  lockRow: boolean,
-): Promise<number> {
-  if (lockRow) await trx('trades').where({ id: trade.id }).forUpdate().first('id');
-  const last: { seq?: unknown } | undefined = await trx('trade_events')
-    .where({ correlation_id: trade.correlationId })
-    .max({ seq: 'seq' })
-    .first();
-  return (toIntOrNull(last?.seq) ?? 0) + 1;
+  return lastSeq;
 }
 
 /** The timeline of a correlation id in sequence order. */

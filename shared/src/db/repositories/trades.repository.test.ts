@@ -4,7 +4,15 @@ import { DEVELOPMENT_PEPPER } from '../../config/config-fields.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.js';
 import { insertMarket } from './markets.repository.js';
 import { appendTradeEvent, listTradeEvents } from './trade-events.repository.js';
-import { findTradeOfUser, insertTrade, sumInFlightBuysOfUser, transitionTradeStatus } from './trades.repository.js';
+import {
+  findTradeById,
+  findTradeOfUser,
+  findTradeWithTraceSeq,
+  insertTrade,
+  recordTradeTxHash,
+  sumInFlightBuysOfUser,
+  transitionTradeStatus,
+} from './trades.repository.js';
 import type { TradeRecord } from './trades.rows.js';
 import { createUser } from './users.repository.js';
 
@@ -86,5 +94,40 @@ describe('trades repository', () => {
     expect([...seqs].sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, index) => index + 1));
     const events = await listTradeEvents(test.db, trade.correlationId);
     expect(events.map((event) => event.sequenceNumber)).toEqual(Array.from({ length: 12 }, (_, index) => index + 1));
+  });
+
+  it('answers an insert with exactly the trade a read gives, every column set', async () => {
+    const inserted = await insertTrade(test.db, {
+      ...tradeInput(),
+      status: 'pending_confirmation',
+      clientRequestId: `crid-${Date.now()}`,
+      metadata: { b: '2', a: '1' },
+      confirmationTokenHash: 'e'.repeat(64),
+      confirmationExpiresAt: new Date('2026-11-26T10:00:00.123Z'),
+      idempotencyKey: `idem-${Date.now()}`,
+      simulation: 'revert',
+      createdAt: new Date('2026-11-26T09:59:00.456Z'),
+      traceSeq: 3,
+    });
+    expect(await findTradeById(test.db, inserted.id)).toEqual(inserted);
+    expect((await findTradeWithTraceSeq(test.db, inserted.id))?.traceSeq).toBe(3);
+  });
+
+  it('continues the timeline from the numbers its moves reserved on the trade row', async () => {
+    const moving = await insertTrade(test.db, { ...tradeInput(), traceSeq: 2 });
+    expect(await appendTradeEvent(test.db, moving, { type: 'after-insert', data: {} })).toBe(3);
+    await test.db.transaction(async (trx) => {
+      expect(await transitionTradeStatus(trx, moving.id, 'pending', 'executing', {}, 2)).toBe(true);
+      expect((await findTradeWithTraceSeq(trx, moving.id))?.traceSeq).toBe(5);
+      expect(await recordTradeTxHash(trx, moving.id, `0x${'ab'.repeat(32)}`, 1)).toBe(true);
+      expect((await findTradeWithTraceSeq(trx, moving.id))?.traceSeq).toBe(6);
+    });
+    // A move that does not happen reserves nothing.
+    expect(await transitionTradeStatus(test.db, moving.id, 'pending', 'failed', {}, 4)).toBe(false);
+    expect(await recordTradeTxHash(test.db, moving.id, `0x${'cd'.repeat(32)}`, 1)).toBe(true);
+    await transitionTradeStatus(test.db, moving.id, 'executing', 'completed');
+    expect(await recordTradeTxHash(test.db, moving.id, `0x${'ef'.repeat(32)}`, 1)).toBe(false);
+    expect((await findTradeWithTraceSeq(test.db, moving.id))?.traceSeq).toBe(7);
+    expect(await appendTradeEvent(test.db, moving, { type: 'late', data: {} })).toBe(8);
   });
 });

@@ -6,20 +6,23 @@
  */
 import { newUuid } from '../../ids/index.js';
 import { dailyCapStatuses, inFlightStatuses, type TradeStatus } from '../../domain/trade-states.js';
-import { toBigIntOrNull } from '../column-values.js';
+import { toBigIntOrNull, toInt } from '../column-values.js';
 import type { Queryable } from '../transaction.js';
 import { newestFirstPage } from './newest-first-page.js';
-import { readBack } from './read-back.js';
 import { toTrade, toTradeUpdateColumns, type NewTrade, type TradeRecord, type TradeUpdate } from './trades.rows.js';
 
 export { tradeStatuses, type TradeStatus } from '../../domain/trade-states.js';
 
 type Row = Record<string, unknown>;
 
-export async function insertTrade(db: Queryable, input: NewTrade): Promise<TradeRecord> {
-  const id = input.id ?? newUuid();
-  await db('trades').insert({
-    id,
+/**
+ * Inserts a trade and returns it as inserted (no read-back: every column is given). `traceSeq` is the number of
+ * timeline steps its creating transaction records (numbered from 1).
+ */
+export async function insertTrade(db: Queryable, input: NewTrade & { traceSeq?: number }): Promise<TradeRecord> {
+  const createdAt = input.createdAt ?? new Date();
+  const row: Row = {
+    id: input.id ?? newUuid(),
     api_key_id: input.apiKeyId,
     user_id: input.userId,
     market_id: input.marketId,
@@ -28,6 +31,7 @@ export async function insertTrade(db: Queryable, input: NewTrade): Promise<Trade
     amount: input.amount,
     amount_atomic: input.amountAtomic.toString(),
     status: input.status ?? 'pending',
+    trace_seq: input.traceSeq ?? 0,
     correlation_id: input.correlationId ?? newUuid(),
     client_request_id: input.clientRequestId ?? null,
     metadata: JSON.stringify(input.metadata ?? {}),
@@ -36,9 +40,11 @@ export async function insertTrade(db: Queryable, input: NewTrade): Promise<Trade
     confirmation_expires_at: input.confirmationExpiresAt ?? null,
     idempotency_key: input.idempotencyKey ?? null,
     simulation: input.simulation ?? null,
-    ...(input.createdAt ? { created_at: input.createdAt, updated_at: input.createdAt } : {}),
-  });
-  return readBack(await findTradeById(db, id), `trade ${id}`);
+    created_at: createdAt,
+    updated_at: createdAt,
+  };
+  await db('trades').insert(row);
+  return toTrade({ ...row, tx_hash: null, tokens_out: null, error_code: null, error_message: null });
 }
 
 /** The trade `id` when `userId` placed it (with any of their keys); null otherwise. */
@@ -89,7 +95,8 @@ export async function findTradesByIds(db: Queryable, ids: readonly string[]): Pr
 }
 
 /**
- * Moves trade `id` from `from` (one status or any of several) to `to`, setting `update` with it. True when this
+ * Moves trade `id` from `from` (one status or any of several) to `to`, setting `update` with it, and reserves the
+ * sequence numbers of the `traceSteps` timeline steps the move records (see findTradeWithTraceSeq). True when this
  * call made the change; false when the trade was not in `from` (another worker, or an earlier delivery, moved it).
  */
 export async function transitionTradeStatus(
@@ -98,18 +105,50 @@ export async function transitionTradeStatus(
   from: TradeStatus | readonly TradeStatus[],
   to: TradeStatus,
   update: TradeUpdate = {},
+  traceSteps = 0,
 ): Promise<boolean> {
   const expected = typeof from === 'string' ? [from] : from;
   const changed = await trx('trades')
     .where({ id })
     .whereIn('status', expected)
-    .update({ status: to, ...toTradeUpdateColumns(update) });
+    .update({ status: to, ...toTradeUpdateColumns(update), ...traceSeqIncrement(trx, traceSteps) });
   return Number(changed) === 1;
 }
 
-/** Records the hash of a sent transaction on an executing trade (the trace shows it before the receipt). */
-export async function recordTradeTxHash(db: Queryable, id: string, txHash: string): Promise<void> {
-  await db('trades').where({ id, status: 'executing' }).update({ tx_hash: txHash });
+const traceSeqIncrement = (trx: Queryable, steps: number): Row =>
+  steps > 0 ? { trace_seq: trx.raw('trace_seq + ?', [steps]) } : {};
+
+/**
+ * Reserves the sequence numbers of `steps` more timeline steps of trade `id` (locking its row until the transaction
+ * ends, so concurrent appends queue) and returns the last one; null when there is no such trade.
+ */
+export async function reserveTraceSeqs(trx: Queryable, id: string, steps: number): Promise<number | null> {
+  await trx('trades').where({ id }).update(traceSeqIncrement(trx, steps));
+  const row = await trx<Row>('trades').where({ id }).first('trace_seq');
+  return row ? toInt(row.trace_seq) : null;
+}
+
+/**
+ * A trade by id with the last sequence number reserved for its timeline: read in the transaction that moved it, the
+ * numbers of the steps the move records end there.
+ */
+export async function findTradeWithTraceSeq(
+  trx: Queryable,
+  id: string,
+): Promise<{ trade: TradeRecord; traceSeq: number } | null> {
+  const row = await trx<Row>('trades').where({ id }).first();
+  return row ? { trade: toTrade(row), traceSeq: toInt(row.trace_seq) } : null;
+}
+
+/**
+ * Records the hash of a sent transaction on an executing trade (the trace shows it before the receipt), reserving
+ * the numbers of the `traceSteps` steps recorded with it; true when the trade was executing.
+ */
+export async function recordTradeTxHash(db: Queryable, id: string, txHash: string, traceSteps = 0): Promise<boolean> {
+  const changed = await db('trades')
+    .where({ id, status: 'executing' })
+    .update({ tx_hash: txHash, ...traceSeqIncrement(db, traceSteps) });
+  return Number(changed) === 1;
 }
 
 const sumOf = (row: Row | undefined): bigint => toBigIntOrNull(row?.total) ?? 0n;

@@ -1,10 +1,12 @@
 /* GET /v1/events/stream against real MariaDB, Redis and RabbitMQ: exact resume, fan-out across replicas, limits. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { recordWebhookEvent, revokeApiKey } from '#shared/db/index.js';
+import { insertMarket, recordWebhookEvent, revokeApiKey } from '#shared/db/index.js';
 import { prefixedId } from '#shared/ids/index.js';
 import { openSseClient, type ReceivedSseEvent, type SseTestClient } from '#shared/testing/sse-test-client.js';
 import {
   createStreamCaller,
+  finishTrade,
+  placePendingTrade,
   produceEvent,
   startStreamsKit,
   type StreamsKit,
@@ -131,13 +133,56 @@ describe('GET /v1/events/stream', () => {
     expect(JSON.parse(stream.events[0]!.data)).toMatchObject({ data: { tradeId: own.id } });
   });
 
-  it('applies ?types= and ?marketId= to what is sent', async () => {
+  it('sends only the events ?types= and ?marketId= select, the others of the key never', async () => {
     const caller = await createStreamCaller(kit);
-    const byType = await openStream(replica, caller, '?types=trade.completed');
-    const byMarket = await openStream(replica, caller, `?marketId=${kit.marketId}`);
-    await produce(caller, 2);
-    await byMarket.waitFor((events) => events.length === 2);
-    expect(byType.events).toHaveLength(0);
+    const other = await insertMarket(kit.database.db, {
+      question: 'Elsewhere?',
+      category: 'misc',
+      outcomes: ['Y', 'N'],
+    });
+    const open = (query: string) => openStream(replica, caller, query);
+    const [completed, onMarket, completedOnMarket, onOther] = await Promise.all([
+      open('?types=trade.completed'),
+      open(`?marketId=${kit.marketId}`),
+      open(`?types=trade.completed&marketId=${kit.marketId}`),
+      open(`?marketId=${other.id}`),
+    ]);
+    const finish = async (marketId: string, outcome: 'completed' | 'failed') =>
+      (await finishTrade(kit, await placePendingTrade(kit, caller, { marketId }), outcome)).id;
+    // Seq 1..5. A stream sends in seq order, so once its last match arrived, nothing before it can still come:
+    // seq 4 is the last match of the first three streams, seq 5 that of the other market's.
+    const trades = [
+      await finish(kit.marketId, 'failed'),
+      await finish(other.id, 'completed'),
+      await finish(other.id, 'failed'),
+      await finish(kit.marketId, 'completed'),
+      await finish(other.id, 'failed'),
+    ];
+    await Promise.all([
+      completed.waitFor((events) => events.some((event) => event.id === '4')),
+      onMarket.waitFor((events) => events.some((event) => event.id === '4')),
+      completedOnMarket.waitFor((events) => events.some((event) => event.id === '4')),
+      onOther.waitFor((events) => events.some((event) => event.id === '5')),
+    ]);
+    const sent = (stream: SseTestClient) =>
+      stream.events.map((event) => {
+        const envelope = JSON.parse(event.data) as { type: string; data: { tradeId: string; marketId: string } };
+        return [Number(event.id), envelope.type, envelope.data.tradeId, envelope.data.marketId];
+      });
+    expect(sent(completed)).toEqual([
+      [2, 'trade.completed', trades[1], other.id],
+      [4, 'trade.completed', trades[3], kit.marketId],
+    ]);
+    expect(sent(onMarket)).toEqual([
+      [1, 'trade.failed', trades[0], kit.marketId],
+      [4, 'trade.completed', trades[3], kit.marketId],
+    ]);
+    expect(sent(completedOnMarket)).toEqual([[4, 'trade.completed', trades[3], kit.marketId]]);
+    expect(sent(onOther)).toEqual([
+      [2, 'trade.completed', trades[1], other.id],
+      [3, 'trade.failed', trades[2], other.id],
+      [5, 'trade.failed', trades[4], other.id],
+    ]);
   });
 
   it('answers 429 beyond the open streams allowed per user, and a slot frees when a stream closes', async () => {

@@ -127,12 +127,17 @@ export async function createStreamCaller(kit: StreamsKit, scopes = ['trades:read
   return { userId: user.id, key: issued.key, record: issued.record, ip: randomTestIp() };
 }
 
-/** A pending trade of `caller` on the kit's market. */
-export function placePendingTrade(kit: StreamsKit, caller: TestCaller, metadata?: Record<string, string>) {
+/** A pending trade of `caller`, on the kit's market unless `marketId` names another. */
+export function placePendingTrade(
+  kit: StreamsKit,
+  caller: TestCaller,
+  options: { marketId?: string; metadata?: Record<string, string> } = {},
+) {
+  const { metadata } = options;
   return insertTrade(kit.database.db, {
     apiKeyId: caller.record.id,
     userId: caller.userId,
-    marketId: kit.marketId,
+    marketId: options.marketId ?? kit.marketId,
     outcomeIndex: 0,
     side: 'buy',
     amount: '1.5',

@@ -1,7 +1,7 @@
 /*
  * `npm run synth`: compiles the cdk8s app (to build/cdk8s, never dist/), synthesizes the plain manifests of every
  * environment into cdk8s/dist and the Helm chart into charts/foretell (`cdk8s synth --format helm`), then finishes
- * the chart: its name, values files from the typed environments, bare numeric value expressions.
+ * the chart: its name, values files from the typed environments, bare numeric value expressions, list values.
  * `npm run synth -- --check` synthesizes the chart into a temporary folder and fails if the committed one differs.
  */
 import { spawnSync } from 'node:child_process';
@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
-import { ENVIRONMENTS, production } from './lib/environment.js';
-import { chartValues, helmEnvironment, unquoteNumbers } from './lib/helm-values.js';
+import { CHART_ENVIRONMENTS, production } from './lib/environment.js';
+import { chartValues, expandListValues, helmEnvironment, unquoteNumbers } from './lib/helm-values.js';
 
 const cdk8sDir = fileURLToPath(new URL('.', import.meta.url));
 const root = resolve(cdk8sDir, '..');
@@ -49,17 +49,17 @@ function finishChart(chartDir: string): void {
     join(chartDir, 'values.yaml'),
     header + stringify(chartValues(production), { aliasDuplicateObjects: false }),
   );
-  for (const env of ENVIRONMENTS.filter((candidate) => candidate !== production)) {
+  for (const env of CHART_ENVIRONMENTS.filter((candidate) => candidate !== production)) {
     writeFileSync(
       join(chartDir, `values-${env.name}.yaml`),
       header + stringify(chartValues(env), { aliasDuplicateObjects: false }),
     );
   }
-  const { numericPaths } = helmEnvironment(production);
+  const { numericPaths, listPaths } = helmEnvironment(production);
   const templates = join(chartDir, 'templates');
   for (const file of readdirSync(templates)) {
     const path = join(templates, file);
-    writeFileSync(path, unquoteNumbers(readFileSync(path, 'utf8'), numericPaths));
+    writeFileSync(path, expandListValues(unquoteNumbers(readFileSync(path, 'utf8'), numericPaths), listPaths));
   }
 }
 

@@ -1,7 +1,7 @@
 /** What the manifests need to know about each deployable: how it runs, what it serves and what it talks to. */
 export type DeployableName = 'trading-api' | 'public-read' | 'chain-executor' | 'webhook-dispatcher';
 
-/** Backing services a deployable reaches (NetworkPolicy egress and readiness). */
+/** Backing services a deployable reaches (its NetworkPolicy egress): `chain` is the chain RPC, for those that call it. */
 export type Backend = 'mysql' | 'rabbitmq' | 'redis' | 'chain';
 
 /** Keys of the `foretell-secrets` Secret (created outside the chart: External Secrets, Sealed Secrets or kubectl). */

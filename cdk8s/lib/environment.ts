@@ -1,11 +1,75 @@
-import type { Backend, DeployableName } from './deployables.js';
+import type { DeployableName } from './deployables.js';
 
-/** Where a backing service lives, for NetworkPolicy egress: a CIDR (managed service) or pods in the cluster. */
-export type Peer = { cidr: string } | { namespace: string; podLabels: Record<string, string> };
+/** Pods in the cluster: a namespace and pod labels. */
+export interface PodPeer {
+  namespace: string;
+  podLabels: Record<string, string>;
+}
 
-export interface BackendEndpoint {
-  peer: Peer;
+/** An address range outside the pod network (a managed service, a cloud load balancer's proxies, an RPC provider). */
+export interface CidrPeer {
+  cidr: string;
+  /** Ranges inside `cidr` that stay closed. */
+  except?: readonly string[];
+}
+
+/** One end of a NetworkPolicy rule. */
+export type Peer = PodPeer | CidrPeer;
+
+/** Somewhere pods connect to: who answers, and on which TCP port. */
+export interface Endpoint {
+  to: readonly Peer[];
   port: number;
+}
+
+/** Private ranges: never reached through a "public internet" egress (webhooks: SSRF defence in depth). */
+export const PRIVATE_RANGES: readonly string[] = [
+  '10.0.0.0/8',
+  '172.16.0.0/12',
+  '192.168.0.0/16',
+  '169.254.0.0/16',
+  '100.64.0.0/10',
+];
+
+/** Every public IPv4 address: a destination NetworkPolicy cannot narrow (a host name it cannot express). */
+export const PUBLIC_INTERNET: CidrPeer = { cidr: '0.0.0.0/0', except: PRIVATE_RANGES };
+
+/** Google Cloud's load-balancer health checkers: they probe the backends (the pods, with NEGs) from these. */
+export const GOOGLE_HEALTH_CHECK_RANGES: readonly string[] = ['35.191.0.0/16', '130.211.0.0/22'];
+
+/**
+ * Who opens connections to the HTTP apps on the gateway's behalf: the only ingress the apps take besides metrics.
+ * - `pods`: an in-cluster implementation (Envoy Gateway, Istio, …) whose proxy pods forward the requests.
+ * - `proxy-subnet`: a cloud load balancer whose proxies run outside the cluster (GKE `gke-l7-*` classes): requests
+ *   come from the region's proxy-only subnet and health checks from the provider's checker ranges.
+ */
+export type GatewaySources =
+  { kind: 'pods'; pods: PodPeer } | { kind: 'proxy-subnet'; proxySubnet: string; healthCheckRanges: readonly string[] };
+
+/** Every address a NetworkPolicy of the chart names: one place per environment, no address in the constructs. */
+export interface NetworkProps {
+  gatewaySources: GatewaySources;
+  /**
+   * The namespace whose pods may connect to every deployable's port to scrape /metrics (the same port serves the
+   * API, so a pod there can call the HTTP apps as well: keep the namespace to the metrics stack).
+   */
+  monitoringNamespace: string;
+  mysql: Endpoint;
+  rabbitmq: Endpoint;
+  redis: Endpoint;
+  /**
+   * The chain's JSON-RPC (CHAIN_RPC_URL), for the deployables that call it (DeployableSpec.backends has `chain`). A
+   * hosted HTTPS provider is a host name behind changing addresses, which NetworkPolicy cannot express: then this is
+   * PUBLIC_INTERNET on 443, the one 443 egress besides the dispatcher's (decision 0017).
+   */
+  chainRpc: Endpoint;
+  /**
+   * The Kubernetes API server, watched by the HTTP apps (route switches) and patched by the admin CLI's `routes`
+   * Jobs. NetworkPolicy matches after the `kubernetes` Service's DNAT, so these are the API server's endpoint IPs
+   * (`kubectl get endpointslices -n default -l kubernetes.io/service-name=kubernetes`) and their port, never the
+   * Service's ClusterIP: 443 on GKE's control plane, 6443 on kubeadm and kind.
+   */
+  apiServer: { endpoints: readonly string[]; port: 443 | 6443 };
 }
 
 export interface Resources {
@@ -31,30 +95,26 @@ export interface Environment {
   workloads: Record<DeployableName, WorkloadSettings>;
   /** Comma-separated route ids disabled at install (the operators flip the live ConfigMap afterwards). */
   routeDisabled: string;
-  backends: Record<Backend, BackendEndpoint>;
   gateway: {
     className: string;
     hostname?: string;
     /** A Secret holding the TLS certificate; with it the Gateway listens on 443 only. */
     tlsSecretName?: string;
-    /** Where the gateway's pods run: the only peers allowed into the HTTP apps. */
-    namespace: string;
-    podLabels: Record<string, string>;
-    /** The gateway pods' address range: the one proxy hop the apps trust for X-Forwarded-For. */
+    /**
+     * The one proxy hop the apps trust for X-Forwarded-For (TRUST_PROXY): the addresses the gateway's requests come
+     * from, i.e. the gateway pods' range or the proxy-only subnet of `network.gatewaySources`.
+     */
     trustProxy: string;
   };
-  /** The namespace allowed to scrape /metrics. */
-  monitoringNamespace: string;
-  /** The Kubernetes API server, reached by the HTTP apps to watch the route switches. */
-  apiServer: { cidr: string; port: number };
+  network: NetworkProps;
   chainRpcUrl: string;
   amqpPrefix: string;
   /** SHUTDOWN_GRACE_MS of the apps; the pod's termination grace period is longer. */
   shutdownGraceMs: number;
 }
 
-const inCluster = (app: string, port: number): BackendEndpoint => ({
-  peer: { namespace: 'foretell-data', podLabels: { 'app.kubernetes.io/name': app } },
+const inCluster = (app: string, port: number): Endpoint => ({
+  to: [{ namespace: 'foretell-data', podLabels: { 'app.kubernetes.io/name': app } }],
   port,
 });
 
@@ -82,77 +142,117 @@ export const local: Environment = {
   logLevel: 'debug',
   workloads: workloads(1, 2, { api: small, worker: small }),
   routeDisabled: '',
-  backends: {
+  gateway: { className: 'envoy-gateway', trustProxy: '10.244.0.0/16' },
+  network: {
+    // Envoy Gateway's proxy pods (kind's pod range 10.244.0.0/16 is what TRUST_PROXY trusts).
+    gatewaySources: {
+      kind: 'pods',
+      pods: { namespace: 'envoy-gateway-system', podLabels: { 'app.kubernetes.io/component': 'proxy' } },
+    },
+    monitoringNamespace: 'monitoring',
     mysql: inCluster('mysql', 3306),
     rabbitmq: inCluster('rabbitmq', 5672),
     redis: inCluster('redis', 6379),
-    chain: inCluster('anvil', 8545),
+    chainRpc: inCluster('anvil', 8545),
+    // kind's control-plane node on its docker network (the address changes between clusters, the network does not).
+    apiServer: { endpoints: ['172.18.0.0/16'], port: 6443 },
   },
-  gateway: {
-    className: 'envoy-gateway',
-    namespace: 'envoy-gateway-system',
-    podLabels: { 'app.kubernetes.io/component': 'proxy' },
-    trustProxy: '10.244.0.0/16',
-  },
-  monitoringNamespace: 'monitoring',
-  apiServer: { cidr: '172.18.0.0/16', port: 6443 },
   chainRpcUrl: 'http://anvil.foretell-data.svc:8545',
   amqpPrefix: '',
   shutdownGraceMs: 10_000,
 };
 
-/** Shared by staging and production: managed MySQL/RabbitMQ/Redis in the VPC, a real chain RPC over TLS. */
-const cloud: Omit<Environment, 'name' | 'namespace' | 'image' | 'serviceEnv' | 'workloads' | 'gateway'> = {
+/** Staging and production on GKE: managed MySQL/RabbitMQ/Redis in the VPC, a hosted chain RPC over TLS. */
+const cloud: Pick<Environment, 'logLevel' | 'routeDisabled' | 'chainRpcUrl' | 'amqpPrefix' | 'shutdownGraceMs'> = {
   logLevel: 'info',
   routeDisabled: '',
-  backends: {
-    mysql: { peer: { cidr: '10.20.0.0/24' }, port: 3306 },
-    rabbitmq: { peer: { cidr: '10.20.1.0/24' }, port: 5671 },
-    redis: { peer: { cidr: '10.20.2.0/24' }, port: 6379 },
-    chain: { peer: { cidr: '0.0.0.0/0' }, port: 443 },
-  },
-  monitoringNamespace: 'monitoring',
-  apiServer: { cidr: '10.0.0.1/32', port: 443 },
   chainRpcUrl: 'https://rpc.chain.example',
   amqpPrefix: '',
   shutdownGraceMs: 20_000,
 };
 
-const gatewayPods = { namespace: 'gateway', podLabels: { 'app.kubernetes.io/name': 'foretell-gateway' } };
+/**
+ * One GKE cluster's network: the region's proxy-only subnet (where the `gke-l7-regional-external-managed` Gateway's
+ * proxies connect from, and the one hop TRUST_PROXY trusts), the data services' ranges and the control plane's
+ * endpoint.
+ */
+function gkeNetwork(ranges: {
+  proxySubnet: string;
+  mysql: string;
+  rabbitmq: string;
+  redis: string;
+  controlPlane: string;
+}): NetworkProps {
+  return {
+    gatewaySources: {
+      kind: 'proxy-subnet',
+      proxySubnet: ranges.proxySubnet,
+      healthCheckRanges: GOOGLE_HEALTH_CHECK_RANGES,
+    },
+    monitoringNamespace: 'monitoring',
+    mysql: { to: [{ cidr: ranges.mysql }], port: 3306 },
+    rabbitmq: { to: [{ cidr: ranges.rabbitmq }], port: 5671 },
+    redis: { to: [{ cidr: ranges.redis }], port: 6379 },
+    chainRpc: { to: [PUBLIC_INTERNET], port: 443 },
+    apiServer: { endpoints: [ranges.controlPlane], port: 443 },
+  };
+}
+
+const cloudImage: Environment['image'] = {
+  registry: 'registry.foretell.example',
+  repository: 'foretell',
+  tag: '0.1.0',
+  pullPolicy: 'IfNotPresent',
+};
 
 export const staging: Environment = {
   ...cloud,
   name: 'staging',
   namespace: 'foretell-staging',
-  image: { registry: 'registry.foretell.example', repository: 'foretell', tag: '0.1.0', pullPolicy: 'IfNotPresent' },
+  image: cloudImage,
   serviceEnv: 'test',
   workloads: workloads(2, 4, { api, worker }),
   gateway: {
-    ...gatewayPods,
     className: 'gke-l7-regional-external-managed',
     hostname: 'staging.api.foretell.example',
     tlsSecretName: 'foretell-staging-tls',
-    trustProxy: '10.30.0.0/16',
+    trustProxy: '10.30.0.0/23',
   },
+  network: gkeNetwork({
+    proxySubnet: '10.30.0.0/23',
+    mysql: '10.20.0.0/24',
+    rabbitmq: '10.20.1.0/24',
+    redis: '10.20.2.0/24',
+    controlPlane: '172.16.0.2/32',
+  }),
 };
 
 export const production: Environment = {
   ...cloud,
   name: 'production',
   namespace: 'foretell',
-  image: { registry: 'registry.foretell.example', repository: 'foretell', tag: '0.1.0', pullPolicy: 'IfNotPresent' },
+  image: cloudImage,
   serviceEnv: 'live',
   workloads: workloads(3, 12, {
     api: { requests: { cpu: '500m', memory: '192Mi' }, limits: { cpu: '2', memory: '384Mi' } },
     worker: { requests: { cpu: '500m', memory: '192Mi' }, limits: { cpu: '2', memory: '384Mi' } },
   }),
   gateway: {
-    ...gatewayPods,
     className: 'gke-l7-regional-external-managed',
     hostname: 'api.foretell.example',
     tlsSecretName: 'foretell-tls',
-    trustProxy: '10.40.0.0/16',
+    trustProxy: '10.40.0.0/23',
   },
+  network: gkeNetwork({
+    proxySubnet: '10.40.0.0/23',
+    mysql: '10.20.0.0/24',
+    rabbitmq: '10.20.1.0/24',
+    redis: '10.20.2.0/24',
+    controlPlane: '172.16.0.2/32',
+  }),
 };
 
 export const ENVIRONMENTS: readonly Environment[] = [local, staging, production];
+
+/** The environments the Helm chart is for: an HTTPS Gateway with a host name (local uses the plain manifests). */
+export const CHART_ENVIRONMENTS: readonly Environment[] = [staging, production];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { Testing } from 'cdk8s';
-import { DEPLOYABLES } from './deployables.js';
-import { ENVIRONMENTS, type Environment } from './environment.js';
+import { DEPLOYABLES, type DeployableSpec } from './deployables.js';
+import { ENVIRONMENTS, production, staging, type Environment, type Peer } from './environment.js';
 import { ForetellChart } from './foretell-chart.js';
 import { ROUTE_SWITCHES_NAME, SECRET_NAME } from './labels.js';
 import type { Manifest } from './validate-manifests.js';
@@ -15,6 +15,73 @@ const named = (manifests: Manifest[], kind: string, name: string) =>
 const ofKind = (manifests: Manifest[], kind: string) => manifests.filter((manifest) => manifest.kind === kind) as any[];
 const matches = (selector: Record<string, string>, labels: Record<string, string>) =>
   Object.entries(selector).every(([key, value]) => labels[key] === value);
+
+/*
+ * What each NetworkPolicy may reach, written out here rather than derived from the constructs: the chain RPC only
+ * for the apps that call the chain, the API server only for the HTTP apps (route-switches watch) and the admin CLI
+ * Jobs (`routes`), public 443 only for the dispatcher (webhooks).
+ */
+const EXPECTED_EGRESS: Record<string, readonly Destination[]> = {
+  'trading-api': ['dns', 'mysql', 'rabbitmq', 'redis', 'chainRpc', 'apiServer'],
+  'public-read': ['dns', 'mysql', 'rabbitmq', 'redis', 'chainRpc', 'apiServer'],
+  'chain-executor': ['dns', 'mysql', 'rabbitmq', 'chainRpc'],
+  'webhook-dispatcher': ['dns', 'mysql', 'rabbitmq', 'redis', 'webhooks'],
+  'foretell-migrations': ['dns', 'mysql'],
+  'admin-cli': ['dns', 'mysql', 'apiServer'],
+};
+type Destination = 'dns' | 'mysql' | 'rabbitmq' | 'redis' | 'chainRpc' | 'apiServer' | 'webhooks';
+
+const PRIVATE = ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16', '100.64.0.0/10'];
+const peerJson = (peer: Peer) =>
+  'cidr' in peer
+    ? { ipBlock: { cidr: peer.cidr, ...(peer.except ? { except: [...peer.except] } : {}) } }
+    : {
+        namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': peer.namespace } },
+        podSelector: { matchLabels: peer.podLabels },
+      };
+const tcpTo = (to: unknown[], port: number) => ({ to, ports: [{ protocol: 'TCP', port }] });
+
+function expectedRules(env: Environment): Record<Destination, unknown> {
+  const { network } = env;
+  return {
+    dns: {
+      to: [
+        {
+          namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'kube-system' } },
+          podSelector: { matchLabels: { 'k8s-app': 'kube-dns' } },
+        },
+      ],
+      ports: [
+        { protocol: 'UDP', port: 53 },
+        { protocol: 'TCP', port: 53 },
+      ],
+    },
+    mysql: tcpTo(network.mysql.to.map(peerJson), network.mysql.port),
+    rabbitmq: tcpTo(network.rabbitmq.to.map(peerJson), network.rabbitmq.port),
+    redis: tcpTo(network.redis.to.map(peerJson), network.redis.port),
+    chainRpc: tcpTo(network.chainRpc.to.map(peerJson), network.chainRpc.port),
+    apiServer: tcpTo(
+      network.apiServer.endpoints.map((cidr) => ({ ipBlock: { cidr } })),
+      network.apiServer.port,
+    ),
+    webhooks: tcpTo([{ ipBlock: { cidr: '0.0.0.0/0', except: PRIVATE } }], 443),
+  };
+}
+
+function expectedGatewayPeers(env: Environment): unknown[] {
+  const sources = env.network.gatewaySources;
+  if (sources.kind === 'pods') return [peerJson(sources.pods)];
+  return [sources.proxySubnet, ...sources.healthCheckRanges].map((cidr) => ({ ipBlock: { cidr } }));
+}
+
+/** JSON with sorted keys, so rules compare whatever order the synthesizer writes their fields in. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1));
+  return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(',')}}`;
+}
+const sortedJson = (rules: unknown[]) => rules.map(canonical).sort();
 
 describe.each(ENVIRONMENTS.map((env) => [env.name, env] as const))('the %s manifests', (_name, env) => {
   const manifests = synth(env);
@@ -55,27 +122,31 @@ describe.each(ENVIRONMENTS.map((env) => [env.name, env] as const))('the %s manif
     }
   });
 
-  it('deny all traffic by default and let only the gateway into the HTTP apps', () => {
+  it('deny all traffic by default and let only the gateway into the HTTP apps, and the scrapers into every app', () => {
     const deny = named(manifests, 'NetworkPolicy', 'foretell-default-deny');
     expect(deny.spec.policyTypes).toEqual(['Ingress', 'Egress']);
     expect(deny.spec.ingress).toBeUndefined();
+    const port = (spec: DeployableSpec) => [{ protocol: 'TCP', port: spec.port }];
+    const scrapers = {
+      from: [
+        { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': env.network.monitoringNamespace } } },
+      ],
+    };
     for (const spec of DEPLOYABLES) {
-      const policy = named(manifests, 'NetworkPolicy', spec.name);
-      const fromGateway = policy.spec.ingress.some((rule: any) =>
-        rule.from.some(
-          (peer: any) => peer.namespaceSelector?.matchLabels['kubernetes.io/metadata.name'] === env.gateway.namespace,
-        ),
-      );
-      expect(fromGateway).toBe(spec.kind === 'http');
-      const egressTo443 = policy.spec.egress.some((rule: any) =>
-        rule.to.some((peer: any) => peer.ipBlock?.cidr === '0.0.0.0/0'),
-      );
-      expect(egressTo443).toBe(
-        spec.internetEgress || (spec.backends.includes('chain') && 'cidr' in env.backends.chain.peer),
-      );
+      const { ingress } = named(manifests, 'NetworkPolicy', spec.name).spec;
+      const fromGateway = { from: expectedGatewayPeers(env), ports: port(spec) };
+      const expected: unknown[] = [{ ...scrapers, ports: port(spec) }];
+      if (spec.kind === 'http') expected.unshift(fromGateway);
+      expect(ingress.map(canonical)).toEqual(expected.map(canonical));
     }
   });
 
+  it.each(Object.entries(EXPECTED_EGRESS))('let %s reach exactly its own destinations', (name, destinations) => {
+    const policy = named(manifests, 'NetworkPolicy', name);
+    expect(policy).toBeDefined();
+    const rules = expectedRules(env);
+    expect(sortedJson(policy.spec.egress)).toEqual(sortedJson(destinations.map((destination) => rules[destination])));
+  });
   it('scale the HTTP apps with an HPA v2 on CPU and the workers with KEDA, both aimed at existing Deployments', () => {
     for (const hpa of ofKind(manifests, 'HorizontalPodAutoscaler')) {
       expect(hpa.apiVersion).toBe('autoscaling/v2');
@@ -125,14 +196,22 @@ describe.each(ENVIRONMENTS.map((env) => [env.name, env] as const))('the %s manif
       'AMQP_URL',
       'REDIS_URL',
       'API_KEY_PEPPER',
+      'API_KEY_PEPPER_PREVIOUS',
       'EXECUTOR_PRIVATE_KEY',
       'WEBHOOK_SECRET_KEY',
+      'WEBHOOK_SECRET_KEY_PREVIOUS',
     ];
     const containers = [...ofKind(manifests, 'Deployment'), ...ofKind(manifests, 'Job')].flatMap(
       (workload) => workload.spec.template.spec.containers,
     );
     for (const variable of containers.flatMap((container: any) => container.env ?? [])) {
       if (secretNames.includes(variable.name)) expect(variable.valueFrom.secretKeyRef.name).toBe(SECRET_NAME);
+    }
+    // The previous pepper and webhook-secret key (a rotation under way) go wherever the current ones go.
+    for (const deployment of ofKind(manifests, 'Deployment')) {
+      const names: string[] = deployment.spec.template.spec.containers[0].env.map((variable: any) => variable.name);
+      for (const key of ['API_KEY_PEPPER', 'WEBHOOK_SECRET_KEY'])
+        expect([key, names.includes(`${key}_PREVIOUS`)]).toEqual([key, names.includes(key)]);
     }
     for (const configMap of ofKind(manifests, 'ConfigMap')) {
       expect(Object.keys(configMap.data).filter((key) => secretNames.includes(key))).toEqual([]);
@@ -159,6 +238,58 @@ describe.each(ENVIRONMENTS.map((env) => [env.name, env] as const))('the %s manif
     expect(Number(account.metadata.annotations['helm.sh/hook-weight'])).toBeLessThan(
       Number(job.metadata.annotations['helm.sh/hook-weight']),
     );
+  });
+});
+
+describe.each([staging, production].map((env) => [env.name, env] as const))(
+  'the %s gateway (GKE, proxies outside the cluster)',
+  (_name, env) => {
+    const manifests = synth(env);
+
+    it("admits the proxy-only subnet and Google's health checkers into the HTTP apps, and no pod selector", () => {
+      const sources = env.network.gatewaySources;
+      expect(env.gateway.className).toBe('gke-l7-regional-external-managed');
+      expect(sources).toMatchObject({ kind: 'proxy-subnet', healthCheckRanges: ['35.191.0.0/16', '130.211.0.0/22'] });
+      const proxySubnet = sources.kind === 'proxy-subnet' ? sources.proxySubnet : '';
+      for (const spec of DEPLOYABLES.filter((candidate) => candidate.kind === 'http')) {
+        const [fromGateway] = named(manifests, 'NetworkPolicy', spec.name).spec.ingress;
+        expect(fromGateway.from).toEqual([
+          { ipBlock: { cidr: proxySubnet } },
+          { ipBlock: { cidr: '35.191.0.0/16' } },
+          { ipBlock: { cidr: '130.211.0.0/22' } },
+        ]);
+      }
+    });
+
+    it('trusts X-Forwarded-For from the proxy-only subnet only', () => {
+      const sources = env.network.gatewaySources;
+      expect(sources.kind === 'proxy-subnet' && sources.proxySubnet).toBe(env.gateway.trustProxy);
+      expect(named(manifests, 'ConfigMap', 'foretell-config').data.TRUST_PROXY).toBe(env.gateway.trustProxy);
+    });
+
+    it("reaches the API server at its endpoint IPs on 443, not at the kubernetes Service's ClusterIP", () => {
+      const [rule] = named(manifests, 'NetworkPolicy', 'trading-api').spec.egress.filter((candidate: any) =>
+        candidate.to.some((peer: any) => peer.ipBlock?.cidr === env.network.apiServer.endpoints[0]),
+      );
+      expect(rule.ports).toEqual([{ protocol: 'TCP', port: 443 }]);
+      expect(env.network.apiServer.endpoints).not.toContain('10.0.0.1/32');
+    });
+  },
+);
+
+describe('the chain RPC egress', () => {
+  it('goes to exactly the deployables whose configuration reads CHAIN_RPC_URL', async () => {
+    const configs = await import('#shared/config/index.js');
+    const schemas = {
+      'trading-api': configs.tradingApiConfigSchema,
+      'public-read': configs.publicReadConfigSchema,
+      'chain-executor': configs.chainExecutorConfigSchema,
+      'webhook-dispatcher': configs.webhookDispatcherConfigSchema,
+    };
+    for (const spec of DEPLOYABLES) {
+      const settings: object = schemas[spec.name].parse({});
+      expect([spec.name, spec.backends.includes('chain')]).toEqual([spec.name, 'CHAIN_RPC_URL' in settings]);
+    }
   });
 });
 

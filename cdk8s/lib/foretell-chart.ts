@@ -1,5 +1,6 @@
 import { Chart } from 'cdk8s';
 import type { Construct } from 'constructs';
+import { AdminCliNetworkPolicy } from './admin-cli-job.js';
 import { HttpAutoscaler, QueueAutoscaler } from './autoscaling.js';
 import { DEPLOYABLES } from './deployables.js';
 import type { Environment } from './environment.js';
@@ -29,5 +30,6 @@ export class ForetellChart extends Chart {
     }
     new ForetellGateway(this, env);
     new MigrationsJob(this, env);
+    new AdminCliNetworkPolicy(this, env);
   }
 }

@@ -3,7 +3,7 @@ import type { DeployableName } from './deployables.js';
 export const PART_OF = 'foretell';
 
 /** The labels that select one deployable's pods (Deployment selector, Service, PDB, NetworkPolicy). */
-export function selectorLabels(name: DeployableName | 'migrations'): Record<string, string> {
+export function selectorLabels(name: DeployableName | 'migrations' | 'admin-cli'): Record<string, string> {
   return { 'app.kubernetes.io/name': name, 'app.kubernetes.io/part-of': PART_OF };
 }
 

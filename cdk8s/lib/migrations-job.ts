@@ -3,7 +3,7 @@ import { Construct } from 'constructs';
 import { entryPoint } from './deployables.js';
 import type { Environment } from './environment.js';
 import { selectorLabels } from './labels.js';
-import { dnsEgress, peerOf } from './network-policies.js';
+import { dnsEgress, egressTo } from './network-policies.js';
 import { containerSecurity, imageOf, podSecurity, secretEnv, tmpMount, tmpVolume } from './workload.js';
 
 export const MIGRATIONS_NAME = 'foretell-migrations';
@@ -38,13 +38,7 @@ export class MigrationsJob extends Construct {
         podSelector: { matchLabels: labels },
         policyTypes: ['Ingress', 'Egress'],
         ingress: [],
-        egress: [
-          dnsEgress,
-          {
-            to: [peerOf(env.backends.mysql.peer)],
-            ports: [{ protocol: 'TCP', port: k8s.IntOrString.fromNumber(env.backends.mysql.port) }],
-          },
-        ],
+        egress: [dnsEgress, egressTo(env.network.mysql)],
       },
     });
 

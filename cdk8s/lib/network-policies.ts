@@ -1,28 +1,46 @@
 import { k8s } from 'cdk8s-plus-34';
 import { Construct } from 'constructs';
-import type { DeployableSpec } from './deployables.js';
-import type { BackendEndpoint, Environment, Peer } from './environment.js';
+import type { Backend, DeployableSpec } from './deployables.js';
+import { PUBLIC_INTERNET, type Endpoint, type Environment, type GatewaySources, type Peer } from './environment.js';
 import { partOfLabels, selectorLabels } from './labels.js';
 
-/** Private ranges a webhook must never reach through the dispatcher's internet egress (SSRF defence in depth). */
-const PRIVATE_RANGES = ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16', '100.64.0.0/10'];
-
-const tcp = (port: number): k8s.NetworkPolicyPort => ({ protocol: 'TCP', port: k8s.IntOrString.fromNumber(port) });
+export const tcp = (port: number): k8s.NetworkPolicyPort => ({
+  protocol: 'TCP',
+  port: k8s.IntOrString.fromNumber(port),
+});
 
 export function peerOf(peer: Peer): k8s.NetworkPolicyPeer {
-  if ('cidr' in peer) {
-    return peer.cidr === '0.0.0.0/0' ? { ipBlock: { cidr: peer.cidr, except: PRIVATE_RANGES } } : { ipBlock: peer };
-  }
+  if ('cidr' in peer) return { ipBlock: { cidr: peer.cidr, ...(peer.except ? { except: [...peer.except] } : {}) } };
   return {
     namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': peer.namespace } },
     podSelector: { matchLabels: peer.podLabels },
   };
 }
 
-const egressTo = (endpoint: BackendEndpoint): k8s.NetworkPolicyEgressRule => ({
-  to: [peerOf(endpoint.peer)],
+export const peersOf = (peers: readonly Peer[]): k8s.NetworkPolicyPeer[] => peers.map(peerOf);
+
+/** The addresses the gateway's requests and health checks come from. */
+export function gatewayPeers(sources: GatewaySources): Peer[] {
+  if (sources.kind === 'pods') return [sources.pods];
+  return [{ cidr: sources.proxySubnet }, ...sources.healthCheckRanges.map((cidr) => ({ cidr }))];
+}
+
+export const egressTo = (endpoint: Endpoint): k8s.NetworkPolicyEgressRule => ({
+  to: peersOf(endpoint.to),
   ports: [tcp(endpoint.port)],
 });
+
+/** The endpoint of a backing service a deployable names. */
+export function backendEndpoint(env: Environment, backend: Backend): Endpoint {
+  return backend === 'chain' ? env.network.chainRpc : env.network[backend];
+}
+
+export function apiServerEgress(env: Environment): k8s.NetworkPolicyEgressRule {
+  return egressTo({ to: env.network.apiServer.endpoints.map((cidr) => ({ cidr })), port: env.network.apiServer.port });
+}
+
+/** The dispatcher's way to webhook receivers: any public address on 443, never a private range. */
+export const internetEgress: k8s.NetworkPolicyEgressRule = egressTo({ to: [PUBLIC_INTERNET], port: 443 });
 
 /** DNS through kube-dns / CoreDNS, which every pod needs. */
 export const dnsEgress: k8s.NetworkPolicyEgressRule = {
@@ -51,30 +69,29 @@ export class DefaultDeny extends Construct {
 
 /**
  * One deployable's allowances: the gateway into the HTTP apps, the monitoring namespace to /metrics, and out to
- * DNS, its backing services, the API server (HTTP apps: the route-switches watch) and 443 (the dispatcher).
+ * DNS, its backing services (the chain RPC only where it calls the chain), the API server (HTTP apps: the
+ * route-switches watch) and public 443 (the dispatcher's webhooks).
  */
 export class WorkloadNetworkPolicy extends Construct {
   constructor(scope: Construct, spec: DeployableSpec, env: Environment) {
     super(scope, `${spec.name}-network`);
     const ingress: k8s.NetworkPolicyIngressRule[] = [
       {
-        from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': env.monitoringNamespace } } }],
+        from: [
+          { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': env.network.monitoringNamespace } } },
+        ],
         ports: [tcp(spec.port)],
       },
     ];
     if (spec.kind === 'http') {
-      ingress.unshift({
-        from: [peerOf({ namespace: env.gateway.namespace, podLabels: env.gateway.podLabels })],
-        ports: [tcp(spec.port)],
-      });
+      ingress.unshift({ from: peersOf(gatewayPeers(env.network.gatewaySources)), ports: [tcp(spec.port)] });
     }
     const egress: k8s.NetworkPolicyEgressRule[] = [
       dnsEgress,
-      ...spec.backends.map((backend) => egressTo(env.backends[backend])),
+      ...spec.backends.map((backend) => egressTo(backendEndpoint(env, backend))),
     ];
-    if (spec.kind === 'http')
-      egress.push({ to: [{ ipBlock: { cidr: env.apiServer.cidr } }], ports: [tcp(env.apiServer.port)] });
-    if (spec.internetEgress) egress.push({ to: [peerOf({ cidr: '0.0.0.0/0' })], ports: [tcp(443)] });
+    if (spec.kind === 'http') egress.push(apiServerEgress(env));
+    if (spec.internetEgress) egress.push(internetEgress);
 
     new k8s.KubeNetworkPolicy(this, 'policy', {
       metadata: { name: spec.name, namespace: env.namespace, labels: selectorLabels(spec.name) },

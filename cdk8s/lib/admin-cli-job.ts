@@ -1,0 +1,115 @@
+import { App, Chart } from 'cdk8s';
+import { k8s } from 'cdk8s-plus-34';
+import { Construct } from 'constructs';
+import { entryPoint } from './deployables.js';
+import type { Environment } from './environment.js';
+import { CONFIG_MAP_NAME, selectorLabels } from './labels.js';
+import { apiServerEgress, dnsEgress, egressTo } from './network-policies.js';
+import { ADMIN_SERVICE_ACCOUNT } from './route-switches.js';
+import {
+  containerSecurity,
+  imageOf,
+  optionalSecretEnv,
+  podSecurity,
+  rotationSecretsOf,
+  secretEnv,
+  tmpMount,
+  tmpVolume,
+} from './workload.js';
+
+/** The pod name label of every admin CLI Job (`app.kubernetes.io/name=admin-cli`). */
+export const ADMIN_CLI_NAME = 'admin-cli';
+
+/** The admin CLI's secrets: it refuses the development defaults in live mode, so it needs all of them. */
+export const ADMIN_CLI_SECRETS = ['DATABASE_URL', 'API_KEY_PEPPER', 'WEBHOOK_SECRET_KEY', 'PLATFORM_ADMIN_PRIVATE_KEY'];
+
+export interface AdminCliJobProps {
+  /** The Job's name, a DNS label (`keys-ada-1`). */
+  name: string;
+  /** What follows `foretell-admin`: global flags and the command (`--json keys issue --user …`). */
+  args: readonly string[];
+  /** `routes disable|enable`: the pod gets the `foretell-admin` token, the one account that may patch the switches. */
+  kubernetesApi?: boolean;
+  /** The image the apps run now (`kubectl get deploy trading-api -o jsonpath=…`); default the environment's. */
+  image?: string;
+}
+
+/**
+ * One run of the admin CLI in the cluster (issue keys, flip routes, rotate secrets): the apps' image, the shared
+ * ConfigMap and the CLI's secrets by key, and the pod label the chart's `admin-cli` NetworkPolicy lets reach DNS,
+ * MySQL and the API server. Never retried (a second `keys issue` would issue a second key); the pod and its log,
+ * which may hold a plaintext key, are deleted an hour after it ends if nobody deletes them sooner.
+ */
+export class AdminCliJob extends Construct {
+  readonly job: k8s.KubeJob;
+
+  constructor(scope: Construct, env: Environment, props: AdminCliJobProps) {
+    super(scope, props.name);
+    const labels = selectorLabels(ADMIN_CLI_NAME);
+    const kubernetesApi = props.kubernetesApi ?? false;
+    this.job = new k8s.KubeJob(this, 'job', {
+      metadata: { name: props.name, namespace: env.namespace, labels },
+      spec: {
+        backoffLimit: 0,
+        activeDeadlineSeconds: 300,
+        ttlSecondsAfterFinished: 3600,
+        template: {
+          metadata: { labels },
+          spec: {
+            restartPolicy: 'Never',
+            serviceAccountName: ADMIN_SERVICE_ACCOUNT,
+            automountServiceAccountToken: kubernetesApi,
+            enableServiceLinks: false,
+            securityContext: podSecurity,
+            containers: [
+              {
+                name: ADMIN_CLI_NAME,
+                image: props.image ?? imageOf(env),
+                imagePullPolicy: env.image.pullPolicy,
+                command: ['node', entryPoint('admin-cli'), ...props.args],
+                envFrom: [{ configMapRef: { name: CONFIG_MAP_NAME } }],
+                env: [
+                  { name: 'POD_NAMESPACE', valueFrom: { fieldRef: { fieldPath: 'metadata.namespace' } } },
+                  ...secretEnv(ADMIN_CLI_SECRETS),
+                  ...optionalSecretEnv(rotationSecretsOf(ADMIN_CLI_SECRETS)),
+                ],
+                resources: {
+                  requests: { cpu: k8s.Quantity.fromString('100m'), memory: k8s.Quantity.fromString('128Mi') },
+                  limits: { cpu: k8s.Quantity.fromString('500m'), memory: k8s.Quantity.fromString('256Mi') },
+                },
+                securityContext: containerSecurity,
+                volumeMounts: [tmpMount],
+              },
+            ],
+            volumes: [tmpVolume],
+          },
+        },
+      },
+    });
+  }
+}
+
+/** What the admin CLI Jobs may reach: DNS, MySQL and the API server (only `routes` Jobs carry a token for it). */
+export class AdminCliNetworkPolicy extends Construct {
+  constructor(scope: Construct, env: Environment) {
+    super(scope, 'admin-cli-network');
+    const labels = selectorLabels(ADMIN_CLI_NAME);
+    new k8s.KubeNetworkPolicy(this, 'policy', {
+      metadata: { name: ADMIN_CLI_NAME, namespace: env.namespace, labels },
+      spec: {
+        podSelector: { matchLabels: labels },
+        policyTypes: ['Ingress', 'Egress'],
+        ingress: [],
+        egress: [dnsEgress, egressTo(env.network.mysql), apiServerEgress(env)],
+      },
+    });
+  }
+}
+
+/** One admin CLI Job as YAML, for `kubectl apply -f -` (cdk8s/admin-job.ts, the runbooks). */
+export function adminCliJobYaml(env: Environment, props: AdminCliJobProps): string {
+  const app = new App();
+  const chart = new Chart(app, 'admin-cli-job', { disableResourceNameHashes: true });
+  new AdminCliJob(chart, env, props);
+  return app.synthYaml();
+}

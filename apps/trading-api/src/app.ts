@@ -27,6 +27,7 @@ import { validateMiddleware } from './pipeline/validate.middleware.js';
 import { operationOf } from './pipeline/request-context.js';
 import { mountV1Operations, v1EdgeSteps } from './pipeline/v1-router.js';
 import { createRateLimiters, rateLimiterFor } from './rate-limit/operation-limiters.js';
+import type { EventPageReader } from './streams/shared-event-pages.js';
 import type { StreamSettings } from './streams/stream-settings.js';
 import { createTradingStreams } from './streams/trading-streams.js';
 import type { ChainSource } from './use-cases/chain-source.js';
@@ -72,6 +73,8 @@ export interface TradingApiDeps {
   streamNotices?: NoticeHub;
   /** Stream limits and timings (STREAM_*); defaults in streams/stream-settings.ts. */
   streamSettings?: Partial<StreamSettings>;
+  /** Test hook: wraps the event streams' page reads (tests produce events between the pages of a replay). */
+  wrapStreamPages?: (read: EventPageReader) => EventPageReader;
 }
 
 /**
@@ -105,6 +108,7 @@ export function createApp(deps: TradingApiDeps): express.Express {
     hub: deps.streamNotices,
     settings: deps.streamSettings,
     now,
+    wrapPages: deps.wrapStreamPages,
   });
 
   const app = createHttpApp(

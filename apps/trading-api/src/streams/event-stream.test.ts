@@ -78,15 +78,32 @@ describe('GET /v1/events/stream', () => {
 
   it('hands over from replay to live with no gap and no duplicate while events are produced', async () => {
     const caller = await createStreamCaller(kit);
-    await produce(caller, 25);
-    // Page size 4: the replay takes several reads, and events keep committing during it.
-    const small = await kit.startReplica({ pageSize: 4 });
-    const producing = produce(caller, 25);
+    await produce(caller, 24);
+    // Page size 4, so the replay takes several reads. After the reads at these positions an event commits (and
+    // its notice is published) before the page reaches the stream: mid-replay, and after the replay's last, short
+    // page, when nothing but a read woken by the notices can bring it (re-reads are off).
+    const produceAfterReadAt = new Set([0, 4, 12, 24]);
+    const producedAfter: number[] = [];
+    const small = await kit.startReplica(
+      { pageSize: 4 },
+      {
+        wrapPages: (read) => async (apiKeyId, afterSeq, limit) => {
+          const page = await read(apiKeyId, afterSeq, limit);
+          if (apiKeyId === caller.record.id && produceAfterReadAt.delete(afterSeq)) {
+            await produceEvent(kit, caller);
+            producedAfter.push(afterSeq);
+          }
+          return page;
+        },
+      },
+    );
     const stream = await openStream(small, caller, '?after=0');
-    await producing;
-    await stream.waitFor((events) => events.length >= 50, 20_000);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(seqs(stream.events)).toEqual(range(1, 50));
+    await stream.waitFor((events) => events.length >= 28);
+    expect(producedAfter).toEqual([0, 4, 12, 24]);
+    // One live event more: a stream sends in seq order, so a duplicate of any earlier event would come before it.
+    await produce(caller, 1);
+    await stream.waitFor((events) => events.length >= 29);
+    expect(seqs(stream.events)).toEqual(range(1, 29));
   });
 
   it('resumes after Last-Event-ID with exactly the events it missed, then goes on live', async () => {

@@ -13,7 +13,7 @@ import { streamEventsHandler } from '../handlers/stream-events.handler.js';
 import type { StreamingHandler } from '../pipeline/streaming-handler.js';
 import { typedTopic, type WaitingReads } from '../pipeline/waiting-read.js';
 import { createOpenStreams, type OpenStreams } from './open-streams.js';
-import { createSharedEventPages } from './shared-event-pages.js';
+import { createSharedEventPages, type EventPageReader } from './shared-event-pages.js';
 import { DEFAULT_STREAM_SETTINGS, type StreamSettings } from './stream-settings.js';
 
 /** Operations served by a streaming handler instead of an OperationHandler (handlers/index.ts has none for them). */
@@ -35,6 +35,8 @@ export function createTradingStreams(deps: {
   hub?: NoticeHub;
   settings?: Partial<StreamSettings>;
   now?: () => number;
+  /** Test hook: wraps the streams' page reads (a test commits events between the pages of a replay). */
+  wrapPages?: (read: EventPageReader) => EventPageReader;
 }): TradingStreams {
   const settings: StreamSettings = { ...DEFAULT_STREAM_SETTINGS, ...deps.settings };
   const hub = deps.hub ?? createNoticeHub();
@@ -52,6 +54,7 @@ export function createTradingStreams(deps: {
     leaseMs: settings.heartbeatMs * 3,
     now: deps.now,
   });
+  const pages = createSharedEventPages(deps.db, hub);
   const waitingReads: WaitingReads = {
     hub,
     logger,
@@ -64,7 +67,7 @@ export function createTradingStreams(deps: {
       streamEvents: streamEventsHandler({
         db: deps.db,
         hub,
-        pages: createSharedEventPages(deps.db, hub),
+        pages: deps.wrapPages ? deps.wrapPages(pages) : pages,
         slots,
         openStreams,
         settings,

@@ -23,6 +23,7 @@ import { testEnv, suiteToken } from '#shared/testing/test-env.js';
 import { createTestRedis, type TestRedis } from '#shared/testing/test-redis.js';
 import { moveTrade, type TradeEventType } from '#shared/trade-lifecycle/index.js';
 import { createApp } from '../app.js';
+import type { EventPageReader } from '../streams/shared-event-pages.js';
 import type { StreamSettings } from '../streams/stream-settings.js';
 import { createUsageRecorder } from '../usage/usage-recorder.js';
 import { randomTestIp, TEST_PEPPER, testAppDeps, type TestCaller } from './trading-api-test-kit.js';
@@ -43,9 +44,17 @@ export interface StreamsKit {
   amqp: AmqpConnectionManager;
   outbox: OutboxTransaction;
   marketId: string;
-  /** `logLines` collects the replica's JSON log lines (info and above). */
-  startReplica(settings?: Partial<StreamSettings>, options?: { logLines?: string[] }): Promise<StreamsReplica>;
+  /**
+   * `logLines` collects the replica's JSON log lines (info and above); `wrapPages` wraps its streams' page reads
+   * (to produce events between the pages of a replay).
+   */
+  startReplica(settings?: Partial<StreamSettings>, options?: ReplicaOptions): Promise<StreamsReplica>;
   close(): Promise<void>;
+}
+
+export interface ReplicaOptions {
+  logLines?: string[];
+  wrapPages?: (read: EventPageReader) => EventPageReader;
 }
 
 const logger = createLogger({ name: 'streams-test', level: 'silent' });
@@ -61,7 +70,7 @@ export async function startStreamsKit(): Promise<StreamsKit> {
 
   const startReplica = async (
     settings: Partial<StreamSettings> = {},
-    options: { logLines?: string[] } = {},
+    options: ReplicaOptions = {},
   ): Promise<StreamsReplica> => {
     const lines = options.logLines;
     const appLogger = lines
@@ -83,6 +92,7 @@ export async function startStreamsKit(): Promise<StreamsKit> {
       streamNotices: hub,
       // Re-reads only as a safety net: the tests must pass on notices.
       streamSettings: { recheckMs: 60_000, ...settings },
+      wrapStreamPages: options.wrapPages,
     });
     const running = await startHttpServer(app, { port: 0, host: '127.0.0.1', logger, shutdownGraceMs: 5_000 });
     let closed = false;

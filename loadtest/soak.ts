@@ -11,5 +11,7 @@ const entry = k6Entry(defineSoak);
 export const options = entry.options;
 export const setup = entry.setup;
 export default entry.iteration;
+/** The soak's monitor scenario (process figures after warm-up and before the ramp down) runs this. */
+export const monitor = entry.monitor;
 export const teardown = entry.teardown;
 export const handleSummary = entry.handleSummary;

@@ -8,7 +8,7 @@ import exec from 'k6/execution';
 import http from 'k6/http';
 import { Counter, Gauge, Rate, Trend } from 'k6/metrics';
 import { setTimeout } from 'k6/timers';
-import { buildStages, resolveLoadConfig, resolveLoadShape } from '../lib/load-config.ts';
+import { buildStages, loadTimeline, resolveLoadConfig, resolveLoadShape } from '../lib/load-config.ts';
 import { formatSummaryText, type RunSummaryData } from '../lib/run-summary.ts';
 import { scenarioKit, type ScenarioKit } from '../lib/scenario-kit.ts';
 import type {
@@ -54,6 +54,8 @@ export interface K6Entry<SetupData> {
   options: Record<string, unknown>;
   setup(): Promise<SetupData>;
   iteration(data: SetupData): Promise<void>;
+  /** The definition's monitor (the k6 entry exports it as `monitor` when the definition has one). */
+  monitor(data: SetupData): Promise<void>;
   teardown(data: SetupData): Promise<void>;
   handleSummary(data: RunSummaryData): Record<string, string>;
 }
@@ -87,6 +89,21 @@ export function k6Entry<SetupData>(define: (kit: ScenarioKit) => ScenarioDefinit
 
   const thresholds: Record<string, string[]> = {};
   for (const [metric, expressions] of Object.entries(definition.thresholds)) thresholds[metric] = [...expressions];
+  const stages = buildStages(shape);
+  const timeline = loadTimeline(stages);
+  // The monitor runs once in a VU of its own beside the load, from the start until it returns.
+  const monitorScenario = definition.monitor
+    ? {
+        [`${definition.name}-monitor`]: {
+          executor: 'per-vu-iterations',
+          vus: 1,
+          iterations: 1,
+          exec: 'monitor',
+          maxDuration: `${Math.ceil(timeline.endMs / 1_000) + 60}s`,
+          gracefulStop: '10s',
+        },
+      }
+    : {};
 
   return {
     options: {
@@ -97,18 +114,21 @@ export function k6Entry<SetupData>(define: (kit: ScenarioKit) => ScenarioDefinit
           timeUnit: '1s',
           preAllocatedVUs: Math.min(shape.maxVUs, Math.max(2, shape.rate * 2)),
           maxVUs: shape.maxVUs,
-          stages: buildStages(shape),
+          stages,
           gracefulStop: '40s',
         },
+        ...monitorScenario,
       },
       thresholds,
       noVUConnectionReuse: definition.connectionReuse === 'within-iteration',
       summaryTrendStats: ['avg', 'min', 'med', 'max', 'p(90)', 'p(95)', 'p(99)'],
       setupTimeout: '120s',
-      teardownTimeout: `${Math.ceil(config.settleMs / 1_000) + 60}s`,
     },
     setup: () => definition.setup(context(), config),
     iteration: (data) => definition.iteration(context(), data, config),
+    monitor: async (data) => {
+      if (definition.monitor) await definition.monitor(context(), data, config, timeline);
+    },
     teardown: async (data) => {
       if (definition.teardown) await definition.teardown(context(), data, config);
     },

@@ -2,7 +2,7 @@
  * The load tests' settings, read from an environment map: k6 passes `__ENV`, the Node twin `process.env`. Pure, so
  * both runtimes resolve the same variables to the same values. A bad value throws an Error naming the variable.
  */
-import type { LoadConfig, LoadProfileName, LoadShape, LoadStage } from './scenario-types.ts';
+import type { LoadConfig, LoadProfileName, LoadShape, LoadStage, LoadTimeline } from './scenario-types.ts';
 
 export type LoadEnv = Readonly<Record<string, string | undefined>>;
 
@@ -80,7 +80,6 @@ export function resolveLoadConfig(env: LoadEnv): LoadConfig {
     confirmAmount: usdcAmount(env, 'LOADTEST_CONFIRM_AMOUNT', '2'),
     duplicateShare: numberIn(env, 'LOADTEST_DUPLICATE_SHARE', 0.2, 0, 1),
     marketId,
-    settleMs: numberIn(env, 'LOADTEST_SETTLE_MS', 6_000, 0, 600_000),
   };
 }
 
@@ -153,4 +152,20 @@ export function buildStages(shape: LoadShape): LoadStage[] {
 /** Total length of the stages in ms. */
 export function stagesDurationMs(stages: readonly LoadStage[]): number {
   return stages.reduce((sum, stage) => sum + parseDuration(stage.duration), 0);
+}
+
+/** How long a soak's load runs at its rate before it counts as warmed up (pools filled, code optimised). */
+const WARM_UP_MS = 60_000;
+
+/**
+ * When the load is warmed up (the first stage, the ramp, and then a minute of the next, or a quarter of it when that
+ * is shorter) and when its last stage, the ramp down, begins: the soak compares figures sampled at these two
+ * moments, both under the same load.
+ */
+export function loadTimeline(stages: readonly LoadStage[]): LoadTimeline {
+  const durations = stages.map((stage) => parseDuration(stage.duration));
+  const endMs = durations.reduce((sum, duration) => sum + duration, 0);
+  const warmUpEndMs = (durations[0] ?? 0) + Math.min(WARM_UP_MS, (durations[1] ?? 0) / 4);
+  const rampDown = durations.length >= 3 ? (durations[durations.length - 1] ?? 0) : 0;
+  return { warmUpEndMs, rampDownStartMs: Math.max(warmUpEndMs, endMs - rampDown), endMs };
 }

@@ -131,6 +131,45 @@ async function readProcessFigures(context: ScenarioContext, config: LoadConfig):
   });
 }
 
+const MB = 1024 * 1024;
+const round1 = (value: number): number => Math.round(value * 10) / 10;
+
+export interface ProcessComparison {
+  /** One row per deployable, for the run's notes. */
+  rows: Array<Record<string, string | number>>;
+  /** Deployables missing a figure in either sample: their growth is unknown. */
+  unreadable: string[];
+  /** The largest growth among the readable deployables (0 when none is readable). */
+  rssGrowthMb: number;
+  handlesGrowth: number;
+}
+
+/** Each deployable's RSS and handle growth from `start` to `end` (matched by name). */
+function compareProcessFigures(start: readonly ProcessFigures[], end: readonly ProcessFigures[]): ProcessComparison {
+  const unreadable: string[] = [];
+  let rssGrowthMb = 0;
+  let handlesGrowth = 0;
+  const shown = (value: number | null | undefined, scale = 1) => (value == null ? 'n/a' : round1(value / scale));
+  const rows = end.map((after) => {
+    const before = start.find((figures) => figures.name === after.name);
+    const rss = before?.rssBytes != null && after.rssBytes !== null ? (after.rssBytes - before.rssBytes) / MB : null;
+    const handles = before?.handles != null && after.handles !== null ? after.handles - before.handles : null;
+    if (rss === null || handles === null) unreadable.push(after.name);
+    if (rss !== null) rssGrowthMb = Math.max(rssGrowthMb, round1(rss));
+    if (handles !== null) handlesGrowth = Math.max(handlesGrowth, handles);
+    return {
+      deployable: after.name,
+      'rss start MB': shown(before?.rssBytes, MB),
+      'rss end MB': shown(after.rssBytes, MB),
+      'rss growth MB': shown(rss),
+      'handles start': shown(before?.handles),
+      'handles end': shown(after.handles),
+      'handles growth': shown(handles),
+    };
+  });
+  return { rows, unreadable, rssGrowthMb, handlesGrowth };
+}
+
 /** A decimal USDC string as atomic-6 digits, by string shifting (no float, no BigInt): "0.5" → "500000". */
 function atomicUsdc(amount: string): string {
   const [whole = '0', fraction = ''] = amount.split('.');
@@ -154,6 +193,7 @@ export const scenarioKit = {
   tradeOf,
   prometheusValue,
   readProcessFigures,
+  compareProcessFigures,
   status,
 };
 

@@ -78,8 +78,6 @@ export interface LoadConfig {
   duplicateShare: number;
   /** Restricts trades and quotes to this market (else every active on-chain market is used). */
   marketId: string | null;
-  /** Wait before the soak's end figures, so the load's keep-alive connections have closed. */
-  settleMs: number;
 }
 
 export type LoadProfileName = 'ramp' | 'soak' | 'spike';
@@ -88,6 +86,16 @@ export type LoadProfileName = 'ramp' | 'soak' | 'spike';
 export interface LoadStage {
   duration: string;
   target: number;
+}
+
+/** Moments of a run's load, in ms from its start (loadtest/lib/load-config.ts `loadTimeline`). */
+export interface LoadTimeline {
+  /** The ramp up is over and the load has run a while at its rate (a minute, or a quarter of a shorter hold). */
+  warmUpEndMs: number;
+  /** The last stage (the ramp down) begins. */
+  rampDownStartMs: number;
+  /** The last stage ends. */
+  endMs: number;
 }
 
 export interface LoadShape {
@@ -121,5 +129,10 @@ export interface ScenarioDefinition<SetupData> {
   connectionReuse?: 'always' | 'within-iteration';
   setup(context: ScenarioContext, config: LoadConfig): Promise<SetupData>;
   iteration(context: ScenarioContext, data: SetupData, config: LoadConfig): Promise<void>;
+  /**
+   * Runs once beside the load, from its start until it returns (k6: a one-iteration scenario of its own; the Node
+   * twin: alongside the arrival-rate load, awaited before teardown). The soak samples process figures here.
+   */
+  monitor?(context: ScenarioContext, data: SetupData, config: LoadConfig, timeline: LoadTimeline): Promise<void>;
   teardown?(context: ScenarioContext, data: SetupData, config: LoadConfig): Promise<void>;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import {
   buildStages,
   formatDuration,
+  loadTimeline,
   parseDuration,
   resolveLoadConfig,
   resolveLoadShape,
@@ -100,5 +101,26 @@ describe('load-test settings shared by k6 and the Node twin', () => {
   it('spikes from a fifth of the peak to the peak in 5 s and back', () => {
     const targets = buildStages({ profile: 'spike', rate: 50, hold: '30s', maxVUs: 60 }).map((stage) => stage.target);
     expect(targets).toEqual([10, 10, 50, 50, 10, 10, 0]);
+  });
+
+  it('places warm-up after the ramp and a minute of the hold, and the ramp down at the last stage', () => {
+    expect(loadTimeline(buildStages({ profile: 'soak', rate: 8, hold: '10m', maxVUs: 60 }))).toEqual({
+      warmUpEndMs: 120_000,
+      rampDownStartMs: 660_000,
+      endMs: 670_000,
+    });
+    // A short trial keeps the shape: a quarter of a short hold warms up.
+    expect(loadTimeline(buildStages({ profile: 'soak', rate: 8, hold: '2m', maxVUs: 60 }))).toEqual({
+      warmUpEndMs: 30_000 + 30_000,
+      rampDownStartMs: 150_000,
+      endMs: 160_000,
+    });
+    // Spike: both moments at the baseline rate (the first calm, and the calm after the spike).
+    const spike = loadTimeline(buildStages({ profile: 'spike', rate: 50, hold: '30s', maxVUs: 60 }));
+    expect(spike).toEqual({
+      warmUpEndMs: 7_500 + 3_750,
+      rampDownStartMs: 7_500 + 15_000 + 5_000 + 30_000 + 5_000 + 15_000,
+      endMs: 80_500,
+    });
   });
 });

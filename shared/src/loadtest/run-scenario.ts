@@ -1,8 +1,9 @@
 /*
- * Runs one shared scenario definition in this process: setup, the arrival-rate load, teardown, then the summary
+ * Runs one shared scenario definition in this process: setup, the arrival-rate load (and the definition's monitor
+ * beside it), teardown, then the summary
  * in k6's shape with threshold verdicts and the per-second series the report draws.
  */
-import { buildStages } from '../../../loadtest/lib/load-config.js';
+import { buildStages, loadTimeline } from '../../../loadtest/lib/load-config.js';
 import type { RunSummaryData } from '../../../loadtest/lib/run-summary.js';
 import type {
   LoadConfig,
@@ -92,6 +93,11 @@ export async function runScenario<SetupData>(
   const stages = buildStages(shape);
   try {
     const data = await definition.setup(context(1, 0), config);
+    const monitor = definition.monitor
+      ? definition
+          .monitor(context(1, 0), data, config, loadTimeline(stages))
+          .catch((error: unknown) => log(`monitor failed: ${messageOf(error)}`))
+      : undefined;
     const load = await runArrivalRate({
       stages,
       maxVUs: shape.maxVUs,
@@ -107,6 +113,7 @@ export async function runScenario<SetupData>(
       },
     });
     if (load.dropped > 0) recorder.add('dropped_iterations', load.dropped);
+    await monitor;
     client.closeConnections();
     if (definition.teardown) await definition.teardown(context(1, 0), data, config);
     const durationMs = recorder.elapsed();

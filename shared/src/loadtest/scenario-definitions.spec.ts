@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { resolveLoadConfig } from '../../../loadtest/lib/load-config.js';
+import { buildStages, loadTimeline, resolveLoadConfig } from '../../../loadtest/lib/load-config.js';
 import type { LoadConfig, LoadRequest, LoadResponse, ScenarioContext } from '../../../loadtest/lib/scenario-types.js';
 import { scenarioKit } from '../../../loadtest/lib/scenario-kit.js';
 import { defineConfirmFlow } from '../../../loadtest/scenarios/confirm-flow.js';
@@ -9,7 +9,8 @@ import { defineTradeBurst } from '../../../loadtest/scenarios/trade-burst.js';
 import { defineV1Reads } from '../../../loadtest/scenarios/v1-reads.js';
 import { defineWebhookFanout } from '../../../loadtest/scenarios/webhook-fanout.js';
 import { scenarioDefinition, scenarioNames } from './scenario-registry.js';
-import { parseMetricKey, parseThreshold } from './threshold-evaluator.js';
+import { gaugeValues } from './summary-math.js';
+import { evaluateThreshold, parseMetricKey, parseThreshold } from './threshold-evaluator.js';
 
 type Answer = { status: number; body?: unknown; headers?: Record<string, string> };
 
@@ -220,7 +221,7 @@ describe('shared scenario definitions', () => {
     const draws = 1_000;
     for (let draw = 0; draw < draws; draw += 1) {
       jest.spyOn(Math, 'random').mockReturnValue((draw + 0.5) / draws);
-      await soak.iteration(context, { markets, start: [] }, config());
+      await soak.iteration(context, { markets }, config());
     }
     const perRoute = new Map<string, number>();
     for (const request of requests.filter((r) => r.url.startsWith('http://localhost:3001/api/'))) {
@@ -231,20 +232,36 @@ describe('shared scenario definitions', () => {
     for (const count of perRoute.values()) expect((count / draws) * soak.load.rate * 60).toBeLessThanOrEqual(70);
   });
 
-  it("soak reports each deployable's RSS and handle growth from /metrics at start and end", async () => {
-    const exposition = (rss: number, handles: number) =>
-      `# HELP x\nprocess_resident_memory_bytes{service="a"} ${rss}\nnodejs_active_handles_total{service="a"} ${handles}\n`;
-    let reads = 0;
-    const { context, samples, notes } = scripted((request) => {
-      reads += request.target === 'metrics' ? 1 : 0;
-      return { status: 200, body: reads <= 1 ? exposition(100 * 2 ** 20, 8) : exposition(130 * 2 ** 20, 11) };
+  const exposition = (rssMb: number, handles: number) =>
+    `# HELP x\nprocess_resident_memory_bytes{service="a"} ${rssMb * 2 ** 20}\nnodejs_active_handles_total{service="a"} ${handles}\n`;
+
+  /** A scripted context whose clock moves only when the scenario sleeps; records when each /metrics read happened. */
+  function clocked(answer: (request: LoadRequest, reads: number) => Answer) {
+    let clock = 0;
+    const readsAt: number[] = [];
+    const run = scripted((request) => {
+      if (request.target === 'metrics') readsAt.push(clock);
+      return answer(request, readsAt.length);
     });
+    run.context.now = () => clock;
+    run.context.sleep = async (ms) => void (clock += ms);
+    return { ...run, readsAt };
+  }
+
+  it("soak compares each deployable's RSS and handles once warmed up with just before the ramp down", async () => {
     const soak = defineSoak(scenarioKit);
-    const settings = config({ LOADTEST_METRICS: 'trading-api=http://a/metrics', LOADTEST_SETTLE_MS: '0' });
-    const start = await scenarioKit.readProcessFigures(context, settings);
-    await soak.teardown!(context, { markets, start }, settings);
+    const { context, samples, notes, readsAt } = clocked((_request, reads) => ({
+      status: 200,
+      body: reads <= 1 ? exposition(100, 8) : exposition(130, 11),
+    }));
+    const timeline = loadTimeline(buildStages(soak.load));
+    expect(timeline).toEqual({ warmUpEndMs: 120_000, rampDownStartMs: 660_000, endMs: 670_000 });
+    await soak.monitor!(context, { markets }, config({ LOADTEST_METRICS: 'trading-api=http://a/metrics' }), timeline);
+    // Both samples under the soak's rate: after the ramp and a minute of the hold, and at the end of the hold.
+    expect(readsAt).toEqual([120_000, 660_000]);
     expect(samples['rss_growth_mb']).toEqual([30]);
     expect(samples['handles_growth']).toEqual([3]);
+    expect(samples['unreadable_deployables']).toEqual([1, 0]);
     expect(notes[0]!.rows).toEqual([
       {
         deployable: 'trading-api',
@@ -256,6 +273,31 @@ describe('shared scenario definitions', () => {
         'handles growth': 3,
       },
     ]);
+  });
+
+  it('soak fails its unreadable_deployables threshold when a deployable has no figures, instead of a growth of 0', async () => {
+    const soak = defineSoak(scenarioKit);
+    const { context, samples, notes } = clocked((request) =>
+      request.url.startsWith('http://b/') ? { status: 503, body: 'down' } : { status: 200, body: exposition(100, 8) },
+    );
+    const settings = config({ LOADTEST_METRICS: 'trading-api=http://a/metrics,chain-executor=http://b/metrics' });
+    await soak.monitor!(context, { markets }, settings, loadTimeline(buildStages(soak.load)));
+    expect(samples['unreadable_deployables']).toEqual([2, 1]);
+    const verdicts = soak.thresholds['unreadable_deployables']!.map(
+      (expression) => evaluateThreshold(expression, gaugeValues(samples['unreadable_deployables']!)).ok,
+    );
+    expect(verdicts).toEqual([false]);
+    expect(notes[0]!.rows[1]).toMatchObject({ deployable: 'chain-executor', 'rss growth MB': 'n/a' });
+  });
+
+  it('soak counts a run cut short before its second sample as unreadable, not flat', async () => {
+    const soak = defineSoak(scenarioKit);
+    const { context, samples } = clocked(() => ({ status: 200, body: exposition(100, 8) }));
+    context.sleep = () => new Promise(() => undefined);
+    void soak.monitor!(context, { markets }, config(), loadTimeline(buildStages(soak.load)));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(samples['unreadable_deployables']).toEqual([4]);
+    expect(samples['rss_growth_mb']).toBeUndefined();
   });
 
   it.each(scenarioNames)('%s declares valid thresholds on metrics it has, and latency and error bounds', (name) => {

@@ -7,9 +7,10 @@
 import type { Knex } from 'knex';
 import {
   appendTradeEvents,
-  findTradeWithTraceSeq,
+  findTradeById,
+  moveTradeRow,
+  movedTrade,
   recordWebhookEvent,
-  transitionTradeStatus,
   type TradeRecord,
   type TradeStatus,
   type TradeUpdate,
@@ -114,6 +115,11 @@ export interface TradeTransition extends TradeStepRecord {
   from: TradeStatus | readonly TradeStatus[];
   to: TradeStatus;
   update?: TradeUpdate;
+  /**
+   * The trade as the caller read it, when that read is the row the move will find (nothing but moves writes the
+   * columns it carries): the moved trade is then built from it instead of read back.
+   */
+  before?: TradeRecord;
 }
 
 /**
@@ -128,10 +134,12 @@ export async function moveTrade(
 ): Promise<TradeRecord | null> {
   const terminal = isTerminalStatus(transition.to);
   const update: TradeUpdate = { ...transition.update, ...(terminal ? { finishedAt: transition.now } : {}) };
-  const steps = timelineStepsOf(transition);
-  if (!(await transitionTradeStatus(trx, tradeId, transition.from, transition.to, update, steps))) return null;
-  const moved = await findTradeWithTraceSeq(trx, tradeId);
-  if (!moved) return null;
-  await recordTradeStep(trx, enqueue, moved.trade, transition, moved.traceSeq);
-  return moved.trade;
+  const traceSeq = await moveTradeRow(trx, tradeId, { ...transition, update, traceSteps: timelineStepsOf(transition) });
+  if (traceSeq === null) return null;
+  const trade = transition.before
+    ? movedTrade(transition.before, transition.to, update, transition.now)
+    : await findTradeById(trx, tradeId);
+  if (!trade) return null;
+  await recordTradeStep(trx, enqueue, trade, transition, traceSeq);
+  return trade;
 }

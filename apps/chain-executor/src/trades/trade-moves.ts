@@ -45,6 +45,7 @@ export function startExecutingFromPending(deps: Deps, trade: TradeRecord): Promi
       to: 'executing',
       trace: [{ type: traceSteps.validating, data: { status: 'validating' } }, { type: traceSteps.executing }],
       now: deps.now(),
+      before: trade,
     }),
   );
 }
@@ -164,6 +165,7 @@ export function completeTrade(
   };
   return deps.outbox((trx, enqueue) =>
     moveTrade(trx, enqueue, trade.id, {
+      before: trade,
       from: ['validating', 'executing'],
       to: 'completed',
       update: { txHash: execution.txHash, tokensOut },

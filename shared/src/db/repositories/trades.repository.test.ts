@@ -9,11 +9,12 @@ import {
   findTradeOfUser,
   findTradeWithTraceSeq,
   insertTrade,
+  moveTradeRow,
   recordTradeTxHash,
   sumInFlightBuysOfUser,
   transitionTradeStatus,
 } from './trades.repository.js';
-import type { TradeRecord } from './trades.rows.js';
+import { movedTrade, type TradeRecord } from './trades.rows.js';
 import { createUser } from './users.repository.js';
 
 describe('trades repository', () => {
@@ -129,5 +130,27 @@ describe('trades repository', () => {
     expect(await recordTradeTxHash(test.db, moving.id, `0x${'ef'.repeat(32)}`, 1)).toBe(false);
     expect((await findTradeWithTraceSeq(test.db, moving.id))?.traceSeq).toBe(7);
     expect(await appendTradeEvent(test.db, moving, { type: 'late', data: {} })).toBe(8);
+  });
+
+  it('moves a row in one statement that answers the last reserved timeline number, and builds what a read gives', async () => {
+    const before = await insertTrade(test.db, { ...tradeInput(), status: 'executing', traceSeq: 4 });
+    const update = {
+      txHash: `0x${'12'.repeat(32)}`,
+      tokensOut: 1_234_567n,
+      finishedAt: new Date('2026-11-26T08:00:00.5Z'),
+    };
+    const at = new Date();
+    expect(
+      await moveTradeRow(test.db, before.id, {
+        from: ['validating', 'executing'],
+        to: 'completed',
+        update,
+        traceSteps: 3,
+      }),
+    ).toBe(7);
+    const read = await findTradeById(test.db, before.id);
+    expect(movedTrade(before, 'completed', update, at)).toEqual({ ...read, updatedAt: at });
+    expect(await moveTradeRow(test.db, before.id, { from: 'executing', to: 'failed', traceSteps: 1 })).toBeNull();
+    expect((await findTradeWithTraceSeq(test.db, before.id))?.traceSeq).toBe(7);
   });
 });

@@ -7,7 +7,7 @@
 import { newUuid } from '../../ids/index.js';
 import { dailyCapStatuses, inFlightStatuses, type TradeStatus } from '../../domain/trade-states.js';
 import { toBigIntOrNull, toInt } from '../column-values.js';
-import type { Queryable } from '../transaction.js';
+import { okPacketOfRaw, type Queryable } from '../transaction.js';
 import { newestFirstPage } from './newest-first-page.js';
 import { toTrade, toTradeUpdateColumns, type NewTrade, type TradeRecord, type TradeUpdate } from './trades.rows.js';
 
@@ -96,8 +96,8 @@ export async function findTradesByIds(db: Queryable, ids: readonly string[]): Pr
 
 /**
  * Moves trade `id` from `from` (one status or any of several) to `to`, setting `update` with it, and reserves the
- * sequence numbers of the `traceSteps` timeline steps the move records (see findTradeWithTraceSeq). True when this
- * call made the change; false when the trade was not in `from` (another worker, or an earlier delivery, moved it).
+ * sequence numbers of the `traceSteps` timeline steps the move records (see moveTradeRow). True when this call made
+ * the change; false when the trade was not in `from` (another worker, or an earlier delivery, moved it).
  */
 export async function transitionTradeStatus(
   trx: Queryable,
@@ -107,12 +107,31 @@ export async function transitionTradeStatus(
   update: TradeUpdate = {},
   traceSteps = 0,
 ): Promise<boolean> {
-  const expected = typeof from === 'string' ? [from] : from;
-  const changed = await trx('trades')
+  return (await moveTradeRow(trx, id, { from, to, update, traceSteps })) !== null;
+}
+
+/**
+ * transitionTradeStatus answering the last timeline number the move reserved (the row's trace_seq after it, read in
+ * the same statement through LAST_INSERT_ID), or null when the trade was not in `from`.
+ */
+export async function moveTradeRow(
+  trx: Queryable,
+  id: string,
+  move: { from: TradeStatus | readonly TradeStatus[]; to: TradeStatus; update?: TradeUpdate; traceSteps?: number },
+): Promise<number | null> {
+  const expected = typeof move.from === 'string' ? [move.from] : move.from;
+  const { sql, bindings } = trx('trades')
     .where({ id })
     .whereIn('status', expected)
-    .update({ status: to, ...toTradeUpdateColumns(update), ...traceSeqIncrement(trx, traceSteps) });
-  return Number(changed) === 1;
+    .update({
+      status: move.to,
+      ...toTradeUpdateColumns(move.update ?? {}),
+      trace_seq: trx.raw('LAST_INSERT_ID(trace_seq + ?)', [move.traceSteps ?? 0]),
+    })
+    .toSQL()
+    .toNative();
+  const written = okPacketOfRaw(await trx.raw(sql, bindings));
+  return written.affectedRows === 1 ? written.insertId : null;
 }
 
 const traceSeqIncrement = (trx: Queryable, steps: number): Row =>

@@ -112,6 +112,21 @@ export function toTrade(row: Row): TradeRecord {
   };
 }
 
+/**
+ * The trade after a move of `before` to `to` with `update`, as a read would give it (the status and the updated
+ * columns; updatedAt the move's time). Valid only when `before` is the row as the move found it.
+ */
+export function movedTrade(before: TradeRecord, to: TradeStatus, update: TradeUpdate, at: Date): TradeRecord {
+  const moved: TradeRecord = { ...before, status: to, updatedAt: at };
+  if (update.txHash !== undefined) moved.txHash = toHexOrNull(update.txHash, 'trades.tx_hash');
+  if (update.tokensOut !== undefined) moved.tokensOut = update.tokensOut;
+  if (update.errorCode !== undefined) moved.errorCode = update.errorCode;
+  if (update.errorMessage !== undefined) moved.errorMessage = update.errorMessage?.slice(0, 500) ?? null;
+  if (update.confirmationUsedAt !== undefined) moved.confirmationUsedAt = update.confirmationUsedAt;
+  if (update.finishedAt !== undefined) moved.finishedAt = update.finishedAt;
+  return moved;
+}
+
 /** The columns a transition sets along with the status; an error message is cut to 500 characters. */
 export function toTradeUpdateColumns(update: TradeUpdate): Row {
   const columns: Row = {};

@@ -8,14 +8,17 @@ import {
   type StreamsKit,
   type StreamsReplica,
 } from '../testing/streams-test-kit.js';
+import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
 import type { TestCaller } from '../testing/trading-api-test-kit.js';
 
 let kit: StreamsKit;
 let replica: StreamsReplica;
+let validator: ResponseValidator;
 
 beforeAll(async () => {
   kit = await startStreamsKit();
   replica = await kit.startReplica();
+  validator = await createResponseValidator();
 });
 afterAll(async () => {
   await kit.close();
@@ -49,7 +52,9 @@ describe('GET /v1/trades/{id} with Prefer: wait=N', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('preference-applied')).toBe('wait=20');
     expect(response.headers.get('etag')).not.toBe(etag);
-    expect(((await response.json()) as { trade: { status: string } }).trade.status).toBe('completed');
+    const text = await response.text();
+    expect((JSON.parse(text) as { trade: { status: string } }).trade.status).toBe('completed');
+    expect(validator.responseErrors('getTrade', { status: 200, headers: response.headers, text })).toEqual([]);
     // Far sooner than the 20 s wait: the notice woke it.
     expect(answeredAt - committedAt).toBeLessThan(2_000);
   });
@@ -64,6 +69,9 @@ describe('GET /v1/trades/{id} with Prefer: wait=N', () => {
     expect(response.headers.get('preference-applied')).toBe('wait=1');
     expect(response.headers.get('etag')).toBe(etag);
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    // The shared NotModified response declares Preference-Applied.
+    const text = await response.text();
+    expect(validator.responseErrors('getTrade', { status: 304, headers: response.headers, text })).toEqual([]);
   });
 
   it('answers at once when the ETag is already stale, and without a wait when Prefer is absent', async () => {

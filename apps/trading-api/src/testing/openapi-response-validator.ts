@@ -14,6 +14,7 @@ const DESCRIBED_HEADERS = [
   'x-ratelimit-reset',
   'retry-after',
   'etag',
+  'preference-applied',
   'deprecation',
   'sunset',
 ];

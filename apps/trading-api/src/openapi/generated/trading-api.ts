@@ -1007,11 +1007,12 @@ export interface components {
     };
   };
   responses: {
-    /** @description Not modified: If-None-Match matched the current ETag. Empty body. */
+    /** @description Not modified: If-None-Match matched the current ETag. Empty body. A waiting read (GET /trades/{id} with `Prefer: wait=N`) answers it when the wait ended unchanged, with `Preference-Applied`. */
     NotModified: {
       headers: {
         ETag: components['headers']['ETag'];
         'Cache-Control': components['headers']['Cache-Control'];
+        'Preference-Applied': components['headers']['Preference-Applied'];
         'X-Service-Api-Version': components['headers']['X-Service-Api-Version'];
         'X-Request-Id': components['headers']['X-Request-Id'];
         'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -1289,6 +1290,8 @@ export interface components {
     'X-RateLimit-Reset.optional': number;
     /** @description Weak validator (`W/"…"`) per (route, query, key, body); send it as If-None-Match. */
     ETag: string;
+    /** @description `wait=N` (RFC 7240) when the request asked to wait with `Prefer: wait=N`: the wait honoured, in seconds (capped at 30). Only on operations that support waiting reads. */
+    'Preference-Applied': string;
     /** @description `private, no-cache` on authenticated reads; `public, max-age=10` on quotes. */
     'Cache-Control': string;
   };
@@ -1970,8 +1973,7 @@ export interface operations {
       /** @description Success. */
       200: {
         headers: {
-          /** @description `wait=N` when the request asked to wait. */
-          'Preference-Applied'?: string;
+          'Preference-Applied': components['headers']['Preference-Applied'];
           'X-Service-Api-Version': components['headers']['X-Service-Api-Version'];
           'X-Request-Id': components['headers']['X-Request-Id'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];

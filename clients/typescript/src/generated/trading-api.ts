@@ -41,15 +41,60 @@ export interface paths {
      *       'https://api.foretell.example/v1/events/stream?types=trade.completed,trade.failed'
      *     ```
      *
-     *     A browser `EventSource` cannot send headers, so call the stream from your server (or a Node
-     *     `EventSource` polyfill that accepts headers); it reconnects by itself and sends `Last-Event-ID`:
+     *     **In a browser.** This stream takes the key only in `X-API-Key`: there is no query-string key, cookie or
+     *     bearer token, and a browser `EventSource` cannot send headers, so `new EventSource('/v1/events/stream')`
+     *     is answered 401 `API_KEY_MISSING`. Read it with `fetch`, which can send the header and streams the body.
+     *     `/v1` sends no CORS headers, so this runs only on the API's own origin; usually that is a path of your
+     *     backend that forwards to `/v1/events/stream` and adds the key there, so the key never reaches the page.
+     *     `fetch` does not reconnect by itself: keep the last `id` and send it back as `Last-Event-ID`.
      *
      *     ```js
-     *     const source = new EventSource('/v1/events/stream', { headers: { 'X-API-Key': key } }); // Node polyfill
-     *     for (const type of ['trade.completed', 'trade.failed', 'trade.rejected', 'trade.confirmation-required']) {
-     *       source.addEventListener(type, (message) => handle(JSON.parse(message.data))); // message.lastEventId = seq
+     *     let lastId; // the id of the last event handled; persist it to resume after a reload
+     *     // Reads the stream until it ends; resolves with the seconds to wait before resuming, or null to stop.
+     *     async function readEvents(key, handle) {
+     *       const headers = { 'X-API-Key': key, Accept: 'text/event-stream' };
+     *       if (lastId) headers['Last-Event-ID'] = lastId;
+     *       const response = await fetch('/v1/events/stream?types=trade.completed,trade.failed', { headers });
+     *       if (!response.ok) {
+     *         const retryable = response.status === 429 || response.status >= 500;
+     *         return retryable ? Number(response.headers.get('Retry-After') ?? 5) : null;
+     *       }
+     *       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+     *       let buffer = '';
+     *       for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+     *         buffer += chunk.value;
+     *         for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+     *           const fields = {}; // id, event, data (a frame without data is the `retry:` hint or a comment)
+     *           for (const line of buffer.slice(0, end).split('\n')) {
+     *             const colon = line.indexOf(':');
+     *             if (colon > 0) fields[line.slice(0, colon)] = line.slice(colon + 1).trimStart();
+     *           }
+     *           buffer = buffer.slice(end + 2);
+     *           if (fields.event === 'stream.error') {
+     *             const { code } = JSON.parse(fields.data); // revoked or expired: stop; otherwise come back
+     *             return code === 'API_KEY_REVOKED' || code === 'API_KEY_EXPIRED' ? null : 1;
+     *           }
+     *           if (fields.data === undefined) continue;
+     *           handle(fields.event, JSON.parse(fields.data));
+     *           lastId = fields.id;
+     *         }
+     *       }
+     *       return 2; // the connection dropped
      *     }
-     *     source.addEventListener('stream.error', (message) => console.warn(JSON.parse(message.data).code));
+     *     const show = (type, envelope) => console.log(type, envelope.data.tradeId);
+     *     for (let wait = 0; wait !== null; wait = await readEvents(key, show).catch(() => 2)) {
+     *       await new Promise((resolve) => setTimeout(resolve, wait * 1000)); // then resume after lastId
+     *     }
+     *     ```
+     *
+     *     From Node, `@foretell/client`'s `events.stream()` does the same with reconnection and backoff built in.
+     *     `EventSource` itself fits the public market stream of the read API, which needs no key and allows any
+     *     origin:
+     *
+     *     ```js
+     *     const market = new EventSource(`${publicReadUrl}/api/markets/${marketId}/stream`);
+     *     market.addEventListener('snapshot', (message) => render(JSON.parse(message.data).market));
+     *     market.addEventListener('update', (message) => render(JSON.parse(message.data).market));
      *     ```
      *
      *     Keep the last `id` you processed (it only grows) and pass it back after a restart: events are never

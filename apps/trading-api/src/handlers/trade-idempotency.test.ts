@@ -120,6 +120,31 @@ describe('clientRequestId', () => {
   });
 });
 
+describe('replays after the market stopped trading', () => {
+  it('answer the original trade for both mechanisms while a new request gets 422 MARKET_NOT_TRADEABLE', async () => {
+    const trader = await chainKit.createTrader();
+    const key = randomUUID();
+    const body = buy('1', { clientRequestId: `crid-${randomUUID()}` });
+    const first = await post(trader, body, { 'Idempotency-Key': key });
+    expect(first.status).toBe(201);
+    await db()('markets').where({ id: chainKit.marketId }).update({ status: 'FROZEN' });
+    try {
+      for (const headers of [{ 'Idempotency-Key': key }, {}]) {
+        const replay = await post(trader, body, headers);
+        expect(replay.status).toBe(201);
+        expect(replay.json._meta).toMatchObject({ idempotent: true });
+        expect(tradeIdOf(replay)).toBe(tradeIdOf(first));
+      }
+      const fresh = await post(trader, buy('1'), { 'Idempotency-Key': randomUUID() });
+      expect(fresh.status).toBe(422);
+      expect(fresh.json.code).toBe('MARKET_NOT_TRADEABLE');
+    } finally {
+      await db()('markets').where({ id: chainKit.marketId }).update({ status: 'OPEN' });
+    }
+    expect(await db()('trades').where({ api_key_id: trader.record.id })).toHaveLength(1);
+  });
+});
+
 describe('high-value trades', () => {
   it('replays 202 with the same token before confirmation and 200 after it', async () => {
     const trader = await chainKit.createTrader({ highValueThreshold: 10_000_000n });

@@ -1,7 +1,7 @@
 /*
- * POST /v1/trades (spec/trading-api.md "Trades", "Idempotency", "Limits"; DESIGN.md §6). Validates the market,
- * then — under the user's row lock, so a user's concurrent trades queue — replays an Idempotency-Key or
- * clientRequestId seen before, checks the key's caps and the account's funds, and writes the trade, its first trace
+ * POST /v1/trades (spec/trading-api.md "Trades", "Idempotency", "Limits"; DESIGN.md §6). Under the user's row
+ * lock, so a user's concurrent trades queue: replays an Idempotency-Key or clientRequestId seen before, else
+ * validates the market, checks the key's caps and the account's funds, and writes the trade, its first trace
  * steps, its event and its outbox message in one transaction. Below the key's high-value threshold the trade is
  * `pending` and queued for the executor (201); at or above it, `pending_confirmation` with a one-time token (202).
  */
@@ -112,25 +112,22 @@ export async function createTrade(deps: CreateTradeDeps, command: CreateTradeCom
   const amountAtomic = parseUsdcAmount(command.amount);
   const metadata = command.metadata ?? {};
   const requestHash = tradeIdentityHash({ ...command, amountAtomic, metadata });
-  // Replays answer without the lock or the chain (the common case of a client retry).
-  const early = await findReplay(deps.db, deps, command, requestHash, await idempotencyRecordOf(deps.db, command));
-  if (early) return early;
-
-  const found = await findMarketById(deps.db, command.marketId);
-  if (!found) throw new AppError('RESOURCE_NOT_FOUND', { detail: `No market ${command.marketId}.` });
-  const reader = await requireChain(deps.chain);
-  const market = assertTradeable(found, { ...command, chainId: reader.chain.id });
-  const usdc = await platformUsdc(deps.db, reader);
   const limits = effectiveTradeLimits(command.key);
   const trade = { side: command.side, amountAtomic };
 
   return deps.outbox(async (trx, enqueue) => {
     const user = await lockUserForTrading(trx, command.key.userId);
     if (!user) throw new AppError('RESOURCE_NOT_FOUND', { detail: 'The key’s user no longer exists.' });
+    // A replay answers what the first request got, whatever changed since (the market closed, the chain is away).
     const idempotencyRecord = await idempotencyRecordOf(trx, command);
     const replay = await findReplay(trx, deps, command, requestHash, idempotencyRecord);
     if (replay) return replay;
 
+    const found = await findMarketById(trx, command.marketId);
+    if (!found) throw new AppError('RESOURCE_NOT_FOUND', { detail: `No market ${command.marketId}.` });
+    const reader = await requireChain(deps.chain);
+    const market = assertTradeable(found, { ...command, chainId: reader.chain.id });
+    const usdc = await platformUsdc(deps.db, reader);
     const recentBuys = await sumRecentBuyVolumeOfKey(
       trx,
       command.key.id,

@@ -8,7 +8,7 @@ import exec from 'k6/execution';
 import http from 'k6/http';
 import { Counter, Gauge, Rate, Trend } from 'k6/metrics';
 import { setTimeout } from 'k6/timers';
-import { buildStages, loadTimeline, resolveLoadConfig, resolveLoadShape } from '../lib/load-config.ts';
+import { buildStages, loadTimeline, resolveLoadConfig, resolveLoadShape, runThresholds } from '../lib/load-config.ts';
 import { formatSummaryText, type RunSummaryData } from '../lib/run-summary.ts';
 import { scenarioKit, type ScenarioKit } from '../lib/scenario-kit.ts';
 import type {
@@ -87,9 +87,11 @@ export function k6Entry<SetupData>(define: (kit: ScenarioKit) => ScenarioDefinit
     iteration: __VU > 0 ? exec.vu.iterationInScenario : 0,
   });
 
-  const thresholds: Record<string, string[]> = {};
-  for (const [metric, expressions] of Object.entries(definition.thresholds)) thresholds[metric] = [...expressions];
   const stages = buildStages(shape);
+  const thresholds: Record<string, string[]> = {};
+  for (const [metric, expressions] of Object.entries(runThresholds(definition.thresholds, stages))) {
+    thresholds[metric] = [...expressions];
+  }
   const timeline = loadTimeline(stages);
   // The monitor runs once in a VU of its own beside the load, from the start until it returns.
   const monitorScenario = definition.monitor

@@ -2,7 +2,7 @@
  * The load tests' settings, read from an environment map: k6 passes `__ENV`, the Node twin `process.env`. Pure, so
  * both runtimes resolve the same variables to the same values. A bad value throws an Error naming the variable.
  */
-import type { LoadConfig, LoadProfileName, LoadShape, LoadStage, LoadTimeline } from './scenario-types.ts';
+import type { LoadConfig, LoadProfileName, LoadShape, LoadStage, LoadTimeline, Thresholds } from './scenario-types.ts';
 
 export type LoadEnv = Readonly<Record<string, string | undefined>>;
 
@@ -168,4 +168,29 @@ export function loadTimeline(stages: readonly LoadStage[]): LoadTimeline {
   const warmUpEndMs = (durations[0] ?? 0) + Math.min(WARM_UP_MS, (durations[1] ?? 0) / 4);
   const rampDown = durations.length >= 3 ? (durations[durations.length - 1] ?? 0) : 0;
   return { warmUpEndMs, rampDownStartMs: Math.max(warmUpEndMs, endMs - rampDown), endMs };
+}
+
+/** Iterations the stages plan: each stage ramps linearly from the previous target (0 at first) to its own. */
+export function plannedIterations(stages: readonly LoadStage[]): number {
+  let from = 0;
+  let planned = 0;
+  for (const stage of stages) {
+    planned += ((from + stage.target) / 2) * (parseDuration(stage.duration) / 1_000);
+    from = stage.target;
+  }
+  return planned;
+}
+
+/** Share of the planned iterations a run may drop (no VU free when due) and still pass, as errors < 1 %. */
+const DROPPED_SHARE = 0.01;
+
+/**
+ * A definition's thresholds as both runtimes judge them: plus `dropped_iterations` at most 1 % of the planned
+ * iterations (unless the definition sets its own), since a run that could not start its iterations on time did
+ * not apply the load it reports.
+ */
+export function runThresholds(thresholds: Thresholds, stages: readonly LoadStage[]): Thresholds {
+  if (thresholds['dropped_iterations']) return thresholds;
+  const allowed = Math.floor(plannedIterations(stages) * DROPPED_SHARE);
+  return { ...thresholds, dropped_iterations: [`count<=${allowed}`] };
 }

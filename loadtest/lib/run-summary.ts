@@ -76,7 +76,10 @@ function formatValue(name: string, value: number): string {
   return `${name}=${shown}`;
 }
 
-/** The metrics (sorted by name) with their values, then each threshold with ✓ or ✗, then the summary line. */
+/**
+ * The metrics (sorted by name) with their values, each threshold with ✓ or ✗, the iterations run and dropped (no
+ * VU free when due), then the summary line.
+ */
 export function formatSummaryText(scenario: string, data: RunSummaryData): string {
   const names = Object.keys(data.metrics).sort();
   const width = Math.max(...names.map((name) => name.length), 10);
@@ -94,6 +97,8 @@ export function formatSummaryText(scenario: string, data: RunSummaryData): strin
       lines.push(`  ${verdict.ok ? '✓' : '✗'} ${name} ${expression}`);
     }
   }
-  lines.push('', formatSummaryLine(summaryFigures(scenario, data)));
+  const count = (metric: string) => Math.round(data.metrics[metric]?.values.count ?? 0);
+  lines.push('', `iterations=${count('iterations')} dropped_iterations=${count('dropped_iterations')}`);
+  lines.push(formatSummaryLine(summaryFigures(scenario, data)));
   return lines.join('\n');
 }

@@ -28,6 +28,7 @@ const run: ScenarioRun = {
     { second: 2, requests: 20, errors: 0, p50: 9, p95: 21, p99: 35 },
   ],
   inFlight: [3, 5, 4],
+  interrupted: 0,
   customTrends: { webhook_delivery_ms: [{ second: 1, p95: 120 }] },
   byRequest: [{ name: hostile, target: 'api', count: 60, failed: 0, p95: 21.5, p99: 37.25 }],
   checks: [{ name: 'status 200', passes: 60, fails: 0 }],

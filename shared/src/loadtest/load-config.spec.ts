@@ -4,8 +4,10 @@ import {
   formatDuration,
   loadTimeline,
   parseDuration,
+  plannedIterations,
   resolveLoadConfig,
   resolveLoadShape,
+  runThresholds,
   stagesDurationMs,
 } from '../../../loadtest/lib/load-config.js';
 import type { LoadShape } from '../../../loadtest/lib/scenario-types.js';
@@ -122,5 +124,16 @@ describe('load-test settings shared by k6 and the Node twin', () => {
       rampDownStartMs: 7_500 + 15_000 + 5_000 + 30_000 + 5_000 + 15_000,
       endMs: 80_500,
     });
+  });
+
+  it('plans the iterations of the stages and lets a run drop at most 1 % of them', () => {
+    const soak = buildStages({ profile: 'soak', rate: 8, hold: '10m', maxVUs: 60 });
+    // ramp 60 s to 8/s (240), 600 s at 8/s (4,800), 10 s down (40)
+    expect(plannedIterations(soak)).toBe(5_080);
+    expect(runThresholds({ checks: ['rate>0.99'] }, soak)).toEqual({
+      checks: ['rate>0.99'],
+      dropped_iterations: ['count<=50'],
+    });
+    expect(runThresholds({ dropped_iterations: ['count==0'] }, soak)).toEqual({ dropped_iterations: ['count==0'] });
   });
 });

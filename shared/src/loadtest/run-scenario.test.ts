@@ -76,9 +76,11 @@ describe('the Node twin of a k6 scenario', () => {
         { metric: 'http_reqs{target:api}', expression: 'count>0', ok: true },
         { metric: 'http_req_failed{target:api}', expression: 'rate<0.01', ok: true },
         { metric: 'checks', expression: 'rate>0.99', ok: true },
+        { metric: 'dropped_iterations', expression: 'count<=0', ok: true },
       ]),
     );
-    expect(verdicts).toHaveLength(6);
+    // The definition's six, and the runner's bound on dropped iterations.
+    expect(verdicts).toHaveLength(7);
   });
 
   it('judges every threshold of the definition and prints the verdict in the last line', () => {

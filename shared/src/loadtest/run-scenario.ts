@@ -3,10 +3,12 @@
  * beside it), teardown, then the summary
  * in k6's shape with threshold verdicts and the per-second series the report draws.
  */
-import { buildStages, loadTimeline } from '../../../loadtest/lib/load-config.js';
+import { buildStages, loadTimeline, runThresholds } from '../../../loadtest/lib/load-config.js';
 import type { RunSummaryData } from '../../../loadtest/lib/run-summary.js';
 import type {
   LoadConfig,
+  LoadHttp,
+  LoadResponse,
   LoadShape,
   LoadStage,
   ScenarioContext,
@@ -35,6 +37,8 @@ export interface ScenarioRun {
   seconds: SecondBucket[];
   /** Per second: iterations in flight. */
   inFlight: number[];
+  /** Iterations still running when the graceful stop ran out, abandoned. */
+  interrupted: number;
   /** Per second: p95 of each of the scenario's own trends. */
   customTrends: Record<string, Array<{ second: number; p95: number }>>;
   /** Per request name: count, failures and latency values. */
@@ -54,6 +58,9 @@ export interface RunOptions {
 
 const MAX_LOGGED = 200;
 
+/** What an abandoned iteration's request gets, without being sent. */
+const ABANDONED: LoadResponse = { status: 0, body: '', headers: {}, durationMs: 0, error: 'the run is over' };
+
 export async function runScenario<SetupData>(
   definition: ScenarioDefinition<SetupData>,
   config: LoadConfig,
@@ -70,27 +77,42 @@ export async function runScenario<SetupData>(
     if (logs.length < MAX_LOGGED) logs.push(line);
     options.log?.(`[${definition.name}] ${line}`);
   };
-  const context = (vu: number, iteration: number): ScenarioContext => ({
-    http: client,
-    check: (response, checks) => {
-      let all = true;
-      for (const [name, predicate] of Object.entries(checks)) {
-        const passed = predicate(response);
-        recorder.recordCheck(name, passed);
-        all &&= passed;
-      }
-      return all;
-    },
-    add: (metric, value) => recorder.add(metric, value),
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-    now: () => Date.now(),
-    log,
-    note: (title, rows) => notes.push({ title, rows }),
-    vu,
-    iteration,
-  });
+  // After the load and its graceful stop, an iteration still running is abandoned (as k6 stops its VU): it sends,
+  // records and logs nothing more, so nothing of it reaches the summary or follows its last line.
+  let loadOver = false;
+  const iterationHttp: LoadHttp = {
+    request: (request) => (loadOver ? Promise.resolve(ABANDONED) : client.request(request)),
+    batch: (requests) => Promise.all(requests.map((request) => iterationHttp.request(request))),
+  };
+  const context = (vu: number, iteration: number, role: 'iteration' | 'runner' = 'runner'): ScenarioContext => {
+    const live = () => role === 'runner' || !loadOver;
+    return {
+      http: role === 'iteration' ? iterationHttp : client,
+      check: (response, checks) => {
+        let all = true;
+        for (const [name, predicate] of Object.entries(checks)) {
+          const passed = predicate(response);
+          if (live()) recorder.recordCheck(name, passed);
+          all &&= passed;
+        }
+        return all;
+      },
+      add: (metric, value) => {
+        if (live()) recorder.add(metric, value);
+      },
+      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+      now: () => Date.now(),
+      log: (line) => {
+        if (live()) log(line);
+      },
+      note: (title, rows) => notes.push({ title, rows }),
+      vu,
+      iteration,
+    };
+  };
 
   const stages = buildStages(shape);
+  const gracefulStopMs = options.gracefulStopMs ?? 40_000;
   try {
     const data = await definition.setup(context(1, 0), config);
     const monitor = definition.monitor
@@ -101,17 +123,25 @@ export async function runScenario<SetupData>(
     const load = await runArrivalRate({
       stages,
       maxVUs: shape.maxVUs,
-      gracefulStopMs: options.gracefulStopMs ?? 40_000,
+      gracefulStopMs,
       runIteration: async (vu, iteration) => {
+        const iterationContext = context(vu, iteration, 'iteration');
         try {
-          await definition.iteration(context(vu, iteration), data, config);
-          recorder.add('iterations', 1);
+          await definition.iteration(iterationContext, data, config);
+          iterationContext.add('iterations', 1);
         } catch (error) {
-          recorder.add('iteration_errors', 1);
-          log(`iteration failed: ${messageOf(error)}`);
+          iterationContext.add('iteration_errors', 1);
+          iterationContext.log(`iteration failed: ${messageOf(error)}`);
         }
       },
     });
+    loadOver = true;
+    if (load.interrupted > 0) {
+      log(
+        `${load.interrupted} iterations still running ${gracefulStopMs / 1_000} s after the last stage were ` +
+          'abandoned: nothing of theirs after that counts',
+      );
+    }
     if (load.dropped > 0) recorder.add('dropped_iterations', load.dropped);
     await monitor;
     client.closeConnections();
@@ -123,9 +153,10 @@ export async function runScenario<SetupData>(
       startedAt: startedAt.toISOString(),
       shape,
       stages,
-      summary: recorder.summarize(definition.thresholds, durationMs),
+      summary: recorder.summarize(runThresholds(definition.thresholds, stages), durationMs),
       seconds: recorder.secondBuckets('api'),
       inFlight: load.inFlightBySecond,
+      interrupted: load.interrupted,
       customTrends: customTrendSeries(recorder, definition),
       byRequest: requestBreakdown(recorder),
       checks: [...recorder.checkCounts].map(([name, counts]) => ({ name, ...counts })),

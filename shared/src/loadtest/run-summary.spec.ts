@@ -17,6 +17,12 @@ const data = (thresholdOk: boolean): RunSummaryData => ({
     },
     'http_req_failed{target:api}': { type: 'rate', values: { rate: 0.0024, passes: 3, fails: 1_231 } },
     http_reqs: { type: 'counter', values: { count: 1_300, rate: 65 } },
+    iterations: { type: 'counter', values: { count: 400, rate: 20 } },
+    dropped_iterations: {
+      type: 'counter',
+      values: { count: 3, rate: 0.15 },
+      thresholds: { 'count<=4': { ok: true } },
+    },
   },
 });
 
@@ -44,6 +50,8 @@ describe('run summary shared by k6 handleSummary and the Node twin', () => {
     expect(text).toContain('✓ http_req_duration{target:api} p(95)<250');
     expect(text).toContain('✗ http_req_duration{target:api} p(99)<50');
     expect(text).toMatch(/http_req_failed\{target:api\}\s+rate=0\.0024 passes=3 fails=1231/);
+    expect(text).toContain('✓ dropped_iterations count<=4');
+    expect(text.split('\n').at(-2)).toBe('iterations=400 dropped_iterations=3');
     expect(text.split('\n').at(-1)).toBe(
       'scenario=v1-reads requests=1234 rps=61.7 p95_ms=23.5 p99_ms=51.0 errors=3 thresholds=fail',
     );

@@ -136,7 +136,9 @@ export const marketSchemas: Record<string, JsonSchema> = {
     action: enumOf(['sell']),
     tokensIn: bigIntString('Echoes amount (WAD-18).'),
     usdcOut: bigIntString('USDC received net of the sell fee (atomic-6).'),
-    grossRelease: bigIntString('Pre-fee release (WAD-18).'),
+    grossRelease: bigIntString(
+      'Everything the sell takes out of the reserve, R − R′ (WAD-18): usdcOut plus both sell fees, which go to the treasury (grossRelease / 1e12 − usdcOut is the fee, rounding included).',
+    ),
     sellFeeBps: integer('Total sell fee in basis points.'),
   }),
   QuoteResponse: object({

@@ -681,7 +681,7 @@ export interface components {
       tokensIn: string;
       /** @description USDC received net of the sell fee (atomic-6). */
       usdcOut: string;
-      /** @description Pre-fee release (WAD-18). */
+      /** @description Everything the sell takes out of the reserve, R − R′ (WAD-18): usdcOut plus both sell fees, which go to the treasury (grossRelease / 1e12 − usdcOut is the fee, rounding included). */
       grossRelease: string;
       /** @description Total sell fee in basis points. */
       sellFeeBps: number;

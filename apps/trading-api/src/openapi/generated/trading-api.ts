@@ -807,6 +807,7 @@ export interface components {
       tokensOut?: string;
       tokensIn?: string;
       usdcOut?: string;
+      /** @description Everything the sell takes out of the reserve, R − R′ (WAD-18) — `usdcOut` plus both sell fees, which go to the treasury (`grossRelease / 1e12 − usdcOut` is the fee, rounding included). */
       grossRelease?: string;
       sellFeeBps?: number;
       reserveAfter: string;

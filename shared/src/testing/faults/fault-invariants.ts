@@ -6,7 +6,9 @@
  *   - no USDC is lost: each account paid exactly its completed buys, the market holds its reserve, and the smart
  *     accounts, markets, treasury and platform wallets together hold the token's whole supply;
  *   - every webhook event is delivered or terminally failed, its attempts recorded one row each;
- *   - no work queue holds a message and nothing was parked.
+ *   - no work queue holds a message and nothing was parked;
+ *   - every deployable's /ready answers 200 again, each dependency ok.
+ * `expectFaultHealed` asserts all of them over every trader of the file: each fault test ends with it.
  */
 import { expect } from '@jest/globals';
 import { connect } from 'amqplib';
@@ -18,6 +20,7 @@ import { parkingQueueOf, physicalName, WORK_QUEUES } from '../../messaging/index
 import { waitFor } from '../../messaging/testing/wait-for.js';
 import type { FaultDeployable } from './fault-deployables.js';
 import { FAULT_AMQP_PREFIX, type FaultStack } from './fault-stack.js';
+import type { FaultSuite } from './fault-suite.js';
 import type { FaultTrader } from './fault-traders.js';
 
 const TERMINAL = ['completed', 'failed', 'rejected'];
@@ -203,4 +206,46 @@ export async function expectReportsDown(app: FaultDeployable, down: readonly str
   });
   const failing = Object.entries(report.checks).filter(([, status]) => status !== 'ok');
   expect(failing.map(([name]) => name).sort()).toEqual([...down].sort());
+}
+
+/** Waits until every deployable's /ready answers 200 (readiness as documented once the fault is gone). */
+export async function expectEveryAppReady(stack: FaultStack, timeoutMs = 60_000): Promise<void> {
+  const apps = Object.values(stack.apps);
+  await Promise.all(apps.map((app) => app.waitUntilReady(timeoutMs)));
+  for (const app of apps) {
+    const report = await app.ready();
+    const failing = Object.entries(report.checks).filter(([, status]) => status !== 'ok');
+    expect({ app: app.name, status: report.status, failing }).toEqual({ app: app.name, status: 200, failing: [] });
+  }
+}
+
+/**
+ * The whole invariant set once a fault has healed, over every trader the file created (not only the last burst):
+ * every deployable ready; every trade of theirs terminal (`status` when given) with exactly one terminal event;
+ * completed trades executed exactly once on-chain and the USDC balanced; every webhook event of their keys delivered
+ * or terminally failed with its attempts recorded; the work queues drained and nothing parked.
+ */
+export async function expectFaultHealed(
+  suite: Pick<FaultSuite, 'stack' | 'traders' | 'receivedIds'>,
+  options: { status?: string; timeoutMs?: number } = {},
+): Promise<void> {
+  const { stack, traders } = suite;
+  const timeoutMs = options.timeoutMs ?? 90_000;
+  await expectEveryAppReady(stack);
+  const tradeIds: string[] = await stack
+    .db('trades')
+    .whereIn(
+      'user_id',
+      traders.map((trader) => trader.userId),
+    )
+    .pluck('id');
+  await expectTradesSettled(stack, tradeIds, { status: options.status, timeoutMs });
+  await expectChainBalanced(stack, traders);
+  await expectWebhooksSettled(
+    stack,
+    traders.map((trader) => trader.apiKeyId),
+    () => suite.receivedIds(),
+    timeoutMs,
+  );
+  await expectQueuesDrained(stack);
 }

@@ -8,13 +8,7 @@ import { describe, expect, it } from '@jest/globals';
 import { connect } from 'amqplib';
 import { physicalName, QUEUES } from '../../messaging/index.js';
 import { waitFor } from '../../messaging/testing/wait-for.js';
-import {
-  expectChainBalanced,
-  expectQueuesDrained,
-  expectReportsDown,
-  expectTradesSettled,
-  expectWebhooksSettled,
-} from './fault-invariants.js';
+import { expectEveryAppReady, expectFaultHealed, expectReportsDown, expectTradesSettled } from './fault-invariants.js';
 import { FAULT_AMQP_PREFIX } from './fault-stack.js';
 import { callTradingApi, startTradeBurst, type Burst, type FaultTrader } from './fault-traders.js';
 import { useFaultSuite } from './fault-suite.js';
@@ -28,24 +22,14 @@ async function someCompleted(buyer: FaultTrader, count: number): Promise<void> {
   });
 }
 
-async function everyAppReady(): Promise<void> {
-  await Promise.all(Object.values(suite.stack.apps).map((app) => app.waitUntilReady(60_000)));
-}
-
-async function expectAllAccountedFor(buyers: FaultTrader[], bursts: Burst[]): Promise<void> {
-  await everyAppReady();
+/** Every accepted buy completed, and the whole invariant set holds over every trader of the file. */
+async function expectAllAccountedFor(bursts: Burst[]): Promise<void> {
   await expectTradesSettled(
     suite.stack,
     bursts.flatMap((burst) => burst.tradeIds),
     { status: 'completed', timeoutMs: 90_000 },
   );
-  await expectChainBalanced(suite.stack, suite.traders);
-  await expectWebhooksSettled(
-    suite.stack,
-    buyers.map((buyer) => buyer.apiKeyId),
-    suite.receivedIds,
-  );
-  await expectQueuesDrained(suite.stack);
+  await expectFaultHealed(suite, { status: 'completed' });
 }
 
 /** Ready messages in the executor's trade queue, asked of the broker directly. */
@@ -72,7 +56,7 @@ describe('the fault suite: backing services restarted', () => {
 
     const done = await burst.done;
     expect(done.statuses.filter((status) => status !== 201)).toEqual([]);
-    await expectAllAccountedFor([buyer], [done]);
+    await expectAllAccountedFor([done]);
   });
 
   it('RabbitMQ crashed (SIGKILL) with trade jobs in its quorum queue: they survive the restart and execute once', async () => {
@@ -87,7 +71,7 @@ describe('the fault suite: backing services restarted', () => {
     // Each quorum queue recovers its messages from its own log once the node is up.
     await waitFor('the five jobs recovered', async () => (await tradeJobsQueued()) === 5, { timeoutMs: 20_000 });
     await suite.stack.apps.executor.start();
-    await expectAllAccountedFor([buyer], [burst]);
+    await expectAllAccountedFor([burst]);
   });
 
   it('MariaDB crashed and restarted under a burst: 503 while down (never a 500), pools reconnect, every trade settles once', async () => {
@@ -103,7 +87,7 @@ describe('the fault suite: backing services restarted', () => {
 
     const done = await burst.done;
     expect(done.statuses.filter((status) => ![0, 201, 503].includes(status))).toEqual([]);
-    await expectAllAccountedFor([buyer], [done]);
+    await expectAllAccountedFor([done]);
   });
 
   it('Redis restarted (empty): writes fail closed with 503, reads stay open, and limits and deliveries resume after', async () => {
@@ -125,7 +109,7 @@ describe('the fault suite: backing services restarted', () => {
     expect(read.status).toBe(200);
 
     await suite.stack.services.redis.start();
-    await everyAppReady();
+    await expectEveryAppReady(suite.stack);
     const after = startTradeBurst(suite.stack, buyer, { count: 5 });
     const burst = await after.done;
     expect(burst.statuses).toEqual([201, 201, 201, 201, 201]);
@@ -133,6 +117,6 @@ describe('the fault suite: backing services restarted', () => {
     expect(Number(limited.headers.get('x-ratelimit-remaining'))).toBeLessThan(
       Number(limited.headers.get('x-ratelimit-limit')),
     );
-    await expectAllAccountedFor([buyer], [burst]);
+    await expectAllAccountedFor([burst]);
   });
 });

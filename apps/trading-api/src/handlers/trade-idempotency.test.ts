@@ -129,7 +129,8 @@ describe('replays after the market stopped trading', () => {
     expect(first.status).toBe(201);
     await db()('markets').where({ id: chainKit.marketId }).update({ status: 'FROZEN' });
     try {
-      for (const headers of [{ 'Idempotency-Key': key }, {}]) {
+      const retries: Array<Record<string, string>> = [{ 'Idempotency-Key': key }, {}];
+      for (const headers of retries) {
         const replay = await post(trader, body, headers);
         expect(replay.status).toBe(201);
         expect(replay.json._meta).toMatchObject({ idempotent: true });

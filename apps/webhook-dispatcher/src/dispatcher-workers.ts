@@ -19,6 +19,7 @@ export type DispatcherSettings = Pick<
   WebhookDispatcherConfig,
   | 'SERVICE_ENV'
   | 'WEBHOOK_SECRET_KEY'
+  | 'WEBHOOK_SECRET_KEY_PREVIOUS'
   | 'WEBHOOK_ALLOW_PRIVATE_TARGETS'
   | 'WEBHOOK_CONCURRENCY'
   | 'WEBHOOK_TIMEOUT_MS'
@@ -56,7 +57,8 @@ export function createDispatcherDeps(
       allowPrivateTargets: settings.WEBHOOK_ALLOW_PRIVATE_TARGETS,
       ...(parts.resolve ? { resolve: parts.resolve } : {}),
     }),
-    secrets: createSecretBox(settings.WEBHOOK_SECRET_KEY),
+    // During a key rotation (decision 0030) secrets sealed under the previous key still open.
+    secrets: createSecretBox(settings.WEBHOOK_SECRET_KEY, settings.WEBHOOK_SECRET_KEY_PREVIOUS),
     userAgent: `Foretell-Webhooks/${parts.version}`,
     now: () => new Date(),
     random: Math.random,

@@ -27,6 +27,23 @@ describe('secret box', () => {
     expect(() => createSecretBox('short')).toThrow(/at least 32/);
   });
 
+  it('during a rotation seals under the new key and opens what either key sealed, telling which', () => {
+    const previous = `${passphrase}-previous`;
+    const old = createSecretBox(previous).seal('whsec_old');
+    const rotating = createSecretBox(passphrase, previous);
+    const fresh = rotating.seal('whsec_new');
+    expect(rotating.open(old)).toBe('whsec_old');
+    expect(rotating.open(fresh)).toBe('whsec_new');
+    expect([rotating.keyOf(fresh), rotating.keyOf(old)]).toEqual(['current', 'previous']);
+    expect(createSecretBox(passphrase).open(fresh)).toBe('whsec_new'); // sealed under the new key only
+    expect(() => createSecretBox(passphrase).open(old)).toThrow();
+    expect(createSecretBox(passphrase).keyOf(old)).toBeNull();
+    const other = createSecretBox(`${passphrase}-other`).seal('whsec_x');
+    expect(() => rotating.open(other)).toThrow();
+    expect([rotating.keyOf(other), rotating.keyOf('plain')]).toEqual([null, null]);
+    expect(() => createSecretBox(passphrase, 'short')).toThrow(/at least 32/);
+  });
+
   it('generates whsec_ secrets of 32 base62 characters', () => {
     const secret = generateWebhookSecret();
     expect(secret).toMatch(WEBHOOK_SECRET_PATTERN);

@@ -9,8 +9,10 @@ import {
   logLevel,
   port,
   positiveInt,
+  previousSecret,
   privateKey,
   refuseDevelopmentSecrets,
+  refuseUnchangedPreviousSecrets,
   serviceEnv,
   url,
 } from './config-fields.js';
@@ -90,10 +92,13 @@ export const publicReadConfigSchema = z
     ),
     /** Verifies the optional X-API-Key (the same HMAC pepper as the trading API). */
     API_KEY_PEPPER: apiKeyPepper,
+    /** During a pepper rotation: keys still hashed under it verify, and move to API_KEY_PEPPER (decision 0030). */
+    API_KEY_PEPPER_PREVIOUS: previousSecret,
     /** GET /api/markets/{id}/stream (decision 0022): open market streams per client address (429 beyond). */
     MARKET_STREAM_MAX_PER_IP: positiveInt(10),
   })
-  .superRefine(refuseDevelopmentSecrets);
+  .superRefine(refuseDevelopmentSecrets)
+  .superRefine(refuseUnchangedPreviousSecrets);
 export type PublicReadConfig = z.infer<typeof publicReadConfigSchema>;
 
 export const tradingApiConfigSchema = z
@@ -103,6 +108,8 @@ export const tradingApiConfigSchema = z
     ...chain,
     PORT: port(3000),
     API_KEY_PEPPER: apiKeyPepper,
+    /** During a pepper rotation: keys still hashed under it verify, and move to API_KEY_PEPPER (decision 0030). */
+    API_KEY_PEPPER_PREVIOUS: previousSecret,
     /** Per-replica micro-cache of market reads (they answer the same to every key). */
     READ_CACHE_MS: readCacheMs,
     DOCS_BASE_URL: url('http://localhost:3000/v1/docs'),
@@ -115,7 +122,8 @@ export const tradingApiConfigSchema = z
     STREAM_MAX_BUFFER_BYTES: positiveInt(256 * 1024),
     STREAM_STALL_TIMEOUT_MS: positiveInt(10_000),
   })
-  .superRefine(refuseDevelopmentSecrets);
+  .superRefine(refuseDevelopmentSecrets)
+  .superRefine(refuseUnchangedPreviousSecrets);
 export type TradingApiConfig = z.infer<typeof tradingApiConfigSchema>;
 
 export const chainExecutorConfigSchema = z
@@ -163,6 +171,8 @@ export const webhookDispatcherConfigSchema = z
     HOST: z.string().default('0.0.0.0'),
     /** Opens the keys' sealed webhook secrets to sign deliveries. */
     WEBHOOK_SECRET_KEY: webhookSecretKey,
+    /** During a webhook-secret key rotation: secrets still sealed under it open too (decision 0030). */
+    WEBHOOK_SECRET_KEY_PREVIOUS: previousSecret,
     /**
      * Receivers on loopback or private addresses (a developer's machine). Unset: allowed in test, refused in live;
      * a live deployment may not turn it on (SSRF).
@@ -178,6 +188,7 @@ export const webhookDispatcherConfigSchema = z
     WEBHOOK_SWEEP_BATCH_SIZE: positiveInt(500),
   })
   .superRefine(refuseDevelopmentSecrets)
+  .superRefine(refuseUnchangedPreviousSecrets)
   .transform(({ WEBHOOK_ALLOW_PRIVATE_TARGETS: flag, ...config }) => ({
     ...config,
     WEBHOOK_ALLOW_PRIVATE_TARGETS:
@@ -209,13 +220,17 @@ export const adminCliConfigSchema = z
     DATABASE_URL: common.DATABASE_URL,
     API_KEY_PEPPER: apiKeyPepper,
     WEBHOOK_SECRET_KEY: webhookSecretKey,
+    /** `secrets status|reseal` during a rotation (decision 0030). */
+    API_KEY_PEPPER_PREVIOUS: previousSecret,
+    WEBHOOK_SECRET_KEY_PREVIOUS: previousSecret,
     ...chain,
     /** Owns the factories and markets: deploys, freezes, resolves, cancels, mints test USDC. */
     PLATFORM_ADMIN_PRIVATE_KEY: privateKey(ANVIL_ADMIN_KEY),
     /** `routes disable|enable` patch this ConfigMap through the Kubernetes API (same client config as the apps). */
     ...kubernetesRouteSwitchFields,
   })
-  .superRefine(refuseDevelopmentSecrets);
+  .superRefine(refuseDevelopmentSecrets)
+  .superRefine(refuseUnchangedPreviousSecrets);
 export type AdminCliConfig = z.infer<typeof adminCliConfigSchema>;
 
 /** `npm start`: the local stack orchestrator (migrations, demo data, every deployable as a child process). */

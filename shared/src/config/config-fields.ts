@@ -59,3 +59,30 @@ export function refuseDevelopmentSecrets(config: Record<string, unknown>, contex
     }
   }
 }
+
+/**
+ * The previous value of a rotated secret (API_KEY_PEPPER_PREVIOUS, WEBHOOK_SECRET_KEY_PREVIOUS), accepted alongside
+ * the current one while a rotation is under way (docs/decisions/0030). Unset or empty: no rotation.
+ */
+export const previousSecret = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  z.string().min(32, 'must be at least 32 characters when set').optional(),
+);
+
+const ROTATED_SECRETS = [
+  ['API_KEY_PEPPER', 'API_KEY_PEPPER_PREVIOUS'],
+  ['WEBHOOK_SECRET_KEY', 'WEBHOOK_SECRET_KEY_PREVIOUS'],
+] as const;
+
+/** A previous secret equal to the current one is a mistake in the rotation (the old value was never replaced). */
+export function refuseUnchangedPreviousSecrets(config: Record<string, unknown>, context: z.RefinementCtx): void {
+  for (const [current, previous] of ROTATED_SECRETS) {
+    if (config[previous] !== undefined && config[previous] === config[current]) {
+      context.addIssue({
+        code: 'custom',
+        path: [previous],
+        message: `must differ from ${current} (set it to the value ${current} had before the rotation)`,
+      });
+    }
+  }
+}

@@ -27,6 +27,28 @@ describe('loadConfig', () => {
     expect(loadConfig(localStackConfigSchema, {}).PUBLIC_READ_PORT).toBe(3001);
   });
 
+  it.each([
+    ['trading-api', tradingApiConfigSchema, ['API_KEY_PEPPER_PREVIOUS']],
+    ['public-read', publicReadConfigSchema, ['API_KEY_PEPPER_PREVIOUS']],
+    ['webhook-dispatcher', webhookDispatcherConfigSchema, ['WEBHOOK_SECRET_KEY_PREVIOUS']],
+    ['admin CLI', adminCliConfigSchema, ['API_KEY_PEPPER_PREVIOUS', 'WEBHOOK_SECRET_KEY_PREVIOUS']],
+  ] as const)(
+    'gives %s the previous secrets of a rotation: optional, 32+ characters, not the current one',
+    (_name, schema, names) => {
+      const previous = 'the-value-before-the-rotation-0123456789';
+      for (const name of names) {
+        const current = name.replace('_PREVIOUS', '');
+        expect((loadConfig(schema, {}) as Record<string, unknown>)[name]).toBeUndefined();
+        expect((loadConfig(schema, { [name]: '' }) as Record<string, unknown>)[name]).toBeUndefined();
+        expect((loadConfig(schema, { [name]: previous }) as Record<string, unknown>)[name]).toBe(previous);
+        expect(() => loadConfig(schema, { [name]: 'too-short' })).toThrow(new RegExp(`${name}: must be at least 32`));
+        expect(() => loadConfig(schema, { [name]: previous, [current]: previous })).toThrow(
+          new RegExp(`${name}: must differ from ${current}`),
+        );
+      }
+    },
+  );
+
   it('coerces numbers and splits the kill-switch list', () => {
     const config = loadConfig(publicReadConfigSchema, { PORT: '8080', ROUTE_DISABLED: 'GET /api/markets, *' });
     expect(config.PORT).toBe(8080);

@@ -107,6 +107,29 @@ describe('secret rotation overlap', () => {
   });
 });
 
+describe('webhook-secret key rotation (WEBHOOK_SECRET_KEY_PREVIOUS)', () => {
+  it('signs with secrets still sealed under the previous key, and pauses the key without it', async () => {
+    const path = '/key-rotation';
+    const { apiKeyId, secret } = await kit.createKey(receiver.url(path)); // sealed under TEST_WEBHOOK_SECRET_KEY
+    const newKey = 'the-webhook-secret-key-after-rotation-0001';
+    const first = await kit.recordEvent(apiKeyId);
+    await deliverKeyEvents(kit.deps({ WEBHOOK_SECRET_KEY: newKey }), apiKeyId);
+    expect(receiver.received(path)).toHaveLength(0);
+    expect(await statusOf(apiKeyId, first)).toMatchObject({ status: 'pending', attempts: 0 });
+
+    kit.clock.advance(120_000); // past the pause of a key whose secret cannot be opened
+    await deliverKeyEvents(
+      kit.deps({ WEBHOOK_SECRET_KEY: newKey, WEBHOOK_SECRET_KEY_PREVIOUS: TEST_WEBHOOK_SECRET_KEY }),
+      apiKeyId,
+    );
+    const [delivered] = receiver.received(path);
+    const header = String(delivered?.headers['x-service-signature']);
+    const nowMs = kit.clock.now().getTime();
+    expect(verifyWebhookSignature(header, delivered?.body ?? '', [secret], { nowMs }).valid).toBe(true);
+    expect(await statusOf(apiKeyId, first)).toMatchObject({ status: 'delivered' });
+  });
+});
+
 describe('two dispatchers at once', () => {
   it('deliver each event of a key once, in order, never two at a time', async () => {
     const path = '/two-dispatchers';

@@ -13,6 +13,7 @@ import { adminAuditOutcomeMigration } from './20261122_1100_admin_audit_outcome.
 import { webhookDeliveryMigration } from './20261125_0100_webhook_delivery.js';
 import { tradeSimulationMigration } from './20261125_0200_trade_simulation.js';
 import { tradeTraceSeqMigration } from './20261126_0100_trade_trace_seq.js';
+import { apiKeyPepperIdMigration } from './20261126_1500_api_key_pepper_id.js';
 
 /** One migration: a stable name (never renamed once shipped) and its up/down steps. */
 export interface Migration {
@@ -40,6 +41,7 @@ const migrations: Migration[] = [
   webhookDeliveryMigration,
   tradeSimulationMigration,
   tradeTraceSeqMigration,
+  apiKeyPepperIdMigration,
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -46,6 +46,7 @@ await runDeployable({
       apiKeyVerifier: createApiKeyVerifier({
         db: resources.db,
         pepper: settings.API_KEY_PEPPER,
+        previousPepper: settings.API_KEY_PEPPER_PREVIOUS,
         env: settings.SERVICE_ENV,
       }),
       marketNotices,

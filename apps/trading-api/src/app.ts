@@ -61,6 +61,11 @@ export interface TradingApiDeps {
   /** Key of the pagination cursors; default derived from the API-key pepper. */
   cursorSecret?: string;
   /**
+   * During a pepper rotation (API_KEY_PEPPER_PREVIOUS, decision 0030): keys still hashed under it authenticate and
+   * move to the current pepper, and cursors signed under it still verify.
+   */
+  apiKeyPepperPrevious?: string | undefined;
+  /**
    * Publishes trade jobs and events right after their transaction commits; absent = the rows wait in the outbox
    * for the chain executor's relay.
    */
@@ -93,7 +98,13 @@ export function createApp(deps: TradingApiDeps): express.Express {
   const validator = createRequestValidator(document);
   const lockout = createAuthLockout({ redis: deps.redis, logger: deps.logger, policy: deps.lockoutPolicy, now });
   const recordFailure = createAuthFailureRecorder({ db: deps.db, lockout, usage: deps.usage, logger: deps.logger });
-  const keys = createApiKeyCache({ db: deps.db, pepper: deps.apiKeyPepper, ttlMs: deps.keyCacheTtlMs, now });
+  const keys = createApiKeyCache({
+    db: deps.db,
+    pepper: deps.apiKeyPepper,
+    previousPepper: deps.apiKeyPepperPrevious,
+    ttlMs: deps.keyCacheTtlMs,
+    now,
+  });
   const rateLimiters = createRateLimiters({ redis: deps.redis, logger: deps.logger, usage: deps.usage, now });
   const authorize = {
     recordFailure,
@@ -145,7 +156,14 @@ export function createApp(deps: TradingApiDeps): express.Express {
         waitingReads: streams.waitingReads,
         handlers: createHandlers({
           db: deps.db,
-          cursors: createCursorCodec({ secret: deps.cursorSecret ?? deriveCursorSecret(deps.apiKeyPepper), now }),
+          cursors: createCursorCodec({
+            secret: deps.cursorSecret ?? deriveCursorSecret(deps.apiKeyPepper),
+            previousSecret:
+              deps.cursorSecret === undefined && deps.apiKeyPepperPrevious !== undefined
+                ? deriveCursorSecret(deps.apiKeyPepperPrevious)
+                : undefined,
+            now,
+          }),
           chain: deps.chainReader,
           outbox: createOutboxTransaction(deps.db, deps.amqp),
           confirmationSecret: deriveConfirmationSecret(deps.apiKeyPepper),

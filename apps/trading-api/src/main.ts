@@ -47,6 +47,7 @@ await runDeployable({
       db,
       redis,
       apiKeyPepper: settings.API_KEY_PEPPER,
+      apiKeyPepperPrevious: settings.API_KEY_PEPPER_PREVIOUS,
       serviceEnv: settings.SERVICE_ENV,
       usage,
       chainReader: chain.get,

@@ -4,12 +4,23 @@
  * cached key costs no HMAC and a fresh hit answers without a promise. Unknown keys are cached too, so a flood of bad
  * keys cannot hammer MySQL. Each API applies its own rules to what comes back: the trading API refuses with 401
  * codes, the public read API serves anonymously.
+ *
+ * Pepper rotation (docs/decisions/0030): with a previous pepper, a key not found under the current one is looked up
+ * under the previous one and, when found, re-hashed to the current pepper on the spot (a peppered hash cannot be
+ * recomputed without the plaintext, so keys move as they are used). Every verified key is tagged with its pepper's
+ * fingerprint, which is how `foretell-admin secrets status` counts the keys a rotation still waits for.
  */
 import type { Knex } from 'knex';
 import { createReadThroughCache } from '../cache/index.js';
-import { findApiKeyByHash, listActiveKeyLimits, type ApiKeyRecord } from '../db/repositories/api-keys.repository.js';
+import {
+  findApiKeyByHash,
+  listActiveKeyLimits,
+  rehashApiKey,
+  tagApiKeyPepper,
+  type ApiKeyRecord,
+} from '../db/repositories/api-keys.repository.js';
 import { AppError } from '../errors/index.js';
-import { apiKeyCacheId, digestsEqual, hashApiKey } from './api-key-format.js';
+import { apiKeyCacheId, digestsEqual, hashApiKey, pepperIdOf } from './api-key-format.js';
 import { parseIpAllowlist, type IpAllowlist } from './ip-allowlist.js';
 import { effectiveRpm, isApiScope, type ApiScope } from './tiers.js';
 
@@ -29,8 +40,10 @@ export interface StoredApiKey {
 
 export interface ApiKeyCacheOptions {
   db: Knex;
-  /** The HMAC pepper of the stored key hashes. */
+  /** The HMAC pepper of the stored key hashes (API_KEY_PEPPER). */
   pepper: string;
+  /** During a rotation, the pepper keys not yet re-hashed were hashed with (API_KEY_PEPPER_PREVIOUS). */
+  previousPepper?: string | undefined;
   ttlMs?: number;
   maxEntries?: number;
   now?: () => number;
@@ -55,11 +68,40 @@ export function createApiKeyCache(options: ApiKeyCacheOptions): ApiKeyCache {
     now,
   });
 
+  const pepperId = pepperIdOf(options.pepper);
+
+  /** The stored key whose hash under `pepper` is that of `key`, or null. */
+  async function lookUp(pepper: string, key: string): Promise<{ record: ApiKeyRecord; keyHash: string } | null> {
+    const keyHash = hashApiKey(pepper, key);
+    const record = await findApiKeyByHash(options.db, keyHash);
+    return record && digestsEqual(record.keyHash, keyHash) ? { record, keyHash } : null;
+  }
+
+  /** The key's record under the current pepper, moving it there from the previous one when that is where it is. */
+  async function find(key: string): Promise<ApiKeyRecord | null> {
+    const current = await lookUp(options.pepper, key);
+    if (current) {
+      if (current.record.pepperId !== pepperId) {
+        await tagApiKeyPepper(options.db, current.record.id, current.keyHash, pepperId);
+      }
+      return { ...current.record, pepperId };
+    }
+    if (options.previousPepper === undefined) return null;
+    const previous = await lookUp(options.previousPepper, key);
+    if (!previous) {
+      // Another replica may have moved the key between the two lookups: the move is one UPDATE, so look again.
+      const moved = await lookUp(options.pepper, key);
+      return moved ? { ...moved.record, pepperId } : null;
+    }
+    const keyHash = hashApiKey(options.pepper, key);
+    await rehashApiKey(options.db, { id: previous.record.id, fromHash: previous.keyHash, toHash: keyHash, pepperId });
+    return { ...previous.record, keyHash, pepperId };
+  }
+
   async function load(key: string): Promise<StoredApiKey | null> {
     try {
-      const keyHash = hashApiKey(options.pepper, key);
-      const record = await findApiKeyByHash(options.db, keyHash);
-      if (!record || !digestsEqual(record.keyHash, keyHash)) return null;
+      const record = await find(key);
+      if (!record) return null;
       const limits = await listActiveKeyLimits(options.db, record.userId, new Date(now()));
       const userRpm = Math.max(
         effectiveRpm(record.tier, record.rateLimitRpm),

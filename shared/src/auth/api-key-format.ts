@@ -32,6 +32,15 @@ export function hashApiKey(pepper: string, key: string): string {
 }
 
 /**
+ * A public fingerprint of a pepper (16 hex characters of an HMAC under it): stored with each key hash so operators can
+ * count the keys a rotation has not yet moved to the new pepper (docs/decisions/0030). It reveals nothing about the
+ * pepper, and nothing about any key.
+ */
+export function pepperIdOf(pepper: string): string {
+  return createHmac('sha256', pepper).update('foretell/v1/pepper-id', 'utf8').digest('hex').slice(0, 16);
+}
+
+/**
  * What in-process caches file a presented key under: its SHA-256 (a one-shot hash, several times cheaper than
  * creating an HMAC), so a cached key skips the HMAC on every request and no cache holds a plaintext key.
  */

@@ -8,7 +8,7 @@ import {
 import { withTransaction } from '../db/transaction.js';
 import { AppError, messageOf } from '../errors/index.js';
 import { newUuid } from '../ids/index.js';
-import { generateApiKey, hashApiKey, type ApiKeyEnvironment } from './api-key-format.js';
+import { generateApiKey, hashApiKey, pepperIdOf, type ApiKeyEnvironment } from './api-key-format.js';
 import { parseIpAllowlist } from './ip-allowlist.js';
 import { isApiKeyTier, isApiScope, tierDefaultScopes, type ApiKeyTier, type ApiScope } from './tiers.js';
 
@@ -66,6 +66,7 @@ export async function issueApiKey(db: Knex, pepper: string, input: IssueApiKeyIn
       userId: input.userId,
       env: input.env,
       keyHash: hashApiKey(pepper, key),
+      pepperId: pepperIdOf(pepper),
       last4: key.slice(-4),
       name: input.name ?? null,
       tier: input.tier,

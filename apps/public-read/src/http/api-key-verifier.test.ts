@@ -19,6 +19,25 @@ afterAll(() => suite.destroy());
 const newUser = (): Promise<User> => createUser(suite.db, { email: `reader-${randomUUID()}@example.test` });
 
 describe('the X-API-Key verifier', () => {
+  it('verifies a key hashed under the previous pepper during a rotation and moves it to the current one', async () => {
+    const user = await newUser();
+    const issued = await issueApiKey(suite.db, pepper, { userId: user.id, tier: 'developer', env: 'test' });
+    const newPepper = `${pepper}-after-rotation`;
+    expect(
+      await createApiKeyVerifier({ db: suite.db, pepper: newPepper, env: 'test', ttlMs: 0 }).verify(issued.key),
+    ).toBe(null);
+    const rotating = createApiKeyVerifier({
+      db: suite.db,
+      pepper: newPepper,
+      previousPepper: pepper,
+      env: 'test',
+      ttlMs: 0,
+    });
+    expect((await rotating.verify(issued.key))?.apiKeyId).toBe(issued.record.id);
+    const moved = createApiKeyVerifier({ db: suite.db, pepper: newPepper, env: 'test', ttlMs: 0 });
+    expect((await moved.verify(issued.key))?.apiKeyId).toBe(issued.record.id);
+  });
+
   it('verifies active keys of its environment and refuses everything else', async () => {
     const user = await newUser();
     const verifier = createApiKeyVerifier({ db: suite.db, pepper, env: 'test', ttlMs: 0 });

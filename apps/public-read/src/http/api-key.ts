@@ -73,6 +73,8 @@ class LookupBudgetSpent extends Error {}
 export function createApiKeyVerifier(options: {
   db: Knex;
   pepper: string;
+  /** During a pepper rotation (decision 0030): keys still hashed under it verify and move to `pepper`. */
+  previousPepper?: string | undefined;
   env: ApiKeyEnvironment;
   ttlMs?: number;
   now?: () => number;
@@ -80,7 +82,13 @@ export function createApiKeyVerifier(options: {
 }): ApiKeyVerifier {
   const now = options.now ?? Date.now;
   const budget = createFailedLookupBudget({ perMinute: options.failedLookupsPerMinute, now });
-  const keys = createApiKeyCache({ db: options.db, pepper: options.pepper, ttlMs: options.ttlMs, now });
+  const keys = createApiKeyCache({
+    db: options.db,
+    pepper: options.pepper,
+    previousPepper: options.previousPepper,
+    ttlMs: options.ttlMs,
+    now,
+  });
 
   const isActive = (stored: StoredApiKey | null): stored is StoredApiKey =>
     stored !== null &&

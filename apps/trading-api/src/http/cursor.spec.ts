@@ -73,6 +73,21 @@ describe('cursor codec', () => {
     expectRefused(() => codec.decode('a.b.c', context), /malformed/);
   });
 
+  it('during a pepper rotation verifies cursors signed under the previous pepper and signs new ones with the current', () => {
+    const before = createCursorCodec({ secret: deriveCursorSecret('old-pepper') });
+    const rotating = createCursorCodec({
+      secret: deriveCursorSecret('new-pepper'),
+      previousSecret: deriveCursorSecret('old-pepper'),
+    });
+    const after = createCursorCodec({ secret: deriveCursorSecret('new-pepper') });
+    const issuedBefore = before.encode(context, position);
+    expect(rotating.decode(issuedBefore, context)).toEqual(position);
+    expectRefused(() => after.decode(issuedBefore, context), /not valid/);
+    expect(after.decode(rotating.encode(context, position), context)).toEqual(position);
+    const other = createCursorCodec({ secret: deriveCursorSecret('other-pepper') }).encode(context, position);
+    expectRefused(() => rotating.decode(other, context), /not valid/);
+  });
+
   it('accepts a cursor up to 7 days old and refuses it after', () => {
     const { codec, advance } = codecAt();
     const token = codec.encode(context, position);

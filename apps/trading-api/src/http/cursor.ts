@@ -57,10 +57,25 @@ const invalidCursor = (detail: string) =>
     extensions: { field: 'cursor', location: 'query', errors: [{ field: 'cursor', message: detail }] },
   });
 
-export function createCursorCodec(options: { secret: Buffer | string; now?: () => number; maxAgeMs?: number }) {
+/**
+ * `previousSecret`: during an API-key pepper rotation (decision 0030) the key derived from the previous pepper, so
+ * cursors handed out before the switch still verify; new cursors are always signed with `secret`.
+ */
+export function createCursorCodec(options: {
+  secret: Buffer | string;
+  previousSecret?: Buffer | string | undefined;
+  now?: () => number;
+  maxAgeMs?: number;
+}) {
   const now = options.now ?? Date.now;
   const maxAgeMs = options.maxAgeMs ?? CURSOR_MAX_AGE_MS;
-  const sign = (body: string) => createHmac('sha256', options.secret).update(body).digest();
+  const signWith = (secret: Buffer | string, body: string) => createHmac('sha256', secret).update(body).digest();
+  const sign = (body: string) => signWith(options.secret, body);
+  const signedBy = (secret: Buffer | string | undefined, body: string, given: Buffer) => {
+    if (secret === undefined) return false;
+    const expected = signWith(secret, body);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
 
   const codec: CursorCodec = {
     encode(context, position) {
@@ -77,9 +92,8 @@ export function createCursorCodec(options: { secret: Buffer | string; now?: () =
     decode(token, context) {
       const [body, signature, ...rest] = token.split('.');
       if (!body || !signature || rest.length > 0) throw invalidCursor('The cursor is malformed.');
-      const expected = sign(body);
       const given = Buffer.from(signature, 'base64url');
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      if (!signedBy(options.secret, body, given) && !signedBy(options.previousSecret, body, given)) {
         throw invalidCursor('The cursor is not valid: pass back `pagination.cursor` unchanged.');
       }
       let payload: CursorPayload;

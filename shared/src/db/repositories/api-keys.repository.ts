@@ -13,6 +13,8 @@ export interface ApiKeyRecord {
   userId: string;
   env: ApiKeyEnv;
   keyHash: string;
+  /** pepperIdOf the pepper keyHash was made with; null until the key is verified once (rows before tracking). */
+  pepperId: string | null;
   last4: string;
   name: string | null;
   tier: ApiKeyTierName;
@@ -37,6 +39,8 @@ export interface NewApiKey {
   userId: string;
   env: ApiKeyEnv;
   keyHash: string;
+  /** pepperIdOf the pepper keyHash was made with. */
+  pepperId: string;
   last4: string;
   name?: string | null;
   tier: ApiKeyTierName;
@@ -61,6 +65,7 @@ export async function insertApiKey(db: Queryable, input: NewApiKey): Promise<Api
     user_id: input.userId,
     env: input.env,
     key_hash: input.keyHash,
+    pepper_id: input.pepperId,
     last4: input.last4,
     name: input.name ?? null,
     tier: input.tier,
@@ -93,6 +98,86 @@ export async function findApiKeysByIds(db: Queryable, ids: readonly string[]): P
 export async function findApiKeyByHash(db: Queryable, keyHash: string): Promise<ApiKeyRecord | null> {
   const row: Row | undefined = await db('api_keys').where({ key_hash: keyHash }).first();
   return row ? toApiKey(row) : null;
+}
+
+/**
+ * Records that key `id`, whose hash `keyHash` was just verified, is hashed under the pepper `pepperId` (a row from
+ * before pepper tracking, or one re-hashed by a replica holding the other pepper during a rotation's roll-out).
+ */
+export async function tagApiKeyPepper(db: Queryable, id: string, keyHash: string, pepperId: string): Promise<void> {
+  await db('api_keys')
+    .where({ id, key_hash: keyHash })
+    .andWhere((query) => {
+      void query.whereNull('pepper_id').orWhereNot('pepper_id', pepperId);
+    })
+    .update({ pepper_id: pepperId });
+}
+
+/**
+ * Moves key `id` from its hash under the previous pepper to its hash under the current one (rehash on use: a peppered
+ * hash cannot be recomputed without the plaintext key). Conditional on the old hash, so of two replicas re-hashing
+ * at once one writes and the other changes nothing. Returns whether this call moved it.
+ */
+export async function rehashApiKey(
+  db: Queryable,
+  change: { id: string; fromHash: string; toHash: string; pepperId: string },
+): Promise<boolean> {
+  const changed = await db('api_keys')
+    .where({ id: change.id, key_hash: change.fromHash })
+    .update({ key_hash: change.toHash, pepper_id: change.pepperId });
+  return changed > 0;
+}
+
+/** How many keys are hashed under each pepper (null = not verified since tracking began), active ones apart. */
+export interface PepperCount {
+  pepperId: string | null;
+  active: boolean;
+  keys: number;
+}
+
+export async function countApiKeysByPepper(db: Queryable, now: Date): Promise<PepperCount[]> {
+  const rows: Row[] = await db('api_keys')
+    .select('pepper_id')
+    .select(
+      db.raw('(revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)) AS active', [now]),
+      db.raw('COUNT(*) AS `keys`'),
+    )
+    .groupBy('pepper_id', 'active');
+  return rows.map((row) => ({
+    pepperId: toStringOrNull(row.pepper_id),
+    active: Number(row.active) === 1,
+    keys: Number(row.keys),
+  }));
+}
+
+/** Active keys not (known to be) hashed under `pepperId`, oldest first: the ones a pepper rotation still waits for. */
+export async function listActiveApiKeysOffPepper(
+  db: Queryable,
+  pepperId: string,
+  now: Date,
+  limit: number,
+): Promise<Array<{ id: string; userId: string; last4: string; pepperId: string | null; createdAt: Date }>> {
+  const rows: Row[] = await db('api_keys')
+    .select('id', 'user_id', 'last4', 'pepper_id', 'created_at')
+    .whereNull('revoked_at')
+    .andWhere((query) => {
+      void query.whereNull('expires_at').orWhere('expires_at', '>', now);
+    })
+    .andWhere((query) => {
+      void query.whereNull('pepper_id').orWhereNot('pepper_id', pepperId);
+    })
+    .orderBy([
+      { column: 'created_at', order: 'asc' },
+      { column: 'id', order: 'asc' },
+    ])
+    .limit(limit);
+  return rows.map((row) => ({
+    id: String(row.id),
+    userId: String(row.user_id),
+    last4: String(row.last4),
+    pepperId: toStringOrNull(row.pepper_id),
+    createdAt: toDate(row.created_at),
+  }));
 }
 
 /**
@@ -150,6 +235,7 @@ function toApiKey(row: Row): ApiKeyRecord {
     userId: String(row.user_id),
     env: toOneOf(apiKeyEnvs, row.env, 'api_keys.env'),
     keyHash: String(row.key_hash),
+    pepperId: toStringOrNull(row.pepper_id),
     last4: String(row.last4),
     name: toStringOrNull(row.name),
     tier: toOneOf(apiKeyTierNames, row.tier, 'api_keys.tier'),
@@ -219,6 +305,52 @@ export async function storeRotatedWebhookSecret(
     webhook_secret_prev_expires_at: rotation.previousExpiresAt,
     webhook_secret_rotated_at: rotation.rotatedAt,
   });
+}
+
+/** A key's sealed webhook secrets, as a webhook-secret key rotation re-encrypts them. */
+export interface SealedWebhookSecrets {
+  apiKeyId: string;
+  secretEnc: string | null;
+  previousSecretEnc: string | null;
+}
+
+/** Keys holding a sealed webhook secret (current or previous), by id after `afterId`: one page of a full pass. */
+export async function listSealedWebhookSecrets(
+  db: Queryable,
+  page: { afterId: string | null; limit: number },
+): Promise<SealedWebhookSecrets[]> {
+  const query = db('api_keys')
+    .select('id', 'webhook_secret_enc', 'webhook_secret_prev_enc')
+    .where((where) => {
+      void where.whereNotNull('webhook_secret_enc').orWhereNotNull('webhook_secret_prev_enc');
+    })
+    .orderBy('id')
+    .limit(page.limit);
+  if (page.afterId !== null) query.andWhere('id', '>', page.afterId);
+  const rows: Row[] = await query;
+  return rows.map((row) => ({
+    apiKeyId: String(row.id),
+    secretEnc: toStringOrNull(row.webhook_secret_enc),
+    previousSecretEnc: toStringOrNull(row.webhook_secret_prev_enc),
+  }));
+}
+
+/**
+ * Replaces a key's sealed webhook secrets with the same secrets sealed under another key, only if both columns still
+ * hold what was read (a concurrent rotation through the API wins; the next pass picks the row up). Returns whether
+ * the row changed.
+ */
+export async function replaceSealedWebhookSecrets(
+  db: Queryable,
+  read: SealedWebhookSecrets,
+  next: { secretEnc: string | null; previousSecretEnc: string | null },
+): Promise<boolean> {
+  const changed = await db('api_keys')
+    .where({ id: read.apiKeyId })
+    .andWhereRaw('webhook_secret_enc <=> ?', [read.secretEnc])
+    .andWhereRaw('webhook_secret_prev_enc <=> ?', [read.previousSecretEnc])
+    .update({ webhook_secret_enc: next.secretEnc, webhook_secret_prev_enc: next.previousSecretEnc });
+  return changed > 0;
 }
 
 /**

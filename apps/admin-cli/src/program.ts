@@ -8,6 +8,7 @@ import { registerKeyCommands } from './commands/keys.command.js';
 import { registerMarketCommands } from './commands/markets.command.js';
 import { registerMigrationCommands } from './commands/migrations.command.js';
 import { registerRouteCommands } from './commands/routes.command.js';
+import { registerSecretCommands } from './commands/secrets.command.js';
 import { registerTradeCommands } from './commands/trades.command.js';
 import { registerUserCommands } from './commands/users.command.js';
 
@@ -16,7 +17,7 @@ const quietExits = new Set(['commander.helpDisplayed', 'commander.version', 'com
 /** Runs one CLI invocation and returns its exit code (never calls process.exit: tests call this directly). */
 export async function runAdminCli(argv: string[], config: AdminCliConfig, io: CliIo, version: string): Promise<number> {
   const program = new Command('foretell-admin')
-    .description('Foretell operator tool: users, API keys, markets, trades, migrations')
+    .description('Foretell operator tool: users, API keys, markets, trades, routes, secrets, migrations')
     .version(version)
     .option('--json', 'print exactly one JSON object on stdout')
     .option('--actor <name>', 'who the audit log names (default: cli:<os user>)')
@@ -38,6 +39,7 @@ export async function runAdminCli(argv: string[], config: AdminCliConfig, io: Cl
   registerCatalogCommands(program, context);
   registerTradeCommands(program, context);
   registerRouteCommands(program, context);
+  registerSecretCommands(program, context);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return exitCodes.ok;

@@ -111,9 +111,12 @@ async function targetColumns(
 
 function deploymentSecrets(context: AdminContext): string[] {
   const { API_KEY_PEPPER, WEBHOOK_SECRET_KEY, PLATFORM_ADMIN_PRIVATE_KEY, DATABASE_URL } = context.config;
+  const { API_KEY_PEPPER_PREVIOUS, WEBHOOK_SECRET_KEY_PREVIOUS } = context.config;
   return [
     API_KEY_PEPPER,
     WEBHOOK_SECRET_KEY,
+    ...(API_KEY_PEPPER_PREVIOUS === undefined ? [] : [API_KEY_PEPPER_PREVIOUS]),
+    ...(WEBHOOK_SECRET_KEY_PREVIOUS === undefined ? [] : [WEBHOOK_SECRET_KEY_PREVIOUS]),
     PLATFORM_ADMIN_PRIVATE_KEY,
     PLATFORM_ADMIN_PRIVATE_KEY.slice(2),
     ...passwordOf(DATABASE_URL),

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { createUser } from '#shared/db/index.js';
+import { startFakeKubeApi, type FakeKubeApi } from '#shared/testing/fake-kube-api.js';
+import { startAdminCliHarness, type AdminCliHarness } from '../testing/admin-cli-harness.js';
+
+/** The arguments the runbooks' Job runs the admin CLI with (after `node build/apps/admin-cli/src/main.js`). */
+function jobArguments(file: string): string[] {
+  const job = parse(readFileSync(new URL(`../../../../docs/runbooks/jobs/${file}`, import.meta.url), 'utf8')) as {
+    spec: { template: { spec: { containers: Array<{ command: string[] }> } } };
+  };
+  const [container] = job.spec.template.spec.containers;
+  return container?.command.slice(2) ?? [];
+}
+
+const liveEnv = {
+  SERVICE_ENV: 'live',
+  PLATFORM_ADMIN_PRIVATE_KEY: `0x${randomBytes(32).toString('hex')}`,
+  API_KEY_PEPPER: randomBytes(32).toString('hex'),
+  WEBHOOK_SECRET_KEY: randomBytes(32).toString('hex'),
+};
+
+describe('the admin CLI Jobs of docs/runbooks/jobs, run by the real CLI', () => {
+  let cli: AdminCliHarness;
+  let api: FakeKubeApi;
+  let directory: string;
+  const realKube = { HOME: process.env.HOME, KUBECONFIG: process.env.KUBECONFIG };
+
+  beforeAll(async () => {
+    [cli, api] = await Promise.all([startAdminCliHarness({ chain: false }), startFakeKubeApi()]);
+    directory = await mkdtemp(path.join(tmpdir(), 'runbook-jobs-'));
+    process.env.HOME = directory; // no developer's ~/.kube/config is ever used
+    delete process.env.KUBECONFIG;
+  });
+  afterAll(async () => {
+    for (const [name, value] of Object.entries(realKube)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    await Promise.all([cli.stop(), api.close(), rm(directory, { recursive: true, force: true })]);
+  });
+
+  it('keys-issue.job.yaml issues the live enterprise key it describes and prints it once as JSON', async () => {
+    const args = jobArguments('keys-issue.job.yaml');
+    const email = args[args.indexOf('--user') + 1] ?? '';
+    const user = await createUser(cli.database.db, { email });
+    const result = await cli.run(args, liveEnv);
+    expect(result.code).toBe(0);
+    const lines = result.out.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0] ?? '{}')).toMatchObject({
+      userId: user.id,
+      tier: 'enterprise',
+      env: 'live',
+      key: expect.stringMatching(/^svc_live_/),
+    });
+  });
+
+  it('routes-disable.job.yaml disables the route it names through the Kubernetes API', async () => {
+    const kubeconfig = path.join(directory, 'config');
+    await api.writeKubeconfig(kubeconfig);
+    api.put('foretell', 'route-switches', { ROUTE_DISABLED: '' });
+    const result = await cli.run(jobArguments('routes-disable.job.yaml'), {
+      ...liveEnv,
+      KUBECONFIG: kubeconfig,
+      POD_NAMESPACE: 'foretell',
+    });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.out)).toMatchObject({ applied: true, disabled: ['POST /v1/trades'] });
+    expect(api.get('foretell', 'route-switches')?.data?.ROUTE_DISABLED).toBe('POST /v1/trades');
+  });
+});

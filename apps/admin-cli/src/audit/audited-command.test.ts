@@ -270,6 +270,22 @@ describe('foretell-admin audit trail', () => {
       expect(rows).not.toContain(pepper);
       expect(rows).toContain('[redacted]');
     });
+
+    it('refuses and redacts the previous pepper and webhook-secret key of a rotation like the current ones', async () => {
+      const previous = { API_KEY_PEPPER_PREVIOUS: randomBytes(32).toString('hex') };
+      const previousKey = { WEBHOOK_SECRET_KEY_PREVIOUS: randomBytes(32).toString('hex') };
+      const env = { ...previous, ...previousKey };
+      const pasted = [
+        await cli.runAudited(['keys', 'revoke', previous.API_KEY_PEPPER_PREVIOUS], env),
+        await cli.runAudited(['keys', 'show', previousKey.WEBHOOK_SECRET_KEY_PREVIOUS], env),
+      ];
+      expect(pasted.map((run) => run.code)).toEqual([2, 2]);
+      const ids = pasted.flatMap((run) => run.audits.map((entry) => entry.id));
+      expect(ids).toHaveLength(2);
+      const rows = JSON.stringify(await cli.database.db('admin_audit_log').whereIn('id', ids));
+      expect(rows).not.toContain(previous.API_KEY_PEPPER_PREVIOUS);
+      expect(rows).not.toContain(previousKey.WEBHOOK_SECRET_KEY_PREVIOUS);
+    });
   });
 
   describe('what is not audited', () => {

@@ -1,7 +1,7 @@
 import { App, Chart } from 'cdk8s';
 import { k8s } from 'cdk8s-plus-34';
 import { Construct } from 'constructs';
-import { entryPoint } from './deployables.js';
+import { entryPoint, type RotationSecretKey } from './deployables.js';
 import type { Environment } from './environment.js';
 import { CONFIG_MAP_NAME, selectorLabels } from './labels.js';
 import { apiServerEgress, dnsEgress, egressTo } from './network-policies.js';
@@ -11,7 +11,6 @@ import {
   imageOf,
   optionalSecretEnv,
   podSecurity,
-  rotationSecretsOf,
   secretEnv,
   tmpMount,
   tmpVolume,
@@ -22,6 +21,12 @@ export const ADMIN_CLI_NAME = 'admin-cli';
 
 /** The admin CLI's secrets: it refuses the development defaults in live mode, so it needs all of them. */
 export const ADMIN_CLI_SECRETS = ['DATABASE_URL', 'API_KEY_PEPPER', 'WEBHOOK_SECRET_KEY', 'PLATFORM_ADMIN_PRIVATE_KEY'];
+
+/** Both previous values during a rotation: `secrets status|reseal` read them, and `keys issue` must see the pepper. */
+export const ADMIN_CLI_ROTATION_SECRETS: readonly RotationSecretKey[] = [
+  'API_KEY_PEPPER_PREVIOUS',
+  'WEBHOOK_SECRET_KEY_PREVIOUS',
+];
 
 export interface AdminCliJobProps {
   /** The Job's name, a DNS label (`keys-ada-1`). */
@@ -71,7 +76,7 @@ export class AdminCliJob extends Construct {
                 env: [
                   { name: 'POD_NAMESPACE', valueFrom: { fieldRef: { fieldPath: 'metadata.namespace' } } },
                   ...secretEnv(ADMIN_CLI_SECRETS),
-                  ...optionalSecretEnv(rotationSecretsOf(ADMIN_CLI_SECRETS)),
+                  ...optionalSecretEnv(ADMIN_CLI_ROTATION_SECRETS),
                 ],
                 resources: {
                   requests: { cpu: k8s.Quantity.fromString('100m'), memory: k8s.Quantity.fromString('128Mi') },

@@ -14,6 +14,9 @@ export type SecretKey =
   | 'WEBHOOK_SECRET_KEY'
   | 'PLATFORM_ADMIN_PRIVATE_KEY';
 
+/** Keys in `foretell-secrets` only while a rotation is under way (docs/decisions/0030): optional references. */
+export type RotationSecretKey = 'API_KEY_PEPPER_PREVIOUS' | 'WEBHOOK_SECRET_KEY_PREVIOUS';
+
 export interface DeployableSpec {
   name: DeployableName;
   /** `http` apps sit behind the gateway, autoscale on CPU and watch the route switches; workers scale on queues. */
@@ -22,6 +25,8 @@ export interface DeployableSpec {
   port: number;
   backends: readonly Backend[];
   secrets: readonly SecretKey[];
+  /** The previous values its config reads during a rotation (verifying keys, opening webhook secrets). */
+  rotationSecrets: readonly RotationSecretKey[];
   /** RabbitMQ queues whose length drives a worker's KEDA ScaledObject (before AMQP_PREFIX). */
   queues: readonly string[];
   /** Sends to the internet on 443 (webhook receivers). */
@@ -35,6 +40,8 @@ export const DEPLOYABLES: readonly DeployableSpec[] = [
     port: 3000,
     backends: ['mysql', 'redis', 'rabbitmq', 'chain'],
     secrets: ['DATABASE_URL', 'AMQP_URL', 'REDIS_URL', 'API_KEY_PEPPER', 'WEBHOOK_SECRET_KEY'],
+    // It only seals webhook secrets (new ones), so it needs no previous webhook-secret key.
+    rotationSecrets: ['API_KEY_PEPPER_PREVIOUS'],
     queues: [],
     internetEgress: false,
   },
@@ -45,6 +52,7 @@ export const DEPLOYABLES: readonly DeployableSpec[] = [
     // RabbitMQ: the indexer's market notices for live market streams (decision 0022).
     backends: ['mysql', 'redis', 'rabbitmq', 'chain'],
     secrets: ['DATABASE_URL', 'AMQP_URL', 'REDIS_URL', 'API_KEY_PEPPER'],
+    rotationSecrets: ['API_KEY_PEPPER_PREVIOUS'],
     queues: [],
     internetEgress: false,
   },
@@ -54,6 +62,7 @@ export const DEPLOYABLES: readonly DeployableSpec[] = [
     port: 3002,
     backends: ['mysql', 'rabbitmq', 'chain'],
     secrets: ['DATABASE_URL', 'AMQP_URL', 'EXECUTOR_PRIVATE_KEY'],
+    rotationSecrets: [],
     queues: ['chain-executor.trades', 'chain-executor.redemptions'],
     internetEgress: false,
   },
@@ -63,6 +72,7 @@ export const DEPLOYABLES: readonly DeployableSpec[] = [
     port: 3003,
     backends: ['mysql', 'redis', 'rabbitmq'],
     secrets: ['DATABASE_URL', 'AMQP_URL', 'REDIS_URL', 'WEBHOOK_SECRET_KEY'],
+    rotationSecrets: ['WEBHOOK_SECRET_KEY_PREVIOUS'],
     queues: ['webhook-dispatcher.events'],
     internetEgress: true,
   },

@@ -35,25 +35,9 @@ export function secretEnv(keys: readonly string[]): k8s.EnvVar[] {
   return keys.map((key) => ({ name: key, valueFrom: { secretKeyRef: { name: SECRET_NAME, key } } }));
 }
 
-/**
- * The previous API-key pepper and webhook-secret key, in `foretell-secrets` only while a rotation is under way
- * (docs/decisions/0030): each one goes wherever its current key goes.
- */
-export const ROTATION_SECRETS = {
-  API_KEY_PEPPER: 'API_KEY_PEPPER_PREVIOUS',
-  WEBHOOK_SECRET_KEY: 'WEBHOOK_SECRET_KEY_PREVIOUS',
-} as const;
-
-/** `secretKeyRef`s that may be absent from the Secret: the pod starts without them. */
+/** `secretKeyRef`s that may be absent from the Secret (a rotation's previous values): the pod starts without them. */
 export function optionalSecretEnv(keys: readonly string[]): k8s.EnvVar[] {
   return keys.map((key) => ({ name: key, valueFrom: { secretKeyRef: { name: SECRET_NAME, key, optional: true } } }));
-}
-
-/** The rotation keys that go with `keys` (API_KEY_PEPPER → API_KEY_PEPPER_PREVIOUS, …). */
-export function rotationSecretsOf(keys: readonly string[]): string[] {
-  return Object.entries(ROTATION_SECRETS)
-    .filter(([current]) => keys.includes(current))
-    .map(([, previous]) => previous);
 }
 
 /** One deployable: Deployment, Service, ServiceAccount and PodDisruptionBudget. */
@@ -98,7 +82,7 @@ export class Workload extends Construct {
             ]
           : []),
         ...secretEnv(spec.secrets),
-        ...optionalSecretEnv(rotationSecretsOf(spec.secrets)),
+        ...optionalSecretEnv(spec.rotationSecrets),
       ],
       resources: {
         requests: {

@@ -4,15 +4,28 @@
  * path segments, headers, bodies, keys) — against the real app on MariaDB, Redis and an anvil chain. Every response
  * must keep the invariants of shared/src/testing/fuzz/response-invariants.ts: no 5xx, only documented statuses,
  * bodies and headers, `{ error, message, code }` errors, no leaks. Seeded (printed; FUZZ_SEED, FUZZ_RUNS,
- * FUZZ_TIME_MS replay or widen a run).
+ * FUZZ_TIME_MS replay or widen a run). Each operation must reach its documented 2xx: its run starts with success
+ * probes, and quotes ride on the on-chain market for two thirds of their requests.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
 import { undescribedMethodCases } from '#shared/testing/fuzz/method-cases.js';
 import { operationsOf, type FuzzOperation } from '#shared/testing/fuzz/openapi-operations.js';
 import { createRawHttpClient, type RawHttpClient } from '#shared/testing/fuzz/raw-http.js';
-import { caseArbitrary, type CaseOptions } from '#shared/testing/fuzz/request-cases.js';
+import {
+  caseArbitrary,
+  successProbes,
+  type CaseOptions,
+  type Credentials,
+} from '#shared/testing/fuzz/request-cases.js';
 import { checkResponse } from '#shared/testing/fuzz/response-invariants.js';
-import { fuzzOperation, fuzzSettings, summarize, type OperationReport } from '#shared/testing/fuzz/fuzz-run.js';
+import {
+  fuzzOperation,
+  fuzzSettings,
+  successesOf,
+  summarize,
+  type OperationReport,
+} from '#shared/testing/fuzz/fuzz-run.js';
 import { createOpenApiResponseValidator, type ResponseValidator } from '#shared/testing/openapi-response-validator.js';
 import { publicContractErrors } from '../testing/fuzz-error-contract.js';
 import { startFuzzWorld, type FuzzWorld } from '../testing/fuzz-readers.js';
@@ -24,6 +37,7 @@ const operations = operationsOf(document);
 const settings = fuzzSettings({ runsPerOperation: 200, suiteBudgetMs: 30_000, operations: operations.length + 1 });
 
 let world: FuzzWorld;
+let coherent: Record<string, fc.Arbitrary<Record<string, unknown>>>;
 let validator: ResponseValidator;
 let client: RawHttpClient;
 const reports: OperationReport[] = [];
@@ -31,6 +45,20 @@ const startedAt = Date.now();
 
 beforeAll(async () => {
   world = await startFuzzWorld();
+  // Quotes need the market deployed on chain (the demo markets are not).
+  const onChain: string = await world.suite
+    .db('markets')
+    .whereNotNull('contract_address')
+    .first()
+    .then((row) => row.id);
+  coherent = {
+    getMarketQuote: fc.record({
+      id: fc.constant(onChain),
+      outcomeIndex: fc.constantFrom(0, 1),
+      action: fc.constant('buy'),
+      amount: fc.constantFrom('1000000', '5000000'),
+    }),
+  };
   validator = createOpenApiResponseValidator(document, { documentId: 'https://foretell.invalid/api/openapi.json' });
   client = createRawHttpClient(world.app.url);
 }, 120_000);
@@ -41,10 +69,18 @@ afterAll(async () => {
   await world?.close();
 });
 
+/** A success probe's credentials: anonymous, as an embed, from a TEST-NET address of its own. */
+const probeCredentials: fc.Arbitrary<Credentials> = fc.constant({
+  label: 'anonymous',
+  headers: { 'X-Forwarded-For': '203.0.113.200' },
+});
+
 const caseOptions = (operation: FuzzOperation): CaseOptions => ({
   root: document,
   known: world.knownFor(operation.path),
   credentials: world.credentials,
+  probeCredentials,
+  ...(coherent[operation.operationId] ? { coherent: coherent[operation.operationId] } : {}),
 });
 
 describe('fuzzing every operation of the public read API description', () => {
@@ -54,6 +90,7 @@ describe('fuzzing every operation of the public read API description', () => {
       const report = await fuzzOperation({
         operationId,
         cases: caseArbitrary(operation, caseOptions(operation)),
+        probes: successProbes(operation, caseOptions(operation)),
         send: (fuzzCase) => client.send(fuzzCase.request),
         check: (fuzzCase, response) =>
           checkResponse(operationId, fuzzCase, response, {
@@ -69,13 +106,13 @@ describe('fuzzing every operation of the public read API description', () => {
       expect(report.findings).toEqual([]);
       expect(report.runs).toBeGreaterThan(0);
       // The generator's admitted requests are served: it fuzzes the handlers, not only the validation.
-      const admitted = Object.keys(report.admittedStatuses).map(Number);
-      if (report.runs >= 20)
-        expect({ operationId, admitted, served: admitted.includes(200) }).toEqual({
-          operationId,
-          admitted,
-          served: true,
-        });
+      const admitted = report.admittedStatuses;
+      const { documented, reached } = successesOf(operation.statuses, report);
+      expect({ operationId, admitted, reachedSuccess: reached.length > 0 }).toEqual({
+        operationId,
+        admitted,
+        reachedSuccess: documented.length > 0,
+      });
     },
     settings.timeLimitMs + 30_000,
   );

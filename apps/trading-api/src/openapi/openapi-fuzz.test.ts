@@ -4,35 +4,135 @@
  * headers, credentials) — against the real app on MariaDB, Redis and an anvil chain; then methods no operation
  * describes on every path. Every response must keep the invariants of shared/src/testing/fuzz/response-invariants.ts:
  * no 5xx, only documented statuses, bodies and headers, RFC 7807 problems with catalogue codes, no leaks. Seeded
- * (printed; FUZZ_SEED, FUZZ_RUNS, FUZZ_TIME_MS replay or widen a run).
+ * (printed; FUZZ_SEED, FUZZ_RUNS, FUZZ_TIME_MS replay or widen a run). Each operation with a documented 2xx must reach
+ * one: its run starts with success probes, and coherent values (a confirmable trade with its token, a resolved
+ * market the caller holds the winner of, a tradeable buy) ride on two thirds of its requests.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
+import { apiScopes } from '#shared/auth/index.js';
+import { buyThroughAccount, resolveMarket } from '#shared/chain/index.js';
+import { createFixtureMarket, USDC } from '#shared/chain/chain-test-fixtures.js';
+import { insertMarket } from '#shared/db/index.js';
 import { undescribedMethodCases } from '#shared/testing/fuzz/method-cases.js';
 import { operationsOf, type FuzzOperation } from '#shared/testing/fuzz/openapi-operations.js';
 import { createRawHttpClient, type RawHttpClient } from '#shared/testing/fuzz/raw-http.js';
-import { caseArbitrary, type CaseOptions } from '#shared/testing/fuzz/request-cases.js';
+import {
+  caseArbitrary,
+  successProbes,
+  type CaseOptions,
+  type Credentials,
+} from '#shared/testing/fuzz/request-cases.js';
 import { checkResponse, type InvariantOptions } from '#shared/testing/fuzz/response-invariants.js';
-import { fuzzOperation, fuzzSettings, summarize, type OperationReport } from '#shared/testing/fuzz/fuzz-run.js';
+import {
+  fuzzOperation,
+  fuzzSettings,
+  successesOf,
+  summarize,
+  type OperationReport,
+} from '#shared/testing/fuzz/fuzz-run.js';
 import { createFuzzCallers, type FuzzCallers } from '../testing/fuzz-callers.js';
 import { problemContractErrors } from '../testing/fuzz-error-contract.js';
 import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
+import { addCallerKey } from '../testing/trading-api-test-kit.js';
 import { startTradingChainKit, type TradingChainKit } from '../testing/trading-chain-kit.js';
 import { loadOpenApiDocument } from './load-spec.js';
-import { listOperations } from './operations.js';
 
 const document = loadOpenApiDocument() as unknown as Record<string, unknown>;
 const operations = operationsOf(document);
 // One more "operation": the methods no operation describes.
 const settings = fuzzSettings({ runsPerOperation: 200, suiteBudgetMs: 35_000, operations: operations.length + 1 });
-/** The operations without an API key (`security: []`). */
-const PUBLIC = new Set(
-  listOperations(loadOpenApiDocument())
-    .filter((operation) => operation.scope === null)
-    .map((operation) => operation.operationId),
-);
+
+/** Rows a success needs beyond the callers' fixtures: confirmable trades, and a position to redeem. */
+interface SuccessFixtures {
+  /** High-value trades of the caller's user awaiting confirmation, each with its one-time token. */
+  confirmations: Array<{ id: string; token: string }>;
+  /** A resolved market whose winning outcome 0 the caller's smart account holds. */
+  resolvedMarketId: string;
+}
+
+async function seedSuccessFixtures(chainKit: TradingChainKit, callers: FuzzCallers): Promise<SuccessFixtures> {
+  const { kit, fixture } = chainKit;
+  // Another key of the caller's user whose trades of 1 USDC and more need a confirmation, open for an hour.
+  const highValue = await addCallerKey(kit, callers.caller, {
+    scopes: [...apiScopes],
+    rateLimitRpm: 1_000_000,
+    highValueThreshold: USDC,
+    confirmationWindowS: 3_600,
+  });
+  const confirmations: SuccessFixtures['confirmations'] = [];
+  for (let index = 0; index < 3; index += 1) {
+    const created = await chainKit.postTrade(highValue, chainKit.buyBody('2'));
+    const envelope = created.json as { trade?: { id: string }; confirmation?: { token: string } };
+    if (created.status !== 202 || !envelope.trade || !envelope.confirmation) {
+      throw new Error(`seeding a confirmable trade answered ${created.status}: ${created.text.slice(0, 300)}`);
+    }
+    confirmations.push({ id: envelope.trade.id, token: envelope.confirmation.token });
+  }
+
+  const db = kit.database.db;
+  const { marketId, market } = await createFixtureMarket(fixture);
+  await insertMarket(db, {
+    id: marketId,
+    question: 'Fuzzed and settled?',
+    category: 'chain',
+    outcomes: ['YES', 'NO'],
+    contractAddress: market,
+    chainId: fixture.reader.chain.id,
+  });
+  const { smart_account_address: account } = await db('users').where({ id: callers.caller.userId }).first();
+  await buyThroughAccount(fixture.executor, {
+    account,
+    market,
+    outcomeIndex: 0,
+    usdcIn: 5n * USDC,
+    minTokensOut: 0n,
+    tradeId: randomUUID(),
+  });
+  await resolveMarket(fixture.admin, { market, winners: [0] });
+  return { confirmations, resolvedMarketId: marketId };
+}
+
+/** Values that succeed together, per operation (request-cases.ts `coherent`). */
+function coherentValues(
+  chainMarketId: string,
+  seeded: SuccessFixtures,
+): Record<string, fc.Arbitrary<Record<string, unknown>>> {
+  return {
+    // A buy the caller can afford on the open on-chain market, with no replayed Idempotency-Key or clientRequestId.
+    createTrade: fc.record({
+      marketId: fc.constant(chainMarketId),
+      outcomeIndex: fc.constantFrom(0, 1),
+      side: fc.constant('buy'),
+      amount: fc.constantFrom('0.5', '1', '2.5'),
+      clientRequestId: fc.constant(undefined),
+      'Idempotency-Key': fc.constant(undefined),
+    }),
+    confirmTrade: fc.constantFrom(...seeded.confirmations),
+    createRedemption: fc.constant({ marketId: seeded.resolvedMarketId, outcomeIndex: 0 }),
+    getMarketQuote: fc.record({
+      id: fc.constant(chainMarketId),
+      outcomeIndex: fc.constantFrom(0, 1),
+      action: fc.constant('buy'),
+      amount: fc.constantFrom('1000000', '2500000'),
+    }),
+  };
+}
+
+/**
+ * Successes the seeded fixtures make certain, beyond some 2xx: each probe of createTrade is a new affordable buy
+ * (201), the first confirm of a seeded trade is accepted (200), the first claim of the winning position is created.
+ */
+const CERTAIN_SUCCESSES: Record<string, Record<number, number>> = {
+  createTrade: { 201: 3 },
+  confirmTrade: { 200: 1 },
+  createRedemption: { 201: 1 },
+};
 
 let chainKit: TradingChainKit;
 let callers: FuzzCallers;
+let coherent: Record<string, fc.Arbitrary<Record<string, unknown>>>;
 let validator: ResponseValidator;
 let client: RawHttpClient;
 const reports: OperationReport[] = [];
@@ -41,6 +141,7 @@ const startedAt = Date.now();
 beforeAll(async () => {
   [chainKit, validator] = await Promise.all([startTradingChainKit(), createResponseValidator()]);
   callers = await createFuzzCallers(chainKit);
+  coherent = coherentValues(chainKit.marketId, await seedSuccessFixtures(chainKit, callers));
   client = createRawHttpClient(chainKit.kit.url);
 }, 120_000);
 
@@ -59,11 +160,20 @@ const invariants = (): InvariantOptions => ({
   allowedLeaks: (id, status) => (id === 'rotateWebhookSecret' && status === 200 ? ['webhook secret'] : []),
 });
 
+/** A success probe's credentials: the caller's key, from a TEST-NET address of its own. */
+const probeCredentials = (): fc.Arbitrary<Credentials> =>
+  fc.constant({
+    label: 'valid key',
+    headers: { 'X-API-Key': callers.caller.key, 'X-Forwarded-For': '198.51.100.200' },
+  });
+
 const caseOptions = (operation: FuzzOperation): CaseOptions => ({
   root: document,
   pathPrefix: '/v1',
   known: callers.knownFor(operation.path),
   credentials: callers.credentials,
+  probeCredentials: probeCredentials(),
+  ...(coherent[operation.operationId] ? { coherent: coherent[operation.operationId] } : {}),
 });
 
 describe('fuzzing the trading API from its description', () => {
@@ -73,6 +183,7 @@ describe('fuzzing the trading API from its description', () => {
       const report = await fuzzOperation({
         operationId,
         cases: caseArbitrary(operation, caseOptions(operation)),
+        probes: successProbes(operation, caseOptions(operation)),
         send: (fuzzCase) => client.send(fuzzCase.request),
         check: (fuzzCase, response) => checkResponse(operationId, fuzzCase, response, invariants()),
         settings,
@@ -81,13 +192,21 @@ describe('fuzzing the trading API from its description', () => {
       reports.push(report);
       expect(report.findings).toEqual([]);
       expect(report.runs).toBeGreaterThan(0);
-      // The generator's admitted requests get past authentication and validation: it fuzzes the handler too.
-      const admitted = Object.keys(report.admittedStatuses).map(Number);
-      const reachedHandler = admitted.some((status) =>
-        PUBLIC.has(operationId) ? status === 200 : ![400, 401, 403].includes(status),
-      );
-      if (report.runs >= 20)
-        expect({ operationId, admitted, reachedHandler }).toEqual({ operationId, admitted, reachedHandler: true });
+      // Admitted requests reach the handler's success path, not only its 404 and 409 answers.
+      const admitted = report.admittedStatuses;
+      const { documented, reached } = successesOf(operation.statuses, report);
+      expect({ operationId, admitted, reachedSuccess: reached.length > 0 }).toEqual({
+        operationId,
+        admitted,
+        reachedSuccess: documented.length > 0,
+      });
+      for (const [status, least] of Object.entries(CERTAIN_SUCCESSES[operationId] ?? {})) {
+        expect({ operationId, status, atLeast: (admitted[Number(status)] ?? 0) >= least }).toEqual({
+          operationId,
+          status,
+          atLeast: true,
+        });
+      }
     },
     settings.timeLimitMs + 30_000,
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { fuzzOperation, fuzzSettings, summarize } from './fuzz-run.js';
+import { fuzzOperation, fuzzSettings, successesOf, summarize } from './fuzz-run.js';
 import type { FuzzCase } from './request-cases.js';
 import type { Finding } from './response-invariants.js';
 
@@ -99,5 +99,54 @@ describe('fuzzOperation', () => {
     });
     expect(report.runs).toBeGreaterThan(0);
     expect(report.runs).toBeLessThan(1_000);
+  });
+
+  it('starts with probes drawn from the same seed, counted as admitted requests', async () => {
+    const probes = fc.constantFrom('a', 'b').map((name): FuzzCase => ({
+      label: `probe ${name}`,
+      mutated: false,
+      request: { method: 'POST', target: `/probe/${name}`, headers: {} },
+    }));
+    const run = async () => {
+      const sent: string[] = [];
+      const report = await fuzzOperation({
+        operationId: 'createThing',
+        cases,
+        probes,
+        probeCount: 2,
+        send: async (fuzzCase) => {
+          sent.push(fuzzCase.request.target);
+          return {
+            status: fuzzCase.request.target.startsWith('/probe/') ? 201 : 404,
+            headers: new Headers(),
+            text: '',
+          };
+        },
+        check: () => [],
+        settings,
+        seedOffset: 5,
+      });
+      return { sent, report };
+    };
+    const first = await run();
+    expect(first.sent.slice(0, 2).every((target) => target.startsWith('/probe/'))).toBe(true);
+    expect(first.sent.slice(2).some((target) => target.startsWith('/probe/'))).toBe(false);
+    expect(first.report.admittedStatuses[201]).toBe(2);
+    expect((await run()).sent).toEqual(first.sent);
+  });
+});
+
+describe('successesOf', () => {
+  it('lists the documented 2xx statuses and which of them admitted requests reached', () => {
+    expect(successesOf(['200', '201', '202', '400', '409'], { admittedStatuses: { 201: 3, 409: 40 } })).toEqual({
+      documented: [200, 201, 202],
+      reached: [201],
+    });
+    // 404 and 409 are answers, not successes: a run of only those reached nothing.
+    expect(successesOf(['200', '404', '409'], { admittedStatuses: { 404: 12, 409: 30 } })).toEqual({
+      documented: [200],
+      reached: [],
+    });
+    expect(successesOf(['404'], { admittedStatuses: {} })).toEqual({ documented: [], reached: [] });
   });
 });

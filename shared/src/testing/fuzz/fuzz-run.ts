@@ -61,6 +61,10 @@ export interface FuzzOperationInput {
   settings: FuzzSettings;
   /** Added to the suite seed, so each operation has its own reproducible stream. */
   seedOffset: number;
+  /** Requests made to succeed (request-cases.ts `successProbes`): the run starts with `probeCount` of them. */
+  probes?: fc.Arbitrary<FuzzCase>;
+  /** Default 3. */
+  probeCount?: number;
 }
 
 const findingKey = (finding: Finding) =>
@@ -75,6 +79,9 @@ export async function fuzzOperation(input: FuzzOperationInput): Promise<Operatio
     findings: [],
   };
   const seen = new Set<string>();
+  const seed = (input.settings.seed + input.seedOffset) | 0;
+  // Drawn from the same seed: a replayed run starts with the same probes.
+  const probes = input.probes ? fc.sample(input.probes, { seed, numRuns: input.probeCount ?? 3 }) : [];
   await fc.assert(
     fc.asyncProperty(input.cases, async (fuzzCase) => {
       const response = await input.send(fuzzCase);
@@ -90,14 +97,29 @@ export async function fuzzOperation(input: FuzzOperationInput): Promise<Operatio
       }
     }),
     {
-      seed: (input.settings.seed + input.seedOffset) | 0,
+      seed,
       numRuns: input.settings.runsPerOperation,
+      examples: probes.map((probe): [FuzzCase] => [probe]),
       interruptAfterTimeLimit: input.settings.timeLimitMs,
       timeout: input.settings.caseTimeoutMs,
       markInterruptAsFailure: false,
     },
   );
   return report;
+}
+
+/**
+ * The operation's documented 2xx statuses and those of them its admitted requests got. A fuzz suite asserts that an
+ * operation documenting a success reached it: a run whose valid requests all end in 404 or 409 never fuzzed the
+ * handler's success path.
+ */
+export function successesOf(
+  documented: readonly string[],
+  report: Pick<OperationReport, 'admittedStatuses'>,
+): { documented: number[]; reached: number[] } {
+  const successes = documented.filter((status) => /^2\d\d$/.test(status)).map(Number);
+  const reached = successes.filter((status) => (report.admittedStatuses[status] ?? 0) > 0);
+  return { documented: successes, reached };
 }
 
 /** One line per operation: runs and statuses, for the log of a fuzz suite. */

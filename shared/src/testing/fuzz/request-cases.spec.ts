@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import type { JsonSchema } from './json-schema.js';
 import { undescribedMethodCases } from './method-cases.js';
 import { operationsOf } from './openapi-operations.js';
-import { caseArbitrary, type Credentials } from './request-cases.js';
+import { caseArbitrary, successProbes, type Credentials } from './request-cases.js';
 
 const document: JsonSchema = {
   openapi: '3.1.0',
@@ -154,6 +154,71 @@ describe('caseArbitrary', () => {
     expect(valid.filter((fuzzCase) => fuzzCase.request.target.startsWith(`/things/${id}`)).length).toBeGreaterThan(
       valid.length / 2,
     );
+  });
+});
+
+describe('coherent values and success probes', () => {
+  const id = '11111111-2222-4333-8444-555555555555';
+  const coherent = fc.constantFrom({ id, side: 'sell', limit: undefined }, { id, side: 'buy', limit: undefined });
+
+  it('lays values that succeed together over two thirds of the requests, leaving out the undefined ones', () => {
+    const cases = fc.sample(caseArbitrary(getThing!, { root: document, credentials, coherent }), {
+      numRuns: 600,
+      seed: 8,
+    });
+    const admitted = cases.filter((fuzzCase) => !fuzzCase.mutated);
+    const together = admitted.filter(({ request }) => {
+      const url = new URL(request.target, 'http://fuzz.invalid');
+      return url.pathname === `/things/${id}` && !url.searchParams.has('limit');
+    });
+    expect(together.length / admitted.length).toBeGreaterThan(0.55);
+    expect(together.length / admitted.length).toBeLessThan(0.8);
+    // The rest still draws from the schema.
+    expect(admitted.some(({ request }) => request.target.includes('limit='))).toBe(true);
+    for (const { request } of admitted)
+      expect(validQuery(Object.fromEntries(new URL(request.target, 'http://x').searchParams))).toBe(true);
+  });
+
+  it('puts coherent values into the body by member name', () => {
+    const body = fc.constant({ name: 'paired', count: undefined });
+    const admitted = fc
+      .sample(caseArbitrary(createThing!, { root: document, credentials, coherent: body }), { numRuns: 300, seed: 9 })
+      .filter((fuzzCase) => !fuzzCase.mutated)
+      .map(({ request }) => JSON.parse(request.body!.toString('utf8')) as Record<string, unknown>);
+    expect(admitted.filter((value) => value.name === 'paired' && !('count' in value)).length).toBeGreaterThan(
+      admitted.length / 2,
+    );
+  });
+
+  it('probes with required parts only, known and coherent values, and the probe credentials', () => {
+    const valid = fc.constant<Credentials>({ label: 'valid key', headers: { 'X-API-Key': 'k' } });
+    const probes = fc.sample(
+      successProbes(getThing!, {
+        root: document,
+        pathPrefix: '/v1',
+        credentials,
+        probeCredentials: valid,
+        known: { side: ['buy'] },
+        coherent: fc.constant({ id }),
+      }),
+      { numRuns: 20, seed: 10 },
+    );
+    expect(new Set(probes.map(({ label, mutated, request }) => JSON.stringify({ label, mutated, request })))).toEqual(
+      new Set([
+        JSON.stringify({
+          label: 'valid key · success probe',
+          mutated: false,
+          request: { method: 'GET', target: `/v1/things/${id}?side=buy`, headers: { 'X-API-Key': 'k' } },
+        }),
+      ]),
+    );
+    const bodies = fc
+      .sample(successProbes(createThing!, { root: document, credentials }), { numRuns: 50, seed: 11 })
+      .map(({ request }) => JSON.parse(request.body!.toString('utf8')) as Record<string, unknown>);
+    for (const value of bodies) {
+      expect(Object.keys(value)).toEqual(['name']);
+      expect(validBody(value)).toBe(true);
+    }
   });
 });
 

@@ -3,9 +3,12 @@
  * admits, and the same requests with one thing broken: a parameter off its schema, a required one missing, an
  * unknown or repeated one, a malformed path segment, a body off its schema or not JSON at all, a wrong content type,
  * a missing or unexpected body, or an odd header. Credentials come from the caller (valid, missing, wrong…).
+ * Values that only succeed together (a trade's id and its confirmation token, a resolved market and its winning
+ * outcome) are the caller's `coherent` values, laid over a share of the requests; `successProbes` are the plainest
+ * admitted requests (required parts only, known and coherent values) that each operation's run starts with.
  */
 import fc from 'fast-check';
-import type { JsonSchema } from './json-schema.js';
+import { asStrings, propertiesOf, resolveSchema, type JsonSchema } from './json-schema.js';
 import type { FuzzOperation, OperationParameter } from './openapi-operations.js';
 import { headerBytes, type RawRequest } from './raw-http.js';
 import { memberArbitrary, valueArbitrary, wireText, type ArbitraryOptions } from './schema-arbitrary.js';
@@ -41,6 +44,13 @@ export interface CaseOptions {
   /** Values preferred for parameters and body members of these names (ids of rows that exist). */
   known?: Readonly<Record<string, readonly unknown[]>>;
   credentials: fc.Arbitrary<Credentials>;
+  /**
+   * Values that succeed together, by parameter or top-level body member name (`undefined` leaves that one out):
+   * laid over two thirds of the requests, admitted and broken alike, and over every success probe.
+   */
+  coherent?: fc.Arbitrary<Record<string, unknown>>;
+  /** The credentials of a success probe (a valid key; default `credentials`). */
+  probeCredentials?: fc.Arbitrary<Credentials>;
 }
 
 interface Draft {
@@ -82,6 +92,61 @@ function validParts(operation: FuzzOperation, options: CaseOptions): fc.Arbitrar
     if (operation.body.required) required.push('body');
   }
   return fc.record(model, { requiredKeys: required });
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** `parts` with the coherent values in place: a parameter of that name, else a top-level member of the body. */
+function overlay(operation: FuzzOperation, parts: Parts, values: Record<string, unknown>): Parts {
+  const next: Parts = { ...parts };
+  const body: Record<string, unknown> = isPlainObject(parts.body) ? { ...parts.body } : {};
+  for (const [name, value] of Object.entries(values)) {
+    const parameter = operation.parameters.find((candidate) => candidate.name === name);
+    const target = parameter ? next : body;
+    const key = parameter ? keyOf(parameter) : name;
+    if (value === undefined) delete target[key];
+    else target[key] = value;
+  }
+  if (operation.body && (parts.body !== undefined || Object.keys(body).length > 0)) next.body = body;
+  return next;
+}
+
+/** The parts, with the coherent values laid over two thirds of them. */
+function admittedParts(operation: FuzzOperation, options: CaseOptions): fc.Arbitrary<Parts> {
+  const parts = validParts(operation, options);
+  if (!options.coherent) return parts;
+  const coherent = fc.tuple(parts, options.coherent).map(([drawn, values]) => overlay(operation, drawn, values));
+  return fc.oneof({ arbitrary: parts, weight: 1 }, { arbitrary: coherent, weight: 2 });
+}
+
+/** A value of `name`: one of its known values when there are some, else one its schema admits. */
+function plainValue(name: string, schema: unknown, options: CaseOptions, location: ArbitraryOptions['location']) {
+  const known = options.known?.[name];
+  return known?.length
+    ? fc.constantFrom(...known)
+    : valueArbitrary(schema, { root: options.root, known: options.known, location });
+}
+
+/** Only what the operation requires: its required parameters and the required members of its required body. */
+function requiredParts(operation: FuzzOperation, options: CaseOptions): fc.Arbitrary<Parts> {
+  const model: Record<string, fc.Arbitrary<unknown>> = {};
+  for (const parameter of operation.parameters.filter((candidate) => candidate.required)) {
+    const value = plainValue(parameter.name, parameter.schema, options, parameter.in);
+    model[keyOf(parameter)] = parameter.in === 'path' ? value.filter((v) => wireText(v) !== '') : value;
+  }
+  if (operation.body?.required) {
+    const schema = resolveSchema(operation.body.schema, { root: options.root });
+    const members = asStrings(schema.required);
+    const properties = propertiesOf(schema);
+    model.body =
+      members.length > 0 && Object.keys(properties).length > 0
+        ? fc.record(
+            Object.fromEntries(members.map((name) => [name, plainValue(name, properties[name], options, 'json')])),
+          )
+        : valueArbitrary(schema, { root: options.root, known: options.known });
+  }
+  return fc.record(model);
 }
 
 function draftOf(operation: FuzzOperation, parts: Parts, credentials: Credentials): Draft {
@@ -219,7 +284,7 @@ function bodyMutations(operation: FuzzOperation, options: CaseOptions): Mutation
 /** Requests for `operation`: mostly admitted ones, the rest with one thing broken. */
 export function caseArbitrary(operation: FuzzOperation, options: CaseOptions): fc.Arbitrary<FuzzCase> {
   const prefix = options.pathPrefix ?? '';
-  const base = fc.tuple(validParts(operation, options), options.credentials);
+  const base = fc.tuple(admittedParts(operation, options), options.credentials);
   const headerMutation: Mutation = headerMutations.map((mutation) => [
     mutation.label,
     (draft) => {
@@ -247,4 +312,22 @@ export function caseArbitrary(operation: FuzzOperation, options: CaseOptions): f
     .tuple(base, fc.oneof(...mutations))
     .map(([[parts, credentials], [label, apply]]) => build(label, true, parts, credentials, apply));
   return fc.oneof({ arbitrary: valid, weight: 2 }, { arbitrary: broken, weight: 3 });
+}
+
+/**
+ * The plainest admitted requests of `operation`, made to succeed: its required parts only, known values, the
+ * coherent ones over them, sent with the probe credentials. A fuzz run starts with a few (fuzz-run.ts `probes`), so
+ * every operation reaches its success path however the random cases fall.
+ */
+export function successProbes(operation: FuzzOperation, options: CaseOptions): fc.Arbitrary<FuzzCase> {
+  const parts = options.coherent
+    ? fc
+        .tuple(requiredParts(operation, options), options.coherent)
+        .map(([drawn, values]) => overlay(operation, drawn, values))
+    : requiredParts(operation, options);
+  return fc.tuple(parts, options.probeCredentials ?? options.credentials).map(([drawn, credentials]) => ({
+    label: `${credentials.label} · success probe`,
+    mutated: false,
+    request: requestOf(operation, draftOf(operation, drawn, credentials), options.pathPrefix ?? ''),
+  }));
 }

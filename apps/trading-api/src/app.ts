@@ -12,7 +12,7 @@ import type { NoticeHub } from '#shared/streams/notice-hub.js';
 import { chainReadiness } from '#shared/runtime/readiness-checks.js';
 import { createCursorCodec, deriveCursorSecret } from './http/cursor.js';
 import { mountDocsRoutes } from './docs/docs.routes.js';
-import { deriveConfirmationSecret } from './domain/confirmation-token.js';
+import { deriveConfirmationKeys } from './domain/confirmation-token.js';
 import { createHandlers } from './handlers/index.js';
 import { loadOpenApiDocument } from './openapi/load-spec.js';
 import { listOperations } from './openapi/operations.js';
@@ -166,7 +166,7 @@ export function createApp(deps: TradingApiDeps): express.Express {
           }),
           chain: deps.chainReader,
           outbox: createOutboxTransaction(deps.db, deps.amqp),
-          confirmationSecret: deriveConfirmationSecret(deps.apiKeyPepper),
+          confirmationKeys: deriveConfirmationKeys(deps.apiKeyPepper, deps.apiKeyPepperPrevious),
           redemptionsEnabled: deps.redemptionsEnabled ?? true,
           webhookSecrets: createSecretBox(deps.webhookSecretKey ?? DEVELOPMENT_WEBHOOK_SECRET_KEY),
           sharedReads: createMicroCache({ ttlMs: deps.readCacheMs ?? 0, now }),

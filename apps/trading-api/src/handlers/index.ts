@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { ApiKeyEnvironment, SecretBox } from '#shared/auth/index.js';
 import type { ReadThroughCache } from '#shared/cache/index.js';
 import type { OutboxTransaction } from '#shared/messaging/index.js';
+import type { ConfirmationKeys } from '../domain/confirmation-token.js';
 import type { CursorCodec } from '../http/cursor.js';
 import type { HandlerResult, OperationHandler } from '../pipeline/operation-handler.js';
 import type { ChainSource } from '../use-cases/chain-source.js';
@@ -35,7 +36,7 @@ export interface HandlerDeps {
   /** Writes a state change and its messages in one transaction, publishing them after the commit. */
   outbox: OutboxTransaction;
   /** Derives and verifies high-value confirmation tokens (never stored in plaintext). */
-  confirmationSecret: Buffer;
+  confirmationKeys: ConfirmationKeys;
   /** POST /v1/redemptions is served (else 404 REDEMPTIONS_NOT_ENABLED). */
   redemptionsEnabled: boolean;
   /** Seals rotated webhook secrets (WEBHOOK_SECRET_KEY, shared with the CLI and the dispatcher). */

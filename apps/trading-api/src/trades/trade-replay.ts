@@ -6,7 +6,7 @@
  */
 import type { TradeRecord } from '#shared/db/index.js';
 import { AppError } from '#shared/errors/index.js';
-import { confirmationTokenOf } from '../domain/confirmation-token.js';
+import { issuedConfirmationToken, type ConfirmationKeys } from '../domain/confirmation-token.js';
 
 /**
  * What a trade write did: `created` (the trade is pending), `awaiting_confirmation` (a high-value trade waits for its
@@ -23,9 +23,10 @@ export interface TradeWriteOutcome {
 }
 
 /** The outcome of a new trade (or its replay): awaiting confirmation with its token, else created or confirmed. */
-export function createdOutcome(trade: TradeRecord, secret: Buffer, idempotent = false): TradeWriteOutcome {
+export function createdOutcome(trade: TradeRecord, keys: ConfirmationKeys, idempotent = false): TradeWriteOutcome {
   if (trade.status === 'pending_confirmation' && trade.confirmationExpiresAt) {
-    const confirmation = { token: confirmationTokenOf(secret, trade.id), expiresAt: trade.confirmationExpiresAt };
+    const token = issuedConfirmationToken(keys, trade.id, trade.confirmationTokenHash);
+    const confirmation = { token, expiresAt: trade.confirmationExpiresAt };
     return { trade, kind: 'awaiting_confirmation', idempotent, confirmation };
   }
   const wasHighValue = trade.confirmationTokenHash !== null;
@@ -39,7 +40,7 @@ export function createdOutcome(trade: TradeRecord, secret: Buffer, idempotent = 
 export function replayOutcome(
   existing: TradeRecord,
   request: { requestHash: string; simulation: string | null },
-  secret: Buffer,
+  keys: ConfirmationKeys,
   via: 'Idempotency-Key' | 'clientRequestId',
 ): TradeWriteOutcome {
   if (existing.requestHash !== request.requestHash) {
@@ -54,5 +55,5 @@ export function replayOutcome(
       extensions: { tradeId: existing.id, field: via },
     });
   }
-  return createdOutcome(existing, secret, true);
+  return createdOutcome(existing, keys, true);
 }

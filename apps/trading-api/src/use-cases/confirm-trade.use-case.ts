@@ -9,7 +9,7 @@ import { lockTradeOfUser, type TradeRecord } from '#shared/db/index.js';
 import { AppError } from '#shared/errors/index.js';
 import type { OutboxTransaction } from '#shared/messaging/index.js';
 import { moveTrade, traceSteps } from '#shared/trade-lifecycle/index.js';
-import { confirmationTokenMatches } from '../domain/confirmation-token.js';
+import { confirmationTokenMatches, type ConfirmationKeys } from '../domain/confirmation-token.js';
 
 export interface ConfirmTradeCommand {
   tradeId: string;
@@ -45,7 +45,7 @@ function refusalOfSettled(trade: TradeRecord, tokenMatches: boolean): AppError {
 }
 
 export async function confirmTrade(
-  deps: { db: Knex; outbox: OutboxTransaction; confirmationSecret: Buffer },
+  deps: { db: Knex; outbox: OutboxTransaction; confirmationKeys: ConfirmationKeys },
   command: ConfirmTradeCommand,
 ): Promise<TradeRecord> {
   const outcome = await deps.outbox(async (trx, enqueue): Promise<TradeRecord | AppError> => {
@@ -53,7 +53,7 @@ export async function confirmTrade(
     if (!trade) throw new AppError('RESOURCE_NOT_FOUND', { detail: `No trade ${command.tradeId}.` });
     const tokenMatches =
       trade.confirmationTokenHash !== null &&
-      confirmationTokenMatches(deps.confirmationSecret, command.token, trade.confirmationTokenHash);
+      confirmationTokenMatches(deps.confirmationKeys, command.token, trade.confirmationTokenHash);
     if (trade.status !== 'pending_confirmation') throw refusalOfSettled(trade, tokenMatches);
     if (trade.confirmationExpiresAt && trade.confirmationExpiresAt.getTime() <= command.now.getTime()) {
       await moveTrade(trx, enqueue, trade.id, {

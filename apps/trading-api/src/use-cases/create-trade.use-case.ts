@@ -40,7 +40,7 @@ import { AppError } from '#shared/errors/index.js';
 import { newUuid } from '#shared/ids/index.js';
 import type { OutboxTransaction } from '#shared/messaging/index.js';
 import { recordTradeStep, timelineStepsOf, traceSteps, type TradeStepRecord } from '#shared/trade-lifecycle/index.js';
-import { confirmationTokenOf, hashConfirmationToken } from '../domain/confirmation-token.js';
+import { issueConfirmationToken, type ConfirmationKeys } from '../domain/confirmation-token.js';
 import { assertFundsCover, platformUsdc } from '../trades/trade-funds.js';
 import { createdOutcome, replayOutcome, type TradeWriteOutcome } from '../trades/trade-replay.js';
 import { requireChain, type ChainSource } from './chain-source.js';
@@ -63,7 +63,7 @@ export interface CreateTradeDeps {
   db: Knex;
   outbox: OutboxTransaction;
   chain?: ChainSource;
-  confirmationSecret: Buffer;
+  confirmationKeys: ConfirmationKeys;
 }
 
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -96,11 +96,11 @@ async function findReplay(
   if (record && record.expiresAt > command.now && record.tradeId) {
     // The record and its trade were written in one transaction with one body hash: replayOutcome compares it.
     const trade = await findTradeById(db, record.tradeId);
-    if (trade) return replayOutcome(trade, request, deps.confirmationSecret, 'Idempotency-Key');
+    if (trade) return replayOutcome(trade, request, deps.confirmationKeys, 'Idempotency-Key');
   }
   if (command.clientRequestId) {
     const trade = await findTradeOfKeyByClientRequestId(db, command.key.id, command.clientRequestId);
-    if (trade) return replayOutcome(trade, request, deps.confirmationSecret, 'clientRequestId');
+    if (trade) return replayOutcome(trade, request, deps.confirmationKeys, 'clientRequestId');
   }
   return null;
 }
@@ -201,10 +201,7 @@ export async function createTrade(deps: CreateTradeDeps, command: CreateTradeCom
       traceSeq,
       ...(highValue
         ? {
-            confirmationTokenHash: hashConfirmationToken(
-              deps.confirmationSecret,
-              confirmationTokenOf(deps.confirmationSecret, id),
-            ),
+            confirmationTokenHash: issueConfirmationToken(deps.confirmationKeys, id).hash,
             confirmationExpiresAt,
           }
         : {}),
@@ -226,6 +223,6 @@ export async function createTrade(deps: CreateTradeDeps, command: CreateTradeCom
         expiresAt: new Date(command.now.getTime() + IDEMPOTENCY_KEY_TTL_MS),
       });
     }
-    return createdOutcome(created, deps.confirmationSecret);
+    return createdOutcome(created, deps.confirmationKeys);
   });
 }

@@ -7,6 +7,7 @@ import { CONFIG_MAP_NAME, selectorLabels } from './labels.js';
 import { apiServerEgress, dnsEgress, egressTo } from './network-policies.js';
 import { ADMIN_SERVICE_ACCOUNT } from './route-switches.js';
 import {
+  adminCliResources,
   containerSecurity,
   imageOf,
   optionalSecretEnv,
@@ -78,10 +79,7 @@ export class AdminCliJob extends Construct {
                   ...secretEnv(ADMIN_CLI_SECRETS),
                   ...optionalSecretEnv(ADMIN_CLI_ROTATION_SECRETS),
                 ],
-                resources: {
-                  requests: { cpu: k8s.Quantity.fromString('100m'), memory: k8s.Quantity.fromString('128Mi') },
-                  limits: { cpu: k8s.Quantity.fromString('500m'), memory: k8s.Quantity.fromString('256Mi') },
-                },
+                resources: adminCliResources,
                 securityContext: containerSecurity,
                 volumeMounts: [tmpMount],
               },

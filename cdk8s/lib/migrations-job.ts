@@ -4,7 +4,15 @@ import { entryPoint } from './deployables.js';
 import type { Environment } from './environment.js';
 import { selectorLabels } from './labels.js';
 import { dnsEgress, egressTo } from './network-policies.js';
-import { containerSecurity, imageOf, podSecurity, secretEnv, tmpMount, tmpVolume } from './workload.js';
+import {
+  adminCliResources,
+  containerSecurity,
+  imageOf,
+  podSecurity,
+  secretEnv,
+  tmpMount,
+  tmpVolume,
+} from './workload.js';
 
 export const MIGRATIONS_NAME = 'foretell-migrations';
 
@@ -67,10 +75,7 @@ export class MigrationsJob extends Construct {
                   // The admin CLI refuses public development secrets in live mode, so it gets the real ones.
                   ...secretEnv(['DATABASE_URL', 'API_KEY_PEPPER', 'WEBHOOK_SECRET_KEY', 'PLATFORM_ADMIN_PRIVATE_KEY']),
                 ],
-                resources: {
-                  requests: { cpu: k8s.Quantity.fromString('100m'), memory: k8s.Quantity.fromString('128Mi') },
-                  limits: { cpu: k8s.Quantity.fromString('500m'), memory: k8s.Quantity.fromString('256Mi') },
-                },
+                resources: adminCliResources,
                 securityContext: containerSecurity,
                 volumeMounts: [tmpMount],
               },

@@ -27,6 +27,12 @@ export const podSecurity: k8s.PodSecurityContext = {
 export const tmpVolume: k8s.Volume = { name: 'tmp', emptyDir: { sizeLimit: k8s.Quantity.fromString('64Mi') } };
 export const tmpMount: k8s.VolumeMount = { name: 'tmp', mountPath: '/tmp' };
 
+/** A one-off admin CLI container (the migrations hook, operators' Jobs): one command, then it exits. */
+export const adminCliResources: k8s.ResourceRequirements = {
+  requests: { cpu: k8s.Quantity.fromString('100m'), memory: k8s.Quantity.fromString('128Mi') },
+  limits: { cpu: k8s.Quantity.fromString('500m'), memory: k8s.Quantity.fromString('256Mi') },
+};
+
 export function imageOf(env: Environment): string {
   return `${env.image.registry}/${env.image.repository}:${env.image.tag}`;
 }

@@ -30,10 +30,6 @@ function isRowList(value: unknown): value is Array<Record<string, unknown>> {
 }
 
 /**
- * The rows of a `db.raw` SELECT: mysql2 answers `[rows, fields]`. Checked, so a driver that answered otherwise fails
- * here rather than as a wrong value later; each row is a plain object whose columns the caller converts.
- */
-/**
  * The OK packet of a raw write (mysql2 answers `[ResultSetHeader, undefined]`): rows it changed and the insert id,
  * which after `UPDATE … SET col = LAST_INSERT_ID(expr)` is the value of `expr` for the (last) changed row.
  */
@@ -45,6 +41,10 @@ export function okPacketOfRaw(result: unknown): { affectedRows: number; insertId
   return { affectedRows: Number(header.affectedRows), insertId: Number(header.insertId) };
 }
 
+/**
+ * The rows of a `db.raw` SELECT: mysql2 answers `[rows, fields]`. Checked, so a driver that answered otherwise fails
+ * here rather than as a wrong value later; each row is a plain object whose columns the caller converts.
+ */
 export function rowsOfRaw(result: unknown): Array<Record<string, unknown>> {
   const rows: unknown = Array.isArray(result) ? result[0] : undefined;
   if (!isRowList(rows)) throw new Error('a raw SELECT answered no rows array');

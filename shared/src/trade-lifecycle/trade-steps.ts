@@ -8,7 +8,7 @@ import type { Knex } from 'knex';
 import {
   appendTradeEvents,
   findTradeById,
-  moveTradeRow,
+  transitionTradeStatus,
   movedTrade,
   recordWebhookEvent,
   type TradeRecord,
@@ -134,7 +134,8 @@ export async function moveTrade(
 ): Promise<TradeRecord | null> {
   const terminal = isTerminalStatus(transition.to);
   const update: TradeUpdate = { ...transition.update, ...(terminal ? { finishedAt: transition.now } : {}) };
-  const traceSeq = await moveTradeRow(trx, tradeId, { ...transition, update, traceSteps: timelineStepsOf(transition) });
+  const steps = timelineStepsOf(transition);
+  const traceSeq = await transitionTradeStatus(trx, tradeId, transition.from, transition.to, update, steps);
   if (traceSeq === null) return null;
   const trade = transition.before
     ? movedTrade(transition.before, transition.to, update, transition.now)

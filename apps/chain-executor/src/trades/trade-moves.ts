@@ -5,7 +5,7 @@
 import type { Knex } from 'knex';
 import type { Hex } from 'viem';
 import type { AccountTradeExecution } from '#shared/chain/index.js';
-import { findTradeWithTraceSeq, recordTradeTxHash, type TradeRecord, type TradeStatus } from '#shared/db/index.js';
+import { findTradeById, recordTradeTxHash, type TradeRecord, type TradeStatus } from '#shared/db/index.js';
 import type { ErrorCode } from '#shared/errors/index.js';
 import type { EnqueueOutboxMessage } from '#shared/messaging/index.js';
 import { moveTrade, recordTradeStep, timelineStepsOf, traceSteps } from '#shared/trade-lifecycle/index.js';
@@ -133,10 +133,10 @@ export function scheduleRetry(
 export function recordTxSent(deps: Deps, tradeId: string, txHash: Hex): Promise<boolean> {
   return deps.outbox(async (trx, enqueue) => {
     const step = { trace: [{ type: traceSteps.txSent, data: { txHash } }], now: deps.now() };
-    if (!(await recordTradeTxHash(trx, tradeId, txHash, timelineStepsOf(step)))) return false;
-    const recorded = await findTradeWithTraceSeq(trx, tradeId);
-    if (!recorded) return false;
-    await recordTradeStep(trx, enqueue, recorded.trade, step, recorded.traceSeq);
+    const traceSeq = await recordTradeTxHash(trx, tradeId, txHash, timelineStepsOf(step));
+    const trade = traceSeq === null ? null : await findTradeById(trx, tradeId);
+    if (traceSeq === null || !trade) return false;
+    await recordTradeStep(trx, enqueue, trade, step, traceSeq);
     return true;
   });
 }

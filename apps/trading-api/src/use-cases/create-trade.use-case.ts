@@ -6,6 +6,8 @@
  * `pending` and queued for the executor (201); at or above it, `pending_confirmation` with a one-time token (202).
  */
 import type { Knex } from 'knex';
+import type { Address } from 'viem';
+import type { ChainReader } from '#shared/chain/index.js';
 import {
   deleteExpiredIdempotencyKey,
   findIdempotencyKey,
@@ -105,6 +107,18 @@ async function findReplay(
   return null;
 }
 
+/** The chain reader and the platform's USDC on it, or why they cannot be had (thrown only when a new trade needs them). */
+async function chainForTrading(
+  deps: CreateTradeDeps,
+): Promise<{ reader: ChainReader; usdc: Address } | { unavailable: unknown }> {
+  try {
+    const reader = await requireChain(deps.chain);
+    return { reader, usdc: await platformUsdc(deps.db, reader) };
+  } catch (error) {
+    return { unavailable: error };
+  }
+}
+
 const simulationOf = (command: CreateTradeCommand): string | null =>
   command.simulation ? formatTradeSimulation(command.simulation) : null;
 
@@ -114,6 +128,8 @@ export async function createTrade(deps: CreateTradeDeps, command: CreateTradeCom
   const requestHash = tradeIdentityHash({ ...command, amountAtomic, metadata });
   const limits = effectiveTradeLimits(command.key);
   const trade = { side: command.side, amountAtomic };
+  // Before the transaction, so no connection or lock waits on the chain; its failure only matters to a new trade.
+  const chain = await chainForTrading(deps);
 
   return deps.outbox(async (trx, enqueue) => {
     const user = await lockUserForTrading(trx, command.key.userId);
@@ -125,9 +141,9 @@ export async function createTrade(deps: CreateTradeDeps, command: CreateTradeCom
 
     const found = await findMarketById(trx, command.marketId);
     if (!found) throw new AppError('RESOURCE_NOT_FOUND', { detail: `No market ${command.marketId}.` });
-    const reader = await requireChain(deps.chain);
+    if ('unavailable' in chain) throw chain.unavailable;
+    const { reader, usdc } = chain;
     const market = assertTradeable(found, { ...command, chainId: reader.chain.id });
-    const usdc = await platformUsdc(deps.db, reader);
     const recentBuys = await sumRecentBuyVolumeOfKey(
       trx,
       command.key.id,

@@ -7,9 +7,7 @@ import { appendTradeEvent, listTradeEvents } from './trade-events.repository.js'
 import {
   findTradeById,
   findTradeOfUser,
-  findTradeWithTraceSeq,
   insertTrade,
-  moveTradeRow,
   recordTradeTxHash,
   sumInFlightBuysOfUser,
   transitionTradeStatus,
@@ -59,14 +57,14 @@ describe('trades repository', () => {
     const outcomes = await Promise.all(
       Array.from({ length: 8 }, () => transitionTradeStatus(test.db, racing.id, 'pending', 'validating')),
     );
-    expect(outcomes.filter(Boolean)).toHaveLength(1);
-    expect(await transitionTradeStatus(test.db, racing.id, 'pending', 'rejected')).toBe(false);
+    expect(outcomes.filter((moved) => moved !== null)).toHaveLength(1);
+    expect(await transitionTradeStatus(test.db, racing.id, 'pending', 'rejected')).toBeNull();
     expect(
       await transitionTradeStatus(test.db, racing.id, ['validating', 'executing'], 'failed', {
         errorCode: 'SLIPPAGE_EXCEEDED',
         errorMessage: 'moved',
       }),
-    ).toBe(true);
+    ).not.toBeNull();
     expect(await findTradeOfUser(test.db, racing.id, racing.userId)).toMatchObject({
       status: 'failed',
       errorCode: 'SLIPPAGE_EXCEEDED',
@@ -97,6 +95,9 @@ describe('trades repository', () => {
     expect(events.map((event) => event.sequenceNumber)).toEqual(Array.from({ length: 12 }, (_, index) => index + 1));
   });
 
+  const traceSeqOf = async (id: string): Promise<number> =>
+    Number((await test.db('trades').where({ id }).first('trace_seq')).trace_seq);
+
   it('answers an insert with exactly the trade a read gives, every column set', async () => {
     const inserted = await insertTrade(test.db, {
       ...tradeInput(),
@@ -111,28 +112,45 @@ describe('trades repository', () => {
       traceSeq: 3,
     });
     expect(await findTradeById(test.db, inserted.id)).toEqual(inserted);
-    expect((await findTradeWithTraceSeq(test.db, inserted.id))?.traceSeq).toBe(3);
+    expect(await traceSeqOf(inserted.id)).toBe(3);
   });
 
-  it('continues the timeline from the numbers its moves reserved on the trade row', async () => {
+  it('reserves timeline numbers in the statement that moves the row, and nothing when the move does not happen', async () => {
     const moving = await insertTrade(test.db, { ...tradeInput(), traceSeq: 2 });
     expect(await appendTradeEvent(test.db, moving, { type: 'after-insert', data: {} })).toBe(3);
     await test.db.transaction(async (trx) => {
-      expect(await transitionTradeStatus(trx, moving.id, 'pending', 'executing', {}, 2)).toBe(true);
-      expect((await findTradeWithTraceSeq(trx, moving.id))?.traceSeq).toBe(5);
-      expect(await recordTradeTxHash(trx, moving.id, `0x${'ab'.repeat(32)}`, 1)).toBe(true);
-      expect((await findTradeWithTraceSeq(trx, moving.id))?.traceSeq).toBe(6);
+      expect(await transitionTradeStatus(trx, moving.id, 'pending', 'executing', {}, 2)).toBe(5);
+      expect(await recordTradeTxHash(trx, moving.id, `0x${'ab'.repeat(32)}`, 1)).toBe(6);
     });
-    // A move that does not happen reserves nothing.
-    expect(await transitionTradeStatus(test.db, moving.id, 'pending', 'failed', {}, 4)).toBe(false);
-    expect(await recordTradeTxHash(test.db, moving.id, `0x${'cd'.repeat(32)}`, 1)).toBe(true);
-    await transitionTradeStatus(test.db, moving.id, 'executing', 'completed');
-    expect(await recordTradeTxHash(test.db, moving.id, `0x${'ef'.repeat(32)}`, 1)).toBe(false);
-    expect((await findTradeWithTraceSeq(test.db, moving.id))?.traceSeq).toBe(7);
-    expect(await appendTradeEvent(test.db, moving, { type: 'late', data: {} })).toBe(8);
+    expect(await transitionTradeStatus(test.db, moving.id, 'pending', 'failed', {}, 4)).toBeNull();
+    expect(await transitionTradeStatus(test.db, moving.id, 'executing', 'completed')).toBe(6);
+    expect(await recordTradeTxHash(test.db, moving.id, `0x${'ef'.repeat(32)}`, 1)).toBeNull();
+    expect(await traceSeqOf(moving.id)).toBe(6);
+    expect(await appendTradeEvent(test.db, moving, { type: 'late', data: {} })).toBe(7);
   });
 
-  it('moves a row in one statement that answers the last reserved timeline number, and builds what a read gives', async () => {
+  it('continues after steps a release without the counter numbered from MAX(seq), leaving trace_seq behind', async () => {
+    // What a pod of the previous release writes during a roll-out or after a rollback: events, no counter.
+    const older = await insertTrade(test.db, tradeInput());
+    await test
+      .db('trade_events')
+      .insert(
+        [1, 2, 3].map((seq) => ({
+          correlation_id: older.correlationId,
+          trade_id: older.id,
+          seq,
+          type: 'old',
+          data: '{}',
+        })),
+      );
+    expect(await traceSeqOf(older.id)).toBe(0);
+    expect(await transitionTradeStatus(test.db, older.id, 'pending', 'executing', {}, 2)).toBe(5);
+    expect(await appendTradeEvent(test.db, older, { type: 'new', data: {} })).toBe(6);
+    const events = await listTradeEvents(test.db, older.correlationId);
+    expect(events.map((event) => event.sequenceNumber)).toEqual([1, 2, 3, 6]);
+  });
+
+  it('builds the moved trade equal to what a read gives', async () => {
     const before = await insertTrade(test.db, { ...tradeInput(), status: 'executing', traceSeq: 4 });
     const update = {
       txHash: `0x${'12'.repeat(32)}`,
@@ -140,17 +158,10 @@ describe('trades repository', () => {
       finishedAt: new Date('2026-11-26T08:00:00.5Z'),
     };
     const at = new Date();
-    expect(
-      await moveTradeRow(test.db, before.id, {
-        from: ['validating', 'executing'],
-        to: 'completed',
-        update,
-        traceSteps: 3,
-      }),
-    ).toBe(7);
+    expect(await transitionTradeStatus(test.db, before.id, ['validating', 'executing'], 'completed', update, 3)).toBe(
+      7,
+    );
     const read = await findTradeById(test.db, before.id);
     expect(movedTrade(before, 'completed', update, at)).toEqual({ ...read, updatedAt: at });
-    expect(await moveTradeRow(test.db, before.id, { from: 'executing', to: 'failed', traceSteps: 1 })).toBeNull();
-    expect((await findTradeWithTraceSeq(test.db, before.id))?.traceSeq).toBe(7);
   });
 });

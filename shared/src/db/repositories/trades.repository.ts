@@ -2,11 +2,13 @@
  * Trades of the trading API (migrations/20261122_0400_trades.ts). Reads for clients are scoped to the user who
  * placed the trade (another user's trade is indistinguishable from a missing one); the executor's reads take the
  * trade id its job names. Every status change goes through transitionTradeStatus, a conditional UPDATE that names
- * the expected current status, so a redelivered or duplicated job can never apply a step twice.
+ * the expected current status, so a redelivered or duplicated job can never apply a step twice; the same statement
+ * reserves the numbers of the timeline steps it records (trades.trace_seq).
  */
+import type { Knex } from 'knex';
 import { newUuid } from '../../ids/index.js';
 import { dailyCapStatuses, inFlightStatuses, type TradeStatus } from '../../domain/trade-states.js';
-import { toBigIntOrNull, toInt } from '../column-values.js';
+import { toBigIntOrNull } from '../column-values.js';
 import { okPacketOfRaw, type Queryable } from '../transaction.js';
 import { newestFirstPage } from './newest-first-page.js';
 import { toTrade, toTradeUpdateColumns, type NewTrade, type TradeRecord, type TradeUpdate } from './trades.rows.js';
@@ -96,78 +98,66 @@ export async function findTradesByIds(db: Queryable, ids: readonly string[]): Pr
 
 /**
  * Moves trade `id` from `from` (one status or any of several) to `to`, setting `update` with it, and reserves the
- * sequence numbers of the `traceSteps` timeline steps the move records (see moveTradeRow). True when this call made
- * the change; false when the trade was not in `from` (another worker, or an earlier delivery, moved it).
+ * sequence numbers of the `traceSteps` timeline steps the move records. Answers the last number reserved, or null
+ * when the trade was not in `from` (another worker, or an earlier delivery, moved it): nothing was written.
  */
-export async function transitionTradeStatus(
+export function transitionTradeStatus(
   trx: Queryable,
   id: string,
   from: TradeStatus | readonly TradeStatus[],
   to: TradeStatus,
   update: TradeUpdate = {},
   traceSteps = 0,
-): Promise<boolean> {
-  return (await moveTradeRow(trx, id, { from, to, update, traceSteps })) !== null;
-}
-
-/**
- * transitionTradeStatus answering the last timeline number the move reserved (the row's trace_seq after it, read in
- * the same statement through LAST_INSERT_ID), or null when the trade was not in `from`.
- */
-export async function moveTradeRow(
-  trx: Queryable,
-  id: string,
-  move: { from: TradeStatus | readonly TradeStatus[]; to: TradeStatus; update?: TradeUpdate; traceSteps?: number },
 ): Promise<number | null> {
-  const expected = typeof move.from === 'string' ? [move.from] : move.from;
-  const { sql, bindings } = trx('trades')
-    .where({ id })
-    .whereIn('status', expected)
-    .update({
-      status: move.to,
-      ...toTradeUpdateColumns(move.update ?? {}),
-      trace_seq: trx.raw('LAST_INSERT_ID(trace_seq + ?)', [move.traceSteps ?? 0]),
-    })
-    .toSQL()
-    .toNative();
-  const written = okPacketOfRaw(await trx.raw(sql, bindings));
-  return written.affectedRows === 1 ? written.insertId : null;
-}
-
-const traceSeqIncrement = (trx: Queryable, steps: number): Row =>
-  steps > 0 ? { trace_seq: trx.raw('trace_seq + ?', [steps]) } : {};
-
-/**
- * Reserves the sequence numbers of `steps` more timeline steps of trade `id` (locking its row until the transaction
- * ends, so concurrent appends queue) and returns the last one; null when there is no such trade.
- */
-export async function reserveTraceSeqs(trx: Queryable, id: string, steps: number): Promise<number | null> {
-  await trx('trades').where({ id }).update(traceSeqIncrement(trx, steps));
-  const row = await trx<Row>('trades').where({ id }).first('trace_seq');
-  return row ? toInt(row.trace_seq) : null;
-}
-
-/**
- * A trade by id with the last sequence number reserved for its timeline: read in the transaction that moved it, the
- * numbers of the steps the move records end there.
- */
-export async function findTradeWithTraceSeq(
-  trx: Queryable,
-  id: string,
-): Promise<{ trade: TradeRecord; traceSeq: number } | null> {
-  const row = await trx<Row>('trades').where({ id }).first();
-  return row ? { trade: toTrade(row), traceSeq: toInt(row.trace_seq) } : null;
+  const expected = typeof from === 'string' ? [from] : from;
+  return writeReservingTraceSeqs(
+    trx,
+    trx('trades').where({ id }).whereIn('status', expected),
+    { status: to, ...toTradeUpdateColumns(update) },
+    traceSteps,
+  );
 }
 
 /**
  * Records the hash of a sent transaction on an executing trade (the trace shows it before the receipt), reserving
- * the numbers of the `traceSteps` steps recorded with it; true when the trade was executing.
+ * the numbers of the `traceSteps` steps recorded with it; the last one, or null when the trade was not executing.
  */
-export async function recordTradeTxHash(db: Queryable, id: string, txHash: string, traceSteps = 0): Promise<boolean> {
-  const changed = await db('trades')
-    .where({ id, status: 'executing' })
-    .update({ tx_hash: txHash, ...traceSeqIncrement(db, traceSteps) });
-  return Number(changed) === 1;
+export function recordTradeTxHash(db: Queryable, id: string, txHash: string, traceSteps = 0): Promise<number | null> {
+  return writeReservingTraceSeqs(db, db('trades').where({ id, status: 'executing' }), { tx_hash: txHash }, traceSteps);
+}
+
+/**
+ * Reserves the numbers of `steps` more timeline steps of trade `id` (locking its row until the transaction ends, so
+ * concurrent appends queue); the last one, or null when there is no such trade.
+ */
+export function reserveTraceSeqs(trx: Queryable, id: string, steps: number): Promise<number | null> {
+  return writeReservingTraceSeqs(trx, trx('trades').where({ id }), {}, steps);
+}
+
+/**
+ * Runs the UPDATE of one trade row with `columns` and a reservation of `steps` timeline numbers, in one statement:
+ * the row's counter moves past them, and the statement's OK packet carries the last one (LAST_INSERT_ID(expr), in
+ * MySQL and MariaDB alike). The counter starts from the timeline's own last step when that is further: a release
+ * from before trace_seq, still running during a roll-out or again after a rollback, numbers steps from MAX(seq) and
+ * leaves the counter behind (decision 0016).
+ */
+async function writeReservingTraceSeqs(
+  db: Queryable,
+  row: Knex.QueryBuilder,
+  columns: Row,
+  steps: number,
+): Promise<number | null> {
+  const reserved = db.raw(
+    'LAST_INSERT_ID(GREATEST(trace_seq, (SELECT COALESCE(MAX(e.seq), 0) FROM trade_events e ' +
+      'WHERE e.correlation_id = trades.correlation_id)) + ?)',
+    [steps],
+  );
+  const { sql, bindings } = row
+    .update({ ...columns, trace_seq: reserved })
+    .toSQL()
+    .toNative();
+  const written = okPacketOfRaw(await db.raw(sql, bindings));
+  return written.affectedRows === 1 ? written.insertId : null;
 }
 
 const sumOf = (row: Row | undefined): bigint => toBigIntOrNull(row?.total) ?? 0n;

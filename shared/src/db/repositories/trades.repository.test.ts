@@ -132,17 +132,15 @@ describe('trades repository', () => {
   it('continues after steps a release without the counter numbered from MAX(seq), leaving trace_seq behind', async () => {
     // What a pod of the previous release writes during a roll-out or after a rollback: events, no counter.
     const older = await insertTrade(test.db, tradeInput());
-    await test
-      .db('trade_events')
-      .insert(
-        [1, 2, 3].map((seq) => ({
-          correlation_id: older.correlationId,
-          trade_id: older.id,
-          seq,
-          type: 'old',
-          data: '{}',
-        })),
-      );
+    await test.db('trade_events').insert(
+      [1, 2, 3].map((seq) => ({
+        correlation_id: older.correlationId,
+        trade_id: older.id,
+        seq,
+        type: 'old',
+        data: '{}',
+      })),
+    );
     expect(await traceSeqOf(older.id)).toBe(0);
     expect(await transitionTradeStatus(test.db, older.id, 'pending', 'executing', {}, 2)).toBe(5);
     expect(await appendTradeEvent(test.db, older, { type: 'new', data: {} })).toBe(6);

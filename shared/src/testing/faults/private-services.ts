@@ -3,7 +3,7 @@
  * directory. Tests restart these (never the machine's shared instances, which other suites are using).
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -36,19 +36,30 @@ export async function privateMariaDb(directory: string): Promise<PrivateService>
   const port = await freePort();
   const datadir = path.join(directory, 'mariadb');
   const user = userInfo().username;
-  await run('mariadb-install-db', [
-    '--no-defaults',
-    `--datadir=${datadir}`,
-    '--auth-root-authentication-method=normal',
-    '--skip-test-db',
-    `--user=${user}`,
-  ]);
+  // Its own temporary directory: the bootstrap server's temporary tables never share /tmp with another suite's.
+  const temporary = path.join(directory, 'mariadb-tmp');
+  mkdirSync(temporary, { recursive: true });
+  const install = () =>
+    run('mariadb-install-db', [
+      '--no-defaults',
+      `--datadir=${datadir}`,
+      `--tmpdir=${temporary}`,
+      '--auth-root-authentication-method=normal',
+      '--skip-test-db',
+      `--user=${user}`,
+    ]);
+  // A bootstrap that aborts (seen once under CI load) is run again on a clean data directory.
+  await install().catch(async () => {
+    rmSync(datadir, { recursive: true, force: true });
+    await install();
+  });
   const server = serverProcess({
     name: 'mariadb',
     command: firstExisting(['/usr/sbin/mariadbd', 'mariadbd']),
     args: [
       '--no-defaults',
       `--datadir=${datadir}`,
+      `--tmpdir=${temporary}`,
       `--port=${port}`,
       '--bind-address=127.0.0.1',
       `--socket=${path.join(directory, 'mariadb.sock')}`,

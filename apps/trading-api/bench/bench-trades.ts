@@ -9,6 +9,7 @@
  * executed twice. Failed trades (e.g. SLIPPAGE_EXCEEDED) are reported with their codes.
  * The last line is `trades_per_s=N p50_ms=N p95_ms=N p99_ms=N lost=N doubled=N`.
  */
+import { availableParallelism } from 'node:os';
 import { getAbiItem } from 'viem';
 import { smartAccountAbi } from '../../../shared/contracts/artifacts/index.js';
 import { issueApiKey } from '#shared/auth/index.js';
@@ -29,6 +30,7 @@ import {
   percentile,
   waitUntilServing,
 } from '#shared/testing/bench/bench-kit.js';
+import { cpuPerUnit, sampleCpu, serviceProbes, type CpuProbe } from '#shared/testing/bench/process-cpu.js';
 import { freePort } from '#shared/testing/free-port.js';
 import { deleteTestTopology } from '#shared/testing/test-amqp.js';
 import { createTestDatabase } from '#shared/testing/test-database.js';
@@ -117,9 +119,15 @@ async function main(): Promise<void> {
     const api = `http://127.0.0.1:${apiPort}`;
     await Promise.all([waitUntilServing(`${api}/ready`), waitUntilServing(`http://127.0.0.1:${executorPort}/ready`)]);
 
+    const probes: CpuProbe[] = [
+      ...serviceProbes(['anvil']),
+      ...children.map((child, index) => ({ label: ['trading-api', 'chain-executor'][index]!, pid: child.pid! })),
+    ];
+    const [cpuBefore, cpuFrom] = [sampleCpu(probes), Date.now()];
     console.log(`trading: ${RATE} trades/s offered for ${SECONDS} s across ${USERS} users…`);
     const load = await runTradeLoad({ api, marketId, traders, ratePerSecond: RATE, seconds: SECONDS });
     await watchUntilFinished(db, load.placed, 30_000);
+    const [cpuAfter, cpuUntil] = [sampleCpu(probes), Date.now()];
 
     const executions = await fixture.reader.publicClient.getLogs({
       event: getAbiItem({ abi: smartAccountAbi, name: 'TradeExecuted' }),
@@ -163,6 +171,13 @@ async function main(): Promise<void> {
     console.log(
       `anvil ceiling ${ceiling.transfersPerSecond.toFixed(1)} transfers/s${ceiling.failed > 0 ? ` (${ceiling.failed} transfers never mined, not counted)` : ''}; trades ${tradesPerSecond.toFixed(1)}/s = ${((tradesPerSecond / ceiling.transfersPerSecond) * 100).toFixed(1)} % of the ceiling`,
     );
+    const cpu = cpuPerUnit(cpuBefore, cpuAfter, {
+      count: completed.length,
+      name: 'completed trade',
+      wallMs: cpuUntil - cpuFrom,
+      cores: availableParallelism(),
+    });
+    if (cpu) console.log(cpu);
     const targetsMet =
       tradesPerSecond >= 100 &&
       percentile(latencies, 50) < 250 &&

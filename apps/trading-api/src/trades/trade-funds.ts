@@ -1,7 +1,8 @@
 /*
  * The funds check of a new trade (DESIGN.md §6): a buy needs the smart account's USDC minus what the user's
  * unfinished buys already hold; a sell needs the outcome tokens that pay its net USDC, on top of the user's
- * unfinished sells of the same outcome. Runs under the user's row lock, so concurrent trades never overdraw.
+ * unfinished sells of the same outcome. The caller sums those unfinished trades under the user's row lock
+ * (sumTradeExposure), so concurrent trades never overdraw.
  */
 import type { Knex } from 'knex';
 import type { Address } from 'viem';
@@ -12,12 +13,10 @@ import {
   readUsdcBalance,
   type ChainReader,
 } from '#shared/chain/index.js';
-import { sumInFlightBuysOfUser, sumInFlightSellsOfUser, type Queryable } from '#shared/db/index.js';
 import { formatUsdcAmount } from '#shared/domain/index.js';
 import { AppError, isAppError } from '#shared/errors/index.js';
 
 export interface FundsCheck {
-  userId: string;
   /** The platform's USDC on this chain. */
   usdc: Address;
   account: Address | null;
@@ -26,6 +25,8 @@ export interface FundsCheck {
   outcomeIndex: number;
   side: 'buy' | 'sell';
   amountAtomic: bigint;
+  /** What the user's unfinished trades of this side already hold (sumTradeExposure's inFlightOfUser). */
+  inFlight: bigint;
 }
 
 const insufficient = (detail: string, extensions: Record<string, unknown> = {}) =>
@@ -49,14 +50,11 @@ export function platformUsdc(db: Knex, reader: ChainReader): Promise<Address> {
 }
 
 /** Throws 409 INSUFFICIENT_BALANCE when the user's smart account cannot cover the trade. */
-export async function assertFundsCover(trx: Queryable, reader: ChainReader, check: FundsCheck): Promise<void> {
+export async function assertFundsCover(reader: ChainReader, check: FundsCheck): Promise<void> {
   if (!check.account) throw insufficient('The user has no smart account yet, so it holds no funds.');
   if (check.side === 'buy') {
-    const [balance, held] = await Promise.all([
-      readUsdcBalance(reader, { usdc: check.usdc, account: check.account }),
-      sumInFlightBuysOfUser(trx, check.userId),
-    ]);
-    const available = balance - held;
+    const balance = await readUsdcBalance(reader, { usdc: check.usdc, account: check.account });
+    const available = balance - check.inFlight;
     if (available < check.amountAtomic) {
       throw insufficient('The smart account holds less USDC than this buy and the unfinished buys need.', {
         available: formatUsdcAmount(available > 0n ? available : 0n),
@@ -65,13 +63,10 @@ export async function assertFundsCover(trx: Queryable, reader: ChainReader, chec
     }
     return;
   }
-  const [balances, pendingSells] = await Promise.all([
-    readOutcomeBalances(reader, { market: check.market, account: check.account }),
-    sumInFlightSellsOfUser(trx, check.userId, check),
-  ]);
+  const balances = await readOutcomeBalances(reader, { market: check.market, account: check.account });
   const held = balances[check.outcomeIndex] ?? 0n;
   if (held === 0n) throw insufficient('The smart account holds no tokens of this outcome.');
-  const usdcOut = pendingSells + check.amountAtomic;
+  const usdcOut = check.inFlight + check.amountAtomic;
   const tokensNeeded = await readSellForExactUsdcQuote(reader, {
     market: check.market,
     outcomeIndex: check.outcomeIndex,

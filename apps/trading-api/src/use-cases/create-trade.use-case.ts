@@ -17,7 +17,7 @@ import {
   insertIdempotencyKey,
   insertTrade,
   lockUserForTrading,
-  sumRecentBuyVolumeOfKey,
+  sumTradeExposure,
   type ApiKeyRecord,
   type IdempotencyKeyRecord,
   type Market,
@@ -144,11 +144,15 @@ export async function createTrade(deps: CreateTradeDeps, command: CreateTradeCom
     if ('unavailable' in chain) throw chain.unavailable;
     const { reader, usdc } = chain;
     const market = assertTradeable(found, { ...command, chainId: reader.chain.id });
-    const recentBuys = await sumRecentBuyVolumeOfKey(
-      trx,
-      command.key.id,
-      new Date(command.now.getTime() - DAILY_WINDOW_MS),
-    );
+    const exposure = await sumTradeExposure(trx, {
+      apiKeyId: command.key.id,
+      userId: user.id,
+      since: new Date(command.now.getTime() - DAILY_WINDOW_MS),
+      side: command.side,
+      marketId: market.id,
+      outcomeIndex: command.outcomeIndex,
+    });
+    const recentBuys = exposure.recentBuysOfKey;
     const cap = exceededCap(limits, trade, recentBuys);
     if (cap) {
       const limit = cap === 'per_trade' ? limits.perTradeLimit : limits.dailySpendLimit;
@@ -164,8 +168,7 @@ export async function createTrade(deps: CreateTradeDeps, command: CreateTradeCom
         },
       });
     }
-    await assertFundsCover(trx, reader, {
-      userId: user.id,
+    await assertFundsCover(reader, {
       usdc,
       account: user.smartAccountAddress,
       market: market.contractAddress,
@@ -173,6 +176,7 @@ export async function createTrade(deps: CreateTradeDeps, command: CreateTradeCom
       outcomeIndex: command.outcomeIndex,
       side: command.side,
       amountAtomic,
+      inFlight: exposure.inFlightOfUser,
     });
 
     const id = newUuid();

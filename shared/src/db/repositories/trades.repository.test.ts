@@ -9,7 +9,7 @@ import {
   findTradeOfUser,
   insertTrade,
   recordTradeTxHash,
-  sumInFlightBuysOfUser,
+  sumTradeExposure,
   transitionTradeStatus,
 } from './trades.repository.js';
 import { movedTrade, type TradeRecord } from './trades.rows.js';
@@ -71,19 +71,47 @@ describe('trades repository', () => {
     });
   });
 
-  it('sums the USDC held by unfinished buys only', async () => {
-    const before = await sumInFlightBuysOfUser(test.db, trade.userId);
-    const open = await insertTrade(test.db, { ...tradeInput(), side: 'buy', amount: '3.5', amountAtomic: 3_500_000n });
-    await insertTrade(test.db, {
-      ...tradeInput(),
-      side: 'buy',
-      amount: '9',
-      amountAtomic: 9_000_000n,
-      status: 'completed',
+  it('sums, in one read, the key’s buys of the daily window and the user’s unfinished trades of the same side', async () => {
+    const user = await createUser(test.db, { email: `exposure-${Date.now()}@example.test` });
+    const { record: key } = await issueApiKey(test.db, DEVELOPMENT_PEPPER, {
+      userId: user.id,
+      tier: 'mm',
+      env: 'test',
     });
-    expect(await sumInFlightBuysOfUser(test.db, trade.userId)).toBe(before + 3_500_000n);
-    await transitionTradeStatus(test.db, open.id, 'pending', 'rejected');
-    expect(await sumInFlightBuysOfUser(test.db, trade.userId)).toBe(before);
+    const now = new Date();
+    const place = (fields: Partial<Parameters<typeof insertTrade>[1]> & { amountAtomic: bigint }) =>
+      insertTrade(test.db, {
+        ...tradeInput(),
+        apiKeyId: key.id,
+        userId: user.id,
+        side: 'buy',
+        amount: String(Number(fields.amountAtomic) / 1e6),
+        createdAt: now,
+        ...fields,
+      });
+    const openBuy = await place({ amountAtomic: 3_500_000n });
+    await place({ amountAtomic: 9_000_000n, status: 'completed' });
+    await place({ amountAtomic: 4_000_000n, createdAt: new Date(now.getTime() - 25 * 3_600_000) });
+    await place({ amountAtomic: 2_000_000n, side: 'sell' });
+    await place({ amountAtomic: 7_000_000n, side: 'sell', outcomeIndex: 1 });
+    const query = { apiKeyId: key.id, userId: user.id, since: new Date(now.getTime() - 24 * 3_600_000) };
+    const position = { marketId: trade.marketId, outcomeIndex: 0 };
+
+    // Buys: the window holds 3.5 (open) + 9 (completed); the open buys hold 3.5 and 4 (older than the window).
+    expect(await sumTradeExposure(test.db, { ...query, ...position, side: 'buy' })).toEqual({
+      recentBuysOfKey: 12_500_000n,
+      inFlightOfUser: 7_500_000n,
+    });
+    // Sells count only the unfinished sells of the same outcome.
+    expect(await sumTradeExposure(test.db, { ...query, ...position, side: 'sell' })).toEqual({
+      recentBuysOfKey: 12_500_000n,
+      inFlightOfUser: 2_000_000n,
+    });
+    await transitionTradeStatus(test.db, openBuy.id, 'pending', 'rejected');
+    expect(await sumTradeExposure(test.db, { ...query, ...position, side: 'buy' })).toEqual({
+      recentBuysOfKey: 9_000_000n,
+      inFlightOfUser: 4_000_000n,
+    });
   });
 
   it('numbers concurrent appends of one timeline 1..n without gaps or collisions', async () => {

@@ -160,41 +160,40 @@ async function writeReservingTraceSeqs(
   return written.affectedRows === 1 ? written.insertId : null;
 }
 
-const sumOf = (row: Row | undefined): bigint => toBigIntOrNull(row?.total) ?? 0n;
+export interface TradeExposureQuery {
+  apiKeyId: string;
+  userId: string;
+  /** The start of the rolling daily window. */
+  since: Date;
+  side: 'buy' | 'sell';
+  marketId: string;
+  outcomeIndex: number;
+}
 
-/** The key's buys since `since` in every status but failed and rejected (the rolling daily cap). */
-export async function sumRecentBuyVolumeOfKey(db: Queryable, apiKeyId: string, since: Date): Promise<bigint> {
-  const row = await db<Row>('trades')
-    .where({ api_key_id: apiKeyId, side: 'buy' })
-    .where('created_at', '>=', since)
+export interface TradeExposure {
+  /** The key's buys since `since`, in every status but failed and rejected (the rolling daily cap). */
+  recentBuysOfKey: bigint;
+  /** What the user's unfinished trades of this side hold: buys, the USDC they spend; sells of this outcome, the net USDC they ask for. */
+  inFlightOfUser: bigint;
+}
+
+/** What a new trade's cap and funds checks weigh, in one statement (atomic USDC). */
+export async function sumTradeExposure(db: Queryable, query: TradeExposureQuery): Promise<TradeExposure> {
+  const recentBuys = db<Row>('trades')
+    .where({ api_key_id: query.apiKeyId, side: 'buy' })
+    .where('created_at', '>=', query.since)
     .whereIn('status', dailyCapStatuses)
-    .sum({ total: 'amount_atomic' })
-    .first();
-  return sumOf(row);
-}
-
-/** USDC the user's unfinished buys still hold (atomic). */
-export async function sumInFlightBuysOfUser(db: Queryable, userId: string): Promise<bigint> {
-  const row = await db<Row>('trades')
-    .where({ user_id: userId, side: 'buy' })
+    .sum('amount_atomic');
+  const position = query.side === 'sell' ? { market_id: query.marketId, outcome_index: query.outcomeIndex } : {};
+  const inFlight = db<Row>('trades')
+    .where({ user_id: query.userId, side: query.side, ...position })
     .whereIn('status', inFlightStatuses)
-    .sum({ total: 'amount_atomic' })
-    .first();
-  return sumOf(row);
-}
-
-/** USDC the user's unfinished sells of one outcome still ask for (atomic, net). */
-export async function sumInFlightSellsOfUser(
-  db: Queryable,
-  userId: string,
-  position: { marketId: string; outcomeIndex: number },
-): Promise<bigint> {
-  const row = await db<Row>('trades')
-    .where({ user_id: userId, side: 'sell', market_id: position.marketId, outcome_index: position.outcomeIndex })
-    .whereIn('status', inFlightStatuses)
-    .sum({ total: 'amount_atomic' })
-    .first();
-  return sumOf(row);
+    .sum('amount_atomic');
+  const row = (await db.select(recentBuys.as('recent_buys'), inFlight.as('in_flight')).first()) as Row | undefined;
+  return {
+    recentBuysOfKey: toBigIntOrNull(row?.recent_buys) ?? 0n,
+    inFlightOfUser: toBigIntOrNull(row?.in_flight) ?? 0n,
+  };
 }
 
 export interface TradeListQuery {

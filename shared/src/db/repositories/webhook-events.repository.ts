@@ -5,7 +5,7 @@
  * function names the owning key or user.
  */
 import { toInt } from '../column-values.js';
-import type { Queryable } from '../transaction.js';
+import { okPacketOfRaw, type Queryable } from '../transaction.js';
 import { newestFirstPage } from './newest-first-page.js';
 import {
   deliveryBeforeAnyEvent,
@@ -42,19 +42,27 @@ export interface RecordedWebhookEvent {
 type Row = Record<string, unknown>;
 
 /**
- * Records an event of `apiKeyId` inside the caller's transaction: locks the key row, takes the key's next sequence
- * number and inserts the row, `pending` (due now) when the key has a webhook URL and `none` otherwise.
+ * Records an event of `apiKeyId` inside the caller's transaction, in two statements: one UPDATE locks the key row,
+ * takes the key's next sequence number and reads whether the key has a webhook URL (both come back in its OK packet:
+ * LAST_INSERT_ID(seq·2 + hasUrl), in MySQL and MariaDB alike), then the row is inserted, `pending` (due now) when the
+ * key has a webhook URL and `none` otherwise. The URL is the one committed when the lock was taken, as a separate
+ * locking read would give.
  */
 export async function recordWebhookEvent(
   trx: Queryable,
   apiKeyId: string,
   event: NewWebhookEvent,
 ): Promise<RecordedWebhookEvent> {
-  const key = await trx<Row>('api_keys').where({ id: apiKeyId }).forUpdate().first('last_webhook_seq', 'webhook_url');
-  if (!key) throw new Error(`api key ${apiKeyId} not found while recording event ${event.id}`);
-  const seq = toInt(key.last_webhook_seq) + 1;
-  const status: WebhookDeliveryStatus = key.webhook_url ? 'pending' : 'none';
-  await trx('api_keys').where({ id: apiKeyId }).update({ last_webhook_seq: seq });
+  const taken = okPacketOfRaw(
+    await trx.raw(
+      'UPDATE api_keys SET last_webhook_seq = ' +
+        'LAST_INSERT_ID((last_webhook_seq + 1) * 2 + (webhook_url IS NOT NULL)) DIV 2 WHERE id = ?',
+      [apiKeyId],
+    ),
+  );
+  if (taken.affectedRows !== 1) throw new Error(`api key ${apiKeyId} not found while recording event ${event.id}`);
+  const seq = Math.floor(taken.insertId / 2);
+  const status: WebhookDeliveryStatus = taken.insertId % 2 === 1 ? 'pending' : 'none';
   await trx('webhook_events').insert({
     id: event.id,
     api_key_id: apiKeyId,

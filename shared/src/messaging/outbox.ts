@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { isDeadlockError, type Queryable } from '../db/index.js';
+import { flushingInsertsAtEnd, isDeadlockError, type Queryable } from '../db/index.js';
 import { AppError } from '../errors/index.js';
 import type { AmqpConnectionManager } from './connection-manager.js';
 import { messageSchemas, type MessageOf } from './message-schemas.js';
@@ -98,7 +98,8 @@ export async function publishOutboxMessages(
  * Runs `work(trx, enqueue)` in one transaction; after the commit, publishes what it enqueued and resolves with
  * `work`'s result. A failed publish is logged and left to the republisher: the row stays unpublished, never lost.
  * A rollback discards the rows, so nothing is published. The enqueued messages are inserted together when `work`
- * has finished, still inside its transaction: one statement however many it enqueued.
+ * has finished, still inside its transaction: one statement however many it enqueued; so are the rows `work` added
+ * through insertAtEnd (trace steps, webhook events), one statement per table.
  */
 export async function runInTransactionWithOutbox<T>(
   db: Knex,
@@ -115,7 +116,7 @@ export async function runInTransactionWithOutbox<T>(
         enqueued.push(row);
         return Promise.resolve(row);
       };
-      const result = await work(trx, enqueue);
+      const result = await flushingInsertsAtEnd(trx, () => work(trx, enqueue));
       await insertOutboxRows(trx, enqueued);
       return result;
     });

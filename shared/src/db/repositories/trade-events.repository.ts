@@ -5,6 +5,7 @@
  */
 import type { Knex } from 'knex';
 import { toDate, toInt } from '../column-values.js';
+import { insertAtEnd } from '../deferred-inserts.js';
 import { isTransaction, parseJsonColumn, withTransaction, type Queryable } from '../transaction.js';
 import { reserveTraceSeqs } from './trades.repository.js';
 import type { TradeRecord } from './trades.rows.js';
@@ -43,7 +44,8 @@ export async function appendTradeEvent(
 
 /**
  * Inserts steps of a trade's timeline in order, in one statement, inside the transaction that reserved their
- * numbers on the trade row (a move, an insert or reserveTraceSeqs): they end at `lastSeq`. Returns `lastSeq`.
+ * numbers on the trade row (a move, an insert or reserveTraceSeqs): they end at `lastSeq`. Returns `lastSeq`. In an
+ * outbox transaction the rows go in with the other works' steps when it ends (insertAtEnd).
  */
 export async function appendTradeEvents(
   trx: Knex.Transaction,
@@ -53,7 +55,9 @@ export async function appendTradeEvents(
 ): Promise<number> {
   if (events.length === 0) return lastSeq;
   const first = lastSeq - events.length + 1;
-  await trx('trade_events').insert(
+  await insertAtEnd(
+    trx,
+    'trade_events',
     events.map((event, index) => ({
       correlation_id: trade.correlationId,
       trade_id: trade.id,

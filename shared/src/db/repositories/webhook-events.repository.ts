@@ -5,6 +5,7 @@
  * function names the owning key or user.
  */
 import { toInt } from '../column-values.js';
+import { insertAtEnd } from '../deferred-inserts.js';
 import { okPacketOfRaw, type Queryable } from '../transaction.js';
 import { newestFirstPage } from './newest-first-page.js';
 import {
@@ -44,8 +45,9 @@ type Row = Record<string, unknown>;
 /**
  * Records an event of `apiKeyId` inside the caller's transaction, in two statements: one UPDATE locks the key row,
  * takes the key's next sequence number and reads whether the key has a webhook URL (both come back in its OK packet:
- * LAST_INSERT_ID(seq·2 + hasUrl), in MySQL and MariaDB alike), then the row is inserted, `pending` (due now) when the
- * key has a webhook URL and `none` otherwise. The URL is the one committed when the lock was taken, as a separate
+ * LAST_INSERT_ID(seq·2 + hasUrl), in MySQL and MariaDB alike), then the row is inserted (in an outbox transaction,
+ * with the other works' events when it ends: insertAtEnd), `pending` (due now) when the key has a webhook URL and
+ * `none` otherwise. The URL is the one committed when the lock was taken, as a separate
  * locking read would give.
  */
 export async function recordWebhookEvent(
@@ -63,19 +65,21 @@ export async function recordWebhookEvent(
   if (taken.affectedRows !== 1) throw new Error(`api key ${apiKeyId} not found while recording event ${event.id}`);
   const seq = Math.floor(taken.insertId / 2);
   const status: WebhookDeliveryStatus = taken.insertId % 2 === 1 ? 'pending' : 'none';
-  await trx('webhook_events').insert({
-    id: event.id,
-    api_key_id: apiKeyId,
-    seq,
-    type: event.type,
-    api_version: event.apiVersion,
-    trade_id: event.tradeId,
-    payload: JSON.stringify(event.payload),
-    status,
-    next_attempt_at: status === 'pending' ? event.createdAt : null,
-    created_at: event.createdAt,
-    updated_at: event.createdAt,
-  });
+  await insertAtEnd(trx, 'webhook_events', [
+    {
+      id: event.id,
+      api_key_id: apiKeyId,
+      seq,
+      type: event.type,
+      api_version: event.apiVersion,
+      trade_id: event.tradeId,
+      payload: JSON.stringify(event.payload),
+      status,
+      next_attempt_at: status === 'pending' ? event.createdAt : null,
+      created_at: event.createdAt,
+      updated_at: event.createdAt,
+    },
+  ]);
   return { id: event.id, seq, status };
 }
 

@@ -3,6 +3,21 @@ import { createNoticeHub, keyTopic, marketTopic, tradeTopic } from './notice-hub
 import { topicsOfNotice } from './notice-subscriber.js';
 
 describe('createNoticeHub', () => {
+  it('tells its watchers when it gains its first subscription and loses its last, once each', () => {
+    const hub = createNoticeHub();
+    const told: boolean[] = [];
+    const stopWatching = hub.watchListened((listened) => told.push(listened));
+    const stopA = hub.subscribe('a', () => undefined);
+    const stopB = hub.subscribe('b', () => undefined);
+    stopA();
+    stopA();
+    stopB();
+    hub.subscribe('c', () => undefined);
+    stopWatching();
+    hub.subscribe('d', () => undefined);
+    expect(told).toEqual([true, false, true]);
+  });
+
   it('calls the listeners of the notified topic only, until they unsubscribe', () => {
     const hub = createNoticeHub();
     const calls: string[] = [];

@@ -16,6 +16,11 @@ export interface NoticeHub {
   /** Open subscriptions (metrics, tests). */
   size(): number;
   /**
+   * Calls `watcher(true)` when the hub gains its first subscription and `watcher(false)` when it loses its last
+   * (the subscriber binds its queue only while someone listens). Returns the function that stops watching.
+   */
+  watchListened(watcher: (listened: boolean) => void): () => void;
+  /**
    * How many notices of `topic` (or resyncs) this hub has delivered: two reads started in the same generation both
    * began after the latest notice, so they may share one query.
    */
@@ -34,6 +39,10 @@ export function createNoticeHub(): NoticeHub {
   const generations = new Map<string, number>();
   let resyncs = 0;
   let count = 0;
+  const watchers = new Set<(listened: boolean) => void>();
+  const tell = (listened: boolean): void => {
+    for (const watcher of [...watchers]) watcher(listened);
+  };
   const call = (listeners: Iterable<NoticeListener>): void => {
     // A copy: a listener may unsubscribe (or subscribe another) while we iterate.
     for (const listener of [...listeners]) listener();
@@ -45,6 +54,7 @@ export function createNoticeHub(): NoticeHub {
       const entry: NoticeListener = () => listener();
       listeners.add(entry);
       count += 1;
+      if (count === 1) tell(true);
       let active = true;
       return () => {
         if (!active) return;
@@ -55,6 +65,7 @@ export function createNoticeHub(): NoticeHub {
           topics.delete(topic);
           generations.delete(topic);
         }
+        if (count === 0) tell(false);
       };
     },
     notify(topic) {
@@ -68,6 +79,10 @@ export function createNoticeHub(): NoticeHub {
       for (const listeners of [...topics.values()]) call(listeners);
     },
     size: () => count,
+    watchListened(watcher) {
+      watchers.add(watcher);
+      return () => watchers.delete(watcher);
+    },
     generation: (topic) => resyncs * 1_000_000_000 + (generations.get(topic) ?? 0),
   };
 }

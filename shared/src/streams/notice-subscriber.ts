@@ -3,6 +3,11 @@
  * exclusive, auto-delete queue bound to the `streams` exchange, so every replica gets every notice it binds and
  * the queue disappears with the replica. Each notice goes to the in-process hub; after a reconnect the hub is told
  * to resync (notices published while we were away are gone, the database is not).
+ *
+ * The queue is bound only while the hub has listeners (and `unbindAfterMs` after the last one left, so short
+ * waiting reads coming and going do not flap): a replica nobody streams from costs the broker no deliveries and
+ * itself no parsing, whatever the trade rate. Binding ends with a resync, so a listener that arrived before the
+ * binding was in place reads the database again.
  */
 import { connect, type ChannelModel, type ConsumeMessage } from 'amqplib';
 import type { Logger } from '../logger/index.js';
@@ -19,7 +24,11 @@ export interface NoticeSubscriberOptions {
   bindingKeys: readonly string[];
   hub: NoticeHub;
   logger: Logger;
+  /** How long the queue stays bound after the hub's last listener left. Default 30 s. */
+  unbindAfterMs?: number;
 }
+
+const UNBIND_AFTER_MS = 30_000;
 
 export interface NoticeSubscriber {
   /** Resolves once the first subscription is in place (or after `timeoutMs`; attempts go on in the background). */
@@ -65,12 +74,36 @@ export function startNoticeSubscriber(options: NoticeSubscriberOptions): NoticeS
     const exchange = physicalName(options.prefix, EXCHANGES.streams);
     await channel.assertExchange(exchange, 'topic', { durable: true });
     const { queue } = await channel.assertQueue('', { exclusive: true, autoDelete: true, durable: false });
-    for (const key of options.bindingKeys) await channel.bindQueue(queue, exchange, key);
     await channel.consume(queue, onMessage, { noAck: true });
+    // Binds or unbinds one change at a time; a failure means the connection went, and the next one binds afresh.
+    let bound = false;
+    let changes = Promise.resolve();
+    const bindWhile = (listened: boolean): Promise<void> =>
+      (changes = changes
+        .then(async () => {
+          if (listened === bound) return;
+          for (const key of options.bindingKeys) {
+            if (listened) await channel.bindQueue(queue, exchange, key);
+            else await channel.unbindQueue(queue, exchange, key);
+          }
+          bound = listened;
+          logger.debug({ event: listened ? 'streams.notices_bound' : 'streams.notices_unbound' });
+          if (listened) hub.resync();
+        })
+        .catch(() => undefined));
+    let unbindTimer: NodeJS.Timeout | undefined;
+    const stopWatching = hub.watchListened((listened) => {
+      clearTimeout(unbindTimer);
+      if (listened) void bindWhile(true);
+      else unbindTimer = setTimeout(() => void bindWhile(false), options.unbindAfterMs ?? UNBIND_AFTER_MS).unref();
+    });
+    if (hub.size() > 0) await bindWhile(true);
     logger.info({ event: 'streams.notices_subscribed', bindingKeys: options.bindingKeys }, 'stream notices subscribed');
     subscribedOnce?.();
     hub.resync();
     await lost;
+    stopWatching();
+    clearTimeout(unbindTimer);
   }
 
   void (async () => {

@@ -18,7 +18,7 @@ import {
 } from '#shared/chain/index.js';
 import {
   anvilPrivateKey,
-  createFixtureMarket,
+  createListedFixtureMarket,
   createFundedAccount,
   startChainFixture,
   USDC,
@@ -28,7 +28,6 @@ import {
   applyMarketChainStatus,
   createUser,
   findRedemptionById,
-  insertMarket,
   insertOpenRedemption,
   transitionRedemptionStatus,
   upsertMarketTrades,
@@ -74,16 +73,7 @@ let logIndex = 0;
 async function heldPosition(settle: { winners: number[] } | 'cancelled', buys: number[], indexed = false) {
   const { userId, account } = await createFundedAccount(fixture, 100n * USDC);
   await createUser(db(), { id: userId, email: `${userId}@test.example`, smartAccountAddress: account });
-  const { marketId, market } = await createFixtureMarket(fixture);
-  const chainId = fixture.reader.chain.id;
-  await insertMarket(db(), {
-    id: marketId,
-    question: 'Paid?',
-    category: 'chain',
-    outcomes: ['YES', 'NO'],
-    contractAddress: market,
-    chainId,
-  });
+  const { marketId, market } = await createListedFixtureMarket(fixture, db(), { question: 'Paid?', category: 'chain' });
   for (const outcomeIndex of buys) {
     const execution = await buyThroughAccount(fixture.executor, {
       account,
@@ -97,7 +87,14 @@ async function heldPosition(settle: { winners: number[] } | 'cancelled', buys: n
     logIndex += 1;
     await upsertMarketTrades(db(), [
       {
-        ...{ id: randomUUID(), marketId, chainId, txHash: execution.txHash, logIndex, blockTime: new Date() },
+        ...{
+          id: randomUUID(),
+          marketId,
+          chainId: fixture.reader.chain.id,
+          txHash: execution.txHash,
+          logIndex,
+          blockTime: new Date(),
+        },
         ...{ blockNumber: execution.blockNumber, trader: account, tradeId: null, outcomeIndex, side: 'buy' },
         ...{ usdc: 10n * USDC, tokens: execution.amountOut, price: 0n, probabilityAfter: 0n },
       },

@@ -16,14 +16,14 @@ import { issueApiKey } from '#shared/auth/index.js';
 import { bytes32ToUuid } from '#shared/chain/index.js';
 import {
   anvilPrivateKey,
-  createFixtureMarket,
+  createListedFixtureMarket,
   createFundedAccount,
   recordFixtureDeployment,
   startChainFixture,
   USDC,
 } from '#shared/chain/chain-test-fixtures.js';
 import { DEVELOPMENT_PEPPER } from '#shared/config/config-fields.js';
-import { createUser, insertMarket } from '#shared/db/index.js';
+import { createUser } from '#shared/db/index.js';
 import {
   buildDeployablesForBench,
   numericFlag,
@@ -54,14 +54,10 @@ async function main(): Promise<void> {
     const db = database.db;
     const chainId = fixture.reader.chain.id;
     await recordFixtureDeployment(db, fixture);
-    const { marketId, market } = await createFixtureMarket(fixture, { initialReserve: 100_000n * USDC });
-    await insertMarket(db, {
-      id: marketId,
+    const { marketId } = await createListedFixtureMarket(fixture, db, {
       question: 'Bench?',
       category: 'bench',
-      outcomes: ['YES', 'NO'],
-      contractAddress: market,
-      chainId,
+      initialReserve: 100_000n * USDC,
     });
     console.log(`funding ${USERS} users…`);
     const traders: BenchTrader[] = [];

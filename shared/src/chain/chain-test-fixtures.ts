@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { toHex, type Address, type Hex } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
-import { recordChainDeployment, type Queryable } from '../db/index.js';
+import { insertMarket, recordChainDeployment, type Queryable } from '../db/index.js';
 import { startTestChain, type TestChain } from '../testing/test-chain.js';
 import { createChainClients, withSigner, type ChainReader, type ChainWriter } from './chain-clients.js';
 import { createSmartAccount } from './smart-accounts.js';
@@ -87,6 +87,37 @@ export async function createFixtureMarket(
     mintInitialReserve: true,
   });
   return { marketId, market: address };
+}
+
+/**
+ * A fixture market deployed on-chain and listed in MySQL as the platform lists one: what a test or bench that trades
+ * needs. `outcomes` defaults to YES/NO and sets the outcome count.
+ */
+export async function createListedFixtureMarket(
+  fixture: ChainFixture,
+  db: Queryable,
+  listing: {
+    question: string;
+    category: string;
+    outcomes?: string[];
+    initialReserve?: bigint;
+  } & Partial<Pick<Parameters<typeof insertMarket>[1], 'organizationId' | 'partnerId'>>,
+): Promise<{ marketId: string; market: Address }> {
+  const { question, category, outcomes = ['YES', 'NO'], initialReserve, ...owners } = listing;
+  const deployed = await createFixtureMarket(fixture, {
+    outcomeCount: outcomes.length,
+    ...(initialReserve === undefined ? {} : { initialReserve }),
+  });
+  await insertMarket(db, {
+    id: deployed.marketId,
+    question,
+    category,
+    outcomes,
+    contractAddress: deployed.market,
+    chainId: fixture.reader.chain.id,
+    ...owners,
+  });
+  return deployed;
 }
 
 /** A demo user's smart account, created by the platform and funded with `funding` test USDC. */

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createFundedAccount } from '#shared/chain/chain-test-fixtures.js';
 import { createAmqpConnectionManager, type AmqpConnectionManager } from '#shared/messaging/index.js';
+import { waitFor } from '#shared/messaging/testing/wait-for.js';
 import { createNoticeHub, marketTopic } from '#shared/streams/notice-hub.js';
 import { startNoticeSubscriber, type NoticeSubscriber } from '#shared/streams/notice-subscriber.js';
 import { deleteTestTopology } from '#shared/testing/test-amqp.js';
@@ -52,9 +53,12 @@ describe('market notices', () => {
       { db: testbed.db, reader: testbed.fixture.reader, logger: testbed.logger, amqp },
       { pollMs: 100, maxBlockRange: 2_000, leaderRetryMs: 100 },
     );
-    const noticed = new Promise<void>((resolve) => hub.subscribe(marketTopic(marketId), resolve));
+    let wakes = 0;
+    hub.subscribe(marketTopic(marketId), () => (wakes += 1));
+    // The first wake-up ends the binding that the first listener asked for (a resync); then the notice.
+    await waitFor('the notice queue to be bound', () => wakes === 1);
     await buy(testbed, { account: account!, market, outcomeIndex: 0, usdc: 5n * USDC });
-    await noticed;
+    await waitFor('the market notice', () => wakes === 2);
     // The notice follows the commit: the market's aggregates already show the trade.
     const row = await marketRowOf(testbed.db, marketId);
     expect(BigInt(String(row.total_volume_atomic))).toBe(5n * USDC);

@@ -13,7 +13,7 @@ import { issueApiKey } from '#shared/auth/index.js';
 import { uuidToBytes32, type ChainPublicClient, type ChainWriter } from '#shared/chain/index.js';
 import {
   type ChainFixture,
-  createFixtureMarket,
+  createListedFixtureMarket,
   createFundedAccount,
   racingWriter,
   recordFixtureDeployment,
@@ -23,7 +23,6 @@ import {
 import {
   createUser,
   findTradeById,
-  insertMarket,
   insertTrade,
   listTradeEvents,
   listWebhookEventsOfTrade,
@@ -165,16 +164,10 @@ export async function createTrader(testbed: TradeTestbed, funding: bigint = 1_00
 
 /** A fresh market contract linked to a new OPEN markets row on the testbed's chain. */
 export async function createMarket(testbed: TradeTestbed): Promise<{ marketId: string; market: Address }> {
-  const { marketId, market } = await createFixtureMarket(testbed.fixture);
-  await insertMarket(testbed.db, {
-    id: marketId,
-    question: `Market ${marketId}?`,
+  return createListedFixtureMarket(testbed.fixture, testbed.db, {
+    question: 'Will the trade execute?',
     category: 'testing',
-    outcomes: ['YES', 'NO'],
-    contractAddress: market,
-    chainId: testbed.chainId,
   });
-  return { marketId, market };
 }
 
 /** Inserts a trade as the trading API would have created it (default: a pending buy of outcome 0). */

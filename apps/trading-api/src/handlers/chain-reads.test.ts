@@ -5,7 +5,7 @@ import type { Address } from 'viem';
 import { buyThroughAccount, readMarketPrices, readQuote, readUsdcBalance } from '#shared/chain/index.js';
 import {
   type ChainFixture,
-  createFixtureMarket,
+  createListedFixtureMarket,
   createFundedAccount,
   recordFixtureDeployment,
   startChainFixture,
@@ -40,15 +40,11 @@ beforeAll(async () => {
   ]);
   const db = kit.database.db;
   await recordFixtureDeployment(db, fixture);
-  ({ marketId, market } = await createFixtureMarket(fixture));
-  await insertMarket(db, {
-    id: marketId,
+  ({ marketId, market } = await createListedFixtureMarket(fixture, db, {
     question: 'Will the chain answer?',
     category: 'chain',
     outcomes: labels,
-    contractAddress: market,
-    chainId: fixture.reader.chain.id,
-  });
+  }));
   ({ account } = await createFundedAccount(fixture, 500n * USDC));
   trader = await createCaller(kit);
   await db('users').where({ id: trader.userId }).update({ smart_account_address: account });

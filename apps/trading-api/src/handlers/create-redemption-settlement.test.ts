@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { buyThroughAccount, resolveMarket } from '#shared/chain/index.js';
-import { createFixtureMarket, USDC } from '#shared/chain/chain-test-fixtures.js';
-import { findRedemptionById, insertMarket, upsertMarketTrades } from '#shared/db/index.js';
+import { createListedFixtureMarket, USDC } from '#shared/chain/chain-test-fixtures.js';
+import { findRedemptionById, upsertMarketTrades } from '#shared/db/index.js';
 import { createLogger } from '#shared/logger/index.js';
 import { createTestMessaging, type TestMessaging } from '#shared/messaging/testing/test-messaging.js';
 import { waitFor } from '#shared/messaging/testing/wait-for.js';
@@ -45,14 +45,9 @@ describe('a redemption from request to portfolio', () => {
     const { fixture, kit } = chainKit;
     const db = kit.database.db;
     const trader = await chainKit.createTrader({ fundingUsdc: 100n });
-    const { marketId, market } = await createFixtureMarket(fixture);
-    await insertMarket(db, {
-      id: marketId,
+    const { marketId, market } = await createListedFixtureMarket(fixture, db, {
       question: 'Will it pay?',
       category: 'chain',
-      outcomes: ['YES', 'NO'],
-      contractAddress: market,
-      chainId: fixture.reader.chain.id,
     });
     for (const [logIndex, outcomeIndex] of [0, 1].entries()) {
       const execution = await buyThroughAccount(fixture.executor, {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
 import { buyThroughAccount, cancelMarket, resolveMarket } from '#shared/chain/index.js';
-import { createFixtureMarket, USDC } from '#shared/chain/chain-test-fixtures.js';
+import { createListedFixtureMarket, USDC } from '#shared/chain/chain-test-fixtures.js';
 import { insertMarket } from '#shared/db/index.js';
 import { createTestMessaging, type TestMessaging } from '#shared/messaging/testing/test-messaging.js';
 import { QUEUES } from '#shared/messaging/index.js';
@@ -38,14 +38,9 @@ const post = (caller: TestCaller, body: unknown) => callAs(chainKit.kit, caller,
 async function positionOn(settle: { winners: number[] } | 'cancelled' | 'open', buys: number[] = [0]) {
   const { fixture } = chainKit;
   const trader: Trader = await chainKit.createTrader();
-  const { marketId, market } = await createFixtureMarket(fixture);
-  await insertMarket(db(), {
-    id: marketId,
+  const { marketId, market } = await createListedFixtureMarket(fixture, db(), {
     question: 'Settled?',
     category: 'chain',
-    outcomes: ['YES', 'NO'],
-    contractAddress: market,
-    chainId: fixture.reader.chain.id,
   });
   for (const outcomeIndex of buys) {
     await buyThroughAccount(fixture.executor, {

@@ -13,8 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { apiScopes } from '#shared/auth/index.js';
 import { buyThroughAccount, resolveMarket } from '#shared/chain/index.js';
-import { createFixtureMarket, USDC } from '#shared/chain/chain-test-fixtures.js';
-import { insertMarket } from '#shared/db/index.js';
+import { createListedFixtureMarket, USDC } from '#shared/chain/chain-test-fixtures.js';
 import { undescribedMethodCases } from '#shared/testing/fuzz/method-cases.js';
 import { operationsOf, type FuzzOperation } from '#shared/testing/fuzz/openapi-operations.js';
 import { createRawHttpClient, type RawHttpClient } from '#shared/testing/fuzz/raw-http.js';
@@ -72,14 +71,9 @@ async function seedSuccessFixtures(chainKit: TradingChainKit, callers: FuzzCalle
   }
 
   const db = kit.database.db;
-  const { marketId, market } = await createFixtureMarket(fixture);
-  await insertMarket(db, {
-    id: marketId,
+  const { marketId, market } = await createListedFixtureMarket(fixture, db, {
     question: 'Fuzzed and settled?',
     category: 'chain',
-    outcomes: ['YES', 'NO'],
-    contractAddress: market,
-    chainId: fixture.reader.chain.id,
   });
   const { smart_account_address: account } = await db('users').where({ id: callers.caller.userId }).first();
   await buyThroughAccount(fixture.executor, {

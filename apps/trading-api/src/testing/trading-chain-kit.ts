@@ -5,13 +5,12 @@
 import type { Address } from 'viem';
 import {
   type ChainFixture,
-  createFixtureMarket,
+  createListedFixtureMarket,
   createFundedAccount,
   recordFixtureDeployment,
   startChainFixture,
   USDC,
 } from '#shared/chain/chain-test-fixtures.js';
-import { insertMarket } from '#shared/db/index.js';
 import type { TradingApiDeps } from '../app.js';
 import {
   callAs,
@@ -44,14 +43,9 @@ export async function startTradingChainKit(overrides: Partial<TradingApiDeps> = 
   const kit = await startTradingApiKit({ chainReader: () => Promise.resolve(fixture.reader), ...overrides });
   const db = kit.database.db;
   await recordFixtureDeployment(db, fixture);
-  const { marketId, market } = await createFixtureMarket(fixture);
-  await insertMarket(db, {
-    id: marketId,
+  const { marketId, market } = await createListedFixtureMarket(fixture, db, {
     question: 'Will the trade execute?',
     category: 'chain',
-    outcomes: ['YES', 'NO'],
-    contractAddress: market,
-    chainId: fixture.reader.chain.id,
   });
   return {
     kit,

@@ -10,12 +10,12 @@ import path from 'node:path';
 import type { Address } from 'viem';
 import {
   anvilPrivateKey,
-  createFixtureMarket,
+  createListedFixtureMarket,
   recordFixtureDeployment,
   startChainFixture,
   type ChainFixture,
 } from '../../chain/chain-test-fixtures.js';
-import { createKnex, ensureDatabase, insertMarket, withDatabase, type Knex } from '../../db/index.js';
+import { createKnex, ensureDatabase, withDatabase, type Knex } from '../../db/index.js';
 import { migrateLatest } from '../../db/migrate.js';
 import { faultDeployable, type FaultDeployable } from './fault-deployables.js';
 import { privateMariaDb, privateRabbitMq, privateRedis, type PrivateService } from './private-services.js';
@@ -64,14 +64,9 @@ export async function startFaultStack(): Promise<FaultStack> {
   const db = createKnex({ databaseUrl, poolMax: 5 });
   await migrateLatest(db);
   await recordFixtureDeployment(db, fixture);
-  const { marketId, market } = await createFixtureMarket(fixture);
-  await insertMarket(db, {
-    id: marketId,
+  const { marketId, market } = await createListedFixtureMarket(fixture, db, {
     question: 'Does the platform survive its faults?',
     category: 'faults',
-    outcomes: ['YES', 'NO'],
-    contractAddress: market,
-    chainId: fixture.reader.chain.id,
   });
 
   const common = {

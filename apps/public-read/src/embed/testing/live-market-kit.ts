@@ -8,13 +8,13 @@
 import { randomUUID } from 'node:crypto';
 import { buyThroughAccount } from '#shared/chain/index.js';
 import {
-  createFixtureMarket,
+  createListedFixtureMarket,
   createFundedAccount,
   startChainFixture,
   USDC,
   type ChainFixture,
 } from '#shared/chain/chain-test-fixtures.js';
-import { createOrganization, createPartner, insertMarket } from '#shared/db/index.js';
+import { createOrganization, createPartner } from '#shared/db/index.js';
 import { demoOrganizations, demoPartners } from '#shared/db/seed/demo-catalog.js';
 import { createMutableRouteSwitches, type MutableRouteSwitches } from '#shared/kill-switch/index.js';
 import { createLogger } from '#shared/logger/index.js';
@@ -70,14 +70,9 @@ export async function startLiveMarketKit(): Promise<LiveMarketKit> {
   try {
     await createOrganization(suite.db, DEMO_ORGANIZATION);
     await createPartner(suite.db, DEMO_PARTNER);
-    const { marketId, market } = await createFixtureMarket(fixture);
-    await insertMarket(suite.db, {
-      id: marketId,
+    const { marketId, market } = await createListedFixtureMarket(fixture, suite.db, {
       question: DEMO_QUESTION,
       category: 'sports',
-      outcomes: ['YES', 'NO'],
-      contractAddress: market,
-      chainId: fixture.reader.chain.id,
       organizationId: DEMO_ORGANIZATION.id,
       partnerId: DEMO_PARTNER.id,
     });

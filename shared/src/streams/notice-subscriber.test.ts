@@ -6,7 +6,7 @@ import { EXCHANGES, physicalName } from '../messaging/topology.js';
 import { deleteTestTopology } from '../testing/test-amqp.js';
 import { suiteToken, testEnv } from '../testing/test-env.js';
 import { waitFor } from '../messaging/testing/wait-for.js';
-import { createNoticeHub, keyTopic } from './notice-hub.js';
+import { createNoticeHub, keyTopic, type NoticeHub } from './notice-hub.js';
 import { startNoticeSubscriber, type NoticeSubscriber } from './notice-subscriber.js';
 
 const prefix = `notices${suiteToken()}`;
@@ -50,6 +50,9 @@ async function publishNotice(apiKeyId: string): Promise<'returned' | 'routed'> {
   }
 }
 
+const subscribe = (hub: NoticeHub, unbindAfterMs: number): NoticeSubscriber =>
+  startNoticeSubscriber({ url: testEnv.amqpUrl, prefix, bindingKeys: ['trade.#'], hub, logger, unbindAfterMs });
+
 describe('startNoticeSubscriber', () => {
   let subscriber: NoticeSubscriber | undefined;
   afterAll(async () => {
@@ -58,14 +61,7 @@ describe('startNoticeSubscriber', () => {
 
   it('binds its queue only while the hub has listeners, and unbinds after the linger once the last one left', async () => {
     const hub = createNoticeHub();
-    subscriber = startNoticeSubscriber({
-      url: testEnv.amqpUrl,
-      prefix,
-      bindingKeys: ['trade.#'],
-      hub,
-      logger,
-      unbindAfterMs: 200,
-    });
+    subscriber = subscribe(hub, 200);
     expect(await subscriber.ready(10_000)).toBe(true);
     const apiKeyId = randomUUID();
 
@@ -89,14 +85,7 @@ describe('startNoticeSubscriber', () => {
   it('keeps the binding when a listener comes back within the linger: no rebinding, no second resync', async () => {
     await subscriber?.close();
     const hub = createNoticeHub();
-    subscriber = startNoticeSubscriber({
-      url: testEnv.amqpUrl,
-      prefix,
-      bindingKeys: ['trade.#'],
-      hub,
-      logger,
-      unbindAfterMs: 60_000,
-    });
+    subscriber = subscribe(hub, 60_000);
     expect(await subscriber.ready(10_000)).toBe(true);
     const apiKeyId = randomUUID();
     let first = 0;

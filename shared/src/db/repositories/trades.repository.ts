@@ -189,7 +189,7 @@ export async function sumTradeExposure(db: Queryable, query: TradeExposureQuery)
     .where({ user_id: query.userId, side: query.side, ...position })
     .whereIn('status', inFlightStatuses)
     .sum('amount_atomic');
-  const row = (await db.select(recentBuys.as('recent_buys'), inFlight.as('in_flight')).first()) as Row | undefined;
+  const row: Row | undefined = await db.select(recentBuys.as('recent_buys'), inFlight.as('in_flight')).first();
   return {
     recentBuysOfKey: toBigIntOrNull(row?.recent_buys) ?? 0n,
     inFlightOfUser: toBigIntOrNull(row?.in_flight) ?? 0n,

@@ -12,13 +12,8 @@
  */
 import type { Knex } from 'knex';
 import { createReadThroughCache } from '../cache/index.js';
-import {
-  findApiKeyByHash,
-  listActiveKeyLimits,
-  rehashApiKey,
-  tagApiKeyPepper,
-  type ApiKeyRecord,
-} from '../db/repositories/api-keys.repository.js';
+import { rehashApiKey, tagApiKeyPepper } from '../db/repositories/api-key-peppers.repository.js';
+import { findApiKeyByHash, listActiveKeyLimits, type ApiKeyRecord } from '../db/repositories/api-keys.repository.js';
 import { AppError } from '../errors/index.js';
 import { apiKeyCacheId, digestsEqual, hashApiKey, pepperIdOf } from './api-key-format.js';
 import { parseIpAllowlist, type IpAllowlist } from './ip-allowlist.js';

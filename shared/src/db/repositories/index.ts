@@ -1,4 +1,6 @@
 export * from './admin-audit.repository.js';
+export * from './api-key-peppers.repository.js';
+export * from './api-key-webhook-secrets.repository.js';
 export * from './api-keys.repository.js';
 export * from './auth-failures.repository.js';
 export * from './chain-cursors.repository.js';

@@ -14,6 +14,7 @@ import { webhookDeliveryMigration } from './20261125_0100_webhook_delivery.js';
 import { tradeSimulationMigration } from './20261125_0200_trade_simulation.js';
 import { tradeTraceSeqMigration } from './20261126_0100_trade_trace_seq.js';
 import { apiKeyPepperIdMigration } from './20261126_1500_api_key_pepper_id.js';
+import { tradeExposureIndexesMigration } from './20261127_0100_trade_exposure_indexes.js';
 
 /** One migration: a stable name (never renamed once shipped) and its up/down steps. */
 export interface Migration {
@@ -42,6 +43,7 @@ const migrations: Migration[] = [
   tradeSimulationMigration,
   tradeTraceSeqMigration,
   apiKeyPepperIdMigration,
+  tradeExposureIndexesMigration,
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -119,9 +119,10 @@ const inCluster = (app: string, port: number): Endpoint => ({
 });
 
 /*
- * Memory rests on `npm run bench:memory` (production build, plain node, after warm-up traffic), 2026-11-25:
- * idle RSS trading-api 144 MB, public-read 133 MB, chain-executor 137 MB, webhook-dispatcher 129 MB. Requests sit
- * above the idle figure with room for load; limits at twice the request.
+ * Memory rests on `npm run bench:memory` (production build, plain node, the image's environment, after warm-up
+ * traffic), 2026-11-26 with `--max-semi-space-size=8` (IMAGE_ENV): idle RSS trading-api 134 MB, public-read 123 MB,
+ * chain-executor 123 MB, webhook-dispatcher 118 MB (with V8's default 16 MB semi-spaces: 150–152, 138, 137, 130).
+ * Requests sit above the idle figure with room for load; limits at twice the request.
  */
 const small: Resources = { requests: { cpu: '50m', memory: '160Mi' }, limits: { cpu: '500m', memory: '256Mi' } };
 const api: Resources = { requests: { cpu: '250m', memory: '192Mi' }, limits: { cpu: '1', memory: '384Mi' } };

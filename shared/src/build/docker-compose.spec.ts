@@ -4,6 +4,7 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
 import { DEPLOYABLES } from '../../../cdk8s/lib/deployables.js';
+import { IMAGE_ENV } from './build-deployables.js';
 
 /** docker-compose.yml against the Compose Specification's JSON schema (schemas/compose-spec.json, from compose-spec). */
 const root = new URL('../../../', import.meta.url);
@@ -67,5 +68,12 @@ describe('the image', () => {
     expect(dockerfile).toContain('ENTRYPOINT ["/usr/local/bin/foretell"]');
     for (const spec of DEPLOYABLES) expect(entrypoint).toContain(spec.name);
     expect(entrypoint).toContain('exec node "build/apps/$app/src/main.js" "$@"');
+  });
+
+  it('sets the environment the benches run the compiled deployables with (IMAGE_ENV)', () => {
+    const env = Object.entries(IMAGE_ENV)
+      .map(([name, value]) => `${name}=${value}`)
+      .join(' ');
+    expect(dockerfile.split('\n')).toContain(`ENV ${env}`);
   });
 });

@@ -17,7 +17,7 @@ RUN npm run build && npm prune --omit=dev --omit=optional --no-audit --no-fund
 
 FROM node:20-bookworm-slim
 # IMAGE_ENV in shared/src/build/build-deployables.ts: the benches run the compiled deployables with the same.
-ENV NODE_ENV=production NODE_OPTIONS=--max-semi-space-size=8
+ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=build --chown=root:root /src/package.json ./package.json
 COPY --from=build --chown=root:root /src/node_modules ./node_modules

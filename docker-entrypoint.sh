@@ -6,7 +6,10 @@ set -eu
 app="${1:-}"
 [ "$#" -gt 0 ] && shift
 case "$app" in
-  trading-api | public-read | chain-executor | webhook-dispatcher | admin-cli)
+  # Node flags per deployable: NODE_FLAGS in shared/src/build/build-deployables.ts.
+  trading-api)
+    exec node --max-semi-space-size=8 "build/apps/$app/src/main.js" "$@" ;;
+  public-read | chain-executor | webhook-dispatcher | admin-cli)
     exec node "build/apps/$app/src/main.js" "$@" ;;
   setup)
     exec node build/shared/src/local-stack/compose-setup.js "$@" ;;

@@ -31,6 +31,8 @@ export interface DeployableSpec {
   queues: readonly string[];
   /** Sends to the internet on 443 (webhook receivers). */
   internetEgress: boolean;
+  /** Flags for node before the entry point (NODE_FLAGS in shared/src/build/build-deployables.ts; a spec keeps them equal). */
+  nodeFlags: readonly string[];
 }
 
 export const DEPLOYABLES: readonly DeployableSpec[] = [
@@ -44,6 +46,7 @@ export const DEPLOYABLES: readonly DeployableSpec[] = [
     rotationSecrets: ['API_KEY_PEPPER_PREVIOUS'],
     queues: [],
     internetEgress: false,
+    nodeFlags: ['--max-semi-space-size=8'],
   },
   {
     name: 'public-read',
@@ -55,6 +58,7 @@ export const DEPLOYABLES: readonly DeployableSpec[] = [
     rotationSecrets: ['API_KEY_PEPPER_PREVIOUS'],
     queues: [],
     internetEgress: false,
+    nodeFlags: [],
   },
   {
     name: 'chain-executor',
@@ -65,6 +69,7 @@ export const DEPLOYABLES: readonly DeployableSpec[] = [
     rotationSecrets: [],
     queues: ['chain-executor.trades', 'chain-executor.redemptions'],
     internetEgress: false,
+    nodeFlags: [],
   },
   {
     name: 'webhook-dispatcher',
@@ -75,6 +80,7 @@ export const DEPLOYABLES: readonly DeployableSpec[] = [
     rotationSecrets: ['WEBHOOK_SECRET_KEY_PREVIOUS'],
     queues: ['webhook-dispatcher.events'],
     internetEgress: true,
+    nodeFlags: [],
   },
 ];
 

@@ -119,9 +119,9 @@ const inCluster = (app: string, port: number): Endpoint => ({
 });
 
 /*
- * Memory rests on `npm run bench:memory` (production build, plain node, the image's environment, after warm-up
- * traffic), 2026-11-26 with `--max-semi-space-size=8` (IMAGE_ENV): idle RSS trading-api 134 MB, public-read 123 MB,
- * chain-executor 123 MB, webhook-dispatcher 118 MB (with V8's default 16 MB semi-spaces: 150–152, 138, 137, 130).
+ * Memory rests on `npm run bench:memory` (production build, plain node with each deployable's node flags, after
+ * warm-up traffic), 2026-11-26: idle RSS trading-api 134 MB (with `--max-semi-space-size=8`; 150–152 MB without),
+ * public-read 134–138 MB, chain-executor 136–137 MB, webhook-dispatcher 127–130 MB.
  * Requests sit above the idle figure with room for load; limits at twice the request.
  */
 const small: Resources = { requests: { cpu: '50m', memory: '160Mi' }, limits: { cpu: '500m', memory: '256Mi' } };

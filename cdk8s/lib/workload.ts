@@ -75,7 +75,7 @@ export class Workload extends Construct {
       name: spec.name,
       image: imageOf(env),
       imagePullPolicy: env.image.pullPolicy,
-      command: ['node', entryPoint(spec.name)],
+      command: ['node', ...spec.nodeFlags, entryPoint(spec.name)],
       ports: [{ name: 'http', containerPort: spec.port, protocol: 'TCP' }],
       envFrom: [{ configMapRef: { name: CONFIG_MAP_NAME } }],
       env: [

@@ -19,13 +19,20 @@ export const RUNTIME_ASSETS = ['apps/trading-api/openapi'];
  */
 export const BUILD_PACKAGE_JSON = { type: 'module', imports: { '#shared/*': './shared/src/*' } } as const;
 
+/** What the image sets for every deployable (Dockerfile `ENV`; a spec keeps the two equal). */
+export const IMAGE_ENV = { NODE_ENV: 'production' } as const;
+
 /**
- * What the image sets for every deployable (Dockerfile `ENV`; a spec keeps the two equal), so the benches run the
- * compiled deployables with it too. A young generation of at most 8 MB per semi-space instead of V8's 16: the
- * trading API idled at 150–152 MB with 16 and at 137 MB with 8 (`npm run bench:memory`, target < 150 MB), at the
- * cost of twice as many, equally short, scavenges.
+ * Node flags a deployable runs with, in the image (docker-entrypoint.sh), in its Deployment's command
+ * (cdk8s/lib/deployables.ts) and in the benches (specs keep the three equal). The trading API keeps V8's young
+ * generation at 8 MB per semi-space instead of 16: it idled at 150–152 MB with 16 and at 134 MB with 8 (`npm run
+ * bench:memory`, target < 150 MB), with no change in `bench:trades` measurable here. The others keep the default:
+ * they idle well under the target, and the webhook dispatcher, which allocates the most under load, lost a fifth of its
+ * deliveries per second with 8.
  */
-export const IMAGE_ENV = { NODE_ENV: 'production', NODE_OPTIONS: '--max-semi-space-size=8' } as const;
+export const NODE_FLAGS: Readonly<Record<string, readonly string[]>> = {
+  'trading-api': ['--max-semi-space-size=8'],
+};
 
 export function buildDeployables(outDir: string): void {
   rmSync(outDir, { recursive: true, force: true });

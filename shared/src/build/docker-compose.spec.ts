@@ -4,7 +4,7 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
 import { DEPLOYABLES } from '../../../cdk8s/lib/deployables.js';
-import { IMAGE_ENV } from './build-deployables.js';
+import { IMAGE_ENV, NODE_FLAGS } from './build-deployables.js';
 
 /** docker-compose.yml against the Compose Specification's JSON schema (schemas/compose-spec.json, from compose-spec). */
 const root = new URL('../../../', import.meta.url);
@@ -75,5 +75,16 @@ describe('the image', () => {
       .map(([name, value]) => `${name}=${value}`)
       .join(' ');
     expect(dockerfile.split('\n')).toContain(`ENV ${env}`);
+  });
+
+  it('starts each deployable with the node flags its Deployment and the benches use (NODE_FLAGS)', () => {
+    for (const spec of DEPLOYABLES) {
+      expect(spec.nodeFlags).toEqual(NODE_FLAGS[spec.name] ?? []);
+      if (spec.nodeFlags.length > 0) {
+        expect(entrypoint).toContain(`${spec.name})\n    exec node ${spec.nodeFlags.join(' ')} "build/apps/$app/src/main.js" "$@"`);
+      } else {
+        expect(entrypoint).toMatch(new RegExp(`^  [a-z| -]*\\b${spec.name}\\b[a-z| -]*\\)\\n    exec node "build`, 'm'));
+      }
+    }
   });
 });

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { buildDeployables, IMAGE_ENV } from '../../build/build-deployables.js';
+import { buildDeployables, IMAGE_ENV, NODE_FLAGS } from '../../build/build-deployables.js';
 import { repositoryRoot } from '../../runtime/repository-root.js';
 import { freePort } from '../free-port.js';
 
@@ -59,14 +59,19 @@ export function startServerProcess(script: string, args: string[], env: Record<s
 
 /**
  * Builds the deployables as the image does (`npm run build`, into .local/bench-build) and returns a starter for the
- * compiled entry point of one, with the image's environment (IMAGE_ENV): the benches measure what production runs,
- * not the sources under tsx.
+ * compiled entry point of one, with the image's environment and node flags (IMAGE_ENV, NODE_FLAGS): the benches
+ * measure what production runs, not the sources under tsx.
  */
 export function buildDeployablesForBench(): (app: string, env: Record<string, string>) => ChildProcess {
   const outDir = join(repositoryRoot, '.local', 'bench-build');
   console.log('building the deployables as the image does…');
   buildDeployables(outDir);
-  return (app, env) => startServerProcess(join(outDir, 'apps', app, 'src', 'main.js'), [], { ...IMAGE_ENV, ...env });
+  return (app, env) =>
+    startServerProcess(join(outDir, 'apps', app, 'src', 'main.js'), [], {
+      ...IMAGE_ENV,
+      NODE_OPTIONS: (NODE_FLAGS[app] ?? []).join(' '),
+      ...env,
+    });
 }
 
 export async function waitUntilServing(url: string, headers: Record<string, string> = {}): Promise<void> {

@@ -13,6 +13,7 @@
 import type { Knex } from 'knex';
 import { createReadThroughCache } from '../cache/index.js';
 import { rehashApiKey, tagApiKeyPepper } from '../db/repositories/api-key-peppers.repository.js';
+import { isDeadlockError } from '../db/mysql-errors.js';
 import { findApiKeyByHash, listActiveKeyLimits, type ApiKeyRecord } from '../db/repositories/api-keys.repository.js';
 import { AppError } from '../errors/index.js';
 import { apiKeyCacheId, digestsEqual, hashApiKey, pepperIdOf } from './api-key-format.js';
@@ -53,6 +54,15 @@ export interface ApiKeyCache {
   resolve(key: string, beforeLookup?: () => void): StoredApiKey | null | Promise<StoredApiKey | null>;
 }
 
+/**
+ * Replicas writing the same key row at the same moment (a rehash or tag of a key they all just verified) can be
+ * picked as deadlock victims: the survivor writes the row, and the key is verified all the same, so a victim only
+ * moves on. Any other failure is thrown.
+ */
+function unlessRacedDeadlock(error: unknown): void {
+  if (!isDeadlockError(error)) throw error;
+}
+
 export function createApiKeyCache(options: ApiKeyCacheOptions): ApiKeyCache {
   const now = options.now ?? Date.now;
   const ttlMs = options.ttlMs ?? API_KEY_CACHE_TTL_MS;
@@ -77,7 +87,7 @@ export function createApiKeyCache(options: ApiKeyCacheOptions): ApiKeyCache {
     const current = await lookUp(options.pepper, key);
     if (current) {
       if (current.record.pepperId !== pepperId) {
-        await tagApiKeyPepper(options.db, current.record.id, current.keyHash, pepperId);
+        await tagApiKeyPepper(options.db, current.record.id, current.keyHash, pepperId).catch(unlessRacedDeadlock);
       }
       return { ...current.record, pepperId };
     }
@@ -89,7 +99,12 @@ export function createApiKeyCache(options: ApiKeyCacheOptions): ApiKeyCache {
       return moved ? { ...moved.record, pepperId } : null;
     }
     const keyHash = hashApiKey(options.pepper, key);
-    await rehashApiKey(options.db, { id: previous.record.id, fromHash: previous.keyHash, toHash: keyHash, pepperId });
+    await rehashApiKey(options.db, {
+      id: previous.record.id,
+      fromHash: previous.keyHash,
+      toHash: keyHash,
+      pepperId,
+    }).catch(unlessRacedDeadlock);
     return { ...previous.record, keyHash, pepperId };
   }
 

@@ -10,6 +10,7 @@
  * whole transaction, as an immediate INSERT would have.
  */
 import type { Knex } from 'knex';
+import { batches } from './repositories/insert-batches.js';
 import { isTransaction, type Queryable } from './transaction.js';
 
 type Row = Record<string, unknown>;
@@ -30,13 +31,13 @@ export async function insertAtEnd(db: Queryable, table: string, rows: readonly R
   else tables.set(table, [...rows]);
 }
 
-/** Runs `work` with `trx` deferring insertAtEnd's rows, then writes them: one INSERT per table. */
+/** Runs `work` with `trx` deferring insertAtEnd's rows, then writes them: one INSERT per table (per 500 rows). */
 export async function flushingInsertsAtEnd<T>(trx: Knex.Transaction, work: () => Promise<T>): Promise<T> {
   const tables = new Map<string, Row[]>();
   owed.set(trx, tables);
   try {
     const result = await work();
-    for (const [table, rows] of tables) await trx(table).insert(rows);
+    for (const [table, rows] of tables) for (const batch of batches(rows)) await trx(table).insert(batch);
     return result;
   } finally {
     owed.delete(trx);

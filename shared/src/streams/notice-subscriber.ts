@@ -97,10 +97,10 @@ export function startNoticeSubscriber(options: NoticeSubscriberOptions): NoticeS
       if (listened) void bindWhile(true);
       else unbindTimer = setTimeout(() => void bindWhile(false), options.unbindAfterMs ?? UNBIND_AFTER_MS).unref();
     });
+    // Binding wakes the listeners (a resync): after a reconnect they read what they missed; with none, none need to.
     if (hub.size() > 0) await bindWhile(true);
     logger.info({ event: 'streams.notices_subscribed', bindingKeys: options.bindingKeys }, 'stream notices subscribed');
     subscribedOnce?.();
-    hub.resync();
     await lost;
     stopWatching();
     clearTimeout(unbindTimer);

@@ -47,8 +47,7 @@ type Row = Record<string, unknown>;
  * takes the key's next sequence number and reads whether the key has a webhook URL (both come back in its OK packet:
  * LAST_INSERT_ID(seq·2 + hasUrl), in MySQL and MariaDB alike), then the row is inserted (in an outbox transaction,
  * with the other works' events when it ends: insertAtEnd), `pending` (due now) when the key has a webhook URL and
- * `none` otherwise. The URL is the one committed when the lock was taken, as a separate
- * locking read would give.
+ * `none` otherwise. The URL is the one committed when the lock was taken, as a separate locking read would give.
  */
 export async function recordWebhookEvent(
   trx: Queryable,

@@ -1,8 +1,9 @@
 /*
  * `npm run bench:memory`: the idle resident memory of each deployable as production runs it (`npm run build`, plain
- * node, no tsx, the image's environment and node flags), after warm-up traffic, against a suite database, Redis prefix, RabbitMQ prefix and anvil of its
- * own. Prints one line per deployable and a JSON summary; exits 1 when one idles at or above the target (150 MB,
- * DESIGN §10), the figure the manifests' memory requests rest on (cdk8s/lib/environment.ts).
+ * node, no tsx, the image's environment and node flags), after warm-up traffic, against a suite database, Redis
+ * prefix, RabbitMQ prefix and anvil of its own. Prints one line per deployable and a JSON summary; exits 1 when one
+ * idles at or above the target (150 MB, DESIGN §10), the figure the manifests' memory requests rest on
+ * (cdk8s/lib/environment.ts).
  */
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';

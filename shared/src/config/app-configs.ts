@@ -138,7 +138,8 @@ export const chainExecutorConfigSchema = z
      * trade and redemption jobs.
      */
     DB_POOL_MAX: positiveInt(20),
-    OUTBOX_REPUBLISH_AFTER_MS: positiveInt(5_000),
+    /** At least a second: writers mark their published rows up to LINGER_MS (published-marks.ts) after sending. */
+    OUTBOX_REPUBLISH_AFTER_MS: z.coerce.number().int().min(1_000).default(5_000),
     OUTBOX_POLL_MS: positiveInt(1_000),
     /** The operator key of every smart account (a Kubernetes Secret in a cluster). */
     EXECUTOR_PRIVATE_KEY: privateKey(ANVIL_EXECUTOR_KEY),

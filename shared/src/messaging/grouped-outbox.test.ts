@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from '../testing/test-database.
 import type { AmqpConnectionManager } from './connection-manager.js';
 import { createGroupedOutbox } from './grouped-outbox.js';
 import { createOutboxTransaction, type EnqueueOutboxMessage, type OutboxTransaction } from './outbox.js';
+import { flushPublishedMarks } from './published-marks.js';
 import { createTestMessaging, type TestMessaging } from './testing/test-messaging.js';
 import { EXCHANGES } from './topology.js';
 
@@ -42,13 +43,15 @@ async function enqueueJob(trx: Knex.Transaction, enqueue: EnqueueOutboxMessage, 
 }
 
 /** The trade ids of the published outbox rows, sorted. */
-const publishedTradeIds = async (): Promise<string[]> =>
-  (await db('outbox').whereNotNull('published_at').select('payload'))
+const publishedTradeIds = async (): Promise<string[]> => {
+  await flushPublishedMarks(db);
+  return (await db('outbox').whereNotNull('published_at').select('payload'))
     .map((row: { payload: unknown }) => {
       const payload: unknown = typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload;
       return isRecord(payload) ? String(payload.tradeId) : '';
     })
     .sort();
+};
 
 describe('grouped outbox transactions', () => {
   it('runs the works of one turn in one transaction, resolves each with its own result and publishes all', async () => {

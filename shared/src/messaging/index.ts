@@ -32,6 +32,7 @@ export {
   type OutboxTransaction,
 } from './outbox.js';
 export { createGroupedOutbox } from './grouped-outbox.js';
+export { flushPublishedMarks } from './published-marks.js';
 export {
   republishStaleOutbox,
   startOutboxRepublisher,

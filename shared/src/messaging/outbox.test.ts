@@ -8,6 +8,7 @@ import { startConsumer } from './consumer.js';
 import { tradeJobSchema } from './message-schemas.js';
 import { enqueueOutboxMessage, publishOutboxMessages, runInTransactionWithOutbox } from './outbox.js';
 import { republishStaleOutbox, startOutboxRepublisher } from './outbox-republisher.js';
+import { flushPublishedMarks } from './published-marks.js';
 import { createTestMessaging, type TestMessaging } from './testing/test-messaging.js';
 import { waitFor } from './testing/wait-for.js';
 import { EXCHANGES, QUEUES } from './topology.js';
@@ -71,10 +72,31 @@ describe('transactional outbox', () => {
     expect(seenBeforeCommit).toEqual({ received: 0, ready: 0 });
     await waitFor('the consumer to receive the message', () => received.length === 1);
     expect(received).toEqual([enqueued.messageId]);
+    // The writer does not wait for its mark, which follows within the linger.
+    await waitFor('the row to be marked published', async () => (await outboxRows())[0]!.published_at !== null);
     const [row] = await outboxRows();
     expect(row).toMatchObject({ message_id: enqueued.messageId, publish_attempts: 1, last_error: null });
     expect(row!.published_at).toBeInstanceOf(Date);
     await consumer.stop();
+  });
+
+  it('marks the rows of concurrent writers together, in far fewer UPDATEs than writers', async () => {
+    const updates: string[] = [];
+    const record = (query: { sql: string }) => {
+      if (query.sql.startsWith('update `outbox` set `published_at`')) updates.push(query.sql);
+    };
+    db.on('query', record);
+    const enqueued = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        runInTransactionWithOutbox(db, manager, async (_trx, enqueue) => (await enqueue(tradeMessage())).messageId),
+      ),
+    );
+    await flushPublishedMarks(db);
+    db.off('query', record);
+    expect((await outboxRows()).every((row) => row.published_at !== null && row.publish_attempts === 1)).toBe(true);
+    expect([...(await queuedMessageIds())].sort()).toEqual([...enqueued].sort());
+    expect(updates.length).toBeGreaterThanOrEqual(1);
+    expect(updates.length).toBeLessThan(5);
   });
 
   it('writes the messages of a transaction with one INSERT, and publishes them in the order they were enqueued', async () => {
@@ -90,6 +112,7 @@ describe('transactional outbox', () => {
     }).finally(() => db.off('query', record));
     expect(inserts).toHaveLength(1);
     expect(await queuedMessageIds()).toEqual(enqueued);
+    await flushPublishedMarks(db);
     expect((await outboxRows()).map((row) => [row.message_id, row.published_at instanceof Date])).toEqual(
       enqueued.map((messageId) => [messageId, true]),
     );
@@ -196,6 +219,7 @@ describe('transactional outbox', () => {
     const row = await db.transaction((trx) => enqueueOutboxMessage(trx, tradeMessage()));
 
     const first = await publishOutboxMessages(db, manager, [row.messageId]);
+    await flushPublishedMarks(db);
     const second = await publishOutboxMessages(db, manager, [row.messageId]);
 
     expect(first).toEqual({ published: [row.messageId], failed: [] });

@@ -39,7 +39,10 @@ export interface OutboxPublishOptions {
    * send the row anyway. The republisher defaults to the manager's publish timeout.
    */
   publishTimeoutMs?: number;
-  /** How confirmed rows are marked published; default one UPDATE on `db` (writers share a pool's, publishedMarksOf). */
+  /**
+   * How confirmed rows are marked published; default one UPDATE on `db`. Writers default to their pool's deferred
+   * marker (publishedMarksOf): the mark follows within a few milliseconds, together with other writers' marks.
+   */
   markPublished?: MarkPublished;
 }
 
@@ -87,7 +90,7 @@ export async function publishOutboxMessages(
 ): Promise<OutboxPublishResult> {
   try {
     const messages = await findUnpublishedByMessageIds(db, messageIds);
-    return await publishOutboxRows(db, manager, messages, writerDefaults(db, options));
+    return await publishOutboxRows(db, manager, messages, writerDefaults(db, manager, options));
   } catch (err) {
     manager.logger.error({ event: 'outbox.publish_failed', err }, 'outbox lookup failed; the republisher will send');
     return { published: [], failed: [...messageIds] };
@@ -121,7 +124,7 @@ export async function runInTransactionWithOutbox<T>(
       return result;
     });
   });
-  if (enqueued.length > 0) await publishOutboxRows(db, manager, enqueued, writerDefaults(db, options));
+  if (enqueued.length > 0) await publishOutboxRows(db, manager, enqueued, writerDefaults(db, manager, options));
   return result;
 }
 
@@ -140,9 +143,14 @@ async function retryingDeadlocks<T>(transaction: () => Promise<T>): Promise<T> {
   }
 }
 
-const writerDefaults = (db: Knex, options: OutboxPublishOptions): OutboxPublishOptions => ({
+/** A writer waits for neither a slow broker (the republisher sends later) nor its mark (published-marks.ts). */
+const writerDefaults = (
+  db: Knex,
+  manager: AmqpConnectionManager,
+  options: OutboxPublishOptions,
+): OutboxPublishOptions => ({
   publishTimeoutMs: options.publishTimeoutMs ?? WRITER_PUBLISH_TIMEOUT_MS,
-  markPublished: options.markPublished ?? publishedMarksOf(db),
+  markPublished: options.markPublished ?? publishedMarksOf(db, manager.logger).mark,
 });
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { coalescedMarks } from './published-marks.js';
+import { deferredMarks } from './published-marks.js';
 
 /** A mark whose calls stay open until released, recording the ids of each call. */
 function controllableMark() {
@@ -13,37 +13,95 @@ function controllableMark() {
   return { mark, calls, release: (index: number, error?: Error) => releases[index]?.(error) };
 }
 
-describe('coalesced published marks', () => {
-  it('marks the first ids at once and joins the ids that arrive meanwhile into one next call', async () => {
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+function markerOf(
+  mark: ReturnType<typeof controllableMark>['mark'],
+  options: { lingerMs?: number; maxIds?: number } = {},
+) {
+  const failures: Array<{ message: string; ids: readonly string[] }> = [];
+  const marker = deferredMarks(mark, {
+    lingerMs: options.lingerMs ?? 20,
+    maxIds: options.maxIds ?? 100,
+    onError: (error, ids) => failures.push({ message: (error as Error).message, ids }),
+  });
+  return { marker, failures };
+}
+
+describe('deferred published marks', () => {
+  it('answers the writer at once and marks every id queued within the linger in one call', async () => {
     const { mark, calls, release } = controllableMark();
-    const marks = coalescedMarks(mark);
-    const first = marks(['1']);
-    const second = marks(['2', '3']);
-    const third = marks(['4']);
+    const { marker } = markerOf(mark);
+    await marker.mark(['1']);
+    await marker.mark(['2', '3']);
+    expect(calls).toEqual([]);
+    await sleep(40);
+    expect(calls).toEqual([['1', '2', '3']]);
+    release(0);
+  });
+
+  it('starts a call at once when the queue reaches its bound, and leaves the rest to the next call', async () => {
+    const { mark, calls, release } = controllableMark();
+    const { marker } = markerOf(mark, { lingerMs: 10_000, maxIds: 3 });
+    await marker.mark(['1', '2', '3', '4']);
+    expect(calls).toEqual([['1', '2', '3']]);
+    release(0);
+    await turn();
+    expect(calls).toEqual([['1', '2', '3'], ['4']]);
+    release(1);
+  });
+
+  it('marks ids queued while a call runs in exactly one next call', async () => {
+    const { mark, calls, release } = controllableMark();
+    const { marker } = markerOf(mark, { lingerMs: 1 });
+    await marker.mark(['1']);
+    await sleep(10);
+    expect(calls).toEqual([['1']]);
+    await marker.mark(['2']);
+    await marker.mark(['3']);
+    await sleep(10);
     expect(calls).toEqual([['1']]);
     release(0);
-    await first;
-    await Promise.resolve();
-    expect(calls).toEqual([['1'], ['2', '3', '4']]);
+    await sleep(10);
+    expect(calls).toEqual([['1'], ['2', '3']]);
     release(1);
-    await expect(Promise.all([second, third])).resolves.toEqual([undefined, undefined]);
   });
 
-  it('rejects only the writers of a failed call, and marks later ids in a new call', async () => {
+  it('reports the ids of a failed call and still marks later ids', async () => {
     const { mark, calls, release } = controllableMark();
-    const marks = coalescedMarks(mark);
-    const first = marks(['1']);
+    const { marker, failures } = markerOf(mark, { lingerMs: 1 });
+    await marker.mark(['1']);
+    await sleep(10);
     release(0, new Error('lost connection'));
-    await expect(first).rejects.toThrow('lost connection');
-    const next = marks(['2']);
+    await turn();
+    expect(failures).toEqual([{ message: 'lost connection', ids: ['1'] }]);
+    await marker.mark(['2']);
+    await sleep(10);
     expect(calls).toEqual([['1'], ['2']]);
     release(1);
-    await expect(next).resolves.toBeUndefined();
   });
 
-  it('makes no call for an empty list', async () => {
+  it('flush marks what is queued now and resolves when it is marked', async () => {
+    const { mark, calls, release } = controllableMark();
+    const { marker } = markerOf(mark, { lingerMs: 10_000 });
+    await marker.mark(['1', '2']);
+    let flushed = false;
+    const flushing = marker.flush().then(() => (flushed = true));
+    await turn();
+    expect(calls).toEqual([['1', '2']]);
+    expect(flushed).toBe(false);
+    release(0);
+    await flushing;
+    expect(flushed).toBe(true);
+  });
+
+  it('makes no call for an empty list, and flush resolves with nothing queued', async () => {
     const { mark, calls } = controllableMark();
-    await coalescedMarks(mark)([]);
+    const { marker } = markerOf(mark, { lingerMs: 1 });
+    await marker.mark([]);
+    await marker.flush();
+    await sleep(10);
     expect(calls).toEqual([]);
   });
 });

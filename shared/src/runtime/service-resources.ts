@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import { createKnex } from '../db/index.js';
 import type { ReadinessCheck } from '../http/index.js';
 import type { Logger } from '../logger/index.js';
-import { createAmqpConnectionManager, type AmqpConnectionManager } from '../messaging/index.js';
+import { createAmqpConnectionManager, flushPublishedMarks, type AmqpConnectionManager } from '../messaging/index.js';
 import { createRedis } from '../redis/index.js';
 import { chainReadiness, mysqlReadiness, rabbitmqReadiness, redisReadiness } from './readiness-checks.js';
 
@@ -79,6 +79,7 @@ export async function openServiceResources(
       await amqp?.close();
       await chain?.close();
       redis?.disconnect();
+      if (db) await flushPublishedMarks(db);
       await db?.destroy();
     },
   };

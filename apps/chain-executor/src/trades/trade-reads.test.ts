@@ -1,4 +1,4 @@
-/* The executor's job reads against MariaDB: jobs starting in one turn share one query per table. */
+/* The executor's job reads against MariaDB: jobs starting in one turn share one query (per table, or joined). */
 import { describe, expect, it } from '@jest/globals';
 import { createTrader, insertTestTrade, useMarketTestbed, USDC } from '../testing/trade-executor-test-kit.js';
 import { createTradeReads } from './trade-reads.js';
@@ -34,5 +34,28 @@ describe('trade reads', () => {
       testbed.db.off('query', record);
     }
     expect(statements.filter((sql) => sql.startsWith('select')).length).toBe(5);
+  });
+
+  it('reads new jobs (each trade with its key, user and market) started together with one joined query', async () => {
+    const traders = await Promise.all([createTrader(testbed), createTrader(testbed)]);
+    const trades = await Promise.all(
+      traders.map((trader) => insertTestTrade(testbed.db, { trader, marketId: testbed.marketId, usdc: 2n * USDC })),
+    );
+    const reads = createTradeReads(testbed.db);
+    const statements: string[] = [];
+    const record = (query: { sql: string }) => statements.push(query.sql);
+    testbed.db.on('query', record);
+    const jobs = await Promise.all(
+      [...trades.map((trade) => trade.id), '00000000-0000-4000-8000-000000000000'].map((id) => reads.job(id)),
+    ).finally(() => testbed.db.off('query', record));
+
+    expect(statements).toHaveLength(1);
+    expect(jobs.map((job) => job?.trade.id ?? null)).toEqual([...trades.map((trade) => trade.id), null]);
+    expect(jobs.map((job) => job?.apiKey?.id ?? null)).toEqual([...traders.map((trader) => trader.apiKeyId), null]);
+    expect(jobs.map((job) => job?.user?.smartAccountAddress?.toLowerCase() ?? null)).toEqual([
+      ...traders.map((trader) => trader.account.toLowerCase()),
+      null,
+    ]);
+    expect(jobs.map((job) => job?.market?.id ?? null)).toEqual([testbed.marketId, testbed.marketId, null]);
   });
 });

@@ -10,6 +10,7 @@ import { failValidation, rejectTrade, startExecutingFromPending } from '../trade
 import { policyRejection } from '../trades/trade-policy.js';
 import { holdSimulatedDelay } from '../trades/simulated-delay.js';
 import { honouredSimulation } from '../trades/simulation-gate.js';
+import type { TradeReads } from '../trades/trade-reads.js';
 import { resolveTradeTarget } from '../trades/trade-target.js';
 
 export interface ExecuteTradeCommand {
@@ -21,16 +22,22 @@ export async function executeTrade(
   command: ExecuteTradeCommand,
   options: DriveOptions = { enqueueRetry: false },
 ): Promise<TradeOutcome> {
-  const trade = await deps.reads.trade(command.tradeId);
-  if (!trade) {
+  const rows = await deps.reads.job(command.tradeId);
+  if (!rows) {
     deps.logger.warn({ event: 'trade.not_found', tradeId: command.tradeId }, 'job names an unknown trade');
     return 'not_found';
   }
+  const { trade } = rows;
   if (trade.status !== 'pending') {
     deps.logger.debug({ event: 'trade.not_pending', tradeId: trade.id, status: trade.status }, 'nothing to do');
     return 'not_pending';
   }
-  let key = await deps.reads.apiKey(trade.apiKeyId);
+  let key = rows.apiKey;
+  // The market and user read with the trade; read again after a simulated delay.
+  let targetReads: Pick<TradeReads, 'market' | 'user'> = {
+    market: () => Promise.resolve(rows.market),
+    user: () => Promise.resolve(rows.user),
+  };
   const simulation = await honouredSimulation(deps, trade, key);
   if (simulation?.kind === 'delay') {
     // X-Service-Simulate: delay=<ms> (decision 0023): held while pending (bounded per process), then taken down the
@@ -38,6 +45,7 @@ export async function executeTrade(
     // another worker or the operator moved meanwhile.
     if ((await holdSimulatedDelay(deps, trade, simulation.delayMs)) === 'held') {
       key = await deps.reads.apiKey(trade.apiKeyId);
+      targetReads = deps.reads;
     }
   }
   const rejection = policyRejection(key, deps.halted, deps.now(), simulation);
@@ -46,9 +54,9 @@ export async function executeTrade(
     deps.logger.info({ event: 'trade.rejected', tradeId: trade.id, code: rejection.code }, 'trade rejected');
     return 'rejected';
   }
-  // Validation reads first (a MySQL failure here leaves the trade pending and the job is retried), then one
-  // transaction moves it through validating to executing, or to failed.
-  const target = await resolveTradeTarget(deps.reads, trade, { chainId: deps.writer.chain.id, now: deps.now() });
+  // Validation on the rows read (a MySQL failure reading them left the trade pending and the job is retried), then
+  // one transaction moves it through validating to executing, or to failed.
+  const target = await resolveTradeTarget(targetReads, trade, { chainId: deps.writer.chain.id, now: deps.now() });
   if (target instanceof AppError) {
     if (!(await failValidation(deps, trade, failureOf(target)))) return 'lost_race';
     deps.logger.info({ event: 'trade.failed', tradeId: trade.id, code: target.code }, 'trade failed validation');

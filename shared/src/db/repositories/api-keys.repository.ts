@@ -148,7 +148,8 @@ export async function revokeApiKey(db: Queryable, id: string, now: Date): Promis
   return changed > 0;
 }
 
-function toApiKey(row: Row): ApiKeyRecord {
+/** An `api_keys` row (SELECT *) as an ApiKeyRecord. */
+export function toApiKey(row: Row): ApiKeyRecord {
   const allowlist = row.ip_allowlist === null ? null : parseJsonColumn<string[]>(row.ip_allowlist);
   return {
     id: String(row.id),

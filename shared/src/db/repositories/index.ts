@@ -21,6 +21,7 @@ export * from './redemptions.repository.js';
 export * from './request-usage.repository.js';
 export * from './threads.repository.js';
 export * from './trade-events.repository.js';
+export * from './trade-jobs.repository.js';
 export * from './trade-usage.repository.js';
 export * from './trades.repository.js';
 export * from './trades.rows.js';

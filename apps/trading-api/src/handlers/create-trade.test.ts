@@ -128,6 +128,37 @@ describe('POST /v1/trades', () => {
     },
   );
 
+  it('answers concurrent POSTs of several traders each with its own trade, and a refused one with its own error', async () => {
+    const traders = await Promise.all(
+      Array.from({ length: 8 }, (_, index) => chainKit.createTrader(index === 3 ? { perTradeLimit: 1n * USDC } : {})),
+    );
+    const responses = await Promise.all(
+      traders.map((trader, index) => post(trader, buy(index === 3 ? '2' : `1.${index + 1}`))),
+    );
+
+    expect(responses.map((response) => response.status)).toEqual([201, 201, 201, 409, 201, 201, 201, 201]);
+    expect(responses[3]!.json).toMatchObject({ code: 'SPENDING_LIMIT_EXCEEDED', extensions: { cap: 'per_trade' } });
+    const created = responses.filter((response) => response.status === 201);
+    for (const [index, response] of responses.entries()) {
+      if (index === 3) continue;
+      expect(response.json.trade).toMatchObject({ amount: `1.${index + 1}`, status: 'pending' });
+    }
+    const ids = created.map((response) => String((response.json.trade as { id: string }).id));
+    expect(new Set(ids).size).toBe(7);
+    const rows = await db()('trades').whereIn('id', ids).select('id', 'user_id');
+    expect(rows.map((row: { user_id: string }) => row.user_id).sort()).toEqual(
+      traders
+        .filter((_, index) => index !== 3)
+        .map((trader) => trader.userId)
+        .sort(),
+    );
+    expect(await db()('trades').where({ user_id: traders[3]!.userId })).toEqual([]);
+    const jobs = await db()('outbox')
+      .where({ exchange: 'trades' })
+      .whereRaw(`JSON_UNQUOTE(JSON_EXTRACT(payload, '$.tradeId')) IN (${ids.map(() => '?').join(', ')})`, ids);
+    expect(jobs).toHaveLength(7);
+  });
+
   it('applies the per-trade cap to buys and sells with extensions.cap per_trade', async () => {
     const trader = await chainKit.createTrader({ perTradeLimit: 10n * USDC });
     const atCap = await post(trader, buy('10'));

@@ -76,6 +76,13 @@ describe('loadConfig', () => {
     }
   });
 
+  it('refuses an outbox republish delay under a second (writers mark their rows up to 50 ms after sending)', () => {
+    expect(() => loadConfig(chainExecutorConfigSchema, { OUTBOX_REPUBLISH_AFTER_MS: '500' })).toThrow(
+      /OUTBOX_REPUBLISH_AFTER_MS: .*\(got "500"\)/,
+    );
+    expect(loadConfig(chainExecutorConfigSchema, {}).OUTBOX_REPUBLISH_AFTER_MS).toBe(5_000);
+  });
+
   it('never echoes a secret value in the error', () => {
     expect(() => loadConfig(tradingApiConfigSchema, { API_KEY_PEPPER: 'short-secret' })).toThrow(
       /API_KEY_PEPPER: .*\(got "\*\*\*"\)/,

@@ -22,9 +22,9 @@ export interface DeferredMarks {
 }
 
 /** How long queued ids wait for company before their UPDATE. */
-export const LINGER_MS = 50;
+const LINGER_MS = 50;
 /** Queued ids that start an UPDATE at once (it stays one bounded statement). */
-export const MAX_IDS = 500;
+const MAX_IDS = 500;
 
 /** One deferred marker around `mark` (exported for its unit test; writers use publishedMarksOf). */
 export function deferredMarks(

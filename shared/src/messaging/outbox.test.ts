@@ -80,7 +80,7 @@ describe('transactional outbox', () => {
     await consumer.stop();
   });
 
-  it('marks the rows of concurrent writers together, in far fewer UPDATEs than writers', async () => {
+  it('marks the rows of concurrent writers together, in fewer than half as many UPDATEs as writers', async () => {
     const updates: string[] = [];
     const record = (query: { sql: string }) => {
       if (query.sql.startsWith('update `outbox` set `published_at`')) updates.push(query.sql);
@@ -95,8 +95,9 @@ describe('transactional outbox', () => {
     db.off('query', record);
     expect((await outboxRows()).every((row) => row.published_at !== null && row.publish_attempts === 1)).toBe(true);
     expect([...(await queuedMessageIds())].sort()).toEqual([...enqueued].sort());
+    // Writers that finish within one linger share its UPDATE; a slow machine may spread them over a few lingers.
     expect(updates.length).toBeGreaterThanOrEqual(1);
-    expect(updates.length).toBeLessThan(5);
+    expect(updates.length).toBeLessThan(enqueued.length / 2);
   });
 
   it('writes the messages of a transaction with one INSERT, and publishes them in the order they were enqueued', async () => {

@@ -3,8 +3,7 @@
  * market and its user (where it executes), in one round trip instead of four. Each table's part of the joined row is
  * read by that table's own row mapper, so the records are exactly what the per-table lookups return.
  */
-import type { ApiKeyRecord } from './api-keys.repository.js';
-import { toApiKey } from './api-keys.repository.js';
+import { toApiKey, type ApiKeyRecord } from './api-keys.repository.js';
 import { toMarket, type Market } from './markets.repository.js';
 import { toTrade, type TradeRecord } from './trades.rows.js';
 import { toUser, type User } from './users.repository.js';

@@ -24,7 +24,7 @@ import type {
 } from 'viem';
 import { AppError } from '../errors/index.js';
 import { isRecord } from '../runtime/plain-values.js';
-import type { ChainWriter } from './chain-clients.js';
+import type { ChainReader, ChainWriter } from './chain-clients.js';
 import { toChainError } from './chain-errors.js';
 import { appErrorFromRevert, decodeRevertData } from './revert-errors.js';
 
@@ -152,10 +152,10 @@ export const withTxHash = (error: AppError, txHash: Hex, cause?: unknown): AppEr
   });
 
 /** The revert data of a mined transaction from the node's call tracer; undefined where tracing is unavailable. */
-async function tracedRevertData(writer: ChainWriter, hash: Hex): Promise<Hex | undefined> {
+export async function tracedRevertData(reader: ChainReader, hash: Hex): Promise<Hex | undefined> {
   try {
     // debug_traceTransaction is not in viem's public RPC schema: its parameters declared here, its answer read as unknown.
-    const trace = await writer.publicClient.request<{
+    const trace = await reader.publicClient.request<{
       Parameters: [Hex, { tracer: 'callTracer'; tracerConfig: { onlyTopCall: boolean } }];
       ReturnType: unknown;
     }>({

@@ -18,6 +18,7 @@ export * from './guarded-trades.js';
 export * from './batch-delegation.js';
 export * from './call-batches.js';
 export * from './batched-trades.js';
+export * from './trade-attempts.js';
 export * from './market-admin.js';
 export * from './market-events.js';
 export * from './deploy-platform.js';

@@ -43,6 +43,10 @@ const isAlreadyExecuted = (error: unknown): boolean => isAppError(error) && erro
 
 export const failureOf = (error: AppError): TradeFailure => ({ code: error.code, message: error.detail });
 
+/** A refusal that ends the trade: not transient, not a bug of ours, not an id that executed elsewhere. */
+export const isDefiniteRefusal = (error: AppError): boolean =>
+  !error.retry && error.code !== 'INTERNAL_ERROR' && !isAlreadyExecuted(error);
+
 /** A trade in `validating`: validate, claim `executing`, send. */
 export async function driveFromValidating(
   deps: TradeExecutorDeps,
@@ -145,8 +149,7 @@ async function afterUncertainSend(deps: TradeExecutorDeps, trade: TradeRecord, e
   const txHash = appError.extensions.txHash;
   // TRADE_ALREADY_EXECUTED: the contract refused the id because it executed (another send of this trade, e.g. a
   // reconciler racing a slow worker) but that execution was not found yet: never a failure, the chain has it.
-  const definite = !appError.retry && appError.code !== 'INTERNAL_ERROR' && !isAlreadyExecuted(appError);
-  if (definite && typeof txHash === 'string') {
+  if (isDefiniteRefusal(appError) && typeof txHash === 'string') {
     return settleFailure(deps, trade, 'executing', { ...failureOf(appError), txHash });
   }
   deps.logger.warn(

@@ -1,7 +1,24 @@
 /* Crash recovery against a real anvil and MariaDB: trades left in flight settle from the chain, exactly once. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { TransactionReceiptNotFoundError, WaitForTransactionReceiptTimeoutError, type Address, type Hex } from 'viem';
-import { buyThroughAccount } from '#shared/chain/index.js';
+import {
+  encodeFunctionData,
+  maxUint256,
+  TransactionReceiptNotFoundError,
+  WaitForTransactionReceiptTimeoutError,
+  type Address,
+  type Hex,
+} from 'viem';
+import { smartAccountAbi } from '../../../../shared/contracts/artifacts/index.js';
+import {
+  batchGasLimit,
+  buyThroughAccount,
+  ensureBatchDelegation,
+  sendCallBatch,
+  simulateCallBatch,
+  uuidToBytes32,
+} from '#shared/chain/index.js';
+import { recordTradeTxHash, type TradeRecord } from '#shared/db/index.js';
+import { AppError } from '#shared/errors/index.js';
 import { waitFor } from '#shared/messaging/testing/wait-for.js';
 import { startReconcileStalledTradesLoop } from '../loops/reconcile-stalled-trades.loop.js';
 import {
@@ -163,6 +180,84 @@ describe('reconcileTrade', () => {
     await expect(reconcileTrade(tradeDeps(testbed, { now: later }), trade.id)).resolves.toBe('completed');
     expect(await executionsOf(testbed, trader.account, trade.id)).toHaveLength(1);
     expect(await eventTypesOf(testbed.db, trade)).toEqual(['trade.completed']);
+  });
+
+  it('fails a trade whose worker died after its send was mined as a revert, with the revert’s code, resending nothing', async () => {
+    const trader = await createTrader(testbed);
+    const trade = await insertTestTrade(testbed.db, { trader, marketId, usdc: 2n * USDC, status: 'executing' });
+    // The worker's send, mined as a revert (a guard no price meets), then the worker died before recording it.
+    const refused = await buyThroughAccount(testbed.fixture.executor, {
+      account: trader.account,
+      market,
+      outcomeIndex: trade.outcomeIndex,
+      usdcIn: trade.amountAtomic,
+      minTokensOut: maxUint256,
+      tradeId: trade.id,
+      gasLimit: 1_000_000n,
+    }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    if (!(refused instanceof AppError)) throw new Error('the guarded send was expected to revert');
+    const txHash = refused.extensions.txHash as Hex;
+    await recordTradeTxHash(testbed.db, trade.id, txHash);
+    const sent = await executorTransactionCount(testbed);
+
+    await expect(reconcileTrade(tradeDeps(testbed, { now: later }), trade.id)).resolves.toBe('failed');
+
+    expect(await executorTransactionCount(testbed)).toBe(sent);
+    expect(await executionsOf(testbed, trader.account, trade.id)).toHaveLength(0);
+    expect(await tradeOf(testbed.db, trade.id)).toMatchObject({
+      status: 'failed',
+      errorCode: 'SLIPPAGE_EXCEEDED',
+      txHash,
+    });
+    expect(await eventTypesOf(testbed.db, trade)).toEqual(['trade.failed']);
+  });
+
+  it('settles both trades of a batch whose worker died after the receipt: the refused one fails, the other completes', async () => {
+    await ensureBatchDelegation(testbed.fixture.executor);
+    const trader = await createTrader(testbed);
+    const refusedTrade = await insertTestTrade(testbed.db, { trader, marketId, usdc: 2n * USDC, status: 'executing' });
+    const executedTrade = await insertTestTrade(testbed.db, { trader, marketId, usdc: 3n * USDC, status: 'executing' });
+    const buy = (trade: TradeRecord, minTokensOut: bigint) => ({
+      target: trader.account,
+      data: encodeFunctionData({
+        abi: smartAccountAbi,
+        functionName: 'buy',
+        args: [uuidToBytes32(trade.id), market, BigInt(trade.outcomeIndex), trade.amountAtomic, minTokensOut],
+      }),
+    });
+    // One batch as the worker sends it; the first call's guard cannot be met, so it fails alone inside the batch.
+    const calls = [buy(refusedTrade, maxUint256), buy(executedTrade, 0n)];
+    const simulated = await simulateCallBatch(testbed.fixture.executor, calls);
+    const batch = await sendCallBatch(
+      testbed.fixture.executor,
+      calls,
+      batchGasLimit(
+        calls,
+        simulated.map((call) => call.gasUsed),
+      ),
+    );
+    expect([...batch.failures.keys()]).toEqual([0]);
+    const txHash = batch.receipt.transactionHash;
+    await recordTradeTxHash(testbed.db, refusedTrade.id, txHash);
+    await recordTradeTxHash(testbed.db, executedTrade.id, txHash);
+    const sent = await executorTransactionCount(testbed);
+
+    const outcomes = await reconcileStalledTrades(tradeDeps(testbed, { now: later }), settings);
+
+    expect(outcomes.get(refusedTrade.id)).toBe('failed');
+    expect(outcomes.get(executedTrade.id)).toBe('completed');
+    expect(await executorTransactionCount(testbed)).toBe(sent);
+    expect(await executionsOf(testbed, trader.account, refusedTrade.id)).toHaveLength(0);
+    expect(await executionsOf(testbed, trader.account, executedTrade.id)).toHaveLength(1);
+    expect(await tradeOf(testbed.db, refusedTrade.id)).toMatchObject({
+      status: 'failed',
+      errorCode: 'SLIPPAGE_EXCEEDED',
+      txHash,
+    });
+    expect(await tradeOf(testbed.db, executedTrade.id)).toMatchObject({ status: 'completed', txHash });
   });
 
   it('takes no trade once its round was told to stop (the loop is stopping or lost its lock)', async () => {

@@ -1,14 +1,16 @@
 /*
  * Crash recovery: a trade left in `validating` or `executing` (its worker died, a receipt timed out) is settled
  * against the chain. The trade id's `TradeExecuted` event on the user's smart account is the truth: found → the
- * trade completes with that execution; not found → it is driven again (a resend is safe: the contract accepts a
- * trade id once, and a repeat resolves to the earlier execution), unless its last transaction still waits in the
- * node's pool. A `pending` trade left behind (its job parked or lost) is executed as a job would.
+ * trade completes with that execution; its last transaction mined with the trade's call refused in it → the trade
+ * fails with that refusal's code, as its worker would have; otherwise it is driven again (a resend is safe: the
+ * contract accepts a trade id once, and a repeat resolves to the earlier execution), unless its last transaction
+ * still waits in the node's pool. A `pending` trade left behind (its job parked or lost) is executed as a job would.
  */
-import { findTradeExecution } from '#shared/chain/index.js';
+import type { Address, Hex } from 'viem';
+import { findTradeExecution, tradeRefusalIn } from '#shared/chain/index.js';
 import { listStalledTrades, type TradeRecord } from '#shared/db/index.js';
 import { AppError, toAppError } from '#shared/errors/index.js';
-import { driveFromValidating, failureOf, sendTrade } from '../trades/drive-trade.js';
+import { driveFromValidating, failureOf, isDefiniteRefusal, sendTrade } from '../trades/drive-trade.js';
 import type { TradeExecutorDeps, TradeOutcome } from '../trades/trade-executor-deps.js';
 import { completeTrade, failTrade } from '../trades/trade-moves.js';
 import { honouredSimulation } from '../trades/simulation-gate.js';
@@ -33,10 +35,8 @@ export async function reconcileTrade(deps: TradeExecutorDeps, tradeId: string): 
     deps.logger.info({ event: 'trade.reconciled', tradeId, outcome: 'completed', txHash: execution.txHash });
     return completed ? 'completed' : 'lost_race';
   }
-  if (trade.txHash && (await readTransactionState(deps.writer, trade.txHash)) === 'pending') {
-    deps.logger.info({ event: 'trade.reconcile_waiting', tradeId, txHash: trade.txHash }, 'transaction still pending');
-    return 'awaiting_chain';
-  }
+  const settled = trade.txHash ? await settleFromLastSend(deps, trade, account, trade.txHash) : undefined;
+  if (settled) return settled;
   deps.logger.info({ event: 'trade.reconciled', tradeId, outcome: 'resent', status: trade.status });
   if (trade.status === 'validating') return driveFromValidating(deps, trade, RECONCILER);
   const target = await resolveTradeTarget(deps.reads, trade, { chainId: deps.writer.chain.id, now: deps.now() });
@@ -45,6 +45,29 @@ export async function reconcileTrade(deps: TradeExecutorDeps, tradeId: string): 
 }
 
 const failedOr = (trade: TradeRecord | null): TradeOutcome => (trade ? 'failed' : 'lost_race');
+
+/**
+ * What the trade's last transaction settles: still in the node's pool → wait for it; mined with the trade's call
+ * refused in it → the trade fails with that refusal, as its worker (which died between the receipt and the record)
+ * would have failed it. Anything else settles nothing: the trade is driven again.
+ */
+async function settleFromLastSend(
+  deps: TradeExecutorDeps,
+  trade: TradeRecord,
+  account: Address,
+  txHash: Hex,
+): Promise<TradeOutcome | undefined> {
+  const state = await readTransactionState(deps.writer, txHash);
+  if (state === 'pending') {
+    deps.logger.info({ event: 'trade.reconcile_waiting', tradeId: trade.id, txHash }, 'transaction still pending');
+    return 'awaiting_chain';
+  }
+  if (state !== 'mined') return undefined;
+  const refusal = await tradeRefusalIn(deps.writer, txHash, { account, tradeId: trade.id });
+  if (!refusal || !isDefiniteRefusal(refusal)) return undefined;
+  deps.logger.info({ event: 'trade.reconciled', tradeId: trade.id, outcome: 'failed', code: refusal.code, txHash });
+  return failTrade(deps, trade, trade.status, { ...failureOf(refusal), txHash }).then(failedOr);
+}
 
 export interface ReconcileStalledSettings {
   /** STALLED_TRADE_AFTER_MS: untouched this long (by updated_at), a trade in flight is presumed abandoned. */

@@ -1,15 +1,26 @@
 /* The executor with batched sends (TRADE_BATCH_MAX > 1) against a real anvil and MariaDB. */
 import { describe, expect, it } from '@jest/globals';
-import { delegatesToBatchExecutor } from '#shared/chain/index.js';
+import { randomUUID } from 'node:crypto';
+import type { Address } from 'viem';
+import { smartAccountAbi } from '../../../../shared/contracts/artifacts/index.js';
+import {
+  buyThroughAccount,
+  delegatesToBatchExecutor,
+  readOutcomeBalances,
+  readUsdcBalance,
+  uuidToBytes32,
+} from '#shared/chain/index.js';
 import { AppError } from '#shared/errors/index.js';
 import { createGroupedOutbox, createOutboxTransaction } from '#shared/messaging/index.js';
 import { executeTrade } from '../use-cases/execute-trade.use-case.js';
 import {
+  createMarket,
   createTrader,
   eventTypesOf,
   executionsOf,
   executorTransactionCount,
   insertTestTrade,
+  racingWriter,
   traceOf,
   tradeDeps,
   tradeOf,
@@ -17,7 +28,7 @@ import {
   USDC,
   EXECUTOR_COMPLETED_TRACE,
 } from '../testing/trade-executor-test-kit.js';
-import { createTradeBatcher } from './trade-batcher.js';
+import { createTradeBatcher, type TradeBatcher } from './trade-batcher.js';
 
 const testbed = useMarketTestbed();
 
@@ -27,6 +38,41 @@ const batchedDeps = () =>
     batcher: createTradeBatcher(testbed.fixture.executor, { maxBatch: 32, logger: testbed.logs.logger }),
     outbox: createGroupedOutbox(createOutboxTransaction(testbed.db, undefined), { maxGroup: 32 }),
   });
+
+/**
+ * `batcher` holding each submitted trade until all of `tradeIds` are ready, then submitting them in that order in one
+ * turn of the event loop: one batch, in a known order, whatever the timing of each trade's reads and moves.
+ */
+function gatheredBatcher(batcher: TradeBatcher, tradeIds: readonly string[]): TradeBatcher {
+  const ready = new Map<string, () => void>();
+  return {
+    submit(trade) {
+      if (!tradeIds.includes(trade.tradeId)) throw new Error(`trade ${trade.tradeId} is not one of the gathered batch`);
+      return new Promise((resolve, reject) => {
+        ready.set(trade.tradeId, () => void batcher.submit(trade).then(resolve, reject));
+        if (ready.size === tradeIds.length) for (const id of tradeIds) ready.get(id)?.();
+      });
+    },
+  };
+}
+
+/** What an account holds on-chain: its USDC and its outcome tokens on `market`. */
+async function holdingsOf(account: Address, market: Address) {
+  const { reader, platform } = testbed.fixture;
+  return {
+    usdc: await readUsdcBalance(reader, { usdc: platform.usdc, account }),
+    tokens: await readOutcomeBalances(reader, { market, account }),
+  };
+}
+
+function tradeIdUsed(account: Address, tradeId: string): Promise<boolean> {
+  return testbed.fixture.reader.publicClient.readContract({
+    address: account,
+    abi: smartAccountAbi,
+    functionName: 'tradeIdUsed',
+    args: [uuidToBytes32(tradeId)],
+  });
+}
 
 describe('trades sent several per transaction', () => {
   it('completes concurrent trades in shared transactions, each executed once, with the full trace', async () => {
@@ -74,6 +120,85 @@ describe('trades sent several per transaction', () => {
     });
     expect(await executionsOf(testbed, poor.account, overdrawn.id)).toHaveLength(0);
     expect(await eventTypesOf(testbed.db, overdrawn)).toEqual(['trade.failed']);
+  });
+
+  it('fails with SLIPPAGE_EXCEEDED the one trade whose guard the mined batch cannot meet and completes its batch-mates', async () => {
+    // Two buys on the suite's market around one buy on a market of its own; between the batch's simulation and its
+    // send, a large competing buy on that market raises the price, so that call alone reverts inside the mined batch.
+    const other = await createMarket(testbed);
+    const trader = () => createTrader(testbed);
+    const [first, slipping, last, competitor] = await Promise.all([trader(), trader(), trader(), trader()]);
+    const [ok, slipped, alsoOk] = await Promise.all([
+      insertTestTrade(testbed.db, { trader: first, marketId: testbed.marketId, usdc: 5n * USDC }),
+      insertTestTrade(testbed.db, { trader: slipping, marketId: other.marketId, usdc: 10n * USDC }),
+      insertTestTrade(testbed.db, { trader: last, marketId: testbed.marketId, usdc: 7n * USDC }),
+    ]);
+    const race = racingWriter(testbed.fixture.executor, () =>
+      buyThroughAccount(testbed.fixture.executor, {
+        ...{ account: competitor.account, market: other.market, outcomeIndex: 0, usdcIn: 300n * USDC },
+        ...{ minTokensOut: 0n, tradeId: randomUUID() },
+      }),
+    );
+    const batcher = createTradeBatcher(race.writer, { maxBatch: 32, logger: testbed.logs.logger });
+    const deps = tradeDeps(testbed, {
+      writer: race.writer,
+      batcher: gatheredBatcher(batcher, [ok.id, slipped.id, alsoOk.id]),
+      outbox: createGroupedOutbox(createOutboxTransaction(testbed.db, undefined), { maxGroup: 32 }),
+    });
+    const completing = [
+      { trade: ok, trader: first, usdc: 5n * USDC },
+      { trade: alsoOk, trader: last, usdc: 7n * USDC },
+    ];
+    const before = {
+      completing: await Promise.all(completing.map(({ trader }) => holdingsOf(trader.account, testbed.market))),
+      slipping: await holdingsOf(slipping.account, other.market),
+    };
+
+    const outcomes = await Promise.all([ok, slipped, alsoOk].map((trade) => executeTrade(deps, { tradeId: trade.id })));
+
+    expect(race.moved()).toBe(true);
+    expect(outcomes).toEqual(['completed', 'failed', 'completed']);
+    const failed = await tradeOf(testbed.db, slipped.id);
+    expect(failed).toMatchObject({
+      status: 'failed',
+      errorCode: 'SLIPPAGE_EXCEEDED',
+      errorMessage: 'The price moved beyond the slippage tolerance before the trade executed',
+      tokensOut: null,
+    });
+    // The batch was mined (its other calls took effect); the failed trade carries its hash, as its batch-mates do.
+    const txHash = failed.txHash!;
+    expect(txHash).toMatch(/^0x[0-9a-f]{64}$/);
+    const receipt = await testbed.fixture.reader.publicClient.getTransactionReceipt({ hash: txHash });
+    expect(receipt).toMatchObject({ status: 'success', to: testbed.fixture.executor.account.address.toLowerCase() });
+    expect(await traceOf(testbed.db, failed)).toEqual([
+      'trade.validating',
+      'trade.executing',
+      'trade.tx_sent',
+      'trade.failed',
+      'webhook.event_recorded',
+    ]);
+    expect(await eventTypesOf(testbed.db, failed)).toEqual(['trade.failed']);
+    expect(await executionsOf(testbed, slipping.account, slipped.id)).toHaveLength(0);
+    expect(await tradeIdUsed(slipping.account, slipped.id)).toBe(false);
+    expect(await holdingsOf(slipping.account, other.market)).toEqual(before.slipping);
+
+    for (const [index, { trade, trader, usdc }] of completing.entries()) {
+      const done = await tradeOf(testbed.db, trade.id);
+      const executions = await executionsOf(testbed, trader.account, trade.id);
+      expect(executions).toHaveLength(1);
+      const [execution] = executions;
+      expect(done).toMatchObject({ status: 'completed', txHash, tokensOut: execution!.args.amountOut });
+      expect(execution!.transactionHash).toBe(txHash);
+      expect(execution!.args.amountIn).toBe(usdc);
+      expect(done.tokensOut).toBeGreaterThan(0n);
+      const [tokensBefore = 0n, ...othersBefore] = before.completing[index]!.tokens;
+      expect(await holdingsOf(trader.account, testbed.market)).toEqual({
+        usdc: before.completing[index]!.usdc - usdc,
+        tokens: [tokensBefore + done.tokensOut!, ...othersBefore],
+      });
+      expect(await traceOf(testbed.db, done)).toEqual([...EXECUTOR_COMPLETED_TRACE]);
+      expect(await eventTypesOf(testbed.db, done)).toEqual(['trade.completed']);
+    }
   });
 
   it('executes a job delivered twice at once exactly once', async () => {

@@ -1,6 +1,6 @@
 /* High-value trades: the 202, its event, and POST /v1/trades/{id}/confirm with every refusal, on a real chain. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { listTradeEvents, listWebhookEventsOfTrade } from '#shared/db/index.js';
+import { listTradeEvents, listWebhookEventsOfTrade, parseJsonColumn } from '#shared/db/index.js';
 import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
 import { callAs, type TestCaller } from '../testing/trading-api-test-kit.js';
 import { startTradingChainKit, type TradingChainKit } from '../testing/trading-chain-kit.js';
@@ -50,6 +50,49 @@ describe('a trade at or above the high-value threshold', () => {
     // Not queued for execution until confirmed.
     expect(
       await db()('outbox').where({ exchange: 'trades' }).whereRaw("JSON_EXTRACT(payload, '$.tradeId') = ?", [trade.id]),
+    ).toHaveLength(0);
+  });
+
+  it('with a webhook URL on the key, records trade.confirmation-required as pending and queues it for the dispatcher', async () => {
+    const trader = await chainKit.createTrader({
+      highValueThreshold: 20_000_000n,
+      confirmationWindowS: 30,
+      webhookUrl: 'https://bot.example/hooks',
+    });
+    const { response, trade, confirmation } = await placeHighValue(trader);
+    expect(spec.errors(response.json, 'createTrade', 202)).toEqual([]);
+    expect((response.json.trade as Record<string, unknown>).webhookDelivery).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+      terminalFailureAt: null,
+    });
+    const events = await listWebhookEventsOfTrade(db(), trader.record.id, trade.id);
+    expect(events.map((event) => [event.type, event.status])).toEqual([['trade.confirmation-required', 'pending']]);
+    const eventId = events[0]!.id;
+    expect(JSON.stringify(events[0]!.payload)).not.toContain(confirmation.token);
+    const messages: Array<Record<string, unknown>> = await db()('outbox')
+      .where({ exchange: 'events' })
+      .whereRaw("JSON_UNQUOTE(JSON_EXTRACT(payload, '$.eventId')) = ?", [eventId]);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatchObject({ routing_key: 'trade.confirmation-required' });
+    expect(parseJsonColumn(messages[0]!.payload)).toEqual({ eventId, apiKeyId: trader.record.id });
+    const steps = await listTradeEvents(db(), trade.correlationId);
+    expect(steps.find((step) => step.type === 'webhook.event_recorded')?.data).toMatchObject({
+      eventId,
+      eventType: 'trade.confirmation-required',
+      delivery: 'pending',
+    });
+  });
+
+  it('without a webhook URL on the key, queues no dispatcher message for trade.confirmation-required', async () => {
+    const trader = await highValueTrader();
+    const { trade } = await placeHighValue(trader);
+    const events = await listWebhookEventsOfTrade(db(), trader.record.id, trade.id);
+    expect(events.map((event) => event.status)).toEqual(['none']);
+    expect(
+      await db()('outbox')
+        .where({ exchange: 'events' })
+        .whereRaw("JSON_UNQUOTE(JSON_EXTRACT(payload, '$.eventId')) = ?", [events[0]!.id]),
     ).toHaveLength(0);
   });
 });

@@ -5,7 +5,7 @@ import { buyThroughAccount } from '#shared/chain/index.js';
 import { USDC } from '#shared/chain/chain-test-fixtures.js';
 import { insertMarket, listTradeEvents } from '#shared/db/index.js';
 import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
-import { addKey, callAs, createCaller } from '../testing/trading-api-test-kit.js';
+import { addCallerKey, addKey, callAs, createCaller } from '../testing/trading-api-test-kit.js';
 import { startTradingChainKit, type TradingChainKit } from '../testing/trading-chain-kit.js';
 
 let chainKit: TradingChainKit;
@@ -91,12 +91,36 @@ describe('POST /v1/trades', () => {
     ['eleven metadata keys', { metadata: Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`k${i}`, 'v'])) }],
     ['a non-string metadata value', { metadata: { a: 1 } }],
     ['an unknown member', { price: '0.5' }],
+    ['an empty clientRequestId', { clientRequestId: '' }],
+    ['a clientRequestId of 129 characters', { clientRequestId: 'c'.repeat(129) }],
+    ['an empty metadata key', { metadata: { '': 'v' } }],
+    ['a metadata key of 65 characters', { metadata: { ['k'.repeat(65)]: 'v' } }],
+    ['a metadata key with a colon', { metadata: { 'tag:x': 'v' } }],
+    ['a metadata key with a space', { metadata: { 'a b': 'v' } }],
+    ['a metadata value of 501 characters', { metadata: { a: 'v'.repeat(501) } }],
   ])('refuses %s with 400 VALIDATION_FAILED and creates nothing', async (_name, change) => {
     const trader = await chainKit.createTrader();
     const response = await post(trader, { ...buy('1'), ...change });
     expect(response.status).toBe(400);
     expect(response.json.code).toBe('VALIDATION_FAILED');
     expect(await db()('trades').where({ user_id: trader.userId })).toHaveLength(0);
+  });
+
+  it('accepts ten metadata keys, a 64-character key, a 500-character value and a 128-character clientRequestId', async () => {
+    const trader = await chainKit.createTrader();
+    const longKey = `Az09_-.${'k'.repeat(57)}`;
+    const metadata = {
+      ...Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`k${i}`, 'v'])),
+      [longKey]: 'v',
+      long: 'é'.repeat(500),
+    };
+    const clientRequestId = `Az09_-:.${'c'.repeat(120)}`;
+    expect([longKey.length, clientRequestId.length, Object.keys(metadata).length]).toEqual([64, 128, 10]);
+    const response = await post(trader, buy('1', { clientRequestId, metadata }));
+    expect(response.status).toBe(201);
+    expect(response.json.trade).toMatchObject({ clientRequestId, metadata });
+    const read = await callAs(chainKit.kit, trader, 'GET', `/v1/trades/${(response.json.trade as { id: string }).id}`);
+    expect(read.json.trade).toMatchObject({ clientRequestId, metadata });
   });
 
   it('answers 404 RESOURCE_NOT_FOUND for an unknown market and 400 for an outcome the market lacks', async () => {
@@ -125,6 +149,36 @@ describe('POST /v1/trades', () => {
       expect(response.status).toBe(422);
       expect(response.json.code).toBe('MARKET_NOT_TRADEABLE');
       expect(spec.errors(response.json, 'createTrade', 422)).toEqual([]);
+    },
+  );
+
+  it.each([
+    ['has no contract', () => ({ contractAddress: null }), 'is not on chain'],
+    ['is on another chain', () => ({ chainId: chainKit.fixture.reader.chain.id + 1 }), 'is on another chain'],
+    [
+      'is past its end time',
+      () => ({ endTime: new Date(chainKit.kit.clock.now() - 60_000) }),
+      'has closed for trading',
+    ],
+  ] as const)(
+    'answers 422 MARKET_NOT_TRADEABLE on an open market that %s and creates nothing',
+    async (_name, change, why) => {
+      const trader = await chainKit.createTrader();
+      const market = await insertMarket(db(), {
+        question: 'An open market that takes no trades?',
+        category: 'misc',
+        outcomes: ['YES', 'NO'],
+        status: 'OPEN',
+        contractAddress: `0x${randomBytes(20).toString('hex')}`,
+        chainId: chainKit.fixture.reader.chain.id,
+        ...change(),
+      });
+      const response = await post(trader, buy('1', { marketId: market.id }));
+      expect(response.status).toBe(422);
+      expect(response.json.code).toBe('MARKET_NOT_TRADEABLE');
+      expect(response.json.detail).toBe(`Market ${market.id} ${why}.`);
+      expect(spec.errors(response.json, 'createTrade', 422)).toEqual([]);
+      expect(await db()('trades').where({ user_id: trader.userId })).toHaveLength(0);
     },
   );
 
@@ -186,6 +240,67 @@ describe('POST /v1/trades', () => {
     } finally {
       chainKit.kit.clock.advance(-(24 * 60 * 60 * 1000 + 1_000));
     }
+  });
+
+  it('lets a key at its daily cap still sell a position it holds, not draw the sell on the cap, and refuses one more buy', async () => {
+    const trader = await chainKit.createTrader({ dailySpendLimit: 20n * USDC });
+    await buyThroughAccount(chainKit.fixture.executor, {
+      account: trader.account,
+      market: chainKit.market,
+      outcomeIndex: 0,
+      usdcIn: 20n * USDC,
+      minTokensOut: 0n,
+      tradeId: randomUUID(),
+    });
+    expect((await post(trader, buy('20'))).status).toBe(201);
+    const sell = await post(trader, { ...buy('8'), side: 'sell' });
+    expect(sell.status).toBe(201);
+    expect(sell.json.trade).toMatchObject({ side: 'sell', amount: '8', status: 'pending' });
+    const more = await post(trader, buy('0.000001'));
+    expect(more.status).toBe(409);
+    expect(more.json).toMatchObject({
+      code: 'SPENDING_LIMIT_EXCEEDED',
+      extensions: { cap: 'daily_volume', limit: '20', used: '20' },
+    });
+    // With the buy failed, the pending sell leaves the whole cap free.
+    await db()('trades').where({ api_key_id: trader.record.id, side: 'buy' }).update({ status: 'failed' });
+    expect((await post(trader, buy('20'))).status).toBe(201);
+  });
+
+  it('gives each key of one user its own daily cap: a second key buys while the first is at its cap', async () => {
+    const first = await chainKit.createTrader({ dailySpendLimit: 10n * USDC });
+    const second = await addCallerKey(chainKit.kit, first, { dailySpendLimit: 10n * USDC });
+    expect((await post(first, buy('10'))).status).toBe(201);
+    expect((await post(first, buy('1'))).json).toMatchObject({
+      code: 'SPENDING_LIMIT_EXCEEDED',
+      extensions: { cap: 'daily_volume' },
+    });
+    const other = await post(second, buy('10'));
+    expect(other.status).toBe(201);
+    expect(other.json.trade).toMatchObject({ amount: '10', status: 'pending' });
+    expect((await post(second, buy('1'))).json).toMatchObject({
+      code: 'SPENDING_LIMIT_EXCEEDED',
+      extensions: { cap: 'daily_volume' },
+    });
+    const rows = await db()('trades').where({ user_id: first.userId }).select('api_key_id');
+    expect(rows.map((row: { api_key_id: string }) => row.api_key_id).sort()).toEqual(
+      [first.record.id, second.record.id].sort(),
+    );
+  });
+
+  it.each([
+    ['rejected', 201, { trade: { amount: '10', status: 'pending' } }],
+    ['completed', 409, { code: 'SPENDING_LIMIT_EXCEEDED', extensions: { cap: 'daily_volume' } }],
+  ] as const)('after a %s buy that filled the daily cap, answers the next buy %d', async (status, expected, body) => {
+    const trader = await chainKit.createTrader({ dailySpendLimit: 10n * USDC });
+    const placed = await post(trader, buy('10'));
+    expect(placed.status).toBe(201);
+    await db()('trades')
+      .where({ id: (placed.json.trade as { id: string }).id })
+      .update({ status });
+    const next = await post(trader, buy('10'));
+    expect(next.status).toBe(expected);
+    expect(next.json).toMatchObject(body);
   });
 
   it('never lets concurrent buys pass the daily cap', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { appendTradeEvent, insertMarket, insertTrade, type TradeRecord } from '#shared/db/index.js';
+import { insertMarket, insertTrade, type TradeRecord } from '#shared/db/index.js';
 import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
 import {
   addKey,
@@ -160,19 +160,42 @@ describe('GET /v1/trades/{id}', () => {
 });
 
 describe('GET /v1/traces/{correlationId}', () => {
-  it('returns the trade’s events in sequence order, conforming to the description', async () => {
+  it('returns the trade’s events in sequence order even when they were stored in another order, conforming to the description', async () => {
     const caller = await createCaller(kit);
     const trade = await placeTrade(caller);
-    await appendTradeEvent(kit.database.db, trade, { type: 'trade.created', data: { status: 'pending' } });
-    await appendTradeEvent(kit.database.db, trade, { type: 'trade.validating', data: { status: 'validating' } });
+    const occurredAt = new Date('2026-11-20T10:00:00.000Z');
+    // One row per statement, so the storage order (3, 1, 2) differs from the sequence order.
+    for (const [seq, type] of [
+      [3, 'trade.executing'],
+      [1, 'trade.created'],
+      [2, 'trade.validating'],
+    ] as const) {
+      await kit.database.db('trade_events').insert({
+        correlation_id: trade.correlationId,
+        trade_id: trade.id,
+        seq,
+        type,
+        data: JSON.stringify({ step: seq }),
+        occurred_at: occurredAt,
+      });
+    }
+    await kit.database.db('trades').where({ id: trade.id }).update({ trace_seq: 3 });
+    const stored: Array<{ seq: number }> = await kit.database
+      .db('trade_events')
+      .where({ trade_id: trade.id })
+      .orderBy('id', 'asc')
+      .select('seq');
+    expect(stored.map((row) => Number(row.seq))).toEqual([3, 1, 2]);
+
     const response = await callAs(kit, caller, 'GET', `/v1/traces/${trade.correlationId}`);
     expect(response.status).toBe(200);
     expect(response.json.trace).toEqual(response.json.data);
     expect(response.json.trace).toEqual({
       correlationId: trade.correlationId,
       events: [
-        { type: 'trade.created', sequenceNumber: 1, data: { status: 'pending' }, occurredAt: expect.any(String) },
-        { type: 'trade.validating', sequenceNumber: 2, data: { status: 'validating' }, occurredAt: expect.any(String) },
+        { type: 'trade.created', sequenceNumber: 1, data: { step: 1 }, occurredAt: occurredAt.toISOString() },
+        { type: 'trade.validating', sequenceNumber: 2, data: { step: 2 }, occurredAt: occurredAt.toISOString() },
+        { type: 'trade.executing', sequenceNumber: 3, data: { step: 3 }, occurredAt: occurredAt.toISOString() },
       ],
     });
     expect(spec.errors(response.json, 'getTrace', 200)).toEqual([]);

@@ -1,0 +1,99 @@
+/*
+ * GET /v1/account/usage from trades that really ran: placed with POST /v1/trades, carried through the outbox and
+ * RabbitMQ to the chain executor's workers and settled on anvil (the sandbox stack), one of them made to fail with
+ * X-Service-Simulate: revert. The trade figures then count those rows, with the latencies they recorded.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { findTradeById, type TradeRecord } from '#shared/db/index.js';
+import { waitFor } from '#shared/messaging/testing/wait-for.js';
+import { startSandboxStack, type SandboxStack } from '../../../chain-executor/src/testing/sandbox-stack.js';
+import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
+import { callAs, type TestCaller } from '../testing/trading-api-test-kit.js';
+
+let stack: SandboxStack;
+let spec: ResponseValidator;
+beforeAll(async () => {
+  [stack, spec] = await Promise.all([startSandboxStack(), createResponseValidator()]);
+}, 120_000);
+afterAll(async () => {
+  await stack?.close();
+});
+
+interface TradeFigures {
+  total: number;
+  completed: number;
+  failed: number;
+  successRate: number | null;
+  latencyMs: { p50: number | null; p99: number | null };
+}
+
+const TERMINAL = ['completed', 'failed', 'rejected'];
+
+/** POST /v1/trades (a 5 USDC buy), optionally with a sandbox outcome; the new trade's id. */
+async function placeTrade(trader: TestCaller, simulate?: string): Promise<string> {
+  const headers: Record<string, string> = simulate ? { 'X-Service-Simulate': simulate } : {};
+  const response = await stack.chain.postTrade(trader, stack.chain.buyBody('5'), headers);
+  expect(response.status).toBe(201);
+  return (response.json.trade as { id: string }).id;
+}
+
+/** The trade as GET /v1/trades/{id} shows it once its status is terminal. */
+function settledOverApi(trader: TestCaller, id: string): Promise<Record<string, unknown>> {
+  return waitFor(
+    `trade ${id} to reach a terminal status over GET /v1/trades/{id}`,
+    async () => {
+      const response = await callAs(stack.chain.kit, trader, 'GET', `/v1/trades/${id}`);
+      if (response.status !== 200) throw new Error(`GET /v1/trades/${id} answered ${response.status}`);
+      const trade = response.json.trade as Record<string, unknown>;
+      return TERMINAL.includes(String(trade.status)) ? trade : null;
+    },
+    { timeoutMs: 60_000, intervalMs: 200 },
+  );
+}
+
+async function rowOf(id: string): Promise<TradeRecord> {
+  const row = await findTradeById(stack.chain.kit.database.db, id);
+  if (!row) throw new Error(`trade ${id} not found`);
+  return row;
+}
+
+describe('GET /v1/account/usage after trades settled by the chain executor', () => {
+  it('counts two completed trades and one reverted one, with latencies from their recorded finish times', async () => {
+    const trader = await stack.chain.createTrader({ scopes: ['trades:read', 'trades:write', 'auth:manage'] });
+    const ids = [await placeTrade(trader), await placeTrade(trader), await placeTrade(trader, 'revert')];
+
+    const settled = await Promise.all(ids.map((id) => settledOverApi(trader, id)));
+    expect(settled.map((trade) => [trade.id, trade.status, trade.errorCode])).toEqual([
+      [ids[0], 'completed', null],
+      [ids[1], 'completed', null],
+      [ids[2], 'failed', 'CHAIN_REVERTED'],
+    ]);
+
+    // The executor recorded when each trade finished: the population of the latency percentiles.
+    const rows = await Promise.all(ids.map(rowOf));
+    for (const row of rows) {
+      expect(row.apiKeyId).toBe(trader.record.id);
+      expect(row.finishedAt).toBeInstanceOf(Date);
+      expect(row.finishedAt!.getTime()).toBeGreaterThanOrEqual(row.createdAt.getTime());
+    }
+    const latencies = rows.map((row) => row.finishedAt!.getTime() - row.createdAt.getTime()).sort((a, b) => a - b);
+
+    const response = await callAs(stack.chain.kit, trader, 'GET', '/v1/account/usage');
+    expect(response.status).toBe(200);
+    expect(spec.errors(response.json, 'getAccountUsage', 200)).toEqual([]);
+    const usage = response.json.usage as { apiKeyId: string; trades: Record<string, TradeFigures> };
+    expect(usage.apiKeyId).toBe(trader.record.id);
+    const day = usage.trades['24h']!;
+    expect(day).toMatchObject({ total: 3, completed: 2, failed: 1 });
+    expect(day.successRate).toBeCloseTo(2 / 3, 10);
+    expect(typeof day.latencyMs.p50).toBe('number');
+    expect(typeof day.latencyMs.p99).toBe('number');
+    expect(day.latencyMs.p50).toBeGreaterThan(0);
+    expect(day.latencyMs.p99).toBeGreaterThan(0);
+    // Nearest rank over the three finished trades: p50 is the 2nd smallest latency, p99 the largest.
+    expect(day.latencyMs).toEqual({ p50: latencies[1], p99: latencies[2] });
+    // Every trade was created inside the last day, so the longer windows hold the same figures.
+    expect(usage.trades['7d']).toEqual(day);
+    expect(usage.trades['30d']).toEqual(day);
+  }, 150_000);
+});

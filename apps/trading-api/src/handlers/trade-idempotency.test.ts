@@ -109,6 +109,26 @@ describe('clientRequestId', () => {
     }
   });
 
+  it('binds a new Idempotency-Key sent with a replayed clientRequestId to that trade: the key then conflicts on another body', async () => {
+    const trader = await chainKit.createTrader();
+    const first = await post(trader, buy('1', { clientRequestId: 'order-8' }));
+    const key = randomUUID();
+    const replay = await post(trader, buy('1', { clientRequestId: 'order-8' }), { 'Idempotency-Key': key });
+    expect(replay.status).toBe(201);
+    expect(replay.json._meta).toMatchObject({ idempotent: true });
+    expect(tradeIdOf(replay)).toBe(tradeIdOf(first));
+
+    const byKey = await post(trader, buy('1', { clientRequestId: 'order-8' }), { 'Idempotency-Key': key });
+    expect(tradeIdOf(byKey)).toBe(tradeIdOf(first));
+    const other = await post(trader, buy('4'), { 'Idempotency-Key': key });
+    expect(other.status).toBe(409);
+    expect(other.json).toMatchObject({ code: 'IDEMPOTENCY_KEY_CONFLICT', extensions: { field: 'Idempotency-Key' } });
+    expect(await db()('trades').where({ api_key_id: trader.record.id })).toHaveLength(1);
+    expect(await db()('idempotency_keys').where({ api_key_id: trader.record.id, idem_key: key })).toEqual([
+      expect.objectContaining({ trade_id: tradeIdOf(first), response_status: 201 }),
+    ]);
+  });
+
   it('creates exactly one trade for 50 concurrent requests with one clientRequestId', async () => {
     const trader = await chainKit.createTrader();
     const responses = await Promise.all(

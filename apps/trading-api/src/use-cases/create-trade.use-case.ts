@@ -102,9 +102,37 @@ async function findReplay(
   }
   if (command.clientRequestId) {
     const trade = await findTradeOfKeyByClientRequestId(db, command.key.id, command.clientRequestId);
-    if (trade) return replayOutcome(trade, request, deps.confirmationKeys, 'clientRequestId');
+    if (!trade) return null;
+    const replay = replayOutcome(trade, request, deps.confirmationKeys, 'clientRequestId');
+    // The request's Idempotency-Key, new or expired, now names this trade for 24 h like any first request's key.
+    await claimIdempotencyKey(db, command, record, trade);
+    return replay;
   }
   return null;
+}
+
+/**
+ * Binds the request's Idempotency-Key (if any) to `trade` for IDEMPOTENCY_KEY_TTL_MS, in place of an expired
+ * record of it (`record`); a live record is left as it is.
+ */
+async function claimIdempotencyKey(
+  db: Queryable,
+  command: CreateTradeCommand,
+  record: IdempotencyKeyRecord | null,
+  trade: TradeRecord,
+): Promise<void> {
+  if (!command.idempotencyKey || (record && record.expiresAt > command.now)) return;
+  if (record) await deleteExpiredIdempotencyKey(db, command.key.id, command.idempotencyKey, command.now);
+  await insertIdempotencyKey(db, {
+    apiKeyId: command.key.id,
+    key: command.idempotencyKey,
+    route: ROUTE,
+    requestHash: trade.requestHash,
+    responseStatus: trade.confirmationTokenHash === null ? 201 : 202,
+    tradeId: trade.id,
+    createdAt: command.now,
+    expiresAt: new Date(command.now.getTime() + IDEMPOTENCY_KEY_TTL_MS),
+  });
 }
 
 /** The chain reader and the platform's USDC on it, or why they cannot be had (thrown only when a new trade needs them). */
@@ -227,22 +255,7 @@ export async function createTrade(deps: CreateTradeDeps, command: CreateTradeCom
         : {}),
     });
     await recordTradeStep(trx, enqueue, created, step, traceSeq);
-    if (command.idempotencyKey) {
-      // An expired record of the key is in the way of the new one.
-      if (idempotencyRecord && idempotencyRecord.expiresAt <= command.now) {
-        await deleteExpiredIdempotencyKey(trx, command.key.id, command.idempotencyKey, command.now);
-      }
-      await insertIdempotencyKey(trx, {
-        apiKeyId: command.key.id,
-        key: command.idempotencyKey,
-        route: ROUTE,
-        requestHash,
-        responseStatus: highValue ? 202 : 201,
-        tradeId: id,
-        createdAt: command.now,
-        expiresAt: new Date(command.now.getTime() + IDEMPOTENCY_KEY_TTL_MS),
-      });
-    }
+    await claimIdempotencyKey(trx, command, idempotencyRecord, created);
     return createdOutcome(created, deps.confirmationKeys);
   });
 }

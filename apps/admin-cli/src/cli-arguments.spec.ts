@@ -16,21 +16,30 @@ describe('parseUsdcAmount', () => {
     ['12.5', 12_500_000n],
     ['0.000001', 1n],
     [' 250.123456 ', 250_123_456n],
-    ['999999999999999.999999', 999_999_999_999_999_999_999n],
+    ['9223372036854.775807', 2n ** 63n - 1n],
   ])('parses %s exactly', (text, atomic) => {
     expect(parseUsdcAmount(text)).toBe(atomic);
   });
 
-  it.each(['0', '0.000000', '-1', '1.0000001', '1e6', '.5', '5.', '1,5', 'abc', '', '1000000000000000'])(
+  it.each(['0', '0.000000', '-1', '1.0000001', '1e6', '.5', '5.', '1,5', 'abc', '', '9223372036854.775808'])(
     'rejects %s with VALIDATION_FAILED',
     (text) => {
       expect(() => parseUsdcAmount(text)).toThrow(expect.objectContaining({ code: 'VALIDATION_FAILED' }));
     },
   );
 
+  it('names the most a USDC column holds when an amount is above it', () => {
+    expect(() => parseUsdcAmount('10000000000000', '--per-trade-limit')).toThrow(
+      expect.objectContaining({
+        code: 'VALIDATION_FAILED',
+        detail: '--per-trade-limit must be at most 9223372036854.775807 USDC (got "10000000000000")',
+      }),
+    );
+  });
+
   it('round-trips through formatUsdc for every atomic amount', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 1n, max: 10n ** 21n - 1n }), (atomic) => {
+      fc.property(fc.bigInt({ min: 1n, max: 2n ** 63n - 1n }), (atomic) => {
         expect(parseUsdcAmount(formatUsdc(atomic))).toBe(atomic);
       }),
     );

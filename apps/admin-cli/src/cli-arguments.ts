@@ -2,7 +2,12 @@
  * Parsers for the operator's flag values. Each turns a string into a typed value or throws VALIDATION_FAILED
  * (exit 2) naming the flag. Money never passes through a float: USDC decimals become atomic bigints by string math.
  */
-import { parseUsdcAmount as parseWireUsdcAmount, USDC_DECIMALS } from '#shared/domain/index.js';
+import {
+  formatUsdcAmount,
+  MAX_STORED_USDC_ATOMIC,
+  parseUsdcAmount as parseWireUsdcAmount,
+  USDC_DECIMALS,
+} from '#shared/domain/index.js';
 import { AppError } from '#shared/errors/index.js';
 
 /** `user@domain.tld`: one @, no spaces, a dot in the domain; the column holds 254 characters. */
@@ -10,15 +15,23 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
 const invalid = (detail: string): AppError => new AppError('VALIDATION_FAILED', { detail });
 
-/** "12.5" → 12_500_000n: the API's amount rules (shared/src/domain), with the message naming the flag. */
+/**
+ * "12.5" → 12_500_000n: the API's amount rules (shared/src/domain), with the message naming the flag, up to what the
+ * USDC columns hold.
+ */
 export function parseUsdcAmount(text: string, flag = '--amount'): bigint {
+  let atomic: bigint;
   try {
-    return parseWireUsdcAmount(text.trim(), flag);
+    atomic = parseWireUsdcAmount(text.trim(), flag);
   } catch {
     throw invalid(
       `${flag} must be a decimal USDC amount above zero with at most 6 decimals, e.g. 25 or 0.5 (got "${text}")`,
     );
   }
+  if (atomic > MAX_STORED_USDC_ATOMIC) {
+    throw invalid(`${flag} must be at most ${formatUsdcAmount(MAX_STORED_USDC_ATOMIC)} USDC (got "${text}")`);
+  }
+  return atomic;
 }
 
 /** 12_500_000n → "12.500000" (always 6 decimals, as a decimal string on the wire). */

@@ -8,14 +8,21 @@ export const USDC_DECIMALS = 6;
 export const USDC_ATOMIC_PER_UNIT = 1_000_000n;
 
 const DECIMAL_AMOUNT = /^(\d+)(?:\.(\d{1,6}))?$/;
-/** Far above any cap (10^15 whole units), far below BIGINT's range. */
-const MAX_WHOLE_DIGITS = 15;
 
-/** `"1.5"` → 1 500 000n. Throws VALIDATION_FAILED for anything but a positive amount of the wire format. */
+/**
+ * The largest USDC amount (atomic) a BIGINT column holds: every stored cap and balance figure is at most this, so a
+ * trade above it is above its key's per-trade cap (409), not malformed.
+ */
+export const MAX_STORED_USDC_ATOMIC = 2n ** 63n - 1n;
+
+/**
+ * `"1.5"` → 1 500 000n. Throws VALIDATION_FAILED for anything but a positive amount of the wire format; any number
+ * of whole digits parses (the caller bounds the text: the API's schema allows 32 characters).
+ */
 export function parseUsdcAmount(text: string, field = 'amount'): bigint {
   const match = DECIMAL_AMOUNT.exec(text);
-  const whole = match?.[1]?.replace(/^0+(?=\d)/, '');
-  if (!match || whole === undefined || whole.length > MAX_WHOLE_DIGITS) {
+  const whole = match?.[1];
+  if (!match || whole === undefined) {
     throw invalidAmount(field, 'must be a decimal string of whole units with at most 6 decimals');
   }
   const fraction = (match[2] ?? '').padEnd(USDC_DECIMALS, '0');

@@ -224,6 +224,19 @@ describe('POST /v1/trades', () => {
     expect(sell.json).toMatchObject({ code: 'SPENDING_LIMIT_EXCEEDED', extensions: { cap: 'per_trade' } });
   });
 
+  it('answers an amount of any length the format allows with the per-trade cap, beyond what any cap can be', async () => {
+    const trader = await chainKit.createTrader();
+    const huge = `${'9'.repeat(25)}.999999`;
+    expect(huge).toHaveLength(32);
+    const response = await post(trader, buy(huge));
+    expect(response.status).toBe(409);
+    expect(response.json).toMatchObject({ code: 'SPENDING_LIMIT_EXCEEDED', extensions: { cap: 'per_trade' } });
+    expect(spec.errors(response.json, 'createTrade', 409)).toEqual([]);
+    const tooLong = await post(trader, buy(`1${huge}`));
+    expect(tooLong.status).toBe(400);
+    expect(await db()('trades').where({ user_id: trader.userId })).toHaveLength(0);
+  });
+
   it('applies the rolling 24 h daily cap to buys only, per key, and frees it as the window rolls', async () => {
     const trader = await chainKit.createTrader({ dailySpendLimit: 20n * USDC });
     expect((await post(trader, buy('8'))).status).toBe(201);

@@ -9,6 +9,7 @@ import { waitFor } from '#shared/messaging/testing/wait-for.js';
 import { startSandboxStack, type SandboxStack } from '../../../chain-executor/src/testing/sandbox-stack.js';
 import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
 import { callAs, type TestCaller } from '../testing/trading-api-test-kit.js';
+import type { TradeUsage } from '../usage/trade-usage.js';
 
 let stack: SandboxStack;
 let spec: ResponseValidator;
@@ -19,13 +20,8 @@ afterAll(async () => {
   await stack?.close();
 });
 
-interface TradeFigures {
-  total: number;
-  completed: number;
-  failed: number;
-  successRate: number | null;
-  latencyMs: { p50: number | null; p99: number | null };
-}
+/** The wire form of a window's trade figures is the use case's own. */
+type TradeFigures = TradeUsage;
 
 const TERMINAL = ['completed', 'failed', 'rejected'];
 

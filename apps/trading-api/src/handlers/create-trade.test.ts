@@ -1,6 +1,7 @@
 /* POST /v1/trades against real MariaDB and anvil: body rules, markets, caps, funds, outbox and trace. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { Address } from 'viem';
 import { buyThroughAccount } from '#shared/chain/index.js';
 import { USDC } from '#shared/chain/chain-test-fixtures.js';
 import { insertMarket, listTradeEvents } from '#shared/db/index.js';
@@ -20,6 +21,16 @@ afterAll(async () => {
 const db = () => chainKit.kit.database.db;
 const buy = (amount: string, extra: Record<string, unknown> = {}) => chainKit.buyBody(amount, extra);
 const post = (...args: Parameters<TradingChainKit['postTrade']>) => chainKit.postTrade(...args);
+/** Outcome-0 tokens for `usdc` in the trader's account, bought on-chain past the API (no trade row, no cap). */
+const holdOutcomeTokens = (trader: { account: Address }, usdc: bigint) =>
+  buyThroughAccount(chainKit.fixture.executor, {
+    account: trader.account,
+    market: chainKit.market,
+    outcomeIndex: 0,
+    usdcIn: usdc,
+    minTokensOut: 0n,
+    tradeId: randomUUID(),
+  });
 
 describe('POST /v1/trades', () => {
   it('creates a pending buy (201) with its trace and the executor’s job in the outbox, one transaction', async () => {
@@ -257,14 +268,7 @@ describe('POST /v1/trades', () => {
 
   it('lets a key at its daily cap still sell a position it holds, not draw the sell on the cap, and refuses one more buy', async () => {
     const trader = await chainKit.createTrader({ dailySpendLimit: 20n * USDC });
-    await buyThroughAccount(chainKit.fixture.executor, {
-      account: trader.account,
-      market: chainKit.market,
-      outcomeIndex: 0,
-      usdcIn: 20n * USDC,
-      minTokensOut: 0n,
-      tradeId: randomUUID(),
-    });
+    await holdOutcomeTokens(trader, 20n * USDC);
     expect((await post(trader, buy('20'))).status).toBe(201);
     const sell = await post(trader, { ...buy('8'), side: 'sell' });
     expect(sell.status).toBe(201);
@@ -349,14 +353,7 @@ describe('POST /v1/trades', () => {
 
   it('accepts a sell the position covers, counting unfinished sells of the same outcome, and refuses one it does not', async () => {
     const trader = await chainKit.createTrader();
-    await buyThroughAccount(chainKit.fixture.executor, {
-      account: trader.account,
-      market: chainKit.market,
-      outcomeIndex: 0,
-      usdcIn: 20n * USDC,
-      minTokensOut: 0n,
-      tradeId: randomUUID(),
-    });
+    await holdOutcomeTokens(trader, 20n * USDC);
     const sell = (amount: string) => post(trader, { ...buy(amount), side: 'sell' });
     const first = await sell('8');
     expect(first.status).toBe(201);

@@ -19,6 +19,7 @@ import {
   type TestCaller,
   type TradingApiKit,
 } from '../testing/trading-api-test-kit.js';
+import type { TradeUsage } from '../usage/trade-usage.js';
 
 let kit: TradingApiKit;
 let spec: ResponseValidator;
@@ -32,13 +33,8 @@ afterAll(async () => {
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-interface TradeFigures {
-  total: number;
-  completed: number;
-  failed: number;
-  successRate: number | null;
-  latencyMs: { p50: number | null; p99: number | null };
-}
+/** The wire form of a window's trade figures is the use case's own. */
+type TradeFigures = TradeUsage;
 
 /**
  * A trade of `caller`'s key created `ageMs` before `now`; with `latencyMs` it is moved to `status` (a terminal one)

@@ -6,7 +6,7 @@
  * single send to the smart account (the node's call tracer). The reconciler then fails the trade with that code
  * instead of sending it again at a new price.
  */
-import { decodeFunctionData, isAddressEqual, parseEventLogs, type Hex } from 'viem';
+import { decodeFunctionData, isAddressEqual, parseEventLogs, type Hex, type Transaction } from 'viem';
 import { batchExecutorAbi, smartAccountAbi } from '../../contracts/artifacts/index.js';
 import type { AppError } from '../errors/index.js';
 import type { AccountTarget } from './account-trades.js';
@@ -18,16 +18,17 @@ import { appErrorFromRevert, decodeRevertData } from './revert-errors.js';
 type TradeCall = Pick<AccountTarget, 'account' | 'tradeId'>;
 
 /**
- * The decoded refusal of `trade`'s call in the mined transaction `hash`, with the hash; undefined when the call did
- * not fail there (it executed, it was not in the transaction) or why it failed cannot be read (the transaction ran
- * out of gas, or the node has no tracer): a new send is then the safe course, since the trade id executes once.
+ * The decoded refusal of `trade`'s call in the mined `transaction`, with its hash; undefined when the call did not
+ * fail there (it executed, it was not in the transaction) or why it failed cannot be read (the transaction ran out
+ * of gas, or the node has no tracer): a new send is then the safe course, since the trade id executes once.
  */
-export async function tradeRefusalIn(reader: ChainReader, hash: Hex, trade: TradeCall): Promise<AppError | undefined> {
-  const [transaction, receipt] = await Promise.all([
-    reader.publicClient.getTransaction({ hash }),
-    reader.publicClient.getTransactionReceipt({ hash }),
-  ]);
-  const to = transaction.to;
+export async function tradeRefusalIn(
+  reader: ChainReader,
+  transaction: Pick<Transaction, 'hash' | 'from' | 'to' | 'input'>,
+  trade: TradeCall,
+): Promise<AppError | undefined> {
+  const { hash, to } = transaction;
+  const receipt = await reader.publicClient.getTransactionReceipt({ hash });
   if (!to) return undefined;
   let revertData: Hex | undefined;
   if (isAddressEqual(to, transaction.from)) {

@@ -1,15 +1,15 @@
-import { TransactionNotFoundError, type Hex } from 'viem';
+import { TransactionNotFoundError, type Hex, type Transaction } from 'viem';
 import { toChainError, type ChainReader } from '#shared/chain/index.js';
 
-/** Where a sent transaction is: waiting in the node's pool, mined (success or revert), or unknown to the node. */
-export type TransactionState = 'pending' | 'mined' | 'unknown';
-
-export async function readTransactionState(reader: ChainReader, hash: Hex): Promise<TransactionState> {
+/**
+ * A sent transaction as the node knows it: `blockNumber` is null while it waits in the node's pool; null when the
+ * node does not know it.
+ */
+export async function readSentTransaction(reader: ChainReader, hash: Hex): Promise<Transaction | null> {
   try {
-    const transaction = await reader.publicClient.getTransaction({ hash });
-    return transaction.blockNumber === null ? 'pending' : 'mined';
+    return await reader.publicClient.getTransaction({ hash });
   } catch (error) {
-    if (error instanceof TransactionNotFoundError) return 'unknown';
+    if (error instanceof TransactionNotFoundError) return null;
     throw toChainError(error);
   }
 }

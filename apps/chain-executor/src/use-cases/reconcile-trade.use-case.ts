@@ -15,7 +15,7 @@ import type { TradeExecutorDeps, TradeOutcome } from '../trades/trade-executor-d
 import { completeTrade, failTrade } from '../trades/trade-moves.js';
 import { honouredSimulation } from '../trades/simulation-gate.js';
 import { resolveTradeAccount, resolveTradeTarget } from '../trades/trade-target.js';
-import { readTransactionState } from '../trades/transaction-state.js';
+import { readSentTransaction } from '../trades/transaction-state.js';
 import { executeTrade } from './execute-trade.use-case.js';
 
 /** The reconciler publishes a fresh job when it hands a trade back to `pending`: no consumer holds one. */
@@ -57,13 +57,13 @@ async function settleFromLastSend(
   account: Address,
   txHash: Hex,
 ): Promise<TradeOutcome | undefined> {
-  const state = await readTransactionState(deps.writer, txHash);
-  if (state === 'pending') {
+  const sent = await readSentTransaction(deps.writer, txHash);
+  if (!sent) return undefined;
+  if (sent.blockNumber === null) {
     deps.logger.info({ event: 'trade.reconcile_waiting', tradeId: trade.id, txHash }, 'transaction still pending');
     return 'awaiting_chain';
   }
-  if (state !== 'mined') return undefined;
-  const refusal = await tradeRefusalIn(deps.writer, txHash, { account, tradeId: trade.id });
+  const refusal = await tradeRefusalIn(deps.writer, sent, { account, tradeId: trade.id });
   if (!refusal || !isDefiniteRefusal(refusal)) return undefined;
   deps.logger.info({ event: 'trade.reconciled', tradeId: trade.id, outcome: 'failed', code: refusal.code, txHash });
   return failTrade(deps, trade, trade.status, { ...failureOf(refusal), txHash }).then(failedOr);

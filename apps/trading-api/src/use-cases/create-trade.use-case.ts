@@ -102,18 +102,14 @@ async function findReplay(
   }
   if (command.clientRequestId) {
     const trade = await findTradeOfKeyByClientRequestId(db, command.key.id, command.clientRequestId);
-    if (!trade) return null;
-    const replay = replayOutcome(trade, request, deps.confirmationKeys, 'clientRequestId');
-    // The request's Idempotency-Key, new or expired, now names this trade for 24 h like any first request's key.
-    await claimIdempotencyKey(db, command, record, trade);
-    return replay;
+    if (trade) return replayOutcome(trade, request, deps.confirmationKeys, 'clientRequestId');
   }
   return null;
 }
 
 /**
- * Binds the request's Idempotency-Key (if any) to `trade` for IDEMPOTENCY_KEY_TTL_MS, in place of an expired
- * record of it (`record`); a live record is left as it is.
+ * Binds the request's Idempotency-Key (if any) to `trade` for IDEMPOTENCY_KEY_TTL_MS, as a first request's key, in
+ * place of an expired record of it (`record`); a live record is left as it is (a replay through it, or a conflict).
  */
 async function claimIdempotencyKey(
   db: Queryable,
@@ -165,7 +161,11 @@ export async function createTrade(deps: CreateTradeDeps, command: CreateTradeCom
     // A replay answers what the first request got, whatever changed since (the market closed, the chain is away).
     const idempotencyRecord = await idempotencyRecordOf(trx, command);
     const replay = await findReplay(trx, deps, command, requestHash, idempotencyRecord);
-    if (replay) return replay;
+    if (replay) {
+      // A replay through the clientRequestId binds the request's new (or expired) Idempotency-Key to its trade.
+      await claimIdempotencyKey(trx, command, idempotencyRecord, replay.trade);
+      return replay;
+    }
 
     const found = await findMarketById(trx, command.marketId);
     if (!found) throw new AppError('RESOURCE_NOT_FOUND', { detail: `No market ${command.marketId}.` });

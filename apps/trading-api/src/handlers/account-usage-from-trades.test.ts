@@ -4,8 +4,6 @@
  * X-Service-Simulate: revert. The trade figures then count those rows, with the latencies they recorded.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { findTradeById, type TradeRecord } from '#shared/db/index.js';
-import { waitFor } from '#shared/messaging/testing/wait-for.js';
 import { startSandboxStack, type SandboxStack } from '../../../chain-executor/src/testing/sandbox-stack.js';
 import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
 import { callAs, type TestCaller } from '../testing/trading-api-test-kit.js';
@@ -20,11 +18,6 @@ afterAll(async () => {
   await stack?.close();
 });
 
-/** The wire form of a window's trade figures is the use case's own. */
-type TradeFigures = TradeUsage;
-
-const TERMINAL = ['completed', 'failed', 'rejected'];
-
 /** POST /v1/trades (a 5 USDC buy), optionally with a sandbox outcome; the new trade's id. */
 async function placeTrade(trader: TestCaller, simulate?: string): Promise<string> {
   const headers: Record<string, string> = simulate ? { 'X-Service-Simulate': simulate } : {};
@@ -33,24 +26,11 @@ async function placeTrade(trader: TestCaller, simulate?: string): Promise<string
   return (response.json.trade as { id: string }).id;
 }
 
-/** The trade as GET /v1/trades/{id} shows it once its status is terminal. */
-function settledOverApi(trader: TestCaller, id: string): Promise<Record<string, unknown>> {
-  return waitFor(
-    `trade ${id} to reach a terminal status over GET /v1/trades/{id}`,
-    async () => {
-      const response = await callAs(stack.chain.kit, trader, 'GET', `/v1/trades/${id}`);
-      if (response.status !== 200) throw new Error(`GET /v1/trades/${id} answered ${response.status}`);
-      const trade = response.json.trade as Record<string, unknown>;
-      return TERMINAL.includes(String(trade.status)) ? trade : null;
-    },
-    { timeoutMs: 60_000, intervalMs: 200 },
-  );
-}
-
-async function rowOf(id: string): Promise<TradeRecord> {
-  const row = await findTradeById(stack.chain.kit.database.db, id);
-  if (!row) throw new Error(`trade ${id} not found`);
-  return row;
+/** The trade as GET /v1/trades/{id} shows it. */
+async function tradeOverApi(trader: TestCaller, id: string): Promise<Record<string, unknown>> {
+  const response = await callAs(stack.chain.kit, trader, 'GET', `/v1/trades/${id}`);
+  expect(response.status).toBe(200);
+  return response.json.trade as Record<string, unknown>;
 }
 
 describe('GET /v1/account/usage after trades settled by the chain executor', () => {
@@ -58,15 +38,15 @@ describe('GET /v1/account/usage after trades settled by the chain executor', () 
     const trader = await stack.chain.createTrader({ scopes: ['trades:read', 'trades:write', 'auth:manage'] });
     const ids = [await placeTrade(trader), await placeTrade(trader), await placeTrade(trader, 'revert')];
 
-    const settled = await Promise.all(ids.map((id) => settledOverApi(trader, id)));
-    expect(settled.map((trade) => [trade.id, trade.status, trade.errorCode])).toEqual([
+    // The executor recorded when each trade finished: the population of the latency percentiles.
+    const rows = await Promise.all(ids.map((id) => stack.settled(id)));
+    const overApi = await Promise.all(ids.map((id) => tradeOverApi(trader, id)));
+    expect(overApi.map((trade) => [trade.id, trade.status, trade.errorCode])).toEqual([
       [ids[0], 'completed', null],
       [ids[1], 'completed', null],
       [ids[2], 'failed', 'CHAIN_REVERTED'],
     ]);
 
-    // The executor recorded when each trade finished: the population of the latency percentiles.
-    const rows = await Promise.all(ids.map(rowOf));
     for (const row of rows) {
       expect(row.apiKeyId).toBe(trader.record.id);
       expect(row.finishedAt).toBeInstanceOf(Date);
@@ -77,7 +57,7 @@ describe('GET /v1/account/usage after trades settled by the chain executor', () 
     const response = await callAs(stack.chain.kit, trader, 'GET', '/v1/account/usage');
     expect(response.status).toBe(200);
     expect(spec.errors(response.json, 'getAccountUsage', 200)).toEqual([]);
-    const usage = response.json.usage as { apiKeyId: string; trades: Record<string, TradeFigures> };
+    const usage = response.json.usage as { apiKeyId: string; trades: Record<string, TradeUsage> };
     expect(usage.apiKeyId).toBe(trader.record.id);
     const day = usage.trades['24h']!;
     expect(day).toMatchObject({ total: 3, completed: 2, failed: 1 });

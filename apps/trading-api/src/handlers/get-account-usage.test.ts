@@ -33,9 +33,6 @@ afterAll(async () => {
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-/** The wire form of a window's trade figures is the use case's own. */
-type TradeFigures = TradeUsage;
-
 /**
  * A trade of `caller`'s key created `ageMs` before `now`; with `latencyMs` it is moved to `status` (a terminal one)
  * with finished_at = created_at + latencyMs, as the executor and moveTrade record it.
@@ -68,11 +65,11 @@ async function placeTrade(
 const newMarket = async () =>
   (await insertMarket(kit.database.db, { question: 'Usage?', category: 'misc', outcomes: ['YES', 'NO'] })).id;
 
-async function tradeFiguresOf(caller: TestCaller): Promise<Record<string, TradeFigures>> {
+async function tradeFiguresOf(caller: TestCaller): Promise<Record<string, TradeUsage>> {
   const response = await callAs(kit, caller, 'GET', '/v1/account/usage');
   expect(response.status).toBe(200);
   expect(spec.errors(response.json, 'getAccountUsage', 200)).toEqual([]);
-  return (response.json.usage as { trades: Record<string, TradeFigures> }).trades;
+  return (response.json.usage as { trades: Record<string, TradeUsage> }).trades;
 }
 
 describe('GET /v1/account/usage', () => {

@@ -15,6 +15,7 @@ import { tradeSimulationMigration } from './20261125_0200_trade_simulation.js';
 import { tradeTraceSeqMigration } from './20261126_0100_trade_trace_seq.js';
 import { apiKeyPepperIdMigration } from './20261126_1500_api_key_pepper_id.js';
 import { tradeExposureIndexesMigration } from './20261127_0100_trade_exposure_indexes.js';
+import { relayerMigration } from './20261127_1800_relayer.js';
 
 /** One migration: a stable name (never renamed once shipped) and its up/down steps. */
 export interface Migration {
@@ -44,6 +45,7 @@ const migrations: Migration[] = [
   tradeTraceSeqMigration,
   apiKeyPepperIdMigration,
   tradeExposureIndexesMigration,
+  relayerMigration,
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

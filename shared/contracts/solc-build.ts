@@ -21,6 +21,7 @@ export const deployables = {
   Market: 'market',
   MarketFactory: 'marketFactory',
   BatchExecutor: 'batchExecutor',
+  OperatorRegistry: 'operatorRegistry',
 } as const;
 
 /** EIP-170 limit on deployed code. */

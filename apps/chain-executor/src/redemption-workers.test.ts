@@ -55,7 +55,13 @@ beforeAll(async () => {
     createTestMessaging(),
   ]);
   amqp = messaging.createManager();
-  deps = { db: database.db, writer: fixture.executor, logger };
+  deps = {
+    db: database.db,
+    writer: fixture.executor,
+    operatorRegistry: fixture.route.registry,
+    executionDeadlineS: 120,
+    logger,
+  };
 }, 60_000);
 afterAll(async () => {
   await messaging?.destroy();
@@ -76,6 +82,7 @@ async function heldPosition(settle: { winners: number[] } | 'cancelled', buys: n
   const { marketId, market } = await createListedFixtureMarket(fixture, db(), { question: 'Paid?', category: 'chain' });
   for (const outcomeIndex of buys) {
     const execution = await buyThroughAccount(fixture.executor, {
+      ...fixture.route,
       account,
       market,
       outcomeIndex,
@@ -124,7 +131,15 @@ const executionsOf = async (account: Address, redemptionId: string) =>
   });
 
 async function withWorkers(settings: RedemptionWorkerSettings, test: () => Promise<void>) {
-  const stops = await startRedemptionWorkers({ db: db(), amqp, writer: fixture.executor, logger, settings });
+  const stops = await startRedemptionWorkers({
+    db: db(),
+    amqp,
+    writer: fixture.executor,
+    operatorRegistry: fixture.route.registry,
+    executionDeadlineS: 120,
+    logger,
+    settings,
+  });
   try {
     await test();
   } finally {
@@ -215,7 +230,7 @@ describe('settling a redemption claim', () => {
     const claim = await claimOf(position);
     // A worker took the claim and redeemed, then died before recording the result.
     await transitionRedemptionStatus(db(), claim.id, 'pending', 'executing');
-    await redeemThroughAccount(fixture.executor, { ...position, outcomeIndex: 0, tradeId: claim.id });
+    await redeemThroughAccount(fixture.executor, { ...fixture.route, ...position, outcomeIndex: 0, tradeId: claim.id });
     expect(await settleRedemption(deps, { redemptionId: claim.id })).toBe('in_progress');
     expect(await resumeStalledRedemptions(deps, { stalledAfterMs: 60_000 })).toBe(0);
 

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { Address } from 'viem';
 import type { ChainWriter } from '#shared/chain/index.js';
 import type { Logger } from '#shared/logger/index.js';
 import type { AmqpConnectionManager } from '#shared/messaging/index.js';
@@ -22,8 +23,10 @@ export interface RedemptionWorkerSettings {
 export interface RedemptionWorkersDeps {
   db: Knex;
   amqp: AmqpConnectionManager;
-  /** The smart accounts' operator (EXECUTOR_PRIVATE_KEY). */
+  /** The signer this replica leases, calling through the OperatorRegistry. */
   writer: ChainWriter;
+  operatorRegistry: Address;
+  executionDeadlineS: number;
   logger: Logger;
   settings: RedemptionWorkerSettings;
   now?: () => Date;
@@ -39,6 +42,8 @@ export async function startRedemptionWorkers(deps: RedemptionWorkersDeps): Promi
   const settle = {
     db: deps.db,
     writer: deps.writer,
+    operatorRegistry: deps.operatorRegistry,
+    executionDeadlineS: deps.executionDeadlineS,
     logger: deps.logger.child({ component: 'redemptions' }),
     ...(deps.now ? { now: deps.now } : {}),
   };

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { TradeRecord } from '#shared/db/index.js';
-import { EXECUTOR_COMPLETED_TRACE, executionsOf } from './testing/trade-executor-test-kit.js';
+import { executionsOf } from './testing/trade-executor-test-kit.js';
 import { startSandboxStack, type SandboxStack } from './testing/sandbox-stack.js';
 
 let stack: SandboxStack;
@@ -52,6 +52,8 @@ describe.each([
   { simulation: 'slippage', errorCode: 'SLIPPAGE_EXCEEDED' },
   { simulation: 'insufficient_balance', errorCode: 'INSUFFICIENT_BALANCE' },
   { simulation: 'revert', errorCode: 'CHAIN_REVERTED' },
+  // The contract's "timeout → failed": the OperatorRegistry refuses a call mined after its deadline (decision 0031).
+  { simulation: 'timeout', errorCode: 'EXECUTION_TIMEOUT' },
 ])('X-Service-Simulate: $simulation', ({ simulation, errorCode }) => {
   it(`fails the trade with ${errorCode} through a real reverted transaction, with trade.failed delivered`, async () => {
     const path = `/sandbox/${simulation}`;
@@ -63,7 +65,8 @@ describe.each([
     const receipt = await stack.chain.fixture.reader.publicClient.getTransactionReceipt({ hash: trade.txHash! });
     expect(receipt.status).toBe('reverted');
     expect(receipt.from.toLowerCase()).toBe(stack.chain.fixture.executor.account.address.toLowerCase());
-    expect(receipt.to?.toLowerCase()).toBe(trader.account.toLowerCase());
+    // Sent through the OperatorRegistry, the operator of every smart account.
+    expect(receipt.to?.toLowerCase()).toBe(stack.chain.fixture.route.registry.toLowerCase());
     expect(await stack.holdings(trader.account)).toEqual(before);
     expect(await executionsOf(stack.chain, trader.account, id)).toHaveLength(0);
 
@@ -104,23 +107,6 @@ describe('X-Service-Simulate: reject', () => {
       type: 'trade.rejected',
       data: { tradeId: id, status: 'rejected', errorCode: 'TRADE_REJECTED_BY_OPERATOR' },
     });
-  }, 90_000);
-});
-
-describe('X-Service-Simulate: timeout', () => {
-  it('times the receipt wait out, leaves the trade executing, and the reconciler completes it from the chain once', async () => {
-    const path = '/sandbox/timeout';
-    const placed = await place(path, 'timeout');
-
-    const trade = await stack.settled(placed.id);
-    expect([trade.status, trade.errorCode]).toEqual(['completed', null]);
-    const trace = await stack.traceOf(trade);
-    expect(trace.map((step) => step.type)).toEqual(['trade.created', 'trade.queued', ...EXECUTOR_COMPLETED_TRACE]);
-    // The completion came from the reconciler, a separate step after the worker gave up on the receipt.
-    const sent = trace.find((step) => step.type === 'trade.tx_sent')!;
-    const mined = trace.find((step) => step.type === 'trade.tx_mined')!;
-    expect(mined.occurredAt.getTime()).toBeGreaterThan(sent.occurredAt.getTime());
-    await expectCompletedOnce(path, placed, trade);
   }, 90_000);
 });
 

@@ -1,5 +1,6 @@
 import type { Registry } from 'prom-client';
 import type { Knex } from 'knex';
+import type { Address } from 'viem';
 import type { ChainWriter } from '#shared/chain/index.js';
 import type { ChainExecutorConfig } from '#shared/config/index.js';
 import type { Logger } from '#shared/logger/index.js';
@@ -19,11 +20,12 @@ export type TradeWorkerSettings = Pick<
   | 'TRADE_SLIPPAGE_BPS'
   | 'TRADE_BATCH_MAX'
   | 'TRADE_PROCESSING_HALTED'
-  | 'AMQP_PREFETCH'
   | 'CONFIRMATION_EXPIRY_POLL_MS'
   | 'STALLED_TRADE_AFTER_MS'
   | 'RECONCILE_POLL_MS'
   | 'TRADE_SWEEP_BATCH_SIZE'
+  | 'EXECUTION_DEADLINE_S'
+  | 'TRADES_IN_FLIGHT_MAX'
 >;
 
 /**
@@ -38,10 +40,17 @@ const GROUP_COMMIT_MAX = 8;
  * Resolves with their stop functions (consumer first, so no new trade starts while the loops wind down).
  */
 export async function startTradeWorkers(
-  workers: { db: Knex; amqp: AmqpConnectionManager; writer: ChainWriter; logger: Logger; registry?: Registry },
+  workers: {
+    db: Knex;
+    amqp: AmqpConnectionManager;
+    writer: ChainWriter;
+    operatorRegistry: Address;
+    logger: Logger;
+    registry?: Registry;
+  },
   settings: TradeWorkerSettings,
 ): Promise<Array<() => Promise<void>>> {
-  const { db, amqp, writer, logger, registry } = workers;
+  const { db, amqp, writer, operatorRegistry, logger, registry } = workers;
   const outbox = createOutboxTransaction(db, amqp);
   const batched = settings.TRADE_BATCH_MAX > 1;
   const tradeLogger = logger.child({ component: 'trades' });
@@ -51,17 +60,19 @@ export async function startTradeWorkers(
     // Batched sends settle many trades at once: their moves share one transaction (group commit).
     outbox: batched ? createGroupedOutbox(outbox, { maxGroup: GROUP_COMMIT_MAX }) : outbox,
     writer,
+    operatorRegistry,
+    executionDeadlineS: settings.EXECUTION_DEADLINE_S,
     batcher: batched ? createTradeBatcher(writer, { maxBatch: settings.TRADE_BATCH_MAX, logger: tradeLogger }) : null,
     slippageBps: settings.TRADE_SLIPPAGE_BPS,
     halted: settings.TRADE_PROCESSING_HALTED,
     serviceEnv: settings.SERVICE_ENV,
-    simulatedDelays: createSimulatedDelaySlots(settings.AMQP_PREFETCH),
+    simulatedDelays: createSimulatedDelaySlots(settings.TRADES_IN_FLIGHT_MAX),
     now: () => new Date(),
     logger: tradeLogger,
   };
   if (deps.halted) logger.warn({ event: 'trades.halted' }, 'TRADE_PROCESSING_HALTED: pending trades are rejected');
   const consumer = await startTradeJobsConsumer(amqp, deps, {
-    prefetch: settings.AMQP_PREFETCH,
+    prefetch: settings.TRADES_IN_FLIGHT_MAX,
     metrics: createTradeMetrics(registry),
   });
   const batchSize = settings.TRADE_SWEEP_BATCH_SIZE;

@@ -5,3 +5,4 @@ export * from './SmartAccountFactory.js';
 export * from './Market.js';
 export * from './MarketFactory.js';
 export * from './BatchExecutor.js';
+export * from './OperatorRegistry.js';

@@ -54,6 +54,7 @@ async function rejection(promise: Promise<unknown>): Promise<AppError> {
 describe('trading through a smart account', () => {
   it('buys, sells for an exact net USDC amount and redeems, with balances asserted on-chain', async () => {
     const buy = await executeBuy(fixture.executor, {
+      ...fixture.route,
       account,
       market,
       outcomeIndex: 0,
@@ -76,6 +77,7 @@ describe('trading through a smart account', () => {
     expect(await sharesOf(account)).toEqual([buy.amountOut, 0n]);
 
     const sell = await executeSellForUsdc(fixture.executor, {
+      ...fixture.route,
       account,
       market,
       outcomeIndex: 0,
@@ -92,6 +94,7 @@ describe('trading through a smart account', () => {
     const claim = await readClaimability(fixture.reader, { market, account, outcomeIndex: 0 });
     expect(claim).toMatchObject({ state: 'RESOLVED', shares: buy.amountOut - sell.amountIn, claimable: true });
     const redeem = await redeemThroughAccount(fixture.executor, {
+      ...fixture.route,
       account,
       market,
       outcomeIndex: 0,
@@ -105,6 +108,7 @@ describe('trading through a smart account', () => {
   it('returns the earlier execution, marked replayed, when a trade id is sent again', async () => {
     const tradeId = randomUUID();
     const first = await buyThroughAccount(fixture.executor, {
+      ...fixture.route,
       account,
       market,
       outcomeIndex: 1,
@@ -113,6 +117,7 @@ describe('trading through a smart account', () => {
       tradeId,
     });
     const again = await buyThroughAccount(fixture.executor, {
+      ...fixture.route,
       account,
       market,
       outcomeIndex: 1,
@@ -129,7 +134,7 @@ describe('trading through a smart account', () => {
   it('executes a trade id once when two sends race into one block: the loser resolves to the winner', async () => {
     const { testClient } = fixture.chain;
     const tradeId = randomUUID();
-    const trade = { account, market, outcomeIndex: 0, usdcIn: 10n * USDC, minTokensOut: 0n, tradeId };
+    const trade = { ...fixture.route, account, market, outcomeIndex: 0, usdcIn: 10n * USDC, minTokensOut: 0n, tradeId };
     await testClient.setAutomine(false);
     try {
       // Both pass gas estimation (the id is unused until a block includes one of them), then share a block.
@@ -151,6 +156,7 @@ describe('trading through a smart account', () => {
     const quote = await readBuyQuote(fixture.reader, { market, outcomeIndex: 0, usdcIn: 10n * USDC });
     const error = await rejection(
       buyThroughAccount(fixture.executor, {
+        ...fixture.route,
         account,
         market,
         outcomeIndex: 0,
@@ -167,7 +173,7 @@ describe('trading through a smart account', () => {
   it('fails with MARKET_NOT_TRADEABLE on a frozen market and leaves the trade id usable', async () => {
     await freezeMarket(fixture.admin, market);
     const tradeId = randomUUID();
-    const trade = { account, market, outcomeIndex: 0, usdcIn: 5n * USDC, tradeId };
+    const trade = { ...fixture.route, account, market, outcomeIndex: 0, usdcIn: 5n * USDC, tradeId };
     const error = await rejection(executeBuy(fixture.executor, trade));
     expect(error).toMatchObject({ code: 'MARKET_NOT_TRADEABLE', status: 422, detail: 'The market is frozen' });
     expect(await findTradeExecution(fixture.reader, { account, tradeId })).toBeUndefined();
@@ -176,6 +182,7 @@ describe('trading through a smart account', () => {
   it('fails with MARKET_NOT_TRADEABLE for an address that is not a platform market', async () => {
     const error = await rejection(
       buyThroughAccount(fixture.executor, {
+        ...fixture.route,
         account,
         market: fixture.platform.usdc,
         outcomeIndex: 0,
@@ -189,7 +196,13 @@ describe('trading through a smart account', () => {
 
   it('fails with POSITION_NOT_CLAIMABLE when there is nothing to redeem or the market is open', async () => {
     const open = await rejection(
-      redeemThroughAccount(fixture.executor, { account, market, outcomeIndex: 0, tradeId: randomUUID() }),
+      redeemThroughAccount(fixture.executor, {
+        ...fixture.route,
+        account,
+        market,
+        outcomeIndex: 0,
+        tradeId: randomUUID(),
+      }),
     );
     expect(open).toMatchObject({
       code: 'POSITION_NOT_CLAIMABLE',
@@ -197,7 +210,13 @@ describe('trading through a smart account', () => {
     });
     await cancelMarket(fixture.admin, market);
     const empty = await rejection(
-      redeemThroughAccount(fixture.executor, { account, market, outcomeIndex: 1, tradeId: randomUUID() }),
+      redeemThroughAccount(fixture.executor, {
+        ...fixture.route,
+        account,
+        market,
+        outcomeIndex: 1,
+        tradeId: randomUUID(),
+      }),
     );
     expect(empty).toMatchObject({ code: 'POSITION_NOT_CLAIMABLE', status: 409 });
   });
@@ -206,6 +225,7 @@ describe('trading through a smart account', () => {
     const { account: poor } = await createFundedAccount(fixture, USDC);
     const usdc = await rejection(
       buyThroughAccount(fixture.executor, {
+        ...fixture.route,
         account: poor,
         market,
         outcomeIndex: 0,
@@ -217,6 +237,7 @@ describe('trading through a smart account', () => {
     expect(usdc).toMatchObject({ code: 'INSUFFICIENT_BALANCE', extensions: { balance: '1000000', needed: '2000000' } });
     const tokens = await rejection(
       sellForUsdcThroughAccount(fixture.executor, {
+        ...fixture.route,
         account: poor,
         market,
         outcomeIndex: 0,

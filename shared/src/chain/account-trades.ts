@@ -1,6 +1,7 @@
 /**
- * Trades through a user's SmartAccount, sent by the executor (the account's operator). Each call carries the
- * trade's UUID as its on-chain trade id and a guard (minimum output or maximum input).
+ * Trades through a user's SmartAccount, sent by an executor signer through the OperatorRegistry (the account's
+ * operator, operator-registry.ts) with the trade's deadline. Each call carries the trade's UUID as its on-chain trade
+ * id and a guard (minimum output or maximum input).
  *
  * Idempotency: a trade id executes at most once on-chain. When a redelivered job sends an id that already
  * executed, the contract refuses it (`TradeIdAlreadyUsed`); these helpers then look up that earlier
@@ -8,13 +9,14 @@
  * event can be found does TRADE_ALREADY_EXECUTED escape.) A reverted call does not consume the id, so a retry of
  * a failed send is safe.
  */
-import { getAddress, parseEventLogs, type Address, type Hex, type TransactionReceipt } from 'viem';
-import { smartAccountAbi } from '../../contracts/artifacts/index.js';
+import { encodeFunctionData, getAddress, parseEventLogs, type Address, type Hex, type TransactionReceipt } from 'viem';
+import { operatorRegistryAbi, smartAccountAbi } from '../../contracts/artifacts/index.js';
 import { AppError, isAppError } from '../errors/index.js';
 import type { ChainReader, ChainWriter } from './chain-clients.js';
 import { withChainErrors } from './chain-errors.js';
 import { sendContractWrite, type SendOptions } from './contract-writes.js';
 import { bytes32ToUuid, uuidToBytes32 } from './ids-on-chain.js';
+import type { OperatorRoute } from './operator-registry.js';
 
 const actions = ['buy', 'sell', 'sellForExactUsdc', 'redeem'] as const;
 export type AccountAction = (typeof actions)[number];
@@ -36,7 +38,7 @@ export interface AccountTradeExecution {
   replayed: boolean;
 }
 
-export interface AccountTarget {
+export interface AccountTarget extends OperatorRoute {
   /** The user's smart account. */
   account: Address;
   market: Address;
@@ -138,7 +140,24 @@ const observerOf = ({ onSent, gasLimit }: SendOptions): SendOptions => ({
   ...(gasLimit === undefined ? {} : { gasLimit }),
 });
 
-const onAccount = (target: AccountTarget) => ({ address: target.account, abi: smartAccountAbi }) as const;
+/** A forwarded account call through the registry, sent and awaited (sendContractWrite). */
+function sendThroughRegistry(
+  writer: ChainWriter,
+  target: AccountTarget & SendOptions,
+  call: Parameters<typeof encodeFunctionData<typeof smartAccountAbi>>[0],
+): Promise<TransactionReceipt> {
+  const data = encodeFunctionData(call);
+  return sendContractWrite(
+    writer,
+    {
+      address: target.registry,
+      abi: operatorRegistryAbi,
+      functionName: 'forward',
+      args: [target.account, target.deadline, data],
+    },
+    observerOf(target),
+  );
+}
 
 /** Buys `usdcIn` (atomic) of the outcome; reverts SLIPPAGE_EXCEEDED below `minTokensOut`. */
 export function buyThroughAccount(
@@ -147,7 +166,7 @@ export function buyThroughAccount(
 ): Promise<AccountTradeExecution> {
   const args = [...head(input), input.usdcIn, input.minTokensOut] as const;
   return callAccount(writer, input, () =>
-    sendContractWrite(writer, { ...onAccount(input), functionName: 'buy', args }, observerOf(input)),
+    sendThroughRegistry(writer, input, { abi: smartAccountAbi, functionName: 'buy', args }),
   );
 }
 
@@ -158,7 +177,7 @@ export function sellThroughAccount(
 ): Promise<AccountTradeExecution> {
   const args = [...head(input), input.tokensIn, input.minUsdcOut] as const;
   return callAccount(writer, input, () =>
-    sendContractWrite(writer, { ...onAccount(input), functionName: 'sell', args }, observerOf(input)),
+    sendThroughRegistry(writer, input, { abi: smartAccountAbi, functionName: 'sell', args }),
   );
 }
 
@@ -169,7 +188,7 @@ export function sellForUsdcThroughAccount(
 ): Promise<AccountTradeExecution> {
   const args = [...head(input), input.usdcOut, input.maxTokensIn] as const;
   return callAccount(writer, input, () =>
-    sendContractWrite(writer, { ...onAccount(input), functionName: 'sellForExactUsdc', args }, observerOf(input)),
+    sendThroughRegistry(writer, input, { abi: smartAccountAbi, functionName: 'sellForExactUsdc', args }),
   );
 }
 
@@ -180,6 +199,6 @@ export function redeemThroughAccount(
 ): Promise<AccountTradeExecution> {
   const args = head(input);
   return callAccount(writer, input, () =>
-    sendContractWrite(writer, { ...onAccount(input), functionName: 'redeem', args }, observerOf(input)),
+    sendThroughRegistry(writer, input, { abi: smartAccountAbi, functionName: 'redeem', args }),
   );
 }

@@ -17,6 +17,7 @@ import {
   type ChainFixture,
 } from './chain-test-fixtures.js';
 import { uuidToBytes32 } from './ids-on-chain.js';
+import { forwardCallData } from './operator-registry.js';
 import { readBuyQuote } from './market-reads.js';
 import { minimumOutput } from './trade-guards.js';
 
@@ -46,6 +47,7 @@ const usdcOf = (holder: Address) => readUsdcBalance(fixture.reader, { usdc: fixt
 const sharesOf = (holder: Address) => readOutcomeBalances(fixture.reader, { market, account: holder });
 
 const trade = (account: Address, side: BatchedTrade['side'], amount: bigint): BatchedTrade => ({
+  ...fixture.route,
   account,
   market,
   outcomeIndex: 0,
@@ -121,12 +123,16 @@ describe('several trades in one transaction', () => {
     const good = trade(rich, 'buy', 10n * USDC);
     const badId = randomUUID();
     const buyCall = (tradeId: string, minTokensOut: bigint) => ({
-      target: rich,
-      data: encodeFunctionData({
-        abi: smartAccountAbi,
-        functionName: 'buy',
-        args: [uuidToBytes32(tradeId), market, 0n, 10n * USDC, minTokensOut],
-      }),
+      target: fixture.route.registry,
+      data: forwardCallData(
+        fixture.route,
+        rich,
+        encodeFunctionData({
+          abi: smartAccountAbi,
+          functionName: 'buy',
+          args: [uuidToBytes32(tradeId), market, 0n, 10n * USDC, minTokensOut],
+        }),
+      ),
     });
     // An impossible guard: the call reverts with SlippageExceeded inside the mined batch.
     const calls = [buyCall(badId, 10n ** 30n), buyCall(good.tradeId, 0n)];
@@ -159,6 +165,7 @@ describe('several trades in one transaction', () => {
     // the mined batch; its batch-mate with a wide one completes in the same transaction.
     const race = racingWriter(fixture.executor, () =>
       buyThroughAccount(fixture.executor, {
+        ...fixture.route,
         ...{ account: rich, market, outcomeIndex: 0, usdcIn: 300n * USDC },
         ...{ minTokensOut: 0n, tradeId: randomUUID() },
       }),
@@ -196,6 +203,7 @@ describe('several trades in one transaction', () => {
 
   it('sends a single trade through the account directly alongside batches, sharing one nonce sequence', async () => {
     const direct = buyThroughAccount(fixture.executor, {
+      ...fixture.route,
       account: rich,
       market,
       outcomeIndex: 0,

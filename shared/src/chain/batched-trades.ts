@@ -25,6 +25,7 @@ import type { ChainWriter } from './chain-clients.js';
 import { batchGasLimit, sendCallBatch, simulateCallBatch, type BatchCall, type SimulatedCall } from './call-batches.js';
 import { withTxHash, type SendObserver } from './contract-writes.js';
 import { uuidToBytes32 } from './ids-on-chain.js';
+import { forwardCallData } from './operator-registry.js';
 import { appErrorFromRevert, decodeRevertData } from './revert-errors.js';
 import { maximumInput, minimumOutput } from './trade-guards.js';
 
@@ -40,13 +41,11 @@ export type BatchedTradeResult = AccountTradeExecution | AppError;
 
 const functionOf = (trade: BatchedTrade) => (trade.side === 'buy' ? 'buy' : 'sellForExactUsdc');
 
-/** The account call with `guard` (buy: minimum tokens out; sell: maximum tokens in). */
+/** The account call with `guard` (buy: minimum tokens out; sell: maximum tokens in), through the registry. */
 function callOf(trade: BatchedTrade, guard: bigint): BatchCall {
   const args = [uuidToBytes32(trade.tradeId), trade.market, BigInt(trade.outcomeIndex), trade.amount, guard] as const;
-  return {
-    target: trade.account,
-    data: encodeFunctionData({ abi: smartAccountAbi, functionName: functionOf(trade), args }),
-  };
+  const accountCall = encodeFunctionData({ abi: smartAccountAbi, functionName: functionOf(trade), args });
+  return { target: trade.registry, data: forwardCallData(trade, trade.account, accountCall) };
 }
 
 /** The guard from a simulated output: buy tokensOut → minimum; sell tokensIn → maximum. */

@@ -56,12 +56,17 @@ const batchCall = (writer: ChainWriter, calls: readonly BatchCall[]) =>
     args: [calls],
   }) as const;
 
-/** One eth_call of the batch at the latest block (see the file comment); a failed node request throws an AppError. */
+/**
+ * One eth_call of the batch on the pending state: the latest block plus the transactions waiting in the node's pool
+ * (ours of earlier batches and other senders'), so each call's output is the one it will have when mined after them
+ * (see the file comment). A failed node request throws an AppError.
+ */
 export async function simulateCallBatch(writer: ChainWriter, calls: readonly BatchCall[]): Promise<SimulatedCall[]> {
   try {
     const { result } = await writer.publicClient.simulateContract({
       ...batchCall(writer, calls),
       account: writer.account,
+      blockTag: 'pending',
     });
     return result.map(({ success, gasUsed, returnData }) => ({ success, gasUsed, returnData }));
   } catch (error) {

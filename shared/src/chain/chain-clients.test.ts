@@ -64,6 +64,7 @@ describe('createChainClients', () => {
     const results = await Promise.all(
       accounts.map(({ account }, i) =>
         buyThroughAccount(fixture.executor, {
+          ...fixture.route,
           account,
           market,
           outcomeIndex: i % 2,
@@ -105,6 +106,7 @@ describe('an unreachable RPC', () => {
       retry: true,
     });
     const buy = buyThroughAccount(writer, {
+      ...fixture.route,
       account: fixture.chain.accounts[9]!,
       market,
       outcomeIndex: 0,

@@ -181,16 +181,33 @@ function createChainReader(
   };
 }
 
+export interface SignerOptions {
+  /** Called before every broadcast; throwing refuses it (the key's lease is not confirmed: signer-lease.ts). */
+  fence?: () => void;
+}
+
+/** The reader's transport, refusing broadcasts that `fence` refuses. */
+function fencedTransport(transport: Transport, fence: () => void): Transport {
+  return (parameters) => {
+    const inner = transport(parameters);
+    const request: typeof inner.request = (args, requestOptions) => {
+      if (args.method === 'eth_sendRawTransaction' || args.method === 'eth_sendTransaction') fence();
+      return inner.request(args, requestOptions);
+    };
+    return { ...inner, request };
+  };
+}
+
 /**
  * Adds a signer to a reader, sharing its transport. viem's `nonceManager` is one per process and keyed by
  * (address, chain id), so every writer of the same key in this process draws from one nonce sequence.
  */
-export function withSigner(reader: ChainReader, privateKey: Hex): ChainWriter {
+export function withSigner(reader: ChainReader, privateKey: Hex, options: SignerOptions = {}): ChainWriter {
   const account = privateKeyToAccount(privateKey, { nonceManager });
   const walletClient = createWalletClient({
     account,
     chain: reader.chain,
-    transport: reader.transport,
+    transport: options.fence ? fencedTransport(reader.transport, options.fence) : reader.transport,
     pollingInterval: reader.pollingIntervalMs,
   });
   let fees: { at: number; value: Promise<{ maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }> } | undefined;

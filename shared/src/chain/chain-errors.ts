@@ -45,8 +45,6 @@ const unavailableErrors = [
   ResourceUnavailableRpcError,
   ProviderDisconnectedError,
   ChainDisconnectedError,
-  NonceTooLowError,
-  NonceTooHighError,
   WaitForTransactionReceiptTimeoutError,
   TransactionReceiptNotFoundError,
   // What a request gets when the WebSocket cannot even connect (viem wraps the socket's error event in it): an
@@ -70,6 +68,9 @@ function decodeReverted(reverted: ContractFunctionRevertedError): DecodedRevert 
 export function toChainError(error: unknown): AppError {
   if (isAppError(error)) return error;
   if (!(error instanceof BaseError)) return new AppError('INTERNAL_ERROR', { cause: error });
+  // Our own refusal inside a viem call (a fenced broadcast, signer-lease.ts) keeps its code.
+  const ours = error.walk((cause) => isAppError(cause));
+  if (isAppError(ours)) return ours;
 
   const reverted = error.walk((cause) => cause instanceof ContractFunctionRevertedError);
   if (reverted instanceof ContractFunctionRevertedError) return appErrorFromRevert(decodeReverted(reverted), error);
@@ -90,6 +91,15 @@ export function toChainError(error: unknown): AppError {
   if (error.walk((cause) => cause instanceof InsufficientFundsError)) {
     return new AppError('DEPENDENCY_UNAVAILABLE', {
       detail: 'The platform sending account cannot pay for gas',
+      cause: error,
+    });
+  }
+  if (error.walk(isInstance([NonceTooLowError, NonceTooHighError]))) {
+    // Retryable, and not an outage: another sender of the same key took the nonce (two processes signing with one
+    // key: signer-lease.ts exists to prevent it), or the chain was reset under a cached nonce.
+    return new AppError('DEPENDENCY_UNAVAILABLE', {
+      detail: 'The signer nonce was taken by another transaction (a concurrent sender of the same key)',
+      extensions: { nonce: 'conflict' },
       cause: error,
     });
   }

@@ -12,11 +12,14 @@ import { createChainClients, withSigner, type ChainReader, type ChainWriter } fr
 import { createSmartAccount } from './smart-accounts.js';
 import { deployMarket, deployPlatform, type PlatformAddresses } from './deploy-platform.js';
 import { mintTestUsdc } from './market-admin.js';
+import type { OperatorRoute } from './operator-registry.js';
 
 /** anvil's default mnemonic: public, funded only on dev chains. */
 const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
 export const USDC = 1_000_000n;
 export const WAD = 10n ** 18n;
+/** A deadline (Unix seconds, year 3000) no test chain's clock reaches. */
+export const FAR_DEADLINE = 32_503_680_000n;
 
 /** The private key of anvil's dev account `index`. */
 export function anvilPrivateKey(index: number): Hex {
@@ -30,10 +33,12 @@ export interface ChainFixture {
   reader: ChainReader;
   /** anvil account 0: owns TestUSDC and both factories. */
   admin: ChainWriter;
-  /** anvil account 1: operator of the smart accounts. */
+  /** anvil account 1: the registered signer of the OperatorRegistry, the smart accounts' operator. */
   executor: ChainWriter;
   treasury: Address;
   platform: PlatformAddresses;
+  /** The registry route of the executor's account calls, with a deadline no test chain reaches. */
+  route: OperatorRoute;
   /** Reverts to the state of the last `checkpoint()` and forgets cached nonces. */
   reset(): Promise<void>;
   /** Takes the snapshot `reset()` returns to. */
@@ -50,8 +55,13 @@ export async function startChainFixture(): Promise<ChainFixture> {
   executor.resetNonce();
   const [, , treasury] = chain.accounts;
   if (!treasury) throw new Error('the test chain has fewer than 3 funded accounts');
-  const platform = await deployPlatform(admin, { treasury, operator: executor.account.address, allowTestUsdc: true });
+  const platform = await deployPlatform(admin, {
+    treasury,
+    signers: [executor.account.address],
+    allowTestUsdc: true,
+  });
   let snapshot = await chain.snapshot();
+  if (!platform.operatorRegistry) throw new Error('deployPlatform deployed no OperatorRegistry');
   return {
     chain,
     reader,
@@ -59,6 +69,7 @@ export async function startChainFixture(): Promise<ChainFixture> {
     executor,
     treasury,
     platform,
+    route: { registry: platform.operatorRegistry, deadline: FAR_DEADLINE },
     async reset() {
       await chain.revert(snapshot);
       snapshot = await chain.snapshot();
@@ -142,7 +153,8 @@ export async function recordFixtureDeployment(db: Queryable, fixture: ChainFixtu
     marketFactoryAddress: fixture.platform.marketFactory,
     accountFactoryAddress: fixture.platform.accountFactory,
     treasuryAddress: fixture.treasury,
-    operatorAddress: fixture.executor.account.address,
+    operatorAddress: fixture.platform.operatorRegistry ?? fixture.executor.account.address,
+    operatorRegistryAddress: fixture.platform.operatorRegistry,
   });
 }
 

@@ -10,7 +10,7 @@
  * taken it) carries `extensions.broadcast = 'unknown'` and forgets the cached nonce, so no nonce gap stalls later
  * sends.
  */
-import { isHex } from 'viem';
+import { getAddress, isHex } from 'viem';
 import type {
   Abi,
   Address,
@@ -25,7 +25,7 @@ import type {
 import { AppError } from '../errors/index.js';
 import { isRecord } from '../runtime/plain-values.js';
 import type { ChainReader, ChainWriter } from './chain-clients.js';
-import { toChainError } from './chain-errors.js';
+import { toChainError, withChainErrors } from './chain-errors.js';
 import { appErrorFromRevert, decodeRevertData } from './revert-errors.js';
 
 type Mutability = 'nonpayable' | 'payable';
@@ -201,5 +201,22 @@ async function explainMinedRevert(
   return new AppError('CHAIN_REVERTED', {
     detail: 'The transaction reverted on-chain',
     extensions: { revert: 'unknown', txHash: hash },
+  });
+}
+
+/** Deploys a contract and waits for its receipt; resolves with its address. */
+export async function deployContract(
+  writer: ChainWriter,
+  abi: Abi,
+  bytecode: Hex,
+  args: readonly unknown[],
+): Promise<Address> {
+  return withChainErrors(async () => {
+    const hash = await writer.walletClient.deployContract({ abi, bytecode, args, chain: writer.chain });
+    const receipt = await writer.publicClient.waitForTransactionReceipt({ hash, timeout: writer.receiptTimeoutMs });
+    if (receipt.status !== 'success' || !receipt.contractAddress) {
+      throw new AppError('CHAIN_REVERTED', { detail: 'The contract deployment failed', extensions: { txHash: hash } });
+    }
+    return getAddress(receipt.contractAddress);
   });
 }

@@ -29,8 +29,8 @@ afterAll(async () => {
 });
 
 describe('deployPlatform', () => {
-  it('wires TestUSDC, the market factory (treasury) and the account factory (operator = executor)', async () => {
-    const { platform, reader, admin, executor, treasury } = fixture;
+  it('wires TestUSDC, the market factory (treasury) and the account factory (operator = the OperatorRegistry)', async () => {
+    const { platform, reader, admin, treasury } = fixture;
     expect(platform.chainId).toBe(31337);
     const read = reader.publicClient.readContract;
     const factory = { address: platform.marketFactory, abi: marketFactoryAbi } as const;
@@ -38,12 +38,12 @@ describe('deployPlatform', () => {
     expect(await read({ ...factory, functionName: 'treasury' })).toBe(treasury);
     expect(await read({ ...factory, functionName: 'owner' })).toBe(admin.account.address);
     expect(await read({ ...factory, functionName: 'usdc' })).toBe(platform.usdc);
-    expect(await read({ ...accounts, functionName: 'operator' })).toBe(executor.account.address);
+    expect(await read({ ...accounts, functionName: 'operator' })).toBe(platform.operatorRegistry);
     expect(await read({ ...accounts, functionName: 'marketFactory' })).toBe(platform.marketFactory);
   });
 
   it('refuses to deploy TestUSDC unless allowed', async () => {
-    const options = { treasury: fixture.treasury, operator: fixture.executor.account.address };
+    const options = { treasury: fixture.treasury, signers: [fixture.executor.account.address] };
     await expect(deployPlatform(fixture.admin, options)).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 });
@@ -90,7 +90,7 @@ describe('deployMarket', () => {
 });
 
 describe('smart accounts', () => {
-  it('creates a user account at the predicted address, idempotently, with the executor as operator', async () => {
+  it('creates a user account at the predicted address, idempotently, with the OperatorRegistry as operator', async () => {
     const userId = randomUUID();
     const accountFactory = fixture.platform.accountFactory;
     const predicted = await predictSmartAccountAddress(fixture.reader, { accountFactory, userId });
@@ -108,7 +108,7 @@ describe('smart accounts', () => {
       abi: smartAccountAbi,
       functionName: 'operator',
     });
-    expect(operator).toBe(fixture.executor.account.address);
+    expect(operator).toBe(fixture.platform.operatorRegistry);
   });
 
   it('mints test USDC to an account for users fund', async () => {

@@ -3,7 +3,7 @@
  * database market. The writer becomes the owner of both factories (it creates markets and smart accounts and
  * administers markets); on test networks it also owns TestUSDC and may mint.
  */
-import { getAddress, type Abi, type Address, type Hex } from 'viem';
+import type { Address, Hex } from 'viem';
 import {
   marketFactoryAbi,
   marketFactoryBytecode,
@@ -16,7 +16,8 @@ import { WAD } from '../domain/units.js';
 import { AppError } from '../errors/index.js';
 import type { ChainWriter } from './chain-clients.js';
 import { withChainErrors } from './chain-errors.js';
-import { sendContractWrite } from './contract-writes.js';
+import { deployContract, sendContractWrite } from './contract-writes.js';
+import { deployOperatorRegistry } from './operator-registry.js';
 import { uuidToBytes32 } from './ids-on-chain.js';
 import { mintTestUsdc } from './market-admin.js';
 
@@ -27,45 +28,41 @@ export interface PlatformAddresses {
   usdc: Address;
   marketFactory: Address;
   accountFactory: Address;
+  /** The operator of every smart account (operator-registry.ts); null on a platform deployed before it. */
+  operatorRegistry: Address | null;
 }
 
 export interface DeployPlatformOptions {
   /** Receives protocol fees. */
   treasury: Address;
-  /** The executor's address: operator of every new smart account. */
-  operator: Address;
+  /** The executor's signer keys: registered in the OperatorRegistry, the operator of every smart account. */
+  signers: readonly Address[];
   /** The settlement token; omit on a test network to deploy TestUSDC (owned by the writer). */
   usdc?: Address;
   /** Must be true to deploy TestUSDC: never on a network that holds value. */
   allowTestUsdc?: boolean;
 }
 
-async function deploy(writer: ChainWriter, abi: Abi, bytecode: Hex, args: readonly unknown[]): Promise<Address> {
-  return withChainErrors(async () => {
-    const hash = await writer.walletClient.deployContract({ abi, bytecode, args, chain: writer.chain });
-    const receipt = await writer.publicClient.waitForTransactionReceipt({ hash, timeout: writer.receiptTimeoutMs });
-    if (receipt.status !== 'success' || !receipt.contractAddress) {
-      throw new AppError('CHAIN_REVERTED', { detail: 'The contract deployment failed', extensions: { txHash: hash } });
-    }
-    return getAddress(receipt.contractAddress);
-  });
-}
-
-/** Deploys (TestUSDC,) MarketFactory and SmartAccountFactory, each waiting for its receipt. */
+/** Deploys (TestUSDC,) MarketFactory, OperatorRegistry and SmartAccountFactory, each waiting for its receipt. */
 export async function deployPlatform(writer: ChainWriter, options: DeployPlatformOptions): Promise<PlatformAddresses> {
   if (!options.usdc && !options.allowTestUsdc) {
     throw new AppError('VALIDATION_FAILED', { detail: 'a USDC address is required unless TestUSDC is allowed' });
   }
   const admin = writer.account.address;
-  const usdc = options.usdc ?? (await deploy(writer, testUsdcAbi, testUsdcBytecode, [admin]));
-  const marketFactory = await deploy(writer, marketFactoryAbi, marketFactoryBytecode, [usdc, options.treasury, admin]);
-  const accountFactory = await deploy(writer, smartAccountFactoryAbi, smartAccountFactoryBytecode, [
+  const usdc = options.usdc ?? (await deployContract(writer, testUsdcAbi, testUsdcBytecode, [admin]));
+  const marketFactory = await deployContract(writer, marketFactoryAbi, marketFactoryBytecode, [
     usdc,
-    marketFactory,
-    options.operator,
+    options.treasury,
     admin,
   ]);
-  return { chainId: writer.chain.id, usdc, marketFactory, accountFactory };
+  const operatorRegistry = await deployOperatorRegistry(writer, options.signers);
+  const accountFactory = await deployContract(writer, smartAccountFactoryAbi, smartAccountFactoryBytecode, [
+    usdc,
+    marketFactory,
+    operatorRegistry,
+    admin,
+  ]);
+  return { chainId: writer.chain.id, usdc, marketFactory, accountFactory, operatorRegistry };
 }
 
 /** Equal WAD weights summing to exactly 1e18; the remainder wei go to the first outcomes. */

@@ -22,5 +22,7 @@ export * from './trade-attempts.js';
 export * from './market-admin.js';
 export * from './market-events.js';
 export * from './deploy-platform.js';
+export * from './operator-registry.js';
+export * from './signer-lease.js';
 export * from './platform-deployment.js';
 export * from './lazy-chain-reader.js';

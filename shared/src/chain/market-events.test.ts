@@ -42,12 +42,14 @@ describe('market event decoding', () => {
   it('decodes a buy, sell, freeze, resolve and redeem sequence in chain order', async () => {
     const target = { account, market, outcomeIndex: 0 };
     const buy = await buyThroughAccount(fixture.executor, {
+      ...fixture.route,
       ...target,
       usdcIn: 30n * USDC,
       minTokensOut: 0n,
       tradeId: randomUUID(),
     });
     const sell = await sellThroughAccount(fixture.executor, {
+      ...fixture.route,
       ...target,
       tokensIn: buy.amountOut / 2n,
       minUsdcOut: 0n,
@@ -56,8 +58,9 @@ describe('market event decoding', () => {
     await freezeMarket(fixture.admin, market);
     await unfreezeMarket(fixture.admin, market);
     await resolveMarket(fixture.admin, { market, winners: [0] });
-    const redeem = await redeemThroughAccount(fixture.executor, { ...target, tradeId: randomUUID() });
+    const redeem = await redeemThroughAccount(fixture.executor, { ...fixture.route, ...target, tradeId: randomUUID() });
     await buyThroughAccount(fixture.executor, {
+      ...fixture.route,
       account,
       market: otherMarket,
       outcomeIndex: 1,
@@ -123,6 +126,7 @@ describe('market event decoding', () => {
 
   it('decodes market events from a receipt and ignores the other contracts logs in it', async () => {
     const buy = await buyThroughAccount(fixture.executor, {
+      ...fixture.route,
       account,
       market,
       outcomeIndex: 1,

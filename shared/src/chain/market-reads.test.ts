@@ -26,7 +26,13 @@ beforeAll(async () => {
   ({ marketId, market } = await createFixtureMarket(fixture, { outcomeCount: 3 }));
   ({ account } = await createFundedAccount(fixture));
   const trade = { account, market, minTokensOut: 0n };
-  await buyThroughAccount(fixture.executor, { ...trade, outcomeIndex: 1, usdcIn: 40n * USDC, tradeId: randomUUID() });
+  await buyThroughAccount(fixture.executor, {
+    ...fixture.route,
+    ...trade,
+    outcomeIndex: 1,
+    usdcIn: 40n * USDC,
+    tradeId: randomUUID(),
+  });
   await fixture.checkpoint();
 });
 

@@ -19,5 +19,6 @@ export async function loadPlatformAddresses(db: Queryable, chainId: number): Pro
     usdc: deployment.usdcAddress,
     marketFactory: deployment.marketFactoryAddress,
     accountFactory: deployment.accountFactoryAddress,
+    operatorRegistry: deployment.operatorRegistryAddress,
   };
 }

@@ -8,6 +8,7 @@ import { decodeErrorResult } from 'viem';
 import {
   marketAbi,
   marketFactoryAbi,
+  operatorRegistryAbi,
   smartAccountAbi,
   smartAccountFactoryAbi,
   testUsdcAbi,
@@ -24,7 +25,14 @@ export interface DecodedRevert {
 export const foretellErrorsAbi: Abi = (() => {
   const seen = new Set<string>();
   const errors: Abi[number][] = [];
-  const abis: readonly Abi[] = [marketAbi, marketFactoryAbi, smartAccountAbi, smartAccountFactoryAbi, testUsdcAbi];
+  const abis: readonly Abi[] = [
+    marketAbi,
+    marketFactoryAbi,
+    smartAccountAbi,
+    smartAccountFactoryAbi,
+    testUsdcAbi,
+    operatorRegistryAbi,
+  ];
   for (const abi of abis) {
     for (const item of abi) {
       if (item.type !== 'error') continue;
@@ -97,6 +105,14 @@ const revertMappers: Record<string, RevertMapper> = {
   NotWinningOutcome: notClaimable('This outcome did not win'),
   TradeIdAlreadyUsed: () =>
     new AppError('TRADE_ALREADY_EXECUTED', { detail: 'This trade id has already executed on-chain' }),
+  DeadlinePassed: ([deadline]) =>
+    new AppError('EXECUTION_TIMEOUT', {
+      detail: 'The trade was not mined before its execution deadline; it can never execute',
+      extensions: { deadline: new Date(Number(deadline) * 1000).toISOString() },
+    }),
+  // The executor's signer was revoked (or never registered): nothing executed; another signer may send it.
+  NotSigner: () =>
+    new AppError('DEPENDENCY_UNAVAILABLE', { detail: 'The executor signer is not registered in the OperatorRegistry' }),
   InvalidOutcome: ([, count]) =>
     new AppError('VALIDATION_FAILED', { detail: `outcomeIndex must be below ${text(count)}` }),
   ZeroAmount: amountNotExecutable('The amount must be greater than zero'),

@@ -7,12 +7,13 @@
  * instead of sending it again at a new price.
  */
 import { decodeFunctionData, isAddressEqual, parseEventLogs, type Hex, type Transaction } from 'viem';
-import { batchExecutorAbi, smartAccountAbi } from '../../contracts/artifacts/index.js';
+import { batchExecutorAbi } from '../../contracts/artifacts/index.js';
 import type { AppError } from '../errors/index.js';
 import type { AccountTarget } from './account-trades.js';
 import type { ChainReader } from './chain-clients.js';
 import { tracedRevertData, withTxHash } from './contract-writes.js';
 import { uuidToBytes32 } from './ids-on-chain.js';
+import { accountCallTradeId, forwardedCallOf } from './operator-registry.js';
 import { appErrorFromRevert, decodeRevertData } from './revert-errors.js';
 
 type TradeCall = Pick<AccountTarget, 'account' | 'tradeId'>;
@@ -39,22 +40,27 @@ export async function tradeRefusalIn(
     revertData = parseEventLogs({ abi: batchExecutorAbi, eventName: 'CallFailed', logs: receipt.logs }).find(
       (log) => isAddressEqual(log.address, to) && Number(log.args.index) === position,
     )?.args.revertData;
-  } else if (isAddressEqual(to, trade.account) && receipt.status === 'reverted') {
+  } else if (isSingleSendOf(transaction.input, trade) && receipt.status === 'reverted') {
     revertData = await tracedRevertData(reader, hash);
   }
   const decoded = decodeRevertData(revertData);
   return decoded ? withTxHash(appErrorFromRevert(decoded), hash) : undefined;
 }
 
-/** The index of `trade`'s call among a batch's calls (by its account and its on-chain trade id). */
-function positionInBatch(input: Hex, trade: TradeCall): number | undefined {
-  const id = uuidToBytes32(trade.tradeId);
-  const calls = decodedOrUndefined(() => decodeFunctionData({ abi: batchExecutorAbi, data: input }).args[0]) ?? [];
-  const position = calls.findIndex(
-    (call) =>
-      isAddressEqual(call.target, trade.account) &&
-      decodedOrUndefined(() => decodeFunctionData({ abi: smartAccountAbi, data: call.data }).args?.[0]) === id,
+/** Whether forwarded calldata (operator-registry.ts) is `trade`'s call (its account and its on-chain trade id). */
+function isSingleSendOf(data: Hex, trade: TradeCall): boolean {
+  const forwarded = forwardedCallOf(data);
+  return (
+    forwarded !== undefined &&
+    isAddressEqual(forwarded.account, trade.account) &&
+    accountCallTradeId(forwarded.data) === uuidToBytes32(trade.tradeId)
   );
+}
+
+/** The index of `trade`'s call among a batch's calls. */
+function positionInBatch(input: Hex, trade: TradeCall): number | undefined {
+  const calls = decodedOrUndefined(() => decodeFunctionData({ abi: batchExecutorAbi, data: input }).args[0]) ?? [];
+  const position = calls.findIndex((call) => isSingleSendOf(call.data, trade));
   return position === -1 ? undefined : position;
 }
 

@@ -11,6 +11,7 @@ import {
   positiveInt,
   previousSecret,
   privateKey,
+  privateKeyList,
   refuseDevelopmentSecrets,
   refuseUnchangedPreviousSecrets,
   serviceEnv,
@@ -141,8 +142,25 @@ export const chainExecutorConfigSchema = z
     /** At least a second: writers mark their published rows up to LINGER_MS (published-marks.ts) after sending. */
     OUTBOX_REPUBLISH_AFTER_MS: z.coerce.number().int().min(1_000).default(5_000),
     OUTBOX_POLL_MS: positiveInt(1_000),
-    /** The operator key of every smart account (a Kubernetes Secret in a cluster). */
+    /** A pool of one signer key, when EXECUTOR_PRIVATE_KEYS is unset (local use). */
     EXECUTOR_PRIVATE_KEY: privateKey(ANVIL_EXECUTOR_KEY),
+    /**
+     * The signer pool (comma-separated keys; one Kubernetes Secret entry each): every key registered in the
+     * OperatorRegistry, each leased to one replica at a time (decision 0031).
+     */
+    EXECUTOR_PRIVATE_KEYS: privateKeyList,
+    /** Seconds a trade may wait, from when it became pending, before its on-chain call is refused (EXECUTION_TIMEOUT). */
+    EXECUTION_DEADLINE_S: z.coerce.number().int().min(10).max(86_400).default(120),
+    /**
+     * Most trade jobs one replica holds at once (the trade queue's prefetch). A trade holds its job until its
+     * receipt, so under real block times this bounds the trades in flight: sized above rate × confirmation time
+     * (e.g. 100/s × 12 s blocks), not by one block (decision 0031).
+     */
+    TRADES_IN_FLIGHT_MAX: z.coerce.number().int().min(1).max(10_000).default(4_096),
+    /** Blocks a sent transaction may wait unmined before it is replaced with higher fees (same nonce). */
+    TX_REPLACE_AFTER_BLOCKS: positiveInt(3),
+    /** The most a replacement may offer per gas (wei); the first send's fee is never capped by it. */
+    TX_MAX_FEE_PER_GAS_WEI: z.coerce.bigint().positive().default(500_000_000_000n),
     TRADE_SLIPPAGE_BPS: z.coerce.number().int().min(0).max(5_000).default(100),
     /**
      * Most trades sent in one transaction (EIP-7702 batches, decision 0016); 1 sends each trade on its own, for a
@@ -255,6 +273,8 @@ export const localStackConfigSchema = z.object({
   ANVIL_PATH: z.string().optional(),
   PLATFORM_ADMIN_PRIVATE_KEY: privateKey(ANVIL_ADMIN_KEY),
   EXECUTOR_PRIVATE_KEY: privateKey(ANVIL_EXECUTOR_KEY),
+  /** The executor's signer pool (decision 0031); unset: EXECUTOR_PRIVATE_KEY alone. */
+  EXECUTOR_PRIVATE_KEYS: privateKeyList,
   /** Test USDC minted to each demo user's smart account. */
   DEMO_FUNDING_USDC: positiveInt(10_000),
   /** Access-log lines each deployable prints per second in the terminal (the rest are counted); 0 prints all. */

@@ -39,6 +39,24 @@ const isPrivateKeyText = (value: unknown): value is `0x${string}` =>
 export const privateKey = (fallback: `0x${string}`) =>
   z.custom<`0x${string}`>(isPrivateKeyText, 'must be a 32-byte hex private key (0x + 64 hex digits)').default(fallback);
 
+/**
+ * A comma-separated list of private keys (a signer pool); unset or empty reads as undefined. A key repeated in the
+ * list is refused: it would be one nonce sequence counted as two signers.
+ */
+export const privateKeyList = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  z
+    .string()
+    .transform((value) => value.split(',').map((item) => item.trim()))
+    .pipe(
+      z
+        .array(z.custom<`0x${string}`>(isPrivateKeyText, 'each must be a 32-byte hex private key (0x + 64 hex digits)'))
+        .min(1)
+        .refine((keys) => new Set(keys.map((key) => key.toLowerCase())).size === keys.length, 'keys must differ'),
+    )
+    .optional(),
+);
+
 const developmentSecrets = new Set([
   ANVIL_ADMIN_KEY,
   ANVIL_EXECUTOR_KEY,
@@ -50,7 +68,8 @@ const developmentSecrets = new Set([
 export function refuseDevelopmentSecrets(config: Record<string, unknown>, context: z.RefinementCtx): void {
   if (config.SERVICE_ENV !== 'live') return;
   for (const [name, value] of Object.entries(config)) {
-    if (typeof value === 'string' && developmentSecrets.has(value)) {
+    const values = Array.isArray(value) ? value : [value];
+    if (values.some((item) => typeof item === 'string' && developmentSecrets.has(item))) {
       context.addIssue({
         code: 'custom',
         path: [name],

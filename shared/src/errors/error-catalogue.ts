@@ -53,6 +53,7 @@ export const errorCatalogue = {
   SLIPPAGE_EXCEEDED: entry(409, 'Slippage tolerance exceeded'),
   TRADE_AMOUNT_NOT_EXECUTABLE: entry(422, 'Trade amount not executable'),
   TRADE_ALREADY_EXECUTED: entry(409, 'Trade already executed'),
+  EXECUTION_TIMEOUT: entry(504, 'Execution deadline passed'),
   MARKET_STATE_CONFLICT: entry(409, 'Market state does not allow this action'),
   // Trade lifecycle: the state a trade is in, and why a pending trade was refused before it executed
   TRADE_STATE_CONFLICT: entry(409, 'Trade state does not allow this action'),

@@ -24,7 +24,7 @@ try {
   const onChain = await setUpDemoChain(db, {
     rpcUrl: config.CHAIN_RPC_URL,
     adminPrivateKey: config.PLATFORM_ADMIN_PRIVATE_KEY,
-    executorPrivateKey: config.EXECUTOR_PRIVATE_KEY,
+    executorPrivateKeys: config.EXECUTOR_PRIVATE_KEYS ?? [config.EXECUTOR_PRIVATE_KEY],
     fundingUsdc: config.DEMO_FUNDING_USDC,
   });
   say(

@@ -21,7 +21,7 @@ describe('putting the demo data on the chain', () => {
     settings = {
       rpcUrl: chain.rpcUrl,
       adminPrivateKey: ANVIL_ADMIN_KEY,
-      executorPrivateKey: ANVIL_EXECUTOR_KEY,
+      executorPrivateKeys: [ANVIL_EXECUTOR_KEY],
       fundingUsdc: 500,
     };
   }, 60_000);

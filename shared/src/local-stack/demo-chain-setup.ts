@@ -8,6 +8,10 @@ import {
   deployMarket,
   deployPlatform,
   executeBuy,
+  installOperatorRegistry,
+  isRegisteredSigner,
+  moveAccountToRegistry,
+  setSignerRegistered,
   freezeMarket,
   mintTestUsdc,
   readUsdcBalance,
@@ -31,7 +35,8 @@ const DAY_MS = 86_400_000;
 export interface DemoChainSettings {
   rpcUrl: string;
   adminPrivateKey: Hex;
-  executorPrivateKey: Hex;
+  /** The executor's signer pool: every key is registered in the OperatorRegistry; the first places demo trades. */
+  executorPrivateKeys: readonly Hex[];
   fundingUsdc: number;
 }
 
@@ -50,19 +55,18 @@ export interface DemoChainSummary {
  */
 export async function setUpDemoChain(db: Knex, settings: DemoChainSettings): Promise<DemoChainSummary> {
   const admin = await createChainClients({ rpcUrl: settings.rpcUrl, privateKey: settings.adminPrivateKey });
-  const executor = await createChainClients({ rpcUrl: settings.rpcUrl, privateKey: settings.executorPrivateKey });
+  const [firstSigner] = settings.executorPrivateKeys;
+  if (!firstSigner) throw new Error('the demo chain needs at least one executor signer key');
+  const executor = await createChainClients({ rpcUrl: settings.rpcUrl, privateKey: firstSigner });
   try {
-    const { platform, deployed } = await ensurePlatform(
-      db,
-      admin,
-      privateKeyToAccount(settings.executorPrivateKey).address,
-    );
+    const signers = settings.executorPrivateKeys.map((key) => privateKeyToAccount(key).address);
+    const { platform, deployed } = await ensurePlatform(db, admin, signers);
     let marketsDeployed = 0;
     for (const market of await listMarketsForChain(db)) {
       if (await putMarketOnChain(db, admin, platform, market)) marketsDeployed += 1;
     }
     const accounts = await ensureFundedAccounts(db, admin, platform, BigInt(settings.fundingUsdc) * USDC);
-    const demoTrades = deployed ? await placeDemoTrades(db, executor, accounts) : 0;
+    const demoTrades = deployed ? await placeDemoTrades(db, executor, platform, accounts) : 0;
     return {
       chainId: platform.chainId,
       platform,
@@ -81,28 +85,49 @@ async function hasCode(writer: ChainWriter, address: Address): Promise<boolean> 
   return code !== undefined && code !== '0x';
 }
 
-async function ensurePlatform(db: Knex, admin: ChainWriter, operator: Address) {
+/**
+ * The recorded platform when its contracts are on this chain (given an OperatorRegistry with every signer of the pool
+ * registered, when it predates one: the `admin signers setup` migration), else a fresh deployment.
+ */
+async function ensurePlatform(db: Knex, admin: ChainWriter, signers: readonly Address[]) {
   const recorded = await findChainDeployment(db, admin.chain.id);
-  if (recorded && (await hasCode(admin, recorded.marketFactoryAddress))) {
-    return {
-      deployed: false,
-      platform: {
-        chainId: admin.chain.id,
-        usdc: recorded.usdcAddress,
-        marketFactory: recorded.marketFactoryAddress,
-        accountFactory: recorded.accountFactoryAddress,
-      },
-    };
-  }
   const treasury = admin.account.address;
-  const platform = await deployPlatform(admin, { treasury, operator, allowTestUsdc: true });
+  if (recorded && (await hasCode(admin, recorded.marketFactoryAddress))) {
+    const operatorRegistry = await installOperatorRegistry(admin, {
+      accountFactory: recorded.accountFactoryAddress,
+      registry: recorded.operatorRegistryAddress,
+      signers,
+    });
+    for (const signer of signers) {
+      if (!(await isRegisteredSigner(admin, operatorRegistry, signer))) {
+        await setSignerRegistered(admin, { registry: operatorRegistry, signer, registered: true });
+      }
+    }
+    if (recorded.operatorRegistryAddress !== operatorRegistry) {
+      await recordChainDeployment(db, {
+        ...recorded,
+        operatorAddress: operatorRegistry,
+        operatorRegistryAddress: operatorRegistry,
+      });
+    }
+    const platform: PlatformAddresses = {
+      chainId: admin.chain.id,
+      usdc: recorded.usdcAddress,
+      marketFactory: recorded.marketFactoryAddress,
+      accountFactory: recorded.accountFactoryAddress,
+      operatorRegistry,
+    };
+    return { deployed: false, platform };
+  }
+  const platform = await deployPlatform(admin, { treasury, signers, allowTestUsdc: true });
   await recordChainDeployment(db, {
     chainId: platform.chainId,
     usdcAddress: platform.usdc,
     marketFactoryAddress: platform.marketFactory,
     accountFactoryAddress: platform.accountFactory,
     treasuryAddress: treasury,
-    operatorAddress: operator,
+    operatorAddress: platform.operatorRegistry ?? treasury,
+    operatorRegistryAddress: platform.operatorRegistry,
   });
   return { deployed: true, platform };
 }
@@ -139,6 +164,10 @@ async function ensureFundedAccounts(db: Knex, admin: ChainWriter, platform: Plat
   for (const user of await listUsersForChain(db)) {
     const account = await createSmartAccount(admin, { accountFactory: platform.accountFactory, userId: user.id });
     if (account.created) accounts.created += 1;
+    // An account made before the platform had a registry moves to it (a no-op read for the others).
+    else if (platform.operatorRegistry) {
+      await moveAccountToRegistry(admin, { account: account.address, registry: platform.operatorRegistry });
+    }
     if (user.smartAccountAddress !== account.address) await linkUserSmartAccount(db, user.id, account.address);
     if ((await readUsdcBalance(admin, { usdc: platform.usdc, account: account.address })) === 0n) {
       await mintTestUsdc(admin, { usdc: platform.usdc, to: account.address, amount: funding });
@@ -149,7 +178,14 @@ async function ensureFundedAccounts(db: Knex, admin: ChainWriter, platform: Plat
 }
 
 /** A few buys on each open market, so price history and recent trades have something to show. */
-async function placeDemoTrades(db: Knex, executor: ChainWriter, accounts: DemoAccounts): Promise<number> {
+async function placeDemoTrades(
+  db: Knex,
+  executor: ChainWriter,
+  platform: PlatformAddresses,
+  accounts: DemoAccounts,
+): Promise<number> {
+  const registry = platform.operatorRegistry;
+  if (!registry) return 0;
   const open = (await listMarketsForChain(db)).flatMap(({ contractAddress, ...market }) =>
     market.status === 'OPEN' && contractAddress ? [{ ...market, contractAddress }] : [],
   );
@@ -157,6 +193,8 @@ async function placeDemoTrades(db: Knex, executor: ChainWriter, accounts: DemoAc
   for (const [index, market] of open.entries()) {
     for (const [offset, account] of accounts.addresses.entries()) {
       await executeBuy(executor, {
+        registry,
+        deadline: BigInt(Math.floor(Date.now() / 1000) + 600),
         account,
         market: market.contractAddress,
         outcomeIndex: (index + offset) % market.outcomeCount,

@@ -44,7 +44,7 @@ const demoDb = createKnex({ databaseUrl: config.DATABASE_URL, poolMax: 2 });
 const onChain = await setUpDemoChain(demoDb, {
   rpcUrl: chain.rpcUrl,
   adminPrivateKey: config.PLATFORM_ADMIN_PRIVATE_KEY,
-  executorPrivateKey: config.EXECUTOR_PRIVATE_KEY,
+  executorPrivateKeys: config.EXECUTOR_PRIVATE_KEYS ?? [config.EXECUTOR_PRIVATE_KEY],
   fundingUsdc: config.DEMO_FUNDING_USDC,
 })
   .catch(async (error: unknown) => {

@@ -32,7 +32,8 @@ export interface RunningConsumer {
 }
 
 export const DEFAULT_PREFETCH = 16;
-export const MAX_PREFETCH = 1_000;
+/** A trade consumer holds a job per trade awaiting its block (decision 0031): thousands under 12 s blocks. */
+export const MAX_PREFETCH = 10_000;
 const RETRY_BACKOFF: BackoffPolicy = { initialMs: 250, maxMs: 10_000, factor: 2, jitter: 0.2 };
 
 /**

@@ -121,6 +121,7 @@ describe('market indexer on a changed chain', () => {
         await waitFor('the fresh chain to be detected', () => eventsSince(logsFrom, 'indexer.chain_reset').length > 0);
         expect(await marketTradesOf(testbed.db, marketId)).toEqual([]);
         const trade = await buyThroughAccount(fresh.executor, {
+          ...testbed.fixture.route,
           account: newAccount,
           market: address,
           outcomeIndex: 0,

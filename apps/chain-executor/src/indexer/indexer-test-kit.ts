@@ -112,6 +112,7 @@ export function buy(
   input: { account: Address; market: Address; outcomeIndex: number; usdc: bigint; tradeId?: string },
 ): Promise<AccountTradeExecution> {
   return buyThroughAccount(testbed.fixture.executor, {
+    ...testbed.fixture.route,
     account: input.account,
     market: input.market,
     outcomeIndex: input.outcomeIndex,
@@ -126,6 +127,7 @@ export function sell(
   input: { account: Address; market: Address; outcomeIndex: number; tokens: bigint },
 ): Promise<AccountTradeExecution> {
   return sellThroughAccount(testbed.fixture.executor, {
+    ...testbed.fixture.route,
     account: input.account,
     market: input.market,
     outcomeIndex: input.outcomeIndex,

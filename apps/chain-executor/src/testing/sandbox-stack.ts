@@ -28,9 +28,10 @@ import { startTradeWorkers, type TradeWorkerSettings } from '../trade-workers.js
 export const sandboxTradeSettings: TradeWorkerSettings = {
   SERVICE_ENV: 'test',
   TRADE_SLIPPAGE_BPS: 100,
+  EXECUTION_DEADLINE_S: 120,
   TRADE_BATCH_MAX: 32,
   TRADE_PROCESSING_HALTED: false,
-  AMQP_PREFETCH: 8,
+  TRADES_IN_FLIGHT_MAX: 8,
   CONFIRMATION_EXPIRY_POLL_MS: 1_000,
   // The reconciler settles a trade whose receipt wait timed out once it has been untouched this long.
   STALLED_TRADE_AFTER_MS: 2_000,
@@ -67,7 +68,13 @@ export async function startSandboxStack(): Promise<SandboxStack> {
   const logger = createLogger({ name: 'sandbox-stack', level: 'silent' });
   const stops = [
     ...(await startTradeWorkers(
-      { db, amqp: messaging.createManager(), writer: chain.fixture.executor, logger },
+      {
+        db,
+        amqp: messaging.createManager(),
+        writer: chain.fixture.executor,
+        operatorRegistry: chain.fixture.route.registry,
+        logger,
+      },
       sandboxTradeSettings,
     )),
     ...(await startDispatcherWorkers(

@@ -126,6 +126,8 @@ export function tradeDeps(
     reads: createTradeReads(testbed.db),
     outbox: createOutboxTransaction(testbed.db, amqp),
     writer: testbed.fixture.executor,
+    operatorRegistry: testbed.fixture.route.registry,
+    executionDeadlineS: 120,
     // Each trade sent on its own (TRADE_BATCH_MAX=1); batched sends have tests of their own.
     batcher: null,
     slippageBps: 100,

@@ -7,11 +7,18 @@
  * the trade stays `executing` and the reconciler settles it from the chain.
  */
 import type { Hex } from 'viem';
-import { executeBuy, executeSellForUsdc, mayHaveBeenSent, type AccountTradeExecution } from '#shared/chain/index.js';
+import {
+  executeBuy,
+  executeSellForUsdc,
+  mayHaveBeenSent,
+  type AccountTradeExecution,
+  type OperatorRoute,
+} from '#shared/chain/index.js';
 import type { TradeRecord } from '#shared/db/index.js';
 import type { TradeSimulation } from '#shared/domain/index.js';
 import { AppError, isAppError, toAppError } from '#shared/errors/index.js';
 import { isRetryableError } from '#shared/messaging/index.js';
+import { deadlineSeconds, executionDeadlineOf } from './execution-deadline.js';
 import type { TradeExecutorDeps, TradeOutcome } from './trade-executor-deps.js';
 import {
   completeTrade,
@@ -121,6 +128,14 @@ export async function sendTrade(
   return 'completed';
 }
 
+/** The registry and the trade's deadline (execution-deadline.ts) its call carries. */
+function operatorRouteOf(deps: TradeExecutorDeps, trade: TradeRecord): OperatorRoute {
+  return {
+    registry: deps.operatorRegistry,
+    deadline: deadlineSeconds(executionDeadlineOf(trade, deps.executionDeadlineS)),
+  };
+}
+
 function executeOnChain(
   deps: TradeExecutorDeps,
   { trade, target, simulation }: { trade: TradeRecord; target: TradeTarget; simulation: TradeSimulation | null },
@@ -129,11 +144,23 @@ function executeOnChain(
   // A test trade placed with X-Service-Simulate: the chain produces the outcome it names (decision 0023).
   if (simulation && isOnChainSimulation(simulation.kind)) {
     return sendSimulated(
-      { writer: deps.writer, trade, target, slippageBps: deps.slippageBps, onSent },
+      {
+        writer: deps.writer,
+        trade,
+        target: { ...target, ...operatorRouteOf(deps, trade) },
+        slippageBps: deps.slippageBps,
+        onSent,
+      },
       simulation.kind,
     );
   }
-  const common = { ...target, outcomeIndex: trade.outcomeIndex, tradeId: trade.id, slippageBps: deps.slippageBps };
+  const common = {
+    ...target,
+    ...operatorRouteOf(deps, trade),
+    outcomeIndex: trade.outcomeIndex,
+    tradeId: trade.id,
+    slippageBps: deps.slippageBps,
+  };
   if (deps.batcher) return deps.batcher.submit({ ...common, side: trade.side, amount: trade.amountAtomic, onSent });
   return trade.side === 'buy'
     ? executeBuy(deps.writer, { ...common, usdcIn: trade.amountAtomic, onSent })

@@ -18,24 +18,23 @@
  *   still a revert that executes nothing.)
  * - `revert`: the trade call with the zero trade id, which the smart account's guard refuses (InvalidTradeId, a
  *   revert the platform has no specific code for) → CHAIN_REVERTED.
- * - `timeout`: the normal guarded send through a writer whose receipt never comes (the wait times out at once,
- *   WaitForTransactionReceiptTimeoutError) → the trade stays `executing` with its tx hash until the reconciler
- *   settles it from the chain.
+ * - `timeout`: the trade call with a deadline the chain has already passed (the latest block's time minus one
+ *   second), so the OperatorRegistry refuses it on-chain (DeadlinePassed) → EXECUTION_TIMEOUT, as a trade whose
+ *   transaction was held out of blocks past its deadline ends (decision 0031).
  * The reverting sends skip the gas estimate (which would refuse them before anything is mined), so each leaves a
  * mined reverted transaction whose hash the failed trade carries; a reverted call consumes no trade id, moves no
  * USDC and no position.
  */
-import { erc20Abi, maxUint128, maxUint256, WaitForTransactionReceiptTimeoutError, type Address, type Hex } from 'viem';
+import { erc20Abi, maxUint128, maxUint256, type Address, type Hex } from 'viem';
 import { smartAccountAbi } from '../../../../shared/contracts/artifacts/index.js';
 import {
   buyThroughAccount,
-  executeBuy,
-  executeSellForUsdc,
   sellForUsdcThroughAccount,
   sellThroughAccount,
   withChainErrors,
   type AccountTradeExecution,
   type ChainWriter,
+  type OperatorRoute,
 } from '#shared/chain/index.js';
 import type { TradeRecord } from '#shared/db/index.js';
 import type { SimulatedOutcome } from '#shared/domain/index.js';
@@ -56,7 +55,7 @@ export function isOnChainSimulation(kind: string): kind is OnChainSimulation {
 interface SimulatedSend {
   writer: ChainWriter;
   trade: Pick<TradeRecord, 'id' | 'side' | 'outcomeIndex' | 'amountAtomic'>;
-  target: TradeTarget;
+  target: TradeTarget & OperatorRoute;
   slippageBps: number;
   onSent: (hash: Hex) => Promise<void>;
 }
@@ -72,11 +71,10 @@ export async function sendSimulated(
   const buying = trade.side === 'buy';
   switch (simulation) {
     case 'timeout': {
-      const guarded = { ...call, slippageBps: send.slippageBps };
-      const receiptless = receiptlessWriter(writer);
+      const passed = { ...mined, deadline: (await latestBlockTime(writer)) - 1n };
       return buying
-        ? executeBuy(receiptless, { ...guarded, usdcIn: trade.amountAtomic })
-        : executeSellForUsdc(receiptless, { ...guarded, usdcOut: trade.amountAtomic });
+        ? buyThroughAccount(writer, { ...passed, usdcIn: trade.amountAtomic, minTokensOut: 0n })
+        : sellForUsdcThroughAccount(writer, { ...passed, usdcOut: trade.amountAtomic, maxTokensIn: 2n ** 255n });
     }
     case 'slippage':
       return buying
@@ -114,13 +112,10 @@ export async function unholdableUsdc(writer: ChainWriter, account: Address): Pro
   return supply + 1n > maxUint128 + 1n ? maxUint128 + 1n : supply + 1n;
 }
 
-/** The writer with a receipt that never comes: every send's wait times out at once (the `timeout` simulation). */
-function receiptlessWriter(writer: ChainWriter): ChainWriter {
-  const timedOut = ({ hash }: { hash: Hex }) => Promise.reject(new WaitForTransactionReceiptTimeoutError({ hash }));
-  return {
-    ...writer,
-    publicClient: { ...writer.publicClient, getTransactionReceipt: timedOut, waitForTransactionReceipt: timedOut },
-  };
+/** The latest block's timestamp (Unix seconds). */
+async function latestBlockTime(writer: ChainWriter): Promise<bigint> {
+  const block = await withChainErrors(() => writer.publicClient.getBlock({ blockTag: 'latest' }));
+  return block.timestamp;
 }
 
 /** The settlement token the smart account trades with. */

@@ -135,6 +135,7 @@ describe('trades sent several per transaction', () => {
     ]);
     const race = racingWriter(testbed.fixture.executor, () =>
       buyThroughAccount(testbed.fixture.executor, {
+        ...testbed.fixture.route,
         ...{ account: competitor.account, market: other.market, outcomeIndex: 0, usdcIn: 300n * USDC },
         ...{ minTokensOut: 0n, tradeId: randomUUID() },
       }),

@@ -1,3 +1,4 @@
+import type { Address } from 'viem';
 import type { ChainWriter } from '#shared/chain/index.js';
 import type { ChainExecutorConfig } from '#shared/config/index.js';
 import type { Knex } from '#shared/db/index.js';
@@ -14,8 +15,12 @@ export interface TradeExecutorDeps {
   reads: TradeReads;
   /** Commits a state change with its outbox messages, then publishes them. */
   outbox: OutboxTransaction;
-  /** Signs as the executor, the operator of every smart account. */
+  /** Signs as one of the executor's signers (the key this replica leases), through the OperatorRegistry. */
   writer: ChainWriter;
+  /** The OperatorRegistry: the operator of every smart account, which the signers' calls go through. */
+  operatorRegistry: Address;
+  /** EXECUTION_DEADLINE_S: how long after it became pending a trade may still execute (execution-deadline.ts). */
+  executionDeadlineS: number;
   /** Sends organic trades several per transaction; null (TRADE_BATCH_MAX=1) sends each on its own. */
   batcher: TradeBatcher | null;
   /** TRADE_SLIPPAGE_BPS: the guard's tolerance around the fresh quote. */

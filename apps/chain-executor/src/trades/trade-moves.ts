@@ -9,6 +9,7 @@ import { findTradeById, recordTradeTxHash, type TradeRecord, type TradeStatus } 
 import type { ErrorCode } from '#shared/errors/index.js';
 import type { EnqueueOutboxMessage } from '#shared/messaging/index.js';
 import { moveTrade, recordTradeStep, timelineStepsOf, traceSteps } from '#shared/trade-lifecycle/index.js';
+import { executionDeadlineOf } from './execution-deadline.js';
 import type { TradeExecutorDeps } from './trade-executor-deps.js';
 
 /** A trade's failure: a catalogue code and a client-safe message. */
@@ -18,19 +19,23 @@ export interface TradeFailure {
 }
 
 type Deps = Pick<TradeExecutorDeps, 'outbox' | 'now'>;
+type ExecutingDeps = Deps & Pick<TradeExecutorDeps, 'executionDeadlineS'>;
 
-/** `validating → executing` inside the caller's transaction; null when another worker moved the trade first. */
-function moveToExecuting(trx: Knex.Transaction, enqueue: EnqueueOutboxMessage, tradeId: string, now: Date) {
-  return moveTrade(trx, enqueue, tradeId, {
-    from: 'validating',
-    to: 'executing',
-    trace: [{ type: traceSteps.executing }],
-    now,
-  });
-}
+/** The deadline a trade's first move to `executing` stores (execution-deadline.ts); none when it has one. */
+const deadlineUpdate = (deps: ExecutingDeps, trade: TradeRecord) =>
+  trade.executionDeadline ? {} : { executionDeadline: executionDeadlineOf(trade, deps.executionDeadlineS) };
 
-export function startExecuting(deps: Deps, trade: TradeRecord): Promise<TradeRecord | null> {
-  return deps.outbox((trx, enqueue) => moveToExecuting(trx, enqueue, trade.id, deps.now()));
+/** `validating → executing`, storing the deadline; null when another worker moved the trade first. */
+export function startExecuting(deps: ExecutingDeps, trade: TradeRecord): Promise<TradeRecord | null> {
+  return deps.outbox((trx, enqueue) =>
+    moveTrade(trx, enqueue, trade.id, {
+      from: 'validating',
+      to: 'executing',
+      update: deadlineUpdate(deps, trade),
+      trace: [{ type: traceSteps.executing }],
+      now: deps.now(),
+    }),
+  );
 }
 
 /**
@@ -38,11 +43,12 @@ export function startExecuting(deps: Deps, trade: TradeRecord): Promise<TradeRec
  * it). No reader could ever see `validating` between the two steps (they always shared a transaction), so one
  * UPDATE makes both and the trace records both. Null when another worker took the trade first.
  */
-export function startExecutingFromPending(deps: Deps, trade: TradeRecord): Promise<TradeRecord | null> {
+export function startExecutingFromPending(deps: ExecutingDeps, trade: TradeRecord): Promise<TradeRecord | null> {
   return deps.outbox((trx, enqueue) =>
     moveTrade(trx, enqueue, trade.id, {
       from: 'pending',
       to: 'executing',
+      update: deadlineUpdate(deps, trade),
       trace: [{ type: traceSteps.validating, data: { status: 'validating' } }, { type: traceSteps.executing }],
       now: deps.now(),
       before: trade,

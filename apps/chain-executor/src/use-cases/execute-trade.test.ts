@@ -71,6 +71,7 @@ describe('executeTrade', () => {
   it('completes a pending sell for the net USDC asked, reporting the tokens it gave', async () => {
     const trader = await createTrader(testbed);
     await buyThroughAccount(testbed.fixture.executor, {
+      ...testbed.fixture.route,
       account: trader.account,
       market,
       outcomeIndex: 1,
@@ -161,7 +162,12 @@ describe('executeTrade', () => {
       if (!competed) {
         competed = true;
         const competing = { account: competitor.account, market, outcomeIndex: 0, usdcIn: 30n * USDC };
-        await buyThroughAccount(executor, { ...competing, minTokensOut: 0n, tradeId: randomUUID() });
+        await buyThroughAccount(executor, {
+          ...testbed.fixture.route,
+          ...competing,
+          minTokensOut: 0n,
+          tradeId: randomUUID(),
+        });
       }
       return executor.publicClient.estimateContractGas(parameters);
     }) as ChainPublicClient['estimateContractGas'];

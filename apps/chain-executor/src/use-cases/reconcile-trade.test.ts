@@ -13,6 +13,7 @@ import {
   batchGasLimit,
   buyThroughAccount,
   ensureBatchDelegation,
+  forwardCallData,
   sendCallBatch,
   simulateCallBatch,
   uuidToBytes32,
@@ -163,6 +164,7 @@ describe('reconcileTrade', () => {
     const trade = await insertTestTrade(testbed.db, { trader, marketId, usdc: 2n * USDC });
     // A first send of the trade executes on-chain, as a slow worker's would while a second one starts…
     await buyThroughAccount(testbed.fixture.executor, {
+      ...testbed.fixture.route,
       account: trader.account,
       market,
       outcomeIndex: trade.outcomeIndex,
@@ -187,6 +189,7 @@ describe('reconcileTrade', () => {
     const trade = await insertTestTrade(testbed.db, { trader, marketId, usdc: 2n * USDC, status: 'executing' });
     // The worker's send, mined as a revert (a guard no price meets), then the worker died before recording it.
     const refused = await buyThroughAccount(testbed.fixture.executor, {
+      ...testbed.fixture.route,
       account: trader.account,
       market,
       outcomeIndex: trade.outcomeIndex,
@@ -221,12 +224,16 @@ describe('reconcileTrade', () => {
     const refusedTrade = await insertTestTrade(testbed.db, { trader, marketId, usdc: 2n * USDC, status: 'executing' });
     const executedTrade = await insertTestTrade(testbed.db, { trader, marketId, usdc: 3n * USDC, status: 'executing' });
     const buy = (trade: TradeRecord, minTokensOut: bigint) => ({
-      target: trader.account,
-      data: encodeFunctionData({
-        abi: smartAccountAbi,
-        functionName: 'buy',
-        args: [uuidToBytes32(trade.id), market, BigInt(trade.outcomeIndex), trade.amountAtomic, minTokensOut],
-      }),
+      target: testbed.fixture.route.registry,
+      data: forwardCallData(
+        testbed.fixture.route,
+        trader.account,
+        encodeFunctionData({
+          abi: smartAccountAbi,
+          functionName: 'buy',
+          args: [uuidToBytes32(trade.id), market, BigInt(trade.outcomeIndex), trade.amountAtomic, minTokensOut],
+        }),
+      ),
     });
     // One batch as the worker sends it; the first call's guard cannot be met, so it fails alone inside the batch.
     const calls = [buy(refusedTrade, maxUint256), buy(executedTrade, 0n)];

@@ -24,8 +24,11 @@ import type { Logger } from '#shared/logger/index.js';
 
 export interface SettleRedemptionDeps {
   db: Knex;
-  /** The smart accounts' operator. */
+  /** One of the executor's signers, calling through the OperatorRegistry. */
   writer: ChainWriter;
+  /** The OperatorRegistry and how long a redeem may wait to be mined (EXECUTION_DEADLINE_S) before it is refused. */
+  operatorRegistry: Address;
+  executionDeadlineS: number;
   logger: Logger;
   now?: () => Date;
 }
@@ -73,6 +76,9 @@ async function execute(deps: SettleRedemptionDeps, redemption: RedemptionRecord)
     const target = await redeemTarget(deps, redemption);
     execution = await redeemThroughAccount(deps.writer, {
       ...target,
+      registry: deps.operatorRegistry,
+      // A redeem refused for its deadline paid nothing and is retried like any transient failure.
+      deadline: BigInt(Math.floor(now().getTime() / 1000) + deps.executionDeadlineS),
       outcomeIndex: redemption.outcomeIndex,
       tradeId: redemption.id,
     });

@@ -52,7 +52,12 @@ describe('a simulated failure and its organic counterpart', () => {
     // After the estimate passed and before the send: a competing buy moves the price, so the send reverts mined.
     const race = racingWriter(executor, () => {
       const competing = { account: competitor.account, market, outcomeIndex: 0, usdcIn: 30n * USDC };
-      return buyThroughAccount(executor, { ...competing, minTokensOut: 0n, tradeId: randomUUID() });
+      return buyThroughAccount(executor, {
+        ...testbed.fixture.route,
+        ...competing,
+        minTokensOut: 0n,
+        tradeId: randomUUID(),
+      });
     });
     await expect(
       executeTrade(tradeDeps(testbed, { slippageBps: 0, writer: race.writer }), { tradeId: organic.id }),

@@ -41,7 +41,7 @@ async function traderHolding(usdcIn: bigint): Promise<Trader> {
   const trader = await createTrader(testbed);
   const { market } = testbed;
   const buy = { account: trader.account, market, outcomeIndex: 0, usdcIn, minTokensOut: 0n, tradeId: randomUUID() };
-  await buyThroughAccount(testbed.fixture.executor, buy);
+  await buyThroughAccount(testbed.fixture.executor, { ...testbed.fixture.route, ...buy });
   return trader;
 }
 
@@ -60,7 +60,7 @@ describe('a simulated failure whose conditions change before its send is mined',
     const race = racingWriter(testbed.fixture.executor, async () => {
       const [held = 0n] = await sharesOf(seller.account);
       const sell = { account: seller.account, market, outcomeIndex: 0, tokensIn: held, minUsdcOut: 0n };
-      await sellThroughAccount(testbed.fixture.executor, { ...sell, tradeId: randomUUID() });
+      await sellThroughAccount(testbed.fixture.executor, { ...testbed.fixture.route, ...sell, tradeId: randomUUID() });
     });
     const trade = await insertTestTrade(testbed.db, { trader, marketId, usdc: 5n * USDC, simulation: 'slippage' });
 
@@ -80,6 +80,7 @@ describe('a simulated failure whose conditions change before its send is mined',
     const before = { usdc: await usdcOf(trader.account), shares: await sharesOf(trader.account) };
     const race = racingWriter(testbed.fixture.executor, () =>
       buyThroughAccount(testbed.fixture.executor, {
+        ...testbed.fixture.route,
         ...{ account: buyer.account, market, outcomeIndex: 0, usdcIn: 300n * USDC },
         ...{ minTokensOut: 0n, tradeId: randomUUID() },
       }),

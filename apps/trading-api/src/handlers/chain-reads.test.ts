@@ -57,6 +57,7 @@ beforeAll(async () => {
   boughtTokens = 0n;
   for (const [index, buy] of buys.entries()) {
     const execution = await buyThroughAccount(fixture.executor, {
+      ...fixture.route,
       account,
       market,
       ...buy,

@@ -30,6 +30,8 @@ beforeAll(async () => {
     db: chainKit.kit.database.db,
     amqp: messaging.createManager(),
     writer: chainKit.fixture.executor,
+    operatorRegistry: chainKit.fixture.route.registry,
+    executionDeadlineS: 120,
     logger: createLogger({ name: 'redemption-e2e', level: 'silent' }),
     settings: { redemptionsEnabled: true },
   });
@@ -51,6 +53,7 @@ describe('a redemption from request to portfolio', () => {
     });
     for (const [logIndex, outcomeIndex] of [0, 1].entries()) {
       const execution = await buyThroughAccount(fixture.executor, {
+        ...fixture.route,
         account: trader.account,
         market,
         outcomeIndex,

@@ -44,6 +44,7 @@ async function positionOn(settle: { winners: number[] } | 'cancelled' | 'open', 
   });
   for (const outcomeIndex of buys) {
     await buyThroughAccount(fixture.executor, {
+      ...fixture.route,
       account: trader.account,
       market,
       outcomeIndex,

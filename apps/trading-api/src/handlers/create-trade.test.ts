@@ -24,6 +24,7 @@ const post = (...args: Parameters<TradingChainKit['postTrade']>) => chainKit.pos
 /** Outcome-0 tokens for `usdc` in the trader's account, bought on-chain past the API (no trade row, no cap). */
 const holdOutcomeTokens = (trader: { account: Address }, usdc: bigint) =>
   buyThroughAccount(chainKit.fixture.executor, {
+    ...chainKit.fixture.route,
     account: trader.account,
     market: chainKit.market,
     outcomeIndex: 0,

@@ -77,6 +77,7 @@ async function seedSuccessFixtures(chainKit: TradingChainKit, callers: FuzzCalle
   });
   const { smart_account_address: account } = await db('users').where({ id: callers.caller.userId }).first();
   await buyThroughAccount(fixture.executor, {
+    ...fixture.route,
     account,
     market,
     outcomeIndex: 0,

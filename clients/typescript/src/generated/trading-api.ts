@@ -1269,8 +1269,7 @@ export interface components {
      * @description Sandbox failure simulation (test environment only: a `svc_test_` key on a deployment serving the test
      *     environment; anywhere else 400 VALIDATION_FAILED naming this header). The trade takes the real path to the
      *     outcome named: `revert`, `slippage`, `insufficient_balance` (a real reverted transaction → `failed`),
-     *     `timeout` (the receipt wait times out → `executing` until the reconciler settles it from the chain →
-     *     `completed`), `reject` (policy rejection → `rejected`), `delay=<ms>` (held 1 to 30000 ms before executing,
+     *     `timeout` (mined after its execution deadline, refused on-chain → `failed` with EXECUTION_TIMEOUT), `reject` (policy rejection → `rejected`), `delay=<ms>` (held 1 to 30000 ms before executing,
      *     then `completed`). Stored with the trade and shown as `simulation` in its `trade.created` trace step. Not
      *     part of the signed body; part of the idempotent request (the same Idempotency-Key or clientRequestId with
      *     another value is 409 IDEMPOTENCY_KEY_CONFLICT). See the sandbox table in the docs.
@@ -1927,8 +1926,7 @@ export interface operations {
          * @description Sandbox failure simulation (test environment only: a `svc_test_` key on a deployment serving the test
          *     environment; anywhere else 400 VALIDATION_FAILED naming this header). The trade takes the real path to the
          *     outcome named: `revert`, `slippage`, `insufficient_balance` (a real reverted transaction → `failed`),
-         *     `timeout` (the receipt wait times out → `executing` until the reconciler settles it from the chain →
-         *     `completed`), `reject` (policy rejection → `rejected`), `delay=<ms>` (held 1 to 30000 ms before executing,
+         *     `timeout` (mined after its execution deadline, refused on-chain → `failed` with EXECUTION_TIMEOUT), `reject` (policy rejection → `rejected`), `delay=<ms>` (held 1 to 30000 ms before executing,
          *     then `completed`). Stored with the trade and shown as `simulation` in its `trade.created` trace step. Not
          *     part of the signed body; part of the idempotent request (the same Idempotency-Key or clientRequestId with
          *     another value is 409 IDEMPOTENCY_KEY_CONFLICT). See the sandbox table in the docs.

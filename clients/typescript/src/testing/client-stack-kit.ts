@@ -62,6 +62,8 @@ export async function startClientStack(): Promise<ClientStack> {
       reads: createTradeReads(db),
       outbox: createOutboxTransaction(db, executorAmqp),
       writer: chain.fixture.executor,
+      operatorRegistry: chain.fixture.route.registry,
+      executionDeadlineS: 120,
       batcher: createTradeBatcher(chain.fixture.executor, { maxBatch: 32, logger }),
       // A wide guard: these suites are about the client, not slippage.
       slippageBps: 5_000,

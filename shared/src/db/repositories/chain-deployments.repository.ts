@@ -10,6 +10,8 @@ export interface ChainDeployment {
   accountFactoryAddress: Address;
   treasuryAddress: Address;
   operatorAddress: Address;
+  /** The OperatorRegistry the smart accounts' operator calls go through; null on a platform deployed before it. */
+  operatorRegistryAddress: Address | null;
   deployedAt: Date;
 }
 
@@ -24,6 +26,7 @@ export async function recordChainDeployment(db: Queryable, deployment: NewChainD
     account_factory_address: deployment.accountFactoryAddress,
     treasury_address: deployment.treasuryAddress,
     operator_address: deployment.operatorAddress,
+    operator_registry_address: deployment.operatorRegistryAddress,
   };
   await db('chain_deployments')
     .insert(row)
@@ -41,6 +44,10 @@ export async function findChainDeployment(db: Queryable, chainId: number): Promi
     accountFactoryAddress: toAddress(row.account_factory_address, 'chain_deployments.account_factory_address'),
     treasuryAddress: toAddress(row.treasury_address, 'chain_deployments.treasury_address'),
     operatorAddress: toAddress(row.operator_address, 'chain_deployments.operator_address'),
+    operatorRegistryAddress:
+      row.operator_registry_address === null || row.operator_registry_address === undefined
+        ? null
+        : toAddress(row.operator_registry_address, 'chain_deployments.operator_registry_address'),
     deployedAt: toDate(row.deployed_at),
   };
 }

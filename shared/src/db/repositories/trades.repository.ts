@@ -46,7 +46,14 @@ export async function insertTrade(db: Queryable, input: NewTrade & { traceSeq?: 
     updated_at: createdAt,
   };
   await db('trades').insert(row);
-  return toTrade({ ...row, tx_hash: null, tokens_out: null, error_code: null, error_message: null });
+  return toTrade({
+    ...row,
+    tx_hash: null,
+    tokens_out: null,
+    error_code: null,
+    error_message: null,
+    execution_deadline: null,
+  });
 }
 
 /** The trade `id` when `userId` placed it (with any of their keys); null otherwise. */

@@ -39,6 +39,8 @@ export interface TradeRecord {
   confirmationTokenHash: string | null;
   confirmationExpiresAt: Date | null;
   confirmationUsedAt: Date | null;
+  /** After this instant its on-chain call is refused (set when it is first sent; null before). */
+  executionDeadline: Date | null;
   idempotencyKey: string | null;
   /** SHA-256 of the body identity (domain/trade-identity.ts). */
   requestHash: string;
@@ -76,6 +78,7 @@ export interface TradeUpdate {
   errorCode?: string | null;
   errorMessage?: string | null;
   confirmationUsedAt?: Date;
+  executionDeadline?: Date;
   finishedAt?: Date;
 }
 
@@ -103,6 +106,7 @@ export function toTrade(row: Row): TradeRecord {
     confirmationTokenHash: toStringOrNull(row.confirmation_token_hash),
     confirmationExpiresAt: toDateOrNull(row.confirmation_expires_at),
     confirmationUsedAt: toDateOrNull(row.confirmation_used_at),
+    executionDeadline: toDateOrNull(row.execution_deadline),
     idempotencyKey: toStringOrNull(row.idempotency_key),
     requestHash: String(row.request_hash),
     simulation: toStringOrNull(row.simulation),
@@ -123,6 +127,7 @@ export function movedTrade(before: TradeRecord, to: TradeStatus, update: TradeUp
   if (update.errorCode !== undefined) moved.errorCode = update.errorCode;
   if (update.errorMessage !== undefined) moved.errorMessage = update.errorMessage?.slice(0, 500) ?? null;
   if (update.confirmationUsedAt !== undefined) moved.confirmationUsedAt = update.confirmationUsedAt;
+  if (update.executionDeadline !== undefined) moved.executionDeadline = update.executionDeadline;
   if (update.finishedAt !== undefined) moved.finishedAt = update.finishedAt;
   return moved;
 }
@@ -135,6 +140,7 @@ export function toTradeUpdateColumns(update: TradeUpdate): Row {
   if (update.errorCode !== undefined) columns.error_code = update.errorCode;
   if (update.errorMessage !== undefined) columns.error_message = update.errorMessage?.slice(0, 500) ?? null;
   if (update.confirmationUsedAt !== undefined) columns.confirmation_used_at = update.confirmationUsedAt;
+  if (update.executionDeadline !== undefined) columns.execution_deadline = update.executionDeadline;
   if (update.finishedAt !== undefined) columns.finished_at = update.finishedAt;
   return columns;
 }

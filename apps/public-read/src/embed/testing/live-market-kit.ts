@@ -105,6 +105,7 @@ export async function startLiveMarketKit(): Promise<LiveMarketKit> {
       marketId,
       async buy(outcomeIndex, usdc) {
         await buyThroughAccount(fixture.executor, {
+          ...fixture.route,
           account,
           market,
           outcomeIndex,

@@ -1,0 +1,83 @@
+/*
+ * The executor's seat at the signer pool (decision 0031): this replica leases one key of EXECUTOR_PRIVATE_KEYS
+ * (signer-lease.ts) and runs the work that signs (the trade and redemption workers) with it, only while it holds the
+ * lease. With every key held by other replicas it waits, consuming no trades, and takes a key as soon as one is
+ * free (its holder stopped or died). A lost lease stops the signing work at once; the slot then leases again.
+ */
+import type { Knex } from 'knex';
+import type { Hex } from 'viem';
+import { tryLeaseAnySigner, type ChainReader, type SignerLease } from '#shared/chain/index.js';
+import type { Logger } from '#shared/logger/index.js';
+import { sleep } from '#shared/messaging/backoff.js';
+import { isAppError } from '#shared/errors/index.js';
+import { isRetryableError, transientSummary } from '#shared/messaging/index.js';
+
+export interface SignerSlotDeps {
+  db: Knex;
+  reader: ChainReader;
+  keys: readonly Hex[];
+  logger: Logger;
+  /** Pause between attempts while every key is held (default 1 s). */
+  retryMs?: number;
+}
+
+/** Starts the signing work for each lease taken; resolves with its stop functions. */
+export type SigningWork = (lease: SignerLease) => Promise<Array<() => Promise<void>>>;
+
+/** Runs until stopped; the returned function stops the work, releases the lease and waits for both. */
+export function startSignerSlot(deps: SignerSlotDeps, work: SigningWork): () => Promise<void> {
+  const stopping = new AbortController();
+  const logger = deps.logger.child({ component: 'signer-slot' });
+  const retryMs = deps.retryMs ?? 1_000;
+  const loop = (async () => {
+    let waitingLogged = false;
+    while (!stopping.signal.aborted) {
+      let lease: SignerLease | null = null;
+      try {
+        lease = await tryLeaseAnySigner(deps.db, deps.reader, deps.keys);
+      } catch (error) {
+        logger.warn({ event: 'signer.lease_failed', err: transientSummary(error) }, 'could not try the signer locks');
+      }
+      if (!lease) {
+        if (!waitingLogged) {
+          logger.info(
+            { event: 'signer.waiting', pool: deps.keys.length },
+            'every signer of the pool is leased by another replica; waiting for one',
+          );
+          waitingLogged = true;
+        }
+        await sleep(retryMs, stopping.signal);
+        continue;
+      }
+      waitingLogged = false;
+      await runWhileLeased(lease, work, stopping.signal, logger);
+    }
+  })();
+  return async () => {
+    stopping.abort();
+    await loop;
+  };
+}
+
+async function runWhileLeased(lease: SignerLease, work: SigningWork, stop: AbortSignal, logger: Logger) {
+  const signer = lease.address;
+  let stops: Array<() => Promise<void>> = [];
+  try {
+    stops = await work(lease);
+    logger.info({ event: 'signer.leased', signer }, 'signing with a leased key');
+    const ended = AbortSignal.any([stop, lease.lost]);
+    if (!ended.aborted) await new Promise((resolve) => ended.addEventListener('abort', resolve, { once: true }));
+    if (lease.lost.aborted && !stop.aborted) {
+      logger.warn({ event: 'signer.lease_lost', signer }, 'lost the signer lease; stopping its work');
+    }
+  } catch (error) {
+    // A platform without a registry, the RPC or MySQL down: try again; a bug is logged whole.
+    if (isRetryableError(error) || isAppError(error)) {
+      logger.warn({ event: 'signer.work_failed', signer, err: transientSummary(error) }, 'could not start signing');
+    } else logger.error({ event: 'signer.work_failed', signer, err: error }, 'could not start signing');
+    await sleep(1_000, stop);
+  } finally {
+    for (const stopWork of stops) await stopWork();
+    await lease.release();
+  }
+}

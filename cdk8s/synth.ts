@@ -1,7 +1,8 @@
 /*
  * `npm run synth`: compiles the cdk8s app (to build/cdk8s, never dist/), synthesizes the plain manifests of every
  * environment into cdk8s/dist and the Helm chart into charts/foretell (`cdk8s synth --format helm`), then finishes
- * the chart: its name, values files from the typed environments, bare numeric value expressions, list values.
+ * the chart: its name, values files from the typed environments, bare numeric value expressions, list values and
+ * the executor's signer pool sized by the values.
  * `npm run synth -- --check` synthesizes the chart into a temporary folder and fails if the committed one differs.
  */
 import { spawnSync } from 'node:child_process';
@@ -12,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
 import { CHART_ENVIRONMENTS, production } from './lib/environment.js';
 import { chartValues, expandListValues, helmEnvironment, unquoteNumbers } from './lib/helm-values.js';
+import { templateSignerPool } from './lib/signer-pool.js';
 
 const cdk8sDir = fileURLToPath(new URL('.', import.meta.url));
 const root = resolve(cdk8sDir, '..');
@@ -59,7 +61,8 @@ function finishChart(chartDir: string): void {
   const templates = join(chartDir, 'templates');
   for (const file of readdirSync(templates)) {
     const path = join(templates, file);
-    writeFileSync(path, expandListValues(unquoteNumbers(readFileSync(path, 'utf8'), numericPaths), listPaths));
+    const template = expandListValues(unquoteNumbers(readFileSync(path, 'utf8'), numericPaths), listPaths);
+    writeFileSync(path, templateSignerPool(template, production.executorSigners));
   }
 }
 

@@ -4,15 +4,12 @@ export type DeployableName = 'trading-api' | 'public-read' | 'chain-executor' | 
 /** Backing services a deployable reaches (its NetworkPolicy egress): `chain` is the chain RPC, for those that call it. */
 export type Backend = 'mysql' | 'rabbitmq' | 'redis' | 'chain';
 
-/** Keys of the `foretell-secrets` Secret (created outside the chart: External Secrets, Sealed Secrets or kubectl). */
+/**
+ * Keys of the `foretell-secrets` Secret (created outside the chart: External Secrets, Sealed Secrets or kubectl).
+ * The executor's signer keys are entries of it too, one per key, counted per environment (signer-pool.ts).
+ */
 export type SecretKey =
-  | 'DATABASE_URL'
-  | 'AMQP_URL'
-  | 'REDIS_URL'
-  | 'API_KEY_PEPPER'
-  | 'EXECUTOR_PRIVATE_KEY'
-  | 'WEBHOOK_SECRET_KEY'
-  | 'PLATFORM_ADMIN_PRIVATE_KEY';
+  'DATABASE_URL' | 'AMQP_URL' | 'REDIS_URL' | 'API_KEY_PEPPER' | 'WEBHOOK_SECRET_KEY' | 'PLATFORM_ADMIN_PRIVATE_KEY';
 
 /** Keys in `foretell-secrets` only while a rotation is under way (docs/decisions/0030): optional references. */
 export type RotationSecretKey = 'API_KEY_PEPPER_PREVIOUS' | 'WEBHOOK_SECRET_KEY_PREVIOUS';
@@ -31,6 +28,8 @@ export interface DeployableSpec {
   queues: readonly string[];
   /** Sends to the internet on 443 (webhook receivers). */
   internetEgress: boolean;
+  /** Signs chain transactions with the environment's pool of operator keys (EXECUTOR_PRIVATE_KEYS, signer-pool.ts). */
+  signerPool: boolean;
   /** Flags for node before the entry point (NODE_FLAGS in shared/src/build/build-deployables.ts; a spec keeps them equal). */
   nodeFlags: readonly string[];
 }
@@ -46,6 +45,7 @@ export const DEPLOYABLES: readonly DeployableSpec[] = [
     rotationSecrets: ['API_KEY_PEPPER_PREVIOUS'],
     queues: [],
     internetEgress: false,
+    signerPool: false,
     nodeFlags: ['--max-semi-space-size=8'],
   },
   {
@@ -58,6 +58,7 @@ export const DEPLOYABLES: readonly DeployableSpec[] = [
     rotationSecrets: ['API_KEY_PEPPER_PREVIOUS'],
     queues: [],
     internetEgress: false,
+    signerPool: false,
     nodeFlags: [],
   },
   {
@@ -65,10 +66,11 @@ export const DEPLOYABLES: readonly DeployableSpec[] = [
     kind: 'worker',
     port: 3002,
     backends: ['mysql', 'rabbitmq', 'chain'],
-    secrets: ['DATABASE_URL', 'AMQP_URL', 'EXECUTOR_PRIVATE_KEY'],
+    secrets: ['DATABASE_URL', 'AMQP_URL'],
     rotationSecrets: [],
     queues: ['chain-executor.trades', 'chain-executor.redemptions'],
     internetEgress: false,
+    signerPool: true,
     nodeFlags: [],
   },
   {
@@ -80,6 +82,7 @@ export const DEPLOYABLES: readonly DeployableSpec[] = [
     rotationSecrets: ['WEBHOOK_SECRET_KEY_PREVIOUS'],
     queues: ['webhook-dispatcher.events'],
     internetEgress: true,
+    signerPool: false,
     nodeFlags: [],
   },
 ];

@@ -93,6 +93,13 @@ export interface Environment {
   serviceEnv: 'test' | 'live';
   logLevel: 'debug' | 'info' | 'warn';
   workloads: Record<DeployableName, WorkloadSettings>;
+  /**
+   * The chain executor's signer pool: how many operator keys it has, each its own entry of `foretell-secrets`
+   * (EXECUTOR_SIGNER_0..n-1, lib/signer-pool.ts) and each registered in the OperatorRegistry. A replica leases one
+   * key at a time and one that finds none free only waits, so the executor's maxReplicas may not exceed this
+   * (checkExecutorSigners). Raise it only after the new entries exist (docs/runbooks/signers.md).
+   */
+  executorSigners: number;
   /** Comma-separated route ids disabled at install (the operators flip the live ConfigMap afterwards). */
   routeDisabled: string;
   gateway: {
@@ -142,6 +149,7 @@ export const local: Environment = {
   serviceEnv: 'test',
   logLevel: 'debug',
   workloads: workloads(1, 2, { api: small, worker: small }),
+  executorSigners: 2,
   routeDisabled: '',
   gateway: { className: 'envoy-gateway', trustProxy: '10.244.0.0/16' },
   network: {
@@ -213,6 +221,7 @@ export const staging: Environment = {
   image: cloudImage,
   serviceEnv: 'test',
   workloads: workloads(2, 4, { api, worker }),
+  executorSigners: 4,
   gateway: {
     className: 'gke-l7-regional-external-managed',
     hostname: 'staging.api.foretell.example',
@@ -238,6 +247,7 @@ export const production: Environment = {
     api: { requests: { cpu: '500m', memory: '192Mi' }, limits: { cpu: '2', memory: '384Mi' } },
     worker: { requests: { cpu: '500m', memory: '192Mi' }, limits: { cpu: '2', memory: '384Mi' } },
   }),
+  executorSigners: 12,
   gateway: {
     className: 'gke-l7-regional-external-managed',
     hostname: 'api.foretell.example',
@@ -254,6 +264,31 @@ export const production: Environment = {
 };
 
 export const ENVIRONMENTS: readonly Environment[] = [local, staging, production];
+
+/**
+ * Refuses an environment whose chain executor could run more replicas than it has signer keys: min replicas ≤ max
+ * replicas ≤ executorSigners. A replica beyond the pool holds no key and consumes no trade, so an autoscaler
+ * allowed past it adds pods that only wait. The chart's values are checked by its own guard when Helm renders
+ * them (signer-pool.ts); in the chart's shape the bounds are those value expressions and are skipped here.
+ */
+export function checkExecutorSigners(env: Environment): void {
+  const { replicas, maxReplicas } = env.workloads['chain-executor'];
+  const signers = env.executorSigners;
+  const bounds: unknown[] = [replicas, maxReplicas, signers];
+  if (bounds.some((bound) => typeof bound === 'string' && bound.startsWith('{{'))) return;
+  if (!Number.isInteger(signers) || signers < 1) {
+    throw new Error(`${env.name}: executorSigners must be a whole number of keys, at least 1 (got ${signers})`);
+  }
+  if (replicas > maxReplicas) {
+    throw new Error(`${env.name}: chain-executor replicas ${replicas} exceed its maxReplicas ${maxReplicas}`);
+  }
+  if (maxReplicas > signers) {
+    throw new Error(
+      `${env.name}: chain-executor maxReplicas ${maxReplicas} exceeds its ${signers} signer keys (executorSigners): ` +
+        'a replica beyond the pool would only wait for a key',
+    );
+  }
+}
 
 /** The environments the Helm chart is for: an HTTPS Gateway with a host name (local uses the plain manifests). */
 export const CHART_ENVIRONMENTS: readonly Environment[] = [staging, production];

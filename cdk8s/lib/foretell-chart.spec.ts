@@ -4,6 +4,7 @@ import { DEPLOYABLES, type DeployableSpec } from './deployables.js';
 import { ENVIRONMENTS, production, staging, type Environment, type Peer } from './environment.js';
 import { ForetellChart } from './foretell-chart.js';
 import { ROUTE_SWITCHES_NAME, SECRET_NAME } from './labels.js';
+import { signerVariables } from './signer-pool.js';
 import type { Manifest } from './validate-manifests.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- synthesized manifests are untyped JSON walked by path */
@@ -197,7 +198,7 @@ describe.each(ENVIRONMENTS.map((env) => [env.name, env] as const))('the %s manif
       'REDIS_URL',
       'API_KEY_PEPPER',
       'API_KEY_PEPPER_PREVIOUS',
-      'EXECUTOR_PRIVATE_KEY',
+      ...signerVariables(env.executorSigners),
       'WEBHOOK_SECRET_KEY',
       'WEBHOOK_SECRET_KEY_PREVIOUS',
     ];

@@ -3,7 +3,7 @@ import type { Construct } from 'constructs';
 import { AdminCliNetworkPolicy } from './admin-cli-job.js';
 import { HttpAutoscaler, QueueAutoscaler } from './autoscaling.js';
 import { DEPLOYABLES } from './deployables.js';
-import type { Environment } from './environment.js';
+import { checkExecutorSigners, type Environment } from './environment.js';
 import { ForetellGateway } from './gateway.js';
 import { MigrationsJob } from './migrations-job.js';
 import { DefaultDeny, WorkloadNetworkPolicy } from './network-policies.js';
@@ -11,9 +11,10 @@ import { RouteSwitches } from './route-switches.js';
 import { SharedConfig } from './shared-config.js';
 import { Workload } from './workload.js';
 
-/** Everything Foretell runs in one namespace, for one environment. */
+/** Everything Foretell runs in one namespace, for one environment (refused when it cannot run as configured). */
 export class ForetellChart extends Chart {
   constructor(scope: Construct, id: string, env: Environment) {
+    checkExecutorSigners(env);
     super(scope, id, { disableResourceNameHashes: true });
     new SharedConfig(this, env);
     new RouteSwitches(

@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
 import { local, production } from './environment.js';
-import { chartValues, expandListValues, renderTemplate } from './helm-values.js';
+import { renderTemplate } from './helm-render.js';
+import { chartValues, expandListValues } from './helm-values.js';
 
 const marker = (path: string) => `"{{ toYaml .Values.${path} }}"`;
 

@@ -1,7 +1,14 @@
 import type { k8s } from 'cdk8s-plus-34';
-import { stringify } from 'yaml';
 import type { DeployableName } from './deployables.js';
-import type { Endpoint, Environment, NetworkProps, Peer, Resources, WorkloadSettings } from './environment.js';
+import {
+  checkExecutorSigners,
+  type Endpoint,
+  type Environment,
+  type NetworkProps,
+  type Peer,
+  type Resources,
+  type WorkloadSettings,
+} from './environment.js';
 import { gatewayPeers, peersOf } from './network-policies.js';
 
 /** Helm value keys of the deployables (`.Values.workloads.tradingApi`): template paths cannot hold dashes. */
@@ -37,6 +44,8 @@ export interface ChartValues {
     apiServer: EndpointValues;
   };
   workloads: Record<string, WorkloadSettings>;
+  /** The executor's signer pool size; the template ranges over it (signer-pool.ts). */
+  executorSigners: number;
 }
 
 const endpointValues = (endpoint: Endpoint): EndpointValues => ({ to: peersOf(endpoint.to), port: endpoint.port });
@@ -70,6 +79,7 @@ export function chartValues(env: Environment): ChartValues {
       }),
     },
     workloads,
+    executorSigners: env.executorSigners,
   };
 }
 
@@ -101,9 +111,11 @@ const markerPeers = (path: string): Peer[] => [{ cidr: listMarker(path) }];
  * The environment the Helm chart is synthesized from: `base` (production) with every value of `chartValues`
  * replaced by its template expression, and the namespace by the release's. Numbers become strings here (the
  * constructs never compute with them); `unquoteNumbers` turns them back into bare template expressions. A list of
- * peers becomes one marker peer, which `expandListValues` turns into `toYaml` of the whole list.
+ * peers becomes one marker peer, which `expandListValues` turns into `toYaml` of the whole list. The signer pool
+ * keeps `base`'s size, so the constructs write its entries; `templateSignerPool` turns them into a `range`.
  */
 export function helmEnvironment(base: Environment): { env: Environment; numericPaths: string[]; listPaths: string[] } {
+  checkExecutorSigners(base);
   const paths: ValuePaths = { numeric: [], lists: [] };
   // cast: the same tree with every leaf a template string; only the string-typed leaves are read as they are.
   const values = placeholders(chartValues(base), '', paths) as ChartValues;
@@ -191,36 +203,4 @@ export function expandListValues(template: string, listPaths: readonly string[])
     if (found === 0) throw new Error(`no template uses the list value ${path}`);
   }
   return lines.join('\n');
-}
-
-function valueAt(values: unknown, path: string): unknown {
-  let value: unknown = values;
-  for (const key of path.split('.')) value = (value as Record<string, unknown> | undefined)?.[key];
-  return value;
-}
-
-/** Renders the chart's templates the way Helm does for the expressions this chart uses (tests, offline checks). */
-export function renderTemplate(template: string, values: unknown, namespace: string): string {
-  const rendered = template
-    .replace(/\s*\{\{- toYaml \.Values\.([A-Za-z0-9_.]+) \| nindent (\d+) \}\}/g, (_match, path: string, n: string) => {
-      const value = valueAt(values, path);
-      if (!Array.isArray(value)) throw new Error(`no list value ${path}`);
-      const yaml = stringify(value).trimEnd();
-      return `\n${yaml
-        .split('\n')
-        .map((line) => `${' '.repeat(Number(n))}${line}`)
-        .join('\n')}`;
-    })
-    .replace(/\{\{ \.(Values|Release)\.([A-Za-z0-9_.]+) \}\}/g, (_match, root: string, path: string) => {
-      if (root === 'Release') {
-        if (path !== 'Namespace') throw new Error(`unsupported .Release.${path}`);
-        return namespace;
-      }
-      const value = valueAt(values, path);
-      if (value === undefined || (typeof value === 'object' && value !== null)) throw new Error(`no value ${path}`);
-      return String(value);
-    });
-  const leftover = /\{\{.*?\}\}/.exec(rendered);
-  if (leftover) throw new Error(`unsupported template expression ${leftover[0]}`);
-  return rendered;
 }

@@ -4,7 +4,7 @@ import { Testing } from 'cdk8s';
 import { parse } from 'yaml';
 import { ENVIRONMENTS, production } from './environment.js';
 import { ForetellChart } from './foretell-chart.js';
-import { renderTemplate } from './helm-values.js';
+import { renderTemplate } from './helm-render.js';
 import { manifestErrors, parseManifests, type Manifest } from './validate-manifests.js';
 
 const chartDir = new URL('../../charts/foretell/', import.meta.url);

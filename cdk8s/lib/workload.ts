@@ -3,6 +3,7 @@ import { Construct } from 'constructs';
 import { entryPoint, type DeployableSpec } from './deployables.js';
 import type { Environment } from './environment.js';
 import { CONFIG_MAP_NAME, partOfLabels, ROUTE_SWITCHES_NAME, SECRET_NAME, selectorLabels } from './labels.js';
+import { signerPoolEnv } from './signer-pool.js';
 
 /** Hardening every Foretell container gets: non-root, read-only root filesystem, no capabilities, RuntimeDefault. */
 export const containerSecurity: k8s.SecurityContext = {
@@ -88,6 +89,7 @@ export class Workload extends Construct {
             ]
           : []),
         ...secretEnv(spec.secrets),
+        ...(spec.signerPool ? signerPoolEnv(env.executorSigners) : []),
         ...optionalSecretEnv(spec.rotationSecrets),
       ],
       resources: {
@@ -113,10 +115,7 @@ export class Workload extends Construct {
         replicas: settings.replicas,
         revisionHistoryLimit: 5,
         selector: { matchLabels: labels },
-        strategy: {
-          type: 'RollingUpdate',
-          rollingUpdate: { maxSurge: k8s.IntOrString.fromString('25%'), maxUnavailable: k8s.IntOrString.fromNumber(0) },
-        },
+        strategy: { type: 'RollingUpdate', rollingUpdate: rollout(spec) },
         template: {
           metadata: { labels: { ...labels, ...partOfLabels, 'app.kubernetes.io/component': spec.kind } },
           spec: {
@@ -151,6 +150,17 @@ export class Workload extends Construct {
       spec: { maxUnavailable: k8s.IntOrString.fromNumber(1), selector: { matchLabels: labels } },
     });
   }
+}
+
+/**
+ * How a deployable rolls out: most start a new pod before an old one stops (no capacity lost). A signer-pool
+ * deployable replaces one pod at a time instead: at its maxReplicas every key is leased, so a surge pod would hold
+ * none and only wait for an old pod to let go of one.
+ */
+function rollout(spec: DeployableSpec): k8s.RollingUpdateDeployment {
+  return spec.signerPool
+    ? { maxSurge: k8s.IntOrString.fromNumber(0), maxUnavailable: k8s.IntOrString.fromNumber(1) }
+    : { maxSurge: k8s.IntOrString.fromString('25%'), maxUnavailable: k8s.IntOrString.fromNumber(0) };
 }
 
 function spread(topologyKey: string, labels: Record<string, string>): k8s.TopologySpreadConstraint {

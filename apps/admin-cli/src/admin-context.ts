@@ -1,10 +1,26 @@
 import { userInfo } from 'node:os';
 import type { Knex } from 'knex';
-import { createChainClients, loadPlatformAddresses, type ChainWriter } from '#shared/chain/index.js';
-import type { PlatformAddresses } from '#shared/chain/index.js';
+import type { Hex } from 'viem';
+import { privateKeyToAddress } from 'viem/accounts';
+import {
+  createChainClients,
+  leaseSignerWaiting,
+  loadPlatformAddresses,
+  type ChainReader,
+  type ChainWriter,
+  type PlatformAddresses,
+  type SignerLease,
+} from '#shared/chain/index.js';
 import type { AdminCliConfig } from '#shared/config/index.js';
 import { createKnex } from '#shared/db/index.js';
+import { AppError, isAppError } from '#shared/errors/index.js';
 import type { CliIo } from './cli-output.js';
+
+/**
+ * How long a run waits for the platform admin key while another process signs with it (decision 0031: one signer
+ * per key). Concurrent runs queue for up to this long, then exit 69 saying so.
+ */
+export const ADMIN_KEY_WAIT_MS = 120_000;
 
 /** What commands share: settings, output, global flags, a clock and a lazily opened database and chain. */
 export interface AdminContext {
@@ -15,7 +31,13 @@ export interface AdminContext {
   actor(): string;
   now(): Date;
   db(): Promise<Knex>;
-  /** A writer signing as the platform admin (owner of the factories, markets and TestUSDC). */
+  /** Read-only chain access: balances, states, the chain id. Never waits for the admin key. */
+  chainReader(): Promise<ChainReader>;
+  /**
+   * A writer signing as the platform admin (owner of the factories, markets, TestUSDC and the OperatorRegistry). It
+   * leases the admin key first (signer-lease.ts): a run waits, up to ADMIN_KEY_WAIT_MS, while another one signs.
+   * Open it only once a command is about to send.
+   */
   chain(): Promise<ChainWriter>;
   /** The platform contracts recorded in chain_deployments for the connected chain. */
   platform(): Promise<PlatformAddresses>;
@@ -27,9 +49,21 @@ export interface GlobalFlags {
   actor(): string | undefined;
 }
 
-export function createAdminContext(config: AdminCliConfig, io: CliIo, flags: GlobalFlags): AdminContext {
+export interface AdminContextOptions {
+  /** Default ADMIN_KEY_WAIT_MS (tests shorten it). */
+  adminKeyWaitMs?: number;
+}
+
+export function createAdminContext(
+  config: AdminCliConfig,
+  io: CliIo,
+  flags: GlobalFlags,
+  options: AdminContextOptions = {},
+): AdminContext {
   let db: Knex | undefined;
-  let chain: Promise<ChainWriter> | undefined;
+  let reader: Promise<ChainReader> | undefined;
+  let lease: Promise<SignerLease> | undefined;
+  const waitMs = options.adminKeyWaitMs ?? ADMIN_KEY_WAIT_MS;
   const context: AdminContext = {
     config,
     io,
@@ -37,20 +71,46 @@ export function createAdminContext(config: AdminCliConfig, io: CliIo, flags: Glo
     actor: () => flags.actor() ?? `cli:${osUser()}`,
     now: () => new Date(),
     db: async () => (db ??= createKnex({ databaseUrl: config.DATABASE_URL, poolMax: 4 })),
-    chain: () =>
-      (chain ??= createChainClients({
+    chainReader: () =>
+      (reader ??= createChainClients({
         rpcUrl: config.CHAIN_RPC_URL,
         ...(config.CHAIN_ID === undefined ? {} : { chainId: config.CHAIN_ID }),
-        privateKey: config.PLATFORM_ADMIN_PRIVATE_KEY,
       })),
-    platform: async () => loadPlatformAddresses(await context.db(), (await context.chain()).chain.id),
+    chain: async () => {
+      // Assigned before the first await: two calls of one run share one lease (a second would wait on the first).
+      lease ??= (async () =>
+        leaseAdminKey(await context.db(), await context.chainReader(), config.PLATFORM_ADMIN_PRIVATE_KEY, waitMs))();
+      return (await lease).writer;
+    },
+    platform: async () => loadPlatformAddresses(await context.db(), (await context.chainReader()).chain.id),
     close: async () => {
-      const writer = await chain?.catch(() => undefined);
-      await writer?.close();
+      // The lease's writer shares the reader's transport: release the key, close the transport, then the pool.
+      const held = await lease?.catch(() => undefined);
+      await held?.release().catch(() => undefined);
+      const chain = await reader?.catch(() => undefined);
+      await chain?.close();
       await db?.destroy();
     },
   };
   return context;
+}
+
+/**
+ * The admin key's lease. leaseSignerWaiting's only AppError is its timeout (a failing database rejects with the
+ * driver's error, reported as a dependency failure): that one is reworded to say who holds the key.
+ */
+async function leaseAdminKey(db: Knex, reader: ChainReader, key: Hex, waitMs: number): Promise<SignerLease> {
+  try {
+    return await leaseSignerWaiting(db, reader, key, { waitMs });
+  } catch (error) {
+    if (!isAppError(error) || error.code !== 'DEPENDENCY_UNAVAILABLE') throw error;
+    throw new AppError('DEPENDENCY_UNAVAILABLE', {
+      detail:
+        `Another process is signing with the platform admin key (${privateKeyToAddress(key)}); this run waited ` +
+        `${Math.round(waitMs / 1000)} s for it and sent no transaction. Run it again once that process is done.`,
+      cause: error,
+    });
+  }
 }
 
 function osUser(): string {

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import {
   formatUsdc,
+  parseAddress,
   parseEmail,
   parseInstant,
   parseLimit,
@@ -86,5 +87,20 @@ describe('other flag parsers', () => {
     expect(() => parseInstant('2027-01-31', '--end-time')).toThrow(
       expect.objectContaining({ code: 'VALIDATION_FAILED' }),
     );
+  });
+
+  it('reads an address in any letter case as its checksummed form, and refuses zero and malformed ones', () => {
+    const checksummed = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+    expect(parseAddress(` ${checksummed.toLowerCase()} `, '--address')).toBe(checksummed);
+    expect(parseAddress(checksummed.toUpperCase().replace('0X', '0x'), '--address')).toBe(checksummed);
+    for (const bad of [
+      '',
+      '0x',
+      '70997970c51812dc3a010c7d01b50e0d17dc79c8',
+      `${checksummed}00`,
+      `0x${'0'.repeat(40)}`,
+    ]) {
+      expect(() => parseAddress(bad, '--address')).toThrow(expect.objectContaining({ code: 'VALIDATION_FAILED' }));
+    }
   });
 });

@@ -8,6 +8,7 @@ import {
   parseUsdcAmount as parseWireUsdcAmount,
   USDC_DECIMALS,
 } from '#shared/domain/index.js';
+import { getAddress, isAddress, zeroAddress, type Address } from 'viem';
 import { AppError } from '#shared/errors/index.js';
 
 /** `user@domain.tld`: one @, no spaces, a dot in the domain; the column holds 254 characters. */
@@ -69,6 +70,15 @@ export function parseOutcomes(text: string): string[] {
     throw invalid('--outcomes labels must be distinct');
   }
   return labels;
+}
+
+/** A 20-byte hex address in any letter case (a wrong checksum is not refused), as its checksummed form; never zero. */
+export function parseAddress(text: string, flag: string): Address {
+  const trimmed = text.trim();
+  if (!isAddress(trimmed, { strict: false }) || trimmed.toLowerCase() === zeroAddress) {
+    throw invalid(`${flag} must be a non-zero address, 0x and 40 hex digits (got "${text}")`);
+  }
+  return getAddress(trimmed);
 }
 
 /** "0,2" → [0, 2]: distinct outcome indexes, at least one (range-checked against the market by the use case). */

@@ -1,7 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import type { AdminCliConfig } from '#shared/config/index.js';
 import { AppError } from '#shared/errors/index.js';
-import { createAdminContext } from './admin-context.js';
+import { createAdminContext, type AdminContextOptions } from './admin-context.js';
 import { exitCodes, printError, type CliIo } from './cli-output.js';
 import { registerCatalogCommands } from './commands/catalog.command.js';
 import { registerKeyCommands } from './commands/keys.command.js';
@@ -9,25 +9,34 @@ import { registerMarketCommands } from './commands/markets.command.js';
 import { registerMigrationCommands } from './commands/migrations.command.js';
 import { registerRouteCommands } from './commands/routes.command.js';
 import { registerSecretCommands } from './commands/secrets.command.js';
+import { registerSignerCommands } from './commands/signers.command.js';
 import { registerTradeCommands } from './commands/trades.command.js';
 import { registerUserCommands } from './commands/users.command.js';
 
 const quietExits = new Set(['commander.helpDisplayed', 'commander.version', 'commander.help']);
 
 /** Runs one CLI invocation and returns its exit code (never calls process.exit: tests call this directly). */
-export async function runAdminCli(argv: string[], config: AdminCliConfig, io: CliIo, version: string): Promise<number> {
+export async function runAdminCli(
+  argv: string[],
+  config: AdminCliConfig,
+  io: CliIo,
+  version: string,
+  options: AdminContextOptions = {},
+): Promise<number> {
   const program = new Command('foretell-admin')
-    .description('Foretell operator tool: users, API keys, markets, trades, routes, secrets, migrations')
+    .description('Foretell operator tool: users, API keys, markets, trades, routes, secrets, signers, migrations')
     .version(version)
     .option('--json', 'print exactly one JSON object on stdout')
     .option('--actor <name>', 'who the audit log names (default: cli:<os user>)')
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
   const flags = () => program.opts<{ json?: boolean; actor?: string }>();
-  const context = createAdminContext(config, io, {
-    json: () => flags().json === true,
-    actor: () => checkedActor(flags().actor),
-  });
+  const context = createAdminContext(
+    config,
+    io,
+    { json: () => flags().json === true, actor: () => checkedActor(flags().actor) },
+    options,
+  );
   // A bad --actor is a usage error like an unknown flag: refused before any command runs, so it is not audited.
   program.hook('preAction', () => {
     context.actor();
@@ -40,6 +49,7 @@ export async function runAdminCli(argv: string[], config: AdminCliConfig, io: Cl
   registerTradeCommands(program, context);
   registerRouteCommands(program, context);
   registerSecretCommands(program, context);
+  registerSignerCommands(program, context);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return exitCodes.ok;

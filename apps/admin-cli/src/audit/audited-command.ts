@@ -6,7 +6,8 @@ import { findUserByReference, UUID_PATTERN } from '../use-cases/user-lookup.js';
 import { createAuditRedactor, refusalOf, type AuditRedactor } from './audit-details.js';
 
 /** What an invocation acts on, as the operator named it. A user reference (id or email) is filed under the user's id. */
-export type AuditTarget = { type: 'api_key' | 'market' | 'trade'; id: string } | { type: 'user'; reference: string };
+export type AuditTarget =
+  { type: 'api_key' | 'market' | 'trade' | 'signer'; id: string } | { type: 'user'; reference: string };
 
 export interface AuditedRequest {
   target?: AuditTarget;

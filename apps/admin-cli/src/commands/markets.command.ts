@@ -130,7 +130,7 @@ async function runTransition(
   command: { action: MarketAction; marketId: string; winners?: number[] },
 ): Promise<Completion> {
   const { market, txHash } = await transitionMarket(
-    { db: await context.db(), chain: context.chain, now: context.now },
+    { db: await context.db(), reader: context.chainReader, chain: context.chain, now: context.now },
     { ...command, actor: context.actor() },
   );
   const result = {

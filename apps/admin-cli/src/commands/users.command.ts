@@ -82,7 +82,7 @@ export function registerUserCommands(program: Command, context: AdminContext): v
         describe: (reference: string) => ({ target: { type: 'user', reference }, args: { user: reference } }),
         run: async (reference: string) => {
           const { user, usdcBalance } = await showUser(
-            { db: await context.db(), chain: context.chain, platform: context.platform },
+            { db: await context.db(), reader: context.chainReader, platform: context.platform },
             { user: reference },
           );
           const balance = usdcBalance === null ? null : formatUsdc(usdcBalance);

@@ -1,11 +1,14 @@
 /**
- * Test-only: runs foretell-admin in-process against a suite's own MariaDB database and, when asked, its own anvil
- * with the platform deployed and recorded in chain_deployments (as `npm start` records it).
+ * Test-only: runs foretell-admin in-process (or, with `spawn`, as its own process) against a suite's own MariaDB
+ * database and, when asked, its own anvil with the platform deployed and recorded in chain_deployments (as
+ * `npm start` records it).
  */
 import { type ChainFixture, recordFixtureDeployment, startChainFixture } from '#shared/chain/chain-test-fixtures.js';
 import { adminCliConfigSchema, loadConfig } from '#shared/config/index.js';
 import { listAdminActions, type AdminAuditEntry } from '#shared/db/index.js';
+import { runTypeScript, type ProcessResult } from '#shared/testing/run-node.js';
 import { createTestDatabase, type TestDatabase } from '#shared/testing/test-database.js';
+import type { AdminContextOptions } from '../admin-context.js';
 import type { CliIo } from '../cli-output.js';
 import { runAdminCli } from '../program.js';
 
@@ -20,9 +23,15 @@ export interface AdminCliHarness {
   /** Present when the harness was started with `{ chain: true }`. */
   fixture: ChainFixture;
   /** Runs one invocation; `env` overrides the suite's settings (e.g. SERVICE_ENV). */
-  run(argv: string[], env?: Record<string, string>): Promise<CliRun>;
+  run(argv: string[], env?: Record<string, string>, options?: AdminContextOptions): Promise<CliRun>;
+  /** Runs one invocation as a process of its own (`node --import tsx apps/admin-cli/src/main.ts`). */
+  spawn(argv: string[], options?: { env?: Record<string, string>; timeoutMs?: number }): Promise<ProcessResult>;
   /** Runs with --json, expects exactly one JSON line on stdout and returns it parsed. */
-  runJson<T = Record<string, unknown>>(argv: string[], env?: Record<string, string>): Promise<CliRun & { json: T }>;
+  runJson<T = Record<string, unknown>>(
+    argv: string[],
+    env?: Record<string, string>,
+    options?: AdminContextOptions,
+  ): Promise<CliRun & { json: T }>;
   /** Audit entries of one target, newest first. */
   auditOf(targetType: string, targetId: string): Promise<AdminAuditEntry[]>;
   /** Runs one invocation and returns the audit entries it wrote, oldest first (tests in a suite run one at a time). */
@@ -53,10 +62,10 @@ export async function startAdminCliHarness(options: { chain: boolean }): Promise
     // Nothing listens here in DB-only suites: a command that needs the chain fails fast.
     CHAIN_RPC_URL: fixture?.chain.rpcUrl ?? 'http://127.0.0.1:9',
   };
-  const run = async (argv: string[], env: Record<string, string> = {}): Promise<CliRun> => {
+  const run = async (argv: string[], env: Record<string, string> = {}, options?: AdminContextOptions) => {
     const io = captureIo();
     const config = loadConfig(adminCliConfigSchema, { ...baseEnv, ...env });
-    const code = await runAdminCli(argv, config, io, '0.0.0-test');
+    const code = await runAdminCli(argv, config, io, '0.0.0-test', options);
     return { code, out: io.out, err: io.err };
   };
   return {
@@ -66,8 +75,10 @@ export async function startAdminCliHarness(options: { chain: boolean }): Promise
       return fixture;
     },
     run,
-    async runJson<T>(argv: string[], env?: Record<string, string>) {
-      const result = await run(['--json', ...argv], env);
+    spawn: (argv, options = {}) =>
+      runTypeScript('apps/admin-cli/src/main.ts', argv, { ...baseEnv, ...options.env }, options.timeoutMs),
+    async runJson<T>(argv: string[], env?: Record<string, string>, options?: AdminContextOptions) {
+      const result = await run(['--json', ...argv], env, options);
       const lines = result.out.trim().split('\n');
       if (lines.length !== 1) throw new Error(`expected one JSON line on stdout, got:\n${result.out}${result.err}`);
       return { ...result, json: JSON.parse(lines[0]!) as T };

@@ -9,7 +9,7 @@ const DEFAULT_CATEGORY = 'general';
 
 export interface CreateMarketDeps {
   db: Knex;
-  /** Opened only once the command passed its database checks. */
+  /** Opened (the admin key leased) only once the command passed its database checks. */
   chain: () => Promise<ChainWriter>;
   platform: () => Promise<PlatformAddresses>;
   now: () => Date;
@@ -51,8 +51,8 @@ export async function createMarket(deps: CreateMarketDeps, command: CreateMarket
     throw new AppError('VALIDATION_FAILED', { detail: '--initial-reserve must be at least 1 USDC' });
   }
 
-  const chain = await deps.chain();
   const platform = await deps.platform();
+  const chain = await deps.chain();
   const marketId = newUuid();
   const deployed = await deployMarket(chain, platform, {
     marketId,

@@ -6,7 +6,7 @@ import { findUserByReference } from './user-lookup.js';
 
 export interface FundUserDeps {
   db: Queryable;
-  /** Opened only once the request passed every check. */
+  /** Opened (the admin key leased) only once the request passed every check. */
   chain: () => Promise<ChainWriter>;
   platform: () => Promise<PlatformAddresses>;
   serviceEnv: 'test' | 'live';
@@ -41,8 +41,8 @@ export async function fundUser(deps: FundUserDeps, command: FundUserCommand): Pr
     throw new AppError('SMART_ACCOUNT_MISSING', { detail: `User ${user.id} has no smart account to fund` });
   }
   const account = user.smartAccountAddress;
-  const chain = await deps.chain();
   const platform = await deps.platform();
+  const chain = await deps.chain();
   const { txHash } = await mintTestUsdc(chain, { usdc: platform.usdc, to: account, amount: command.amount });
   await recordAdminAction(deps.db, {
     actor: command.actor,

@@ -13,7 +13,7 @@ import { newUuid } from '#shared/ids/index.js';
 
 export interface RegisterUserDeps {
   db: Knex;
-  /** Opened only once the email is known to be free. */
+  /** Opened (the admin key leased) only once the email is known to be free. */
   chain: () => Promise<ChainWriter>;
   platform: () => Promise<PlatformAddresses>;
 }
@@ -34,8 +34,8 @@ const taken = (email: string): AppError =>
  */
 export async function registerUser(deps: RegisterUserDeps, command: RegisterUserCommand): Promise<User> {
   if (await findUserByEmail(deps.db, command.email)) throw taken(command.email);
-  const chain = await deps.chain();
   const platform = await deps.platform();
+  const chain = await deps.chain();
   const userId = newUuid();
   const account = await createSmartAccount(chain, { accountFactory: platform.accountFactory, userId });
   try {

@@ -10,13 +10,13 @@ export interface UserDetails {
 
 /** `users show <id|email>`: the user and the USDC its smart account holds on chain. */
 export async function showUser(
-  deps: { db: Queryable; chain: () => Promise<ChainReader>; platform: () => Promise<PlatformAddresses> },
+  deps: { db: Queryable; reader: () => Promise<ChainReader>; platform: () => Promise<PlatformAddresses> },
   command: { user: string },
 ): Promise<UserDetails> {
   const user = await findUserByReference(deps.db, command.user);
   if (!user.smartAccountAddress) return { user, usdcBalance: null };
   const platform = await deps.platform();
-  const usdcBalance = await readUsdcBalance(await deps.chain(), {
+  const usdcBalance = await readUsdcBalance(await deps.reader(), {
     usdc: platform.usdc,
     account: user.smartAccountAddress,
   });

@@ -6,6 +6,7 @@ import {
   readMarketState,
   readWinners,
   resolveMarket,
+  type ChainReader,
   type ChainWriter,
 } from '#shared/chain/index.js';
 import {
@@ -29,6 +30,8 @@ const transitions: Record<MarketAction, { from: readonly MarketStatus[]; to: Mar
 export interface TransitionMarketDeps {
   db: Knex;
   /** Opened only once the database allows the transition. */
+  reader: () => Promise<ChainReader>;
+  /** Opened (the admin key leased) only when the chain is not in the target state yet. */
   chain: () => Promise<ChainWriter>;
   now: () => Date;
 }
@@ -68,18 +71,15 @@ export async function transitionMarket(
     throw conflict(`Market ${market.id} is ${market.status}: only ${from.join(' or ')} markets can be ${verb}`);
   }
   const winners = command.action === 'resolve' ? checkWinners(market, command.winners) : undefined;
-  const contract = await contractOf(market, deps.chain);
-
-  const onChain = await readMarketState(contract.chain, contract.address);
+  const address = await contractOf(market, deps.reader);
+  const onChain = { market, address, from, to, winners };
   let txHash: Hex | null = null;
-  if (onChain === to) {
-    if (winners && !sameWinners(await readWinners(contract.chain, contract.address), winners)) {
-      throw conflict(`Market ${market.id} is already resolved on chain with other winners`);
+  if (await needsSend(await deps.reader(), onChain)) {
+    const writer = await deps.chain();
+    // Read again as the key's holder: another run may have moved the market while this one waited for the key.
+    if (await needsSend(writer, onChain)) {
+      txHash = (await sendTransition(writer, address, command.action, winners)).txHash;
     }
-  } else if (!from.some((state) => state === onChain)) {
-    throw conflict(`Market ${market.id} is ${onChain} on chain (${market.status} in the database)`);
-  } else {
-    txHash = (await sendTransition(contract.chain, contract.address, command.action, winners)).txHash;
   }
 
   const resolveTime = to === 'RESOLVED' || to === 'CANCELLED' ? deps.now() : undefined;
@@ -97,7 +97,7 @@ export async function transitionMarket(
       action: `markets.${command.action}`,
       targetType: 'market',
       targetId: market.id,
-      details: { from: market.status, to, contractAddress: contract.address, txHash, ...(winners ? { winners } : {}) },
+      details: { from: market.status, to, contractAddress: address, txHash, ...(winners ? { winners } : {}) },
     });
     return findMarketById(trx, market.id);
   });
@@ -121,20 +121,44 @@ function checkWinners(market: Market, winners: readonly number[] | undefined): n
   return [...winners].sort((a, b) => a - b);
 }
 
-async function contractOf(
-  market: Market,
-  openChain: () => Promise<ChainWriter>,
-): Promise<{ chain: ChainWriter; address: Address }> {
+async function contractOf(market: Market, openReader: () => Promise<ChainReader>): Promise<Address> {
   if (!market.contractAddress || market.chainId === null) {
     throw conflict(`Market ${market.id} has no contract on chain`);
   }
-  const chain = await openChain();
-  if (chain.chain.id !== market.chainId) {
+  const reader = await openReader();
+  if (reader.chain.id !== market.chainId) {
     throw new AppError('VALIDATION_FAILED', {
-      detail: `Market ${market.id} lives on chain ${market.chainId}, but CHAIN_RPC_URL serves chain ${chain.chain.id}`,
+      detail: `Market ${market.id} lives on chain ${market.chainId}, but CHAIN_RPC_URL serves chain ${reader.chain.id}`,
     });
   }
-  return { chain, address: market.contractAddress };
+  return market.contractAddress;
+}
+
+interface OnChainTransition {
+  market: Market;
+  address: Address;
+  from: readonly MarketStatus[];
+  to: MarketStatus;
+  winners: number[] | undefined;
+}
+
+/**
+ * Whether the chain still has to make the transition: false when it already is in the target state (an earlier run
+ * died before its database write), true when it is in a state the transition starts from; a conflict otherwise.
+ */
+async function needsSend(reader: ChainReader, transition: OnChainTransition): Promise<boolean> {
+  const { market, address, from, to, winners } = transition;
+  const state = await readMarketState(reader, address);
+  if (state === to) {
+    if (winners && !sameWinners(await readWinners(reader, address), winners)) {
+      throw conflict(`Market ${market.id} is already resolved on chain with other winners`);
+    }
+    return false;
+  }
+  if (!from.some((status) => status === state)) {
+    throw conflict(`Market ${market.id} is ${state} on chain (${market.status} in the database)`);
+  }
+  return true;
 }
 
 function sendTransition(chain: ChainWriter, market: Address, action: MarketAction, winners: number[] | undefined) {

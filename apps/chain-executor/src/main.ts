@@ -22,31 +22,40 @@ await runDeployable({
     // The signer pool: this replica signs with one key it leases (decision 0031); one nonce sequence and one fee
     // estimate for trades and redemptions alike.
     const keys = settings.EXECUTOR_PRIVATE_KEYS ?? [settings.EXECUTOR_PRIVATE_KEY];
-    const signing = startSignerSlot({ db, reader: chain, keys, logger }, async ({ writer }) => {
-      const platform = await loadPlatformAddresses(db, chain.chain.id);
-      const operatorRegistry = requireOperatorRegistry(platform.operatorRegistry, chain.chain.id);
-      const trades = await startTradeWorkers(
-        { db, amqp, writer, operatorRegistry, logger, registry: metrics.registry },
-        settings,
-      );
-      const redemptions = await startRedemptionWorkers({
-        db,
-        amqp,
-        writer,
-        operatorRegistry,
-        executionDeadlineS: settings.EXECUTION_DEADLINE_S,
-        logger,
-        settings: {
-          redemptionsEnabled: settings.REDEMPTIONS_ENABLED,
-          stalledAfterMs: settings.STALLED_TRADE_AFTER_MS,
-          reconcileIntervalMs: settings.RECONCILE_POLL_MS,
-        },
-      }).catch(async (error: unknown) => {
-        for (const stop of trades) await stop();
-        throw error;
-      });
-      return [...trades, ...redemptions];
-    });
+    const signer = {
+      replaceAfterBlocks: settings.TX_REPLACE_AFTER_BLOCKS,
+      maxFeePerGas: settings.TX_MAX_FEE_PER_GAS_WEI,
+      // A send keeps its transaction moving until past its trades' deadline, so no dropped nonce is left behind.
+      receiptTimeoutMs: (settings.EXECUTION_DEADLINE_S + 60) * 1_000,
+    };
+    const signing = startSignerSlot(
+      { db, reader: chain, keys, signer, logger, registry: metrics.registry },
+      async ({ writer }) => {
+        const platform = await loadPlatformAddresses(db, chain.chain.id);
+        const operatorRegistry = requireOperatorRegistry(platform.operatorRegistry, chain.chain.id);
+        const trades = await startTradeWorkers(
+          { db, amqp, writer, operatorRegistry, logger, registry: metrics.registry },
+          settings,
+        );
+        const redemptions = await startRedemptionWorkers({
+          db,
+          amqp,
+          writer,
+          operatorRegistry,
+          executionDeadlineS: settings.EXECUTION_DEADLINE_S,
+          logger,
+          settings: {
+            redemptionsEnabled: settings.REDEMPTIONS_ENABLED,
+            stalledAfterMs: settings.STALLED_TRADE_AFTER_MS,
+            reconcileIntervalMs: settings.RECONCILE_POLL_MS,
+          },
+        }).catch(async (error: unknown) => {
+          for (const stop of trades) await stop();
+          throw error;
+        });
+        return [...trades, ...redemptions];
+      },
+    );
     const indexer = startMarketIndexer(
       { db, reader: chain, logger, registry: metrics.registry, amqp },
       { pollMs: settings.INDEXER_POLL_MS, maxBlockRange: settings.INDEXER_MAX_BLOCK_RANGE },

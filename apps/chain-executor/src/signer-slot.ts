@@ -5,20 +5,41 @@
  * free (its holder stopped or died). A lost lease stops the signing work at once; the slot then leases again.
  */
 import type { Knex } from 'knex';
+import { Gauge, type Registry } from 'prom-client';
 import type { Hex } from 'viem';
-import { tryLeaseAnySigner, type ChainReader, type SignerLease } from '#shared/chain/index.js';
+import { tryLeaseAnySigner, type ChainReader, type SignerLease, type SignerOptions } from '#shared/chain/index.js';
 import type { Logger } from '#shared/logger/index.js';
 import { sleep } from '#shared/messaging/backoff.js';
 import { isAppError } from '#shared/errors/index.js';
+import { registeredMetric } from '#shared/http/index.js';
 import { isRetryableError, transientSummary } from '#shared/messaging/index.js';
 
 export interface SignerSlotDeps {
   db: Knex;
   reader: ChainReader;
   keys: readonly Hex[];
+  /** How the leased key's writer replaces stuck transactions and how long it waits (sent-transactions.ts). */
+  signer: Omit<SignerOptions, 'fence'>;
   logger: Logger;
   /** Pause between attempts while every key is held (default 1 s). */
   retryMs?: number;
+  /** Serves `chain_executor_signer_leased` (1 while this replica signs, else 0) at /metrics. */
+  registry?: Registry;
+}
+
+/** The gauge operators (and the trade bench) read to see whether a replica holds a signer. */
+function leasedGauge(registry: Registry | undefined): { set(value: 0 | 1): void } {
+  if (!registry) return { set: () => undefined };
+  return registeredMetric(
+    registry,
+    'chain_executor_signer_leased',
+    () =>
+      new Gauge({
+        name: 'chain_executor_signer_leased',
+        help: 'Whether this replica holds a signer of the pool (1) or waits for one (0).',
+        registers: [registry],
+      }),
+  );
 }
 
 /** Starts the signing work for each lease taken; resolves with its stop functions. */
@@ -29,12 +50,14 @@ export function startSignerSlot(deps: SignerSlotDeps, work: SigningWork): () => 
   const stopping = new AbortController();
   const logger = deps.logger.child({ component: 'signer-slot' });
   const retryMs = deps.retryMs ?? 1_000;
+  const leased = leasedGauge(deps.registry);
+  leased.set(0);
   const loop = (async () => {
     let waitingLogged = false;
     while (!stopping.signal.aborted) {
       let lease: SignerLease | null = null;
       try {
-        lease = await tryLeaseAnySigner(deps.db, deps.reader, deps.keys);
+        lease = await tryLeaseAnySigner(deps.db, deps.reader, deps.keys, deps.signer);
       } catch (error) {
         logger.warn({ event: 'signer.lease_failed', err: transientSummary(error) }, 'could not try the signer locks');
       }
@@ -50,7 +73,7 @@ export function startSignerSlot(deps: SignerSlotDeps, work: SigningWork): () => 
         continue;
       }
       waitingLogged = false;
-      await runWhileLeased(lease, work, stopping.signal, logger);
+      await runWhileLeased(lease, work, stopping.signal, logger, leased);
     }
   })();
   return async () => {
@@ -59,12 +82,19 @@ export function startSignerSlot(deps: SignerSlotDeps, work: SigningWork): () => 
   };
 }
 
-async function runWhileLeased(lease: SignerLease, work: SigningWork, stop: AbortSignal, logger: Logger) {
+async function runWhileLeased(
+  lease: SignerLease,
+  work: SigningWork,
+  stop: AbortSignal,
+  logger: Logger,
+  leased: { set(value: 0 | 1): void },
+) {
   const signer = lease.address;
   let stops: Array<() => Promise<void>> = [];
   try {
     stops = await work(lease);
     logger.info({ event: 'signer.leased', signer }, 'signing with a leased key');
+    leased.set(1);
     const ended = AbortSignal.any([stop, lease.lost]);
     if (!ended.aborted) await new Promise((resolve) => ended.addEventListener('abort', resolve, { once: true }));
     if (lease.lost.aborted && !stop.aborted) {
@@ -77,6 +107,7 @@ async function runWhileLeased(lease: SignerLease, work: SigningWork, stop: Abort
     } else logger.error({ event: 'signer.work_failed', signer, err: error }, 'could not start signing');
     await sleep(1_000, stop);
   } finally {
+    leased.set(0);
     for (const stopWork of stops) await stopWork();
     await lease.release();
   }

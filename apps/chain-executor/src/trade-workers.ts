@@ -26,6 +26,7 @@ export type TradeWorkerSettings = Pick<
   | 'TRADE_SWEEP_BATCH_SIZE'
   | 'EXECUTION_DEADLINE_S'
   | 'TRADES_IN_FLIGHT_MAX'
+  | 'TRADE_BATCH_INTERVAL_MS'
 >;
 
 /**
@@ -62,7 +63,13 @@ export async function startTradeWorkers(
     writer,
     operatorRegistry,
     executionDeadlineS: settings.EXECUTION_DEADLINE_S,
-    batcher: batched ? createTradeBatcher(writer, { maxBatch: settings.TRADE_BATCH_MAX, logger: tradeLogger }) : null,
+    batcher: batched
+      ? createTradeBatcher(writer, {
+          maxBatch: settings.TRADE_BATCH_MAX,
+          minIntervalMs: settings.TRADE_BATCH_INTERVAL_MS,
+          logger: tradeLogger,
+        })
+      : null,
     slippageBps: settings.TRADE_SLIPPAGE_BPS,
     halted: settings.TRADE_PROCESSING_HALTED,
     serviceEnv: settings.SERVICE_ENV,

@@ -48,12 +48,23 @@ const SECONDS = numericFlag('seconds', 60);
 const RATE = numericFlag('rate', 120);
 const USERS = numericFlag('users', 64);
 const CONCURRENCY = numericFlag('concurrency', 32);
-const BLOCK_TIME_S = numericFlag('block-time', 0);
+const BLOCK_TIME_S = numericFlag('block-time', 0, process.argv, { allowZero: true });
 const EXECUTORS = numericFlag('executors', 1);
 /** anvil dev accounts the executor replicas sign with (0 is the admin, 2 the treasury, 5 the ceiling's sender). */
 const SIGNER_ACCOUNTS = [1, 3, 4, 6, 7, 8, 9];
 /** Room for a block of every trade of 12 s at 150/s (a trade uses under 200k gas). */
 const BENCH_BLOCK_GAS_LIMIT = 2_000_000_000n;
+
+/** Waits until the executor at `base` reports holding a signer (its /metrics gauge). */
+async function waitUntilSigning(base: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const metrics = await fetch(`${base}/metrics`).then((response) => response.text());
+    if (/^chain_executor_signer_leased(\{[^}]*\})? 1$/m.test(metrics)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${base} holds no signer after 30 s`);
+}
 
 /** The latency bounds for the block time (see the file comment). */
 function latencyTargets(blockTimeS: number): { p50Ms: number; p99Ms: number } {
@@ -154,6 +165,8 @@ async function main(): Promise<void> {
       waitUntilServing(`${api}/ready`),
       ...executorPorts.map((port) => waitUntilServing(`http://127.0.0.1:${port}/ready`)),
     ]);
+    // A replica signs only once it holds a key of the pool (and waited out the previous holder's fence).
+    await Promise.all(executorPorts.map((port) => waitUntilSigning(`http://127.0.0.1:${port}`)));
 
     const labels = ['trading-api', ...executorPorts.map((_, index) => `chain-executor-${index}`)];
     const probes: CpuProbe[] = [
@@ -205,6 +218,12 @@ async function main(): Promise<void> {
         `${JSON.stringify(Object.fromEntries(failures))}); on-chain executions ${executions.length}`,
     );
     console.log(`median time before each step: ${await stepBreakdown(db, completed)}`);
+    const transactions = new Set(executions.map((log) => log.transactionHash)).size;
+    const blocks = new Set(executions.map((log) => log.blockNumber)).size;
+    console.log(
+      `${executions.length} executions in ${transactions} transactions and ${blocks} blocks ` +
+        `(${(executions.length / Math.max(1, transactions)).toFixed(1)} trades per transaction)`,
+    );
     console.log(
       `anvil ceiling ${ceiling.transfersPerSecond.toFixed(1)} transfers/s${ceiling.failed > 0 ? ` (${ceiling.failed} transfers never mined, not counted)` : ''}; trades ${tradesPerSecond.toFixed(1)}/s = ${((tradesPerSecond / ceiling.transfersPerSecond) * 100).toFixed(1)} % of the ceiling`,
     );

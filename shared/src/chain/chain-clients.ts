@@ -72,7 +72,17 @@ export interface ChainWriter extends ChainReader {
    * fee's headroom: one estimate serves every transaction sent meanwhile instead of two requests per transaction.
    */
   currentFees(): Promise<{ maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }>;
+  /** The next nonce of this key's sequence (one per process and key: viem's nonce manager). */
+  takeNonce(): Promise<number>;
+  /** Blocks a sent transaction may wait unmined before it is replaced (sent-transactions.ts). */
+  replaceAfterBlocks: number;
+  /** The most this writer offers per gas, first sends and replacements alike (wei). */
+  maxFeePerGas: bigint;
 }
+
+/** Defaults of SignerOptions: replace after 3 blocks; at most 500 gwei per gas. */
+export const DEFAULT_REPLACE_AFTER_BLOCKS = 3;
+export const DEFAULT_MAX_FEE_PER_GAS = 500_000_000_000n;
 
 /** How long one fee estimate serves the sends of a writer. */
 export const FEE_REFRESH_MS = 2_000;
@@ -184,6 +194,15 @@ function createChainReader(
 export interface SignerOptions {
   /** Called before every broadcast; throwing refuses it (the key's lease is not confirmed: signer-lease.ts). */
   fence?: () => void;
+  /** TX_REPLACE_AFTER_BLOCKS (default 3). */
+  replaceAfterBlocks?: number;
+  /** TX_MAX_FEE_PER_GAS_WEI (default 500 gwei). */
+  maxFeePerGas?: bigint;
+  /**
+   * How long a send keeps its transaction moving (replacing it) before it gives up waiting; default the reader's.
+   * The executor waits past its trades' deadline, so a dropped transaction's nonce is always filled.
+   */
+  receiptTimeoutMs?: number;
 }
 
 /** The reader's transport, refusing broadcasts that `fence` refuses. */
@@ -222,6 +241,11 @@ export function withSigner(reader: ChainReader, privateKey: Hex, options: Signer
     ...reader,
     account,
     walletClient,
+    receiptTimeoutMs: options.receiptTimeoutMs ?? reader.receiptTimeoutMs,
+    replaceAfterBlocks: options.replaceAfterBlocks ?? DEFAULT_REPLACE_AFTER_BLOCKS,
+    maxFeePerGas: options.maxFeePerGas ?? DEFAULT_MAX_FEE_PER_GAS,
+    takeNonce: () =>
+      nonceManager.consume({ address: account.address, chainId: reader.chain.id, client: reader.publicClient }),
     resetNonce: () => {
       nonceManager.reset({ address: account.address, chainId: reader.chain.id });
       fees = undefined;

@@ -20,13 +20,20 @@ import type {
   EstimateContractGasParameters,
   Hex,
   TransactionReceipt,
-  WriteContractParameters,
 } from 'viem';
 import { AppError } from '../errors/index.js';
 import { isRecord } from '../runtime/plain-values.js';
 import type { ChainReader, ChainWriter } from './chain-clients.js';
 import { toChainError, withChainErrors } from './chain-errors.js';
 import { appErrorFromRevert, decodeRevertData } from './revert-errors.js';
+import {
+  calldataOf,
+  cappedFees,
+  signAndSend,
+  untilMined,
+  type Fees,
+  type SentTransaction,
+} from './sent-transactions.js';
 
 type Mutability = 'nonpayable' | 'payable';
 
@@ -40,8 +47,9 @@ const GAS_HEADROOM_PERCENT = 125n;
 
 export interface SendObserver {
   /**
-   * Called with the transaction hash once the node accepted it; the receipt wait runs meanwhile, and the send
-   * settles only after the callback did. A rejection of the callback rejects the send (log, do not throw, there).
+   * Called with the transaction hash once the node accepted it, and again with each replacement's hash
+   * (sent-transactions.ts); the receipt wait runs meanwhile, and the send settles only after the first call did. A
+   * rejection of the callback rejects the send (log, do not throw, there).
    */
   onSent?: (hash: Hex) => Promise<void>;
 }
@@ -83,20 +91,22 @@ export async function sendContractWrite<
   } catch (error) {
     throw toChainError(error);
   }
-  let fees: Awaited<ReturnType<ChainWriter['currentFees']>>;
+  let fees: Fees;
   try {
-    fees = await writer.currentFees();
+    fees = await cappedFees(writer);
   } catch (error) {
     throw toChainError(error);
   }
-  // cast: `call` plus gas, fees and chain, i.e. the checked write above (see the cast of `call`) with what a send adds
-  const hash = await broadcast(writer, {
-    ...call,
-    gas,
-    ...fees,
-    chain: writer.chain,
-  } as unknown as WriteContractParameters);
-  const pendingReceipt = waitForReceipt(writer, hash);
+  const unsigned = { to: request.address, data: calldataOf(request), gas, fees };
+  const { hash, nonce } = await broadcast(writer, unsigned);
+  const pendingReceipt = untilMined(
+    writer,
+    { ...unsigned, nonce, hash },
+    {
+      timeoutMs: writer.receiptTimeoutMs,
+      ...(observer.onSent ? { onReplaced: observer.onSent } : {}),
+    },
+  );
   // Awaited below; this only keeps a receipt failure that lands while `onSent` runs from being reported unhandled.
   pendingReceipt.catch(() => undefined);
   await observer.onSent?.(hash);
@@ -105,10 +115,14 @@ export async function sendContractWrite<
   throw await explainMinedRevert(writer, call, receipt, gas);
 }
 
-/** Signs and sends; a failure may or may not have reached the node (see the file comment). */
-async function broadcast(writer: ChainWriter, parameters: WriteContractParameters): Promise<Hex> {
+/** Takes a nonce, signs and sends; a failure may or may not have reached the node (see the file comment). */
+async function broadcast(
+  writer: ChainWriter,
+  unsigned: Omit<SentTransaction, 'hash' | 'nonce'>,
+): Promise<{ hash: Hex; nonce: number }> {
   try {
-    return await writer.walletClient.writeContract(parameters);
+    const nonce = await writer.takeNonce();
+    return { hash: await signAndSend(writer, { ...unsigned, nonce }), nonce };
   } catch (error) {
     writer.resetNonce();
     const mapped = toChainError(error);
@@ -118,27 +132,6 @@ async function broadcast(writer: ChainWriter, parameters: WriteContractParameter
       retry: mapped.retry,
       cause: error,
     });
-  }
-}
-
-/**
- * The receipt of a sent transaction. A chain that mines on arrival (anvil's automine) has it already: one direct
- * read answers. Otherwise viem waits for it block by block — on a fast local chain with many transactions in flight
- * that costs a receipt request per waiting transaction per block, which is why the direct read comes first.
- */
-async function waitForReceipt(writer: ChainWriter, hash: Hex): Promise<TransactionReceipt> {
-  try {
-    const mined = await writer.publicClient.getTransactionReceipt({ hash }).catch(() => undefined);
-    if (mined) return mined;
-    return await writer.publicClient.waitForTransactionReceipt({
-      hash,
-      pollingInterval: writer.pollingIntervalMs,
-      timeout: writer.receiptTimeoutMs,
-    });
-  } catch (error) {
-    const mapped = toChainError(error);
-    // The transaction may still be mined later: keep its hash for the caller's log and retry decision.
-    throw new AppError(mapped.code, { detail: mapped.detail, extensions: { txHash: hash }, cause: error });
   }
 }
 

@@ -17,6 +17,7 @@ import { AppError } from '../errors/index.js';
 import type { ChainReader, ChainWriter } from './chain-clients.js';
 import { withChainErrors } from './chain-errors.js';
 import { deployContract, sendContractWrite } from './contract-writes.js';
+import { uuidToBytes32 } from './ids-on-chain.js';
 
 /** Where an operator call goes and until when it may execute. */
 export interface OperatorRoute {
@@ -113,6 +114,29 @@ export async function listRegisteredSigners(
   const signers = [...new Set([...added, ...revoked].map((log) => getAddress(log.args.signer)))];
   const states = await Promise.all(signers.map((signer) => isRegisteredSigner(reader, registry, signer)));
   return signers.map((signer, index) => ({ signer, registered: states[index] ?? false }));
+}
+
+/**
+ * Whether a trade whose deadline is `deadline` (Unix seconds) can never execute: the chain's latest block is later
+ * than the deadline (every later block is too, and the registry refuses the call in them) and the trade id is unused
+ * in that block. False when the chain has not passed the deadline yet, or the id executed.
+ */
+export async function deadlinePassedUnexecuted(
+  reader: ChainReader,
+  input: { account: Address; tradeId: string; deadline: bigint },
+): Promise<boolean> {
+  return withChainErrors(async () => {
+    const block = await reader.publicClient.getBlock({ blockTag: 'latest' });
+    if (block.timestamp <= input.deadline) return false;
+    const used = await reader.publicClient.readContract({
+      address: input.account,
+      abi: smartAccountAbi,
+      functionName: 'tradeIdUsed',
+      args: [uuidToBytes32(input.tradeId)],
+      blockNumber: block.number,
+    });
+    return !used;
+  });
 }
 
 /** The current operator of a smart account. */

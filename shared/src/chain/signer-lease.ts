@@ -19,7 +19,7 @@ import { currentDatabaseName } from '../db/repositories/named-locks.repository.j
 import { AppError } from '../errors/index.js';
 import { sleep } from '../messaging/backoff.js';
 import { tryAcquireLeaderLock, type LeaderLease } from '../runtime/mysql-leader-lock.js';
-import { withSigner, type ChainReader, type ChainWriter } from './chain-clients.js';
+import { withSigner, type ChainReader, type ChainWriter, type SignerOptions } from './chain-clients.js';
 
 /** How often a holder confirms its lock. */
 const HEARTBEAT_MS = 1_000;
@@ -46,12 +46,17 @@ export function signerLockName(address: Address, chainId: number, database: stri
 }
 
 /** Takes the key's lock without waiting; null when another process holds it. */
-export async function tryLeaseSigner(db: Knex, reader: ChainReader, key: Hex): Promise<SignerLease | null> {
+export async function tryLeaseSigner(
+  db: Knex,
+  reader: ChainReader,
+  key: Hex,
+  options: Omit<SignerOptions, 'fence'> = {},
+): Promise<SignerLease | null> {
   const address = privateKeyToAccount(key).address;
   const lockName = signerLockName(address, reader.chain.id, await currentDatabaseName(db));
   const lock = await tryAcquireLeaderLock(db, lockName);
   if (!lock) return null;
-  return startLease(lock, reader, key, address);
+  return startLease(lock, withSigner(reader, key, { ...options, fence: fenceOf(lock, address) }), address);
 }
 
 /**
@@ -62,10 +67,11 @@ export async function tryLeaseAnySigner(
   db: Knex,
   reader: ChainReader,
   keys: readonly Hex[],
+  options: Omit<SignerOptions, 'fence'> = {},
 ): Promise<SignerLease | null> {
   const start = Math.floor(Math.random() * keys.length);
   for (let offset = 0; offset < keys.length; offset += 1) {
-    const lease = await tryLeaseSigner(db, reader, keys[(start + offset) % keys.length]!);
+    const lease = await tryLeaseSigner(db, reader, keys[(start + offset) % keys.length]!, options);
     if (lease) return lease;
   }
   return null;
@@ -91,24 +97,30 @@ export async function leaseSignerWaiting(
   }
 }
 
-async function startLease(lock: LeaderLease, reader: ChainReader, key: Hex, address: Address): Promise<SignerLease> {
-  let confirmedAt = Date.now();
-  const notBefore = confirmedAt + FENCE_MS;
+/** Last confirmation of each lease's lock (ms since the epoch), kept by its heartbeat. */
+const confirmations = new WeakMap<LeaderLease, number>();
+
+/** Refuses a broadcast unless the lock is held and was confirmed within FENCE_MS (see the file comment). */
+function fenceOf(lock: LeaderLease, address: Address): () => void {
+  confirmations.set(lock, Date.now());
+  return () => {
+    if (lock.lost.aborted) throw fenceError(address, 'its lock was lost');
+    if (Date.now() - (confirmations.get(lock) ?? 0) > FENCE_MS) {
+      throw fenceError(address, 'its lock could not be confirmed');
+    }
+  };
+}
+
+async function startLease(lock: LeaderLease, writer: ChainWriter, address: Address): Promise<SignerLease> {
+  const notBefore = Date.now() + FENCE_MS;
   const beat = setInterval(() => {
     const sentAt = Date.now();
     lock.heartbeat().then(
-      () => {
-        confirmedAt = sentAt;
-      },
+      () => confirmations.set(lock, sentAt),
       () => clearInterval(beat),
     );
   }, HEARTBEAT_MS);
   beat.unref();
-  const fence = () => {
-    if (lock.lost.aborted) throw fenceError(address, 'its lock was lost');
-    if (Date.now() - confirmedAt > FENCE_MS) throw fenceError(address, 'its lock could not be confirmed');
-  };
-  const writer = withSigner(reader, key, { fence });
   writer.resetNonce();
   // A new holder waits out the fence of the previous one (see the file comment).
   await sleep(Math.max(0, notBefore - Date.now()));

@@ -159,14 +159,16 @@ export const chainExecutorConfigSchema = z
     TRADES_IN_FLIGHT_MAX: z.coerce.number().int().min(1).max(10_000).default(4_096),
     /** Blocks a sent transaction may wait unmined before it is replaced with higher fees (same nonce). */
     TX_REPLACE_AFTER_BLOCKS: positiveInt(3),
-    /** The most a replacement may offer per gas (wei); the first send's fee is never capped by it. */
+    /** The most any send (first or replacement) offers per gas, in wei: above it a transaction waits for cheaper blocks. */
     TX_MAX_FEE_PER_GAS_WEI: z.coerce.bigint().positive().default(500_000_000_000n),
     TRADE_SLIPPAGE_BPS: z.coerce.number().int().min(0).max(5_000).default(100),
     /**
      * Most trades sent in one transaction (EIP-7702 batches, decision 0016); 1 sends each trade on its own, for a
      * chain without EIP-7702 or the CREATE2 deployer.
      */
-    TRADE_BATCH_MAX: z.coerce.number().int().min(1).max(200).default(32),
+    TRADE_BATCH_MAX: z.coerce.number().int().min(1).max(1_000).default(32),
+    /** Least time between the starts of two batch sends of one replica (trades arriving meanwhile join the next). */
+    TRADE_BATCH_INTERVAL_MS: z.coerce.number().int().min(0).max(10_000).default(0),
     INDEXER_POLL_MS: positiveInt(200),
     INDEXER_MAX_BLOCK_RANGE: positiveInt(2_000),
     REDEMPTIONS_ENABLED: redemptionsEnabled,

@@ -32,6 +32,7 @@ export const sandboxTradeSettings: TradeWorkerSettings = {
   TRADE_BATCH_MAX: 32,
   TRADE_PROCESSING_HALTED: false,
   TRADES_IN_FLIGHT_MAX: 8,
+  TRADE_BATCH_INTERVAL_MS: 0,
   CONFIRMATION_EXPIRY_POLL_MS: 1_000,
   // The reconciler settles a trade whose receipt wait timed out once it has been untouched this long.
   STALLED_TRADE_AFTER_MS: 2_000,

@@ -127,7 +127,8 @@ export function tradeDeps(
     outbox: createOutboxTransaction(testbed.db, amqp),
     writer: testbed.fixture.executor,
     operatorRegistry: testbed.fixture.route.registry,
-    executionDeadlineS: 120,
+    // Beyond the clocks the suites move forward (2 × the 60 s stall window): only deadline tests meet a deadline.
+    executionDeadlineS: 600,
     // Each trade sent on its own (TRADE_BATCH_MAX=1); batched sends have tests of their own.
     batcher: null,
     slippageBps: 100,

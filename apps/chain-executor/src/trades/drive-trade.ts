@@ -97,10 +97,16 @@ export async function sendTrade(
       return false;
     });
   const onSent = (txHash: Hex): Promise<void> => {
+    const replacement = sent !== undefined;
     sent = txHash;
-    recordLater = setTimeout(() => {
-      recording = record(txHash);
-    }, TX_SENT_RECORD_DELAY_MS);
+    clearTimeout(recordLater);
+    // A replacement (the first was not mined in time: sent-transactions.ts) is recorded at once.
+    if (replacement) recording = record(txHash);
+    else {
+      recordLater = setTimeout(() => {
+        recording = record(txHash);
+      }, TX_SENT_RECORD_DELAY_MS);
+    }
     return Promise.resolve();
   };
   /** Stops a pending record; true when the `trade.tx_sent` step was written. */

@@ -29,9 +29,14 @@ interface Waiting {
   reject: (error: AppError) => void;
 }
 
-export function createTradeBatcher(writer: ChainWriter, options: { maxBatch: number; logger: Logger }): TradeBatcher {
+export function createTradeBatcher(
+  writer: ChainWriter,
+  options: { maxBatch: number; logger: Logger; minIntervalMs?: number },
+): TradeBatcher {
   const waiting: Waiting[] = [];
   let delegated = false;
+  let lastStartedAt = 0;
+  const minIntervalMs = options.minIntervalMs ?? 0;
 
   /** Sends `batch` and settles each of its trades; `onBroadcast` once its transaction is on its way. Never throws. */
   async function sendBatch(batch: Waiting[], onBroadcast: () => void): Promise<void> {
@@ -61,11 +66,15 @@ export function createTradeBatcher(writer: ChainWriter, options: { maxBatch: num
 
   // One batch at a time up to its broadcast; its receipt is awaited by its trades, not by the next batch.
   const sender = coalescedTask(
-    () => {
+    async () => {
+      // Sends at most one batch per interval: what arrives meanwhile joins the next one.
+      const wait = lastStartedAt + minIntervalMs - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      lastStartedAt = Date.now();
       const batch = waiting.splice(0, options.maxBatch);
       if (waiting.length > 0) sender.request();
-      if (batch.length === 0) return Promise.resolve();
-      return new Promise<void>((broadcast) => void sendBatch(batch, broadcast).finally(broadcast));
+      if (batch.length === 0) return;
+      await new Promise<void>((broadcast) => void sendBatch(batch, broadcast).finally(broadcast));
     },
     () => undefined,
   );

@@ -6,6 +6,7 @@
 import { AppError } from '#shared/errors/index.js';
 import { failureOf, sendTrade, type DriveOptions } from '../trades/drive-trade.js';
 import type { TradeExecutorDeps, TradeOutcome } from '../trades/trade-executor-deps.js';
+import { executionDeadlineOf, executionTimeout } from '../trades/execution-deadline.js';
 import { failValidation, rejectTrade, startExecutingFromPending } from '../trades/trade-moves.js';
 import { policyRejection } from '../trades/trade-policy.js';
 import { holdSimulatedDelay } from '../trades/simulated-delay.js';
@@ -56,7 +57,13 @@ export async function executeTrade(
   }
   // Validation on the rows read (a MySQL failure reading them left the trade pending and the job is retried), then
   // one transaction moves it through validating to executing, or to failed.
-  const target = await resolveTradeTarget(targetReads, trade, { chainId: deps.writer.chain.id, now: deps.now() });
+  // A pending trade has never been sent (the one backwards move happens only while no transaction exists), so one
+  // whose deadline passed while it waited (a backlog, a long outage) fails EXECUTION_TIMEOUT without a send.
+  const deadline = executionDeadlineOf(trade, deps.executionDeadlineS);
+  const target =
+    deadline.getTime() <= deps.now().getTime()
+      ? executionTimeout(deadline)
+      : await resolveTradeTarget(targetReads, trade, { chainId: deps.writer.chain.id, now: deps.now() });
   if (target instanceof AppError) {
     if (!(await failValidation(deps, trade, failureOf(target)))) return 'lost_race';
     deps.logger.info({ event: 'trade.failed', tradeId: trade.id, code: target.code }, 'trade failed validation');

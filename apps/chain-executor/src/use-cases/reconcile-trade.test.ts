@@ -104,7 +104,10 @@ describe('reconcileTrade', () => {
     const getTransactionReceipt = (({ hash }: { hash: Hex }) =>
       Promise.reject(new TransactionReceiptNotFoundError({ hash }))) as never;
     const timingOut = tradeDeps(testbed, {
-      writer: writerWith(testbed.fixture.executor, { getTransactionReceipt, waitForTransactionReceipt }),
+      writer: {
+        ...writerWith(testbed.fixture.executor, { getTransactionReceipt, waitForTransactionReceipt }),
+        receiptTimeoutMs: 300,
+      },
     });
 
     await expect(executeTrade(timingOut, { tradeId: trade.id })).resolves.toBe('awaiting_chain');

@@ -4,13 +4,15 @@
  * trade completes with that execution; its last transaction mined with the trade's call refused in it → the trade
  * fails with that refusal's code, as its worker would have; otherwise it is driven again (a resend is safe: the
  * contract accepts a trade id once, and a repeat resolves to the earlier execution), unless its last transaction
- * still waits in the node's pool. A `pending` trade left behind (its job parked or lost) is executed as a job would.
+ * still waits in the node's pool, or the chain has passed its execution deadline with its id unused (it fails
+ * EXECUTION_TIMEOUT: nothing can execute it any more). A `pending` trade left behind (its job parked or lost) is executed as a job would.
  */
 import type { Address, Hex } from 'viem';
-import { findTradeExecution, tradeRefusalIn } from '#shared/chain/index.js';
+import { deadlinePassedUnexecuted, findTradeExecution, tradeRefusalIn } from '#shared/chain/index.js';
 import { listStalledTrades, type TradeRecord } from '#shared/db/index.js';
 import { AppError, toAppError } from '#shared/errors/index.js';
 import { driveFromValidating, failureOf, isDefiniteRefusal, sendTrade } from '../trades/drive-trade.js';
+import { deadlineSeconds, executionTimeout } from '../trades/execution-deadline.js';
 import type { TradeExecutorDeps, TradeOutcome } from '../trades/trade-executor-deps.js';
 import { completeTrade, failTrade } from '../trades/trade-moves.js';
 import { honouredSimulation } from '../trades/simulation-gate.js';
@@ -37,6 +39,19 @@ export async function reconcileTrade(deps: TradeExecutorDeps, tradeId: string): 
   }
   const settled = trade.txHash ? await settleFromLastSend(deps, trade, account, trade.txHash) : undefined;
   if (settled) return settled;
+  // Past its deadline on the chain and never executed: it never can (decision 0031). Fail it, never resend.
+  if (
+    trade.executionDeadline &&
+    (await deadlinePassedUnexecuted(deps.writer, {
+      account,
+      tradeId: trade.id,
+      deadline: deadlineSeconds(trade.executionDeadline),
+    }))
+  ) {
+    deps.logger.info({ event: 'trade.reconciled', tradeId, outcome: 'failed', code: 'EXECUTION_TIMEOUT' });
+    const timeout = executionTimeout(trade.executionDeadline);
+    return failTrade(deps, trade, trade.status, failureOf(timeout)).then(failedOr);
+  }
   deps.logger.info({ event: 'trade.reconciled', tradeId, outcome: 'resent', status: trade.status });
   if (trade.status === 'validating') return driveFromValidating(deps, trade, RECONCILER);
   const target = await resolveTradeTarget(deps.reads, trade, { chainId: deps.writer.chain.id, now: deps.now() });

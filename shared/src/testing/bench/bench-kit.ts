@@ -12,11 +12,18 @@ import { freePort } from '../free-port.js';
 
 export const BENCH_CONNECTIONS = 32;
 
-/** `--<name> N` on the command line, a positive number; `fallback` when absent. */
-export function numericFlag(name: string, fallback: number, argv: readonly string[] = process.argv): number {
+/** `--<name> N` on the command line, a positive number (or zero with `allowZero`); `fallback` when absent. */
+export function numericFlag(
+  name: string,
+  fallback: number,
+  argv: readonly string[] = process.argv,
+  options: { allowZero?: boolean } = {},
+): number {
   const index = argv.indexOf(`--${name}`);
   const value = index > 0 ? Number(argv[index + 1]) : fallback;
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} takes a positive number`);
+  if (!Number.isFinite(value) || value < 0 || (value === 0 && !options.allowZero)) {
+    throw new Error(`--${name} takes a ${options.allowZero ? 'non-negative' : 'positive'} number`);
+  }
   return value;
 }
 

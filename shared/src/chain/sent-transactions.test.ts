@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { parseGwei, type Hex } from 'viem';
+import { testUsdcAbi } from '../../contracts/artifacts/index.js';
+import { withSigner, type ChainWriter } from './chain-clients.js';
+import { anvilPrivateKey, startChainFixture, type ChainFixture } from './chain-test-fixtures.js';
+import { sendContractWrite } from './contract-writes.js';
+import { replacementFees } from './sent-transactions.js';
+
+let fixture: ChainFixture;
+
+beforeAll(async () => {
+  fixture = await startChainFixture();
+  await fixture.checkpoint();
+});
+
+beforeEach(async () => {
+  await fixture.reset();
+  // A reverted chain keeps the base fee an earlier test raised: one cheap block first.
+  await fixture.chain.testClient.setNextBlockBaseFeePerGas({ baseFeePerGas: parseGwei('1') });
+  await fixture.chain.testClient.mine({ blocks: 1 });
+});
+
+afterAll(async () => {
+  await fixture?.stop();
+});
+
+/** A writer of anvil account 8 that replaces after 2 blocks, within `cap` per gas. */
+function stuckWriter(cap: bigint): ChainWriter {
+  const writer = withSigner(fixture.reader, anvilPrivateKey(8), { replaceAfterBlocks: 2, maxFeePerGas: cap });
+  writer.resetNonce();
+  return writer;
+}
+
+/** An approve of USDC from the writer: any transaction would do. */
+function approve(writer: ChainWriter, hashes: Hex[], amount = 1n) {
+  return sendContractWrite(
+    writer,
+    { address: fixture.platform.usdc, abi: testUsdcAbi, functionName: 'approve', args: [fixture.treasury, amount] },
+    { onSent: (hash) => Promise.resolve(void hashes.push(hash)) },
+  );
+}
+
+/** Mines one block at a time (each with `baseFee` when given) until `done` or `blocks` blocks. */
+async function mineUntil(done: () => boolean, options: { blocks: number; baseFee?: () => bigint }) {
+  const { testClient } = fixture.chain;
+  for (let mined = 0; mined < options.blocks && !done(); mined += 1) {
+    if (options.baseFee) await testClient.setNextBlockBaseFeePerGas({ baseFeePerGas: options.baseFee() });
+    await testClient.mine({ blocks: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Resolves once a send reported its first hash (rejects if the send failed first). */
+async function sentOnce(hashes: readonly Hex[], sending: Promise<unknown>): Promise<void> {
+  let failed: unknown;
+  sending.catch((error: unknown) => (failed = error ?? new Error('send failed')));
+  while (hashes.length === 0) {
+    if (failed !== undefined) throw failed;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function withoutAutomine<T>(run: () => Promise<T>): Promise<T> {
+  await fixture.chain.testClient.setAutomine(false);
+  try {
+    return await run();
+  } finally {
+    await fixture.chain.testClient.setAutomine(true);
+  }
+}
+
+const nonceOf = (writer: ChainWriter) =>
+  fixture.reader.publicClient.getTransactionCount({ address: writer.account.address, blockTag: 'latest' });
+
+describe('a sent transaction until it is mined', () => {
+  it('is replaced with higher fees (same nonce) while blocks are too dear for it, and the replacement is mined', async () => {
+    const writer = stuckWriter(parseGwei('1000'));
+    const before = await nonceOf(writer);
+    const hashes: Hex[] = [];
+    const receipt = await withoutAutomine(async () => {
+      const sending = approve(writer, hashes);
+      let settled = false;
+      void sending.finally(() => (settled = true));
+      // Sent at today's fees; then blocks get dear (its fee estimate follows them once it is renewed).
+      await sentOnce(hashes, sending);
+      await mineUntil(() => settled, { blocks: 120, baseFee: () => parseGwei('50') });
+      return sending;
+    });
+    expect(receipt.status).toBe('success');
+    expect(hashes.length).toBeGreaterThan(1);
+    expect(receipt.transactionHash).toBe(hashes.at(-1));
+    expect(await nonceOf(writer)).toBe(before + 1);
+  }, 60_000);
+
+  it('never offers more than its fee cap: held out of dear blocks, it is mined once they are cheap again', async () => {
+    const cap = parseGwei('5');
+    const writer = stuckWriter(cap);
+    const hashes: Hex[] = [];
+    const receipt = await withoutAutomine(async () => {
+      const sending = approve(writer, hashes);
+      let settled = false;
+      void sending.finally(() => (settled = true));
+      await sentOnce(hashes, sending);
+      await mineUntil(() => settled, { blocks: 12, baseFee: () => parseGwei('50') });
+      expect(settled).toBe(false);
+      for (const hash of hashes) {
+        const sent = await fixture.reader.publicClient.getTransaction({ hash }).catch(() => undefined);
+        if (sent) expect(sent.maxFeePerGas).toBeLessThanOrEqual(cap);
+      }
+      await mineUntil(() => settled, { blocks: 20, baseFee: () => parseGwei('1') });
+      return sending;
+    });
+    expect(receipt.status).toBe('success');
+  }, 60_000);
+
+  it('puts back a transaction the node dropped, so the nonce gap it left does not hold the next one', async () => {
+    const writer = stuckWriter(parseGwei('1000'));
+    const before = await nonceOf(writer);
+    const [first, second]: [Hex[], Hex[]] = [[], []];
+    const receipts = await withoutAutomine(async () => {
+      const sendings = [approve(writer, first, 1n), approve(writer, second, 2n)];
+      let settled = 0;
+      for (const sending of sendings) void sending.finally(() => (settled += 1));
+      await Promise.all([sentOnce(first, sendings[0]!), sentOnce(second, sendings[1]!)]);
+      await fixture.chain.testClient.dropTransaction({ hash: first[0]! });
+      await mineUntil(() => settled === 2, { blocks: 20 });
+      return Promise.all(sendings);
+    });
+    expect(receipts.map((receipt) => receipt.status)).toEqual(['success', 'success']);
+    // The dropped one was sent again (its nonce filled); the one behind it needed nothing.
+    expect(first.length).toBeGreaterThan(1);
+    expect(receipts[0]!.transactionHash).toBe(first.at(-1));
+    expect(await nonceOf(writer)).toBe(before + 2);
+    const allowance = await fixture.reader.publicClient.readContract({
+      address: fixture.platform.usdc,
+      abi: testUsdcAbi,
+      functionName: 'allowance',
+      args: [writer.account.address, fixture.treasury],
+    });
+    expect(allowance).toBe(2n);
+  }, 60_000);
+});
+
+describe('replacementFees', () => {
+  it('raises both fees by an eighth plus one wei, follows a dearer market, and stops at the cap', () => {
+    const previous = { maxFeePerGas: 800n, maxPriorityFeePerGas: 80n };
+    expect(replacementFees(previous, { maxFeePerGas: 1n, maxPriorityFeePerGas: 1n }, 10_000n)).toEqual({
+      maxFeePerGas: 901n,
+      maxPriorityFeePerGas: 91n,
+    });
+    expect(replacementFees(previous, { maxFeePerGas: 5_000n, maxPriorityFeePerGas: 100n }, 10_000n)).toEqual({
+      maxFeePerGas: 5_000n,
+      maxPriorityFeePerGas: 100n,
+    });
+    expect(replacementFees(previous, { maxFeePerGas: 1n, maxPriorityFeePerGas: 1n }, 850n)).toEqual({
+      maxFeePerGas: 850n,
+      maxPriorityFeePerGas: 91n,
+    });
+  });
+});

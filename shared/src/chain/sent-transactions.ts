@@ -1,0 +1,172 @@
+/*
+ * A sent transaction until it is mined, the way relayers keep one moving (decision 0031):
+ * - it is signed with an explicit nonce (taken from the writer's sequence), so it can be replaced;
+ * - not mined within the writer's `replaceAfterBlocks` blocks, it is sent again with the same nonce and fees raised by
+ *   an eighth (nodes want at least a tenth more to replace), never above the writer's `maxFeePerGas`; at the cap it is
+ *   re-broadcast unchanged, which puts back a transaction the node dropped, so the nonce never stays a gap that would
+ *   hold every later transaction of the signer;
+ * - whichever version is mined ends the wait; `onReplaced` learns each new hash first.
+ * Receipts are read once per new block, not per poll: many transactions can wait at once.
+ * Fees are capped on the first send too: above the cap the transaction waits in the pool for cheaper blocks (or its
+ * deadline), rather than spending what the operator did not allow.
+ */
+import {
+  BaseError,
+  encodeFunctionData,
+  FeeCapTooLowError,
+  type Abi,
+  type Address,
+  type Hex,
+  type TransactionReceipt,
+} from 'viem';
+import { AppError } from '../errors/index.js';
+import type { ChainWriter } from './chain-clients.js';
+import { toChainError } from './chain-errors.js';
+
+export interface Fees {
+  maxFeePerGas: bigint;
+  maxPriorityFeePerGas: bigint;
+}
+
+/** What is needed to sign the transaction again. */
+export interface SentTransaction {
+  to: Address;
+  data: Hex;
+  gas: bigint;
+  nonce: number;
+  fees: Fees;
+  hash: Hex;
+}
+
+/** The calldata of a contract write (viem's encodeFunctionData over a checked write). */
+export function calldataOf(write: { abi: Abi }): Hex {
+  // cast: the write was checked against its own ABI by the caller's ContractWrite type (contract-writes.ts): the
+  // same { abi, functionName, args } object encodeFunctionData's non-generic parameter type describes
+  return encodeFunctionData(write as unknown as Parameters<typeof encodeFunctionData>[0]);
+}
+
+/** The fees the writer offers now, within its cap. */
+export async function cappedFees(writer: ChainWriter): Promise<Fees> {
+  const fees = await writer.currentFees();
+  return capFees(fees, writer.maxFeePerGas);
+}
+
+function capFees(fees: Fees, cap: bigint): Fees {
+  const maxFeePerGas = fees.maxFeePerGas > cap ? cap : fees.maxFeePerGas;
+  const maxPriorityFeePerGas = fees.maxPriorityFeePerGas > maxFeePerGas ? maxFeePerGas : fees.maxPriorityFeePerGas;
+  return { maxFeePerGas, maxPriorityFeePerGas };
+}
+
+/** Fees that replace `previous`: an eighth more (plus one wei), at least what the node asks now, within the cap. */
+export function replacementFees(previous: Fees, current: Fees, cap: bigint): Fees {
+  const raise = (value: bigint) => value + value / 8n + 1n;
+  const max = (a: bigint, b: bigint) => (a > b ? a : b);
+  return capFees(
+    {
+      maxFeePerGas: max(raise(previous.maxFeePerGas), current.maxFeePerGas),
+      maxPriorityFeePerGas: max(raise(previous.maxPriorityFeePerGas), current.maxPriorityFeePerGas),
+    },
+    cap,
+  );
+}
+
+/** Signs and broadcasts; resolves with the hash (the node accepted it). */
+export async function signAndSend(writer: ChainWriter, tx: Omit<SentTransaction, 'hash'>): Promise<Hex> {
+  return writer.walletClient.sendTransaction({
+    to: tx.to,
+    data: tx.data,
+    gas: tx.gas,
+    nonce: tx.nonce,
+    maxFeePerGas: tx.fees.maxFeePerGas,
+    maxPriorityFeePerGas: tx.fees.maxPriorityFeePerGas,
+    chain: writer.chain,
+  });
+}
+
+const isTooCheap = (error: unknown) =>
+  error instanceof BaseError && error.walk((cause) => cause instanceof FeeCapTooLowError) !== null
+    ? true
+    : /underpriced|less than block base fee|fee too low/i.test(String(error));
+
+const isAlreadyKnown = (error: unknown) => /already known|already imported|known transaction/i.test(String(error));
+
+/**
+ * Waits for `sent` (or a replacement) to be mined, replacing it as the file comment says, until `timeoutMs`.
+ * Throws DEPENDENCY_UNAVAILABLE with the latest hash when it is not mined by then (it may still be).
+ */
+export async function untilMined(
+  writer: ChainWriter,
+  sent: SentTransaction,
+  options: { timeoutMs: number; onReplaced?: (hash: Hex) => Promise<void> },
+): Promise<TransactionReceipt> {
+  const client = writer.publicClient;
+  const hashes: Hex[] = [sent.hash];
+  const receiptOf = async (): Promise<TransactionReceipt | undefined> => {
+    for (const hash of [...hashes].reverse()) {
+      const receipt = await client.getTransactionReceipt({ hash }).catch(() => undefined);
+      if (receipt) return receipt;
+    }
+    return undefined;
+  };
+  const until = Date.now() + options.timeoutMs;
+  let current = sent;
+  let seenBlock = await client.getBlockNumber({ cacheTime: writer.pollingIntervalMs });
+  let replaceAt = seenBlock + BigInt(writer.replaceAfterBlocks);
+  try {
+    for (;;) {
+      const receipt = await receiptOf();
+      if (receipt) return receipt;
+      // Sleep until a new block (the block number is cached across waiters for a polling interval).
+      for (;;) {
+        if (Date.now() >= until) throw notMinedInTime(current.hash);
+        await new Promise((resolve) => setTimeout(resolve, writer.pollingIntervalMs));
+        const block = await client.getBlockNumber({ cacheTime: writer.pollingIntervalMs });
+        if (block > seenBlock) {
+          seenBlock = block;
+          break;
+        }
+      }
+      if (seenBlock < replaceAt) continue;
+      if ((await receiptOf()) === undefined) {
+        current = await replace(writer, current);
+        if (!hashes.includes(current.hash)) {
+          hashes.push(current.hash);
+          await options.onReplaced?.(current.hash);
+        }
+      }
+      replaceAt = seenBlock + BigInt(writer.replaceAfterBlocks);
+    }
+  } catch (error) {
+    const mapped = toChainError(error);
+    throw new AppError(mapped.code, {
+      detail: mapped.detail,
+      extensions: { ...mapped.extensions, txHash: current.hash },
+      retry: mapped.retry,
+      cause: error,
+    });
+  }
+}
+
+/** A higher-fee version of `sent` (same nonce), or the same one again at the cap (see the file comment). */
+async function replace(writer: ChainWriter, sent: SentTransaction): Promise<SentTransaction> {
+  const fees = replacementFees(sent.fees, await writer.currentFees(), writer.maxFeePerGas);
+  const raised =
+    fees.maxFeePerGas > sent.fees.maxFeePerGas && fees.maxPriorityFeePerGas > sent.fees.maxPriorityFeePerGas;
+  const next = { ...sent, fees: raised ? fees : sent.fees };
+  try {
+    return { ...next, hash: await signAndSend(writer, next) };
+  } catch (error) {
+    // Mined meanwhile (nonce too low), or the same transaction still in the pool: keep waiting for what was sent.
+    if (isAlreadyKnown(error) || toChainError(error).extensions.nonce === 'conflict') return sent;
+    // Still too cheap for the node (under the base fee, or not enough above the pooled one): keep waiting for what
+    // was sent, and raise from these fees next time.
+    if (isTooCheap(error)) return { ...sent, fees: next.fees };
+    throw error;
+  }
+}
+
+const notMinedInTime = (hash: Hex) =>
+  new AppError('DEPENDENCY_UNAVAILABLE', {
+    detail: 'The transaction was not mined in time; it may still be',
+    extensions: { txHash: hash },
+  });

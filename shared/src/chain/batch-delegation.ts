@@ -49,12 +49,19 @@ async function deployBatchExecutor(writer: ChainWriter): Promise<void> {
       detail: `The chain has no CREATE2 deployer at ${CREATE2_DEPLOYER}: set TRADE_BATCH_MAX=1 to send trades singly`,
     });
   }
-  const hash = await writer.walletClient.sendTransaction({
-    to: CREATE2_DEPLOYER,
-    data: concatHex([BATCH_EXECUTOR_SALT, batchExecutorBytecode]),
-    chain: writer.chain,
-  });
-  await waitForSuccess(writer, hash, 'Deploying BatchExecutor');
+  try {
+    const hash = await writer.walletClient.sendTransaction({
+      to: CREATE2_DEPLOYER,
+      data: concatHex([BATCH_EXECUTOR_SALT, batchExecutorBytecode]),
+      chain: writer.chain,
+    });
+    await waitForSuccess(writer, hash, 'Deploying BatchExecutor');
+  } catch (error) {
+    // Another signer (a replica starting at the same time) deployed it first: the CREATE2 address has its code.
+    const deployed = await writer.publicClient.getCode({ address: batchExecutorAddress, blockTag: 'pending' });
+    if (deployed && deployed !== '0x') return;
+    throw error;
+  }
 }
 
 /**

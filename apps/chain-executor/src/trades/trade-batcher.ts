@@ -42,7 +42,13 @@ export function createTradeBatcher(
   async function sendBatch(batch: Waiting[], onBroadcast: () => void): Promise<void> {
     try {
       if (!delegated) {
-        await ensureBatchDelegation(writer);
+        // Nothing of the batch is sent before this: a failure here is the chain's, and every trade is retried.
+        await ensureBatchDelegation(writer).catch((error: unknown) => {
+          throw new AppError('DEPENDENCY_UNAVAILABLE', {
+            detail: `The executor could not become a batch sender: ${toAppError(error).detail}`,
+            cause: error,
+          });
+        });
         delegated = true;
       }
       const trades = batch.map((entry) => entry.trade);

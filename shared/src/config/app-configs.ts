@@ -166,7 +166,7 @@ export const chainExecutorConfigSchema = z
      * Most trades sent in one transaction (EIP-7702 batches, decision 0016); 1 sends each trade on its own, for a
      * chain without EIP-7702 or the CREATE2 deployer.
      */
-    TRADE_BATCH_MAX: z.coerce.number().int().min(1).max(1_000).default(32),
+    TRADE_BATCH_MAX: z.coerce.number().int().min(1).max(1_000).default(128),
     /** Least time between the starts of two batch sends of one replica (trades arriving meanwhile join the next). */
     TRADE_BATCH_INTERVAL_MS: z.coerce.number().int().min(0).max(10_000).default(0),
     INDEXER_POLL_MS: positiveInt(200),

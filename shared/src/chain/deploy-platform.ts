@@ -1,7 +1,8 @@
 /**
  * Production and local deployment (not test-only): the platform contracts once per chain, then one market per
  * database market. The writer becomes the owner of both factories (it creates markets and smart accounts and
- * administers markets); on test networks it also owns TestUSDC and may mint.
+ * administers markets) and of the OperatorRegistry (it adds and revokes executor signers); on test networks it also
+ * owns TestUSDC and may mint.
  */
 import type { Address, Hex } from 'viem';
 import {

@@ -3,7 +3,7 @@
  * before it records the outcome leaves the trade `executing` with the hash. An execution shows as the trade id's
  * `TradeExecuted` event (findTradeExecution); this reads the other outcome, a refusal, the way the worker would
  * have: the call's `CallFailed` entry when the transaction was a batch (call-batches.ts), or the decoded revert of a
- * single send to the smart account (the node's call tracer). The reconciler then fails the trade with that code
+ * single send forwarded to the smart account through the OperatorRegistry (the node's call tracer). The reconciler then fails the trade with that code
  * instead of sending it again at a new price.
  */
 import { decodeFunctionData, isAddressEqual, parseEventLogs, type Hex, type Transaction } from 'viem';

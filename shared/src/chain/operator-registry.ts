@@ -6,7 +6,7 @@
  * - a call mined after its deadline is refused, so a trade whose deadline the chain has passed can never execute.
  * Return and revert data pass through the registry unchanged: callers decode them with the smart account's ABI.
  */
-import { decodeFunctionData, encodeFunctionData, getAddress, type Address, type Hex } from 'viem';
+import { decodeFunctionData, encodeFunctionData, getAddress, isHex, type Address, type Hex } from 'viem';
 import {
   operatorRegistryAbi,
   operatorRegistryBytecode,
@@ -52,7 +52,7 @@ export function forwardedCallOf(data: Hex): { account: Address; deadline: bigint
 export function accountCallTradeId(accountCallData: Hex): Hex | undefined {
   try {
     const first = decodeFunctionData({ abi: smartAccountAbi, data: accountCallData }).args?.[0];
-    return typeof first === 'string' ? (first as Hex) : undefined;
+    return isHex(first) ? first : undefined;
   } catch {
     return undefined;
   }

@@ -70,8 +70,9 @@ export async function tryLeaseAnySigner(
   options: Omit<SignerOptions, 'fence'> = {},
 ): Promise<SignerLease | null> {
   const start = Math.floor(Math.random() * keys.length);
-  for (let offset = 0; offset < keys.length; offset += 1) {
-    const lease = await tryLeaseSigner(db, reader, keys[(start + offset) % keys.length]!, options);
+  const rotated = [...keys.slice(start), ...keys.slice(0, start)];
+  for (const key of rotated) {
+    const lease = await tryLeaseSigner(db, reader, key, options);
     if (lease) return lease;
   }
   return null;

@@ -141,8 +141,7 @@ async function moveAccounts(
     else moves.userOwned.push(account);
   };
   const worker = async () => {
-    while (!failed && next < accounts.length) {
-      const account = accounts[next]!;
+    for (let account = accounts[next]; !failed && account !== undefined; account = accounts[next]) {
       next += 1;
       try {
         await moveOne(account);

@@ -128,6 +128,25 @@ describe('toChainError on infrastructure failures', () => {
     expect(toChainError(wrapped)).toMatchObject({ code: 'DEPENDENCY_UNAVAILABLE', status: 503, retry: true });
   });
 
+  it('names a nonce taken by another sender of the key a clash, not an RPC outage', () => {
+    expect(toChainError(new NonceTooLowError())).toMatchObject({
+      code: 'DEPENDENCY_UNAVAILABLE',
+      detail: expect.stringMatching(/nonce was taken by another transaction/),
+      extensions: { nonce: 'conflict' },
+    });
+  });
+
+  it('keeps our own AppError raised inside a viem call (a fenced broadcast)', () => {
+    const fenced = new AppError('DEPENDENCY_UNAVAILABLE', { detail: 'Not signing with 0x1: its lock was lost' });
+    // cast: viem types a call's cause as BaseError, but any value a transport throws (here the fence's) becomes one
+    const wrapped = new ContractFunctionExecutionError(fenced as unknown as BaseError, {
+      abi: marketAbi as Abi,
+      functionName: 'state',
+      args: [],
+    });
+    expect(toChainError(wrapped)).toBe(fenced);
+  });
+
   it('keeps an AppError and turns a non-viem failure into INTERNAL_ERROR', () => {
     const appError = new AppError('RESOURCE_NOT_FOUND');
     expect(toChainError(appError)).toBe(appError);

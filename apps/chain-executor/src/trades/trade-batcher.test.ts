@@ -100,6 +100,31 @@ describe('trades sent several per transaction', () => {
     }
   });
 
+  it('spaces one replica’s sends by TRADE_BATCH_INTERVAL_MS: trades arriving meanwhile share the next batch', async () => {
+    const deps = tradeDeps(testbed, {
+      batcher: createTradeBatcher(testbed.fixture.executor, {
+        maxBatch: 32,
+        minIntervalMs: 500,
+        logger: testbed.logs.logger,
+      }),
+      outbox: createGroupedOutbox(createOutboxTransaction(testbed.db, undefined), { maxGroup: 32 }),
+    });
+    const traders = await Promise.all(Array.from({ length: 6 }, () => createTrader(testbed)));
+    const [lone, ...later] = await Promise.all(
+      traders.map((trader) => insertTestTrade(testbed.db, { trader, marketId: testbed.marketId, usdc: 10n * USDC })),
+    );
+    const started = Date.now();
+    await expect(executeTrade(deps, { tradeId: lone!.id })).resolves.toBe('completed');
+
+    // Without the interval the first of these would go alone at once (the test above): here all wait for one batch.
+    const outcomes = await Promise.all(later.map((trade) => executeTrade(deps, { tradeId: trade.id })));
+    expect(outcomes).toEqual(later.map(() => 'completed'));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(500);
+    const done = await Promise.all(later.map((trade) => tradeOf(testbed.db, trade.id)));
+    expect(new Set(done.map((trade) => trade.txHash)).size).toBe(1);
+    expect(done[0]!.txHash).not.toBe((await tradeOf(testbed.db, lone!.id)).txHash);
+  });
+
   it('fails the one trade the chain refuses and completes its batch-mates', async () => {
     const deps = batchedDeps();
     const [rich, poor] = await Promise.all([createTrader(testbed), createTrader(testbed, 1n * USDC)]);

@@ -1,0 +1,101 @@
+/*
+ * One signing process per key (decision 0031), against real MariaDB and anvil: a key's lease is exclusive, a pool
+ * hands out a free key or none, a new holder waits out the fence, a waiter gives up clearly, and a holder whose lock
+ * is gone (its connection killed) broadcasts nothing more.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { privateKeyToAccount } from 'viem/accounts';
+import { testUsdcAbi } from '../../contracts/artifacts/index.js';
+import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
+import { anvilPrivateKey, startChainFixture, type ChainFixture } from './chain-test-fixtures.js';
+import { sendContractWrite } from './contract-writes.js';
+import {
+  FENCE_MS,
+  leaseSignerWaiting,
+  signerLockName,
+  tryLeaseAnySigner,
+  tryLeaseSigner,
+  type SignerLease,
+} from './signer-lease.js';
+
+let fixture: ChainFixture;
+let database: TestDatabase;
+const [first, second] = [anvilPrivateKey(7), anvilPrivateKey(8)];
+
+beforeAll(async () => {
+  [fixture, database] = await Promise.all([startChainFixture(), createTestDatabase()]);
+}, 60_000);
+
+afterAll(async () => {
+  await database?.destroy();
+  await fixture?.stop();
+});
+
+async function leased(lease: Promise<SignerLease | null>): Promise<SignerLease> {
+  const taken = await lease;
+  if (!taken) throw new Error('expected the key to be free');
+  return taken;
+}
+
+describe('signer leases', () => {
+  it('gives a key to one holder at a time, after the fence of the previous one', async () => {
+    const started = Date.now();
+    const lease = await leased(tryLeaseSigner(database.db, fixture.reader, first));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(FENCE_MS - 50);
+    expect(lease.address).toBe(privateKeyToAccount(first).address);
+    expect(await tryLeaseSigner(database.db, fixture.reader, first)).toBeNull();
+    await lease.release();
+    const again = await leased(tryLeaseSigner(database.db, fixture.reader, first));
+    await again.release();
+  }, 30_000);
+
+  it('hands out a free key of the pool, and none when every key is held', async () => {
+    const held = await leased(tryLeaseSigner(database.db, fixture.reader, first));
+    const other = await leased(tryLeaseAnySigner(database.db, fixture.reader, [first, second]));
+    expect(other.address).toBe(privateKeyToAccount(second).address);
+    expect(await tryLeaseAnySigner(database.db, fixture.reader, [first, second])).toBeNull();
+    await Promise.all([held.release(), other.release()]);
+  }, 30_000);
+
+  it('a waiter gives up after its wait with DEPENDENCY_UNAVAILABLE naming the key', async () => {
+    const held = await leased(tryLeaseSigner(database.db, fixture.reader, first));
+    const error = await leaseSignerWaiting(database.db, fixture.reader, first, { waitMs: 300, pollMs: 50 }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toMatchObject({
+      code: 'DEPENDENCY_UNAVAILABLE',
+      detail: expect.stringContaining(privateKeyToAccount(first).address),
+    });
+    await held.release();
+  }, 30_000);
+
+  it('broadcasts nothing once its lock is gone (its connection killed by the server)', async () => {
+    const lease = await leased(tryLeaseSigner(database.db, fixture.reader, first));
+    const approve = () =>
+      sendContractWrite(lease.writer, {
+        address: fixture.platform.usdc,
+        abi: testUsdcAbi,
+        functionName: 'approve',
+        args: [fixture.treasury, 1n],
+      });
+    await expect(approve()).resolves.toMatchObject({ status: 'success' });
+    const sent = await fixture.reader.publicClient.getTransactionCount({ address: lease.address });
+
+    const [[{ name }]] = (await database.db.raw('SELECT DATABASE() AS name')) as [[{ name: string }]];
+    const lock = signerLockName(lease.address, fixture.reader.chain.id, name);
+    const [[{ holder }]] = (await database.db.raw('SELECT IS_USED_LOCK(?) AS holder', [lock])) as [
+      [{ holder: number }],
+    ];
+    await database.db.raw(`KILL ${Number(holder)}`);
+    await new Promise((resolve) => lease.lost.addEventListener('abort', resolve, { once: true }));
+
+    await expect(approve()).rejects.toMatchObject({
+      code: 'DEPENDENCY_UNAVAILABLE',
+      detail: expect.stringMatching(/^Not signing with 0x[0-9a-fA-F]{40}: its lock was lost$/),
+    });
+    expect(await fixture.reader.publicClient.getTransactionCount({ address: lease.address })).toBe(sent);
+    await lease.release();
+    // The server freed the lock with the connection: the key is free for the next holder.
+    await (await leased(tryLeaseSigner(database.db, fixture.reader, first))).release();
+  }, 30_000);
+});

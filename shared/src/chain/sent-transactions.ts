@@ -117,6 +117,17 @@ export async function untilMined(
     let seenBlock = await client.getBlockNumber({ cacheTime: writer.pollingIntervalMs });
     let replaceAt = seenBlock + BigInt(writer.replaceAfterBlocks);
     for (;;) {
+      // Read after the block number: a transaction mined in between is seen here, not waited for in a next block.
+      const receipt = await receiptOf();
+      if (receipt) return receipt;
+      if (seenBlock >= replaceAt) {
+        current = await replace(writer, current);
+        if (!hashes.includes(current.hash)) {
+          hashes.push(current.hash);
+          await options.onReplaced?.(current.hash);
+        }
+        replaceAt = seenBlock + BigInt(writer.replaceAfterBlocks);
+      }
       // Sleep until a new block (the block number is cached across waiters for a polling interval).
       for (;;) {
         if (Date.now() >= until) throw notMinedInTime(current.hash);
@@ -127,15 +138,6 @@ export async function untilMined(
           break;
         }
       }
-      const receipt = await receiptOf();
-      if (receipt) return receipt;
-      if (seenBlock < replaceAt) continue;
-      current = await replace(writer, current);
-      if (!hashes.includes(current.hash)) {
-        hashes.push(current.hash);
-        await options.onReplaced?.(current.hash);
-      }
-      replaceAt = seenBlock + BigInt(writer.replaceAfterBlocks);
     }
   } catch (error) {
     const mapped = toChainError(error);

@@ -4,7 +4,7 @@ import { testUsdcAbi } from '../../contracts/artifacts/index.js';
 import { withSigner, type ChainWriter } from './chain-clients.js';
 import { anvilPrivateKey, startChainFixture, type ChainFixture } from './chain-test-fixtures.js';
 import { sendContractWrite } from './contract-writes.js';
-import { replacementFees } from './sent-transactions.js';
+import { calldataOf, cappedFees, replacementFees, signAndSend, untilMined } from './sent-transactions.js';
 
 let fixture: ChainFixture;
 
@@ -138,6 +138,34 @@ describe('a sent transaction until it is mined', () => {
       args: [writer.account.address, fixture.treasury],
     });
     expect(allowance).toBe(2n);
+  }, 60_000);
+});
+
+describe('a transaction waiting its turn', () => {
+  it('is not replaced while the node holds it at the fees the market asks, however many blocks pass', async () => {
+    const writer = stuckWriter(parseGwei('1000'));
+    const nonce = await nonceOf(writer);
+    const approveCall = (amount: bigint) => ({
+      to: fixture.platform.usdc,
+      data: calldataOf({ abi: testUsdcAbi, functionName: 'approve', args: [fixture.treasury, amount] }),
+      gas: 100_000n,
+    });
+    const fees = await cappedFees(writer);
+    // Nonce + 1 first: the node holds it behind the gap while other senders' blocks are mined (anvil's automine).
+    const later = { ...approveCall(2n), fees, nonce: nonce + 1 };
+    const hashes: Hex[] = [await signAndSend(writer, later)];
+    const waiting = untilMined(
+      writer,
+      { ...later, hash: hashes[0]! },
+      { timeoutMs: 30_000, onReplaced: (hash) => Promise.resolve(void hashes.push(hash)) },
+    );
+    await mineUntil(() => false, { blocks: 8 });
+    expect(hashes).toHaveLength(1);
+    await signAndSend(writer, { ...approveCall(1n), fees, nonce });
+    const receipt = await waiting;
+    expect(receipt.transactionHash).toBe(hashes[0]);
+    expect(hashes).toHaveLength(1);
+    expect(await nonceOf(writer)).toBe(nonce + 2);
   }, 60_000);
 });
 

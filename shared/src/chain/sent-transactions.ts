@@ -1,7 +1,8 @@
 /*
  * A sent transaction until it is mined, the way relayers keep one moving (decision 0031):
  * - it is signed with an explicit nonce (taken from the writer's sequence), so it can be replaced;
- * - not mined within the writer's `replaceAfterBlocks` blocks, it is sent again with the same nonce and fees raised by
+ * - not mined within the writer's `replaceAfterBlocks` blocks and stuck (dropped by the node, or offering less than the
+ *   market now asks: `isStuck`), it is sent again with the same nonce and fees raised by
  *   an eighth (nodes want at least a tenth more to replace), never above the writer's `maxFeePerGas`; at the cap it is
  *   re-broadcast unchanged, which puts back a transaction the node dropped, so the nonce never stays a gap that would
  *   hold every later transaction of the signer;
@@ -14,6 +15,7 @@ import {
   BaseError,
   encodeFunctionData,
   FeeCapTooLowError,
+  TransactionNotFoundError,
   type Abi,
   type Address,
   type Hex,
@@ -120,14 +122,14 @@ export async function untilMined(
       // Read after the block number: a transaction mined in between is seen here, not waited for in a next block.
       const receipt = await receiptOf();
       if (receipt) return receipt;
-      if (seenBlock >= replaceAt) {
+      if (seenBlock >= replaceAt && (await isStuck(writer, current))) {
         current = await replace(writer, current);
         if (!hashes.includes(current.hash)) {
           hashes.push(current.hash);
           await options.onReplaced?.(current.hash);
         }
-        replaceAt = seenBlock + BigInt(writer.replaceAfterBlocks);
       }
+      if (seenBlock >= replaceAt) replaceAt = seenBlock + BigInt(writer.replaceAfterBlocks);
       // Sleep until a new block (the block number is cached across waiters for a polling interval).
       for (;;) {
         if (Date.now() >= until) throw notMinedInTime(current.hash);
@@ -148,6 +150,23 @@ export async function untilMined(
       cause: error,
     });
   }
+}
+
+/**
+ * Whether `sent`, unmined after `replaceAfterBlocks` blocks, needs replacing: the node no longer has it (dropped), or
+ * the fees the writer would offer now are higher than its own (the market moved past it). A transaction the node
+ * still holds at fees the market asks is queued, not stuck: behind the signer's earlier nonces, or behind other
+ * senders' transactions on a busy chain (on anvil's automine every transaction is a block, so blocks pass by the
+ * dozen while it waits its turn). Replacing it would only cost a signature and a broadcast, and the node the work.
+ */
+async function isStuck(writer: ChainWriter, sent: SentTransaction): Promise<boolean> {
+  const pooled = await writer.publicClient.getTransaction({ hash: sent.hash }).catch((error: unknown) => {
+    if (error instanceof TransactionNotFoundError) return undefined;
+    throw error;
+  });
+  if (!pooled) return true;
+  const now = await writer.currentFees();
+  return now.maxFeePerGas > sent.fees.maxFeePerGas || now.maxPriorityFeePerGas > sent.fees.maxPriorityFeePerGas;
 }
 
 /** A higher-fee version of `sent` (same nonce), or the same one again at the cap (see the file comment). */

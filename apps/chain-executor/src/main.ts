@@ -30,11 +30,11 @@ await runDeployable({
     };
     const signing = startSignerSlot(
       { db, reader: chain, keys, signer, logger, registry: metrics.registry },
-      async ({ writer }) => {
+      async ({ writer }, pool) => {
         const platform = await loadPlatformAddresses(db, chain.chain.id);
         const operatorRegistry = requireOperatorRegistry(platform.operatorRegistry, chain.chain.id);
         const trades = await startTradeWorkers(
-          { db, amqp, writer, operatorRegistry, logger, registry: metrics.registry },
+          { db, amqp, writer, operatorRegistry, activeSigners: pool.activeSigners, logger, registry: metrics.registry },
           settings,
         );
         const redemptions = await startRedemptionWorkers({

@@ -7,7 +7,13 @@
 import type { Knex } from 'knex';
 import { Gauge, type Registry } from 'prom-client';
 import type { Hex } from 'viem';
-import { tryLeaseAnySigner, type ChainReader, type SignerLease, type SignerOptions } from '#shared/chain/index.js';
+import {
+  leasedSignerCounter,
+  tryLeaseAnySigner,
+  type ChainReader,
+  type SignerLease,
+  type SignerOptions,
+} from '#shared/chain/index.js';
 import type { Logger } from '#shared/logger/index.js';
 import { sleep } from '#shared/messaging/backoff.js';
 import { isAppError } from '#shared/errors/index.js';
@@ -42,8 +48,17 @@ function leasedGauge(registry: Registry | undefined): { set(value: 0 | 1): void 
   );
 }
 
+/** How often a holder counts the pool's leased keys (the replicas signing now). */
+const COUNT_SIGNERS_MS = 2_000;
+
+/** The pool as a lease holder sees it. */
+export interface SignerPool {
+  /** Keys leased now, this replica's included (refreshed every COUNT_SIGNERS_MS; at least 1). */
+  activeSigners(): number;
+}
+
 /** Starts the signing work for each lease taken; resolves with its stop functions. */
-export type SigningWork = (lease: SignerLease) => Promise<Array<() => Promise<void>>>;
+export type SigningWork = (lease: SignerLease, pool: SignerPool) => Promise<Array<() => Promise<void>>>;
 
 /** Runs until stopped; the returned function stops the work, releases the lease and waits for both. */
 export function startSignerSlot(deps: SignerSlotDeps, work: SigningWork): () => Promise<void> {
@@ -52,6 +67,7 @@ export function startSignerSlot(deps: SignerSlotDeps, work: SigningWork): () => 
   const retryMs = deps.retryMs ?? 1_000;
   const leased = leasedGauge(deps.registry);
   leased.set(0);
+  const countLeased = leasedSignerCounter(deps.db, deps.reader, deps.keys);
   const loop = (async () => {
     let waitingLogged = false;
     while (!stopping.signal.aborted) {
@@ -73,7 +89,7 @@ export function startSignerSlot(deps: SignerSlotDeps, work: SigningWork): () => 
         continue;
       }
       waitingLogged = false;
-      await runWhileLeased(lease, work, stopping.signal, logger, leased);
+      await runWhileLeased(lease, work, { stop: stopping.signal, logger, leased, countLeased });
     }
   })();
   return async () => {
@@ -85,14 +101,28 @@ export function startSignerSlot(deps: SignerSlotDeps, work: SigningWork): () => 
 async function runWhileLeased(
   lease: SignerLease,
   work: SigningWork,
-  stop: AbortSignal,
-  logger: Logger,
-  leased: { set(value: 0 | 1): void },
+  slot: {
+    stop: AbortSignal;
+    logger: Logger;
+    leased: { set(value: 0 | 1): void };
+    countLeased: () => Promise<number>;
+  },
 ) {
+  const { stop, logger, leased } = slot;
   const signer = lease.address;
   let stops: Array<() => Promise<void>> = [];
+  let activeSigners = 1;
+  const count = () =>
+    slot.countLeased().then(
+      (held) => void (activeSigners = Math.max(1, held)),
+      // The last count stands until MySQL answers again (the lease's own heartbeat reports a lost connection).
+      () => undefined,
+    );
+  await count();
+  const counting = setInterval(() => void count(), COUNT_SIGNERS_MS);
+  counting.unref();
   try {
-    stops = await work(lease);
+    stops = await work(lease, { activeSigners: () => activeSigners });
     logger.info({ event: 'signer.leased', signer }, 'signing with a leased key');
     leased.set(1);
     const ended = AbortSignal.any([stop, lease.lost]);
@@ -107,6 +137,7 @@ async function runWhileLeased(
     } else logger.error({ event: 'signer.work_failed', signer, err: error }, 'could not start signing');
     await sleep(1_000, stop);
   } finally {
+    clearInterval(counting);
     leased.set(0);
     for (const stopWork of stops) await stopWork();
     await lease.release();

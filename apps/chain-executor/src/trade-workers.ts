@@ -46,6 +46,8 @@ export async function startTradeWorkers(
     amqp: AmqpConnectionManager;
     writer: ChainWriter;
     operatorRegistry: Address;
+    /** How many keys of the signer pool are leased now (signer-slot.ts): the replicas sending trades. */
+    activeSigners: () => number;
     logger: Logger;
     registry?: Registry;
   },
@@ -66,7 +68,10 @@ export async function startTradeWorkers(
     batcher: batched
       ? createTradeBatcher(writer, {
           maxBatch: settings.TRADE_BATCH_MAX,
-          minIntervalMs: settings.TRADE_BATCH_INTERVAL_MS,
+          spacing:
+            settings.TRADE_BATCH_INTERVAL_MS === 'auto'
+              ? { auto: { senders: workers.activeSigners } }
+              : { fixedMs: settings.TRADE_BATCH_INTERVAL_MS },
           logger: tradeLogger,
         })
       : null,

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { parseGwei, type Hex } from 'viem';
+import { encodeFunctionData, parseGwei, type Hex } from 'viem';
 import { testUsdcAbi } from '../../contracts/artifacts/index.js';
 import { withSigner, type ChainWriter } from './chain-clients.js';
 import { anvilPrivateKey, startChainFixture, type ChainFixture } from './chain-test-fixtures.js';
 import { sendContractWrite } from './contract-writes.js';
-import { calldataOf, cappedFees, replacementFees, signAndSend, untilMined } from './sent-transactions.js';
+import { cappedFees, replacementFees, signAndSend, untilMined } from './sent-transactions.js';
 
 let fixture: ChainFixture;
 
@@ -147,7 +147,7 @@ describe('a transaction waiting its turn', () => {
     const nonce = await nonceOf(writer);
     const approveCall = (amount: bigint) => ({
       to: fixture.platform.usdc,
-      data: calldataOf({ abi: testUsdcAbi, functionName: 'approve', args: [fixture.treasury, amount] }),
+      data: encodeFunctionData({ abi: testUsdcAbi, functionName: 'approve', args: [fixture.treasury, amount] }),
       gas: 100_000n,
     });
     const fees = await cappedFees(writer);

@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { currentDatabaseName } from '../db/repositories/named-locks.repository.js';
+import { countUsedLocks, currentDatabaseName } from '../db/repositories/named-locks.repository.js';
 import { AppError } from '../errors/index.js';
 import { sleep } from '../messaging/backoff.js';
 import { tryAcquireLeaderLock, type LeaderLease } from '../runtime/mysql-leader-lock.js';
@@ -76,6 +76,18 @@ export async function tryLeaseAnySigner(
     if (lease) return lease;
   }
   return null;
+}
+
+/** Counts the keys of a pool leased now, by any process (the caller included): one query per count. */
+export function leasedSignerCounter(db: Knex, reader: ChainReader, keys: readonly Hex[]): () => Promise<number> {
+  const addresses = keys.map((key) => privateKeyToAccount(key).address);
+  return async () => {
+    const database = await currentDatabaseName(db);
+    return countUsedLocks(
+      db,
+      addresses.map((address) => signerLockName(address, reader.chain.id, database)),
+    );
+  };
 }
 
 /** Waits up to `waitMs` for the key's lock (an admin CLI run queues behind another); DEPENDENCY_UNAVAILABLE after. */

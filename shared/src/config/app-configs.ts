@@ -167,8 +167,12 @@ export const chainExecutorConfigSchema = z
      * chain without EIP-7702 or the CREATE2 deployer.
      */
     TRADE_BATCH_MAX: z.coerce.number().int().min(1).max(1_000).default(128),
-    /** Least time between the starts of two batch sends of one replica (trades arriving meanwhile join the next). */
-    TRADE_BATCH_INTERVAL_MS: z.coerce.number().int().min(0).max(10_000).default(0),
+    /**
+     * Least time between the starts of two batch sends of one replica (trades arriving meanwhile join the next), in
+     * ms; `auto` (the default) spaces them by the number of leased signers times the replica's mean send time, so
+     * several replicas send about as often as one (trade-batcher.ts).
+     */
+    TRADE_BATCH_INTERVAL_MS: z.union([z.literal('auto'), z.coerce.number().int().min(0).max(10_000)]).default('auto'),
     INDEXER_POLL_MS: positiveInt(200),
     INDEXER_MAX_BLOCK_RANGE: positiveInt(2_000),
     REDEMPTIONS_ENABLED: redemptionsEnabled,

@@ -74,6 +74,7 @@ export async function startSandboxStack(): Promise<SandboxStack> {
         amqp: messaging.createManager(),
         writer: chain.fixture.executor,
         operatorRegistry: chain.fixture.route.registry,
+        activeSigners: () => 1,
         logger,
       },
       sandboxTradeSettings,

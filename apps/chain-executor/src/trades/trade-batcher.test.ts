@@ -104,7 +104,7 @@ describe('trades sent several per transaction', () => {
     const deps = tradeDeps(testbed, {
       batcher: createTradeBatcher(testbed.fixture.executor, {
         maxBatch: 32,
-        minIntervalMs: 500,
+        spacing: { fixedMs: 500 },
         logger: testbed.logs.logger,
       }),
       outbox: createGroupedOutbox(createOutboxTransaction(testbed.db, undefined), { maxGroup: 32 }),

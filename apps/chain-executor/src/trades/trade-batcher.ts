@@ -4,6 +4,14 @@
  * wait, and the next batch takes all of them (up to `maxBatch`). A lone trade goes at once, so a quiet executor
  * adds no delay; a busy one pays the chain's and the node's cost once per batch instead of once per trade.
  *
+ * Spacing. One replica's batches go back to back. Several replicas (each with its own signer) would each send
+ * batches a third the size, three times as often, and a chain that mines on arrival makes every transaction a block:
+ * the node's cost per transaction, not the trades, would fill the machine. So by default (`spacing: 'auto'`) a
+ * replica starts its batches at least `senders × its mean send time` apart, where `senders` is the number of the
+ * pool's keys leased now: together the replicas send about as often as one would, each with the trades of its turn.
+ * One sender alone waits for nothing. A number instead spaces the starts by that many milliseconds
+ * (TRADE_BATCH_INTERVAL_MS).
+ *
  * Before its first batch (and again after a batch that could not use the chain, e.g. a test chain reset) the batcher
  * makes sure the executor's address is a batch sender (EIP-7702 delegation, batch-delegation.ts).
  */
@@ -29,14 +37,30 @@ interface Waiting {
   reject: (error: AppError) => void;
 }
 
+/** How a replica spaces its batch sends (see the file comment). */
+export type BatchSpacing = { fixedMs: number } | { auto: { senders: () => number } };
+
+/** The adaptive spacing never holds a batch longer than this. */
+const MAX_AUTO_SPACING_MS = 1_000;
+/** Weight of the latest send in the mean send time. */
+const SEND_TIME_WEIGHT = 0.2;
+
+/** The least time between the starts of two batches of this replica. */
+export function batchSpacingMs(spacing: BatchSpacing, meanSendMs: number): number {
+  if ('fixedMs' in spacing) return spacing.fixedMs;
+  const senders = spacing.auto.senders();
+  return senders <= 1 ? 0 : Math.min(MAX_AUTO_SPACING_MS, Math.round(senders * meanSendMs));
+}
+
 export function createTradeBatcher(
   writer: ChainWriter,
-  options: { maxBatch: number; logger: Logger; minIntervalMs?: number },
+  options: { maxBatch: number; logger: Logger; spacing?: BatchSpacing },
 ): TradeBatcher {
   const waiting: Waiting[] = [];
   let delegated = false;
   let lastStartedAt = 0;
-  const minIntervalMs = options.minIntervalMs ?? 0;
+  let meanSendMs = 0;
+  const spacing = options.spacing ?? { fixedMs: 0 };
 
   /** Sends `batch` and settles each of its trades; `onBroadcast` once its transaction is on its way. Never throws. */
   async function sendBatch(batch: Waiting[], onBroadcast: () => void): Promise<void> {
@@ -74,13 +98,15 @@ export function createTradeBatcher(
   const sender = coalescedTask(
     async () => {
       // Sends at most one batch per interval: what arrives meanwhile joins the next one.
-      const wait = lastStartedAt + minIntervalMs - Date.now();
+      const wait = lastStartedAt + batchSpacingMs(spacing, meanSendMs) - Date.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       lastStartedAt = Date.now();
       const batch = waiting.splice(0, options.maxBatch);
       if (waiting.length > 0) sender.request();
       if (batch.length === 0) return;
       await new Promise<void>((broadcast) => void sendBatch(batch, broadcast).finally(broadcast));
+      const sendMs = Date.now() - lastStartedAt;
+      meanSendMs = meanSendMs === 0 ? sendMs : meanSendMs + SEND_TIME_WEIGHT * (sendMs - meanSendMs);
     },
     () => undefined,
   );

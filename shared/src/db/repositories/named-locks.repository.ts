@@ -49,6 +49,13 @@ export async function lockHolderConnectionId(db: Queryable, name: string): Promi
   return holder === null || holder === undefined ? null : Number(holder);
 }
 
+/** How many of `names` some connection holds (one query). */
+export async function countUsedLocks(db: Queryable, names: readonly string[]): Promise<number> {
+  if (names.length === 0) return 0;
+  const held = names.map(() => '(IS_USED_LOCK(?) IS NOT NULL)').join(' + ');
+  return Number(firstRow(await db.raw(`SELECT ${held} AS held`, [...names]))?.held ?? 0);
+}
+
 /** Checks a connection out of the pool for as long as the caller needs it. */
 export async function acquireDedicatedConnection(db: Knex): Promise<DedicatedConnection> {
   // knex types its client `any`; its pool is acquired and released this way (PoolingClient above).

@@ -7,7 +7,7 @@ import {
   tradingApiConfigSchema,
   webhookDispatcherConfigSchema,
 } from './app-configs.js';
-import { ConfigError, loadConfig } from './load-config.js';
+import { ConfigError, loadConfig, redactIfSecret } from './load-config.js';
 
 describe('loadConfig', () => {
   it.each([
@@ -87,6 +87,36 @@ describe('loadConfig', () => {
     expect(() => loadConfig(tradingApiConfigSchema, { API_KEY_PEPPER: 'short-secret' })).toThrow(
       /API_KEY_PEPPER: .*\(got "\*\*\*"\)/,
     );
+  });
+
+  it('echoes a bad URL without the credentials in it, keeping what shows the mistake', () => {
+    // Malformed (a bad port, a space in the host, no scheme), so the schema refuses and echoes them.
+    const env = {
+      DATABASE_URL: 'mysql://foretell_app:hunter2@db.internal:33o6/foretell',
+      AMQP_URL: 'amqp://guest:s3/cret@rabbit internal:5672',
+      REDIS_URL: ':t0ken@cache.internal:6379',
+    };
+    let message = '';
+    try {
+      loadConfig(tradingApiConfigSchema, env);
+    } catch (error) {
+      message = error instanceof ConfigError ? error.message : '';
+    }
+    expect(message).toMatch(/DATABASE_URL: .*\(got "mysql:\/\/\*\*\*@db\.internal:33o6\/foretell"\)/);
+    expect(message).toMatch(/AMQP_URL: .*\(got "amqp:\/\/\*\*\*@rabbit internal:5672"\)/);
+    expect(message).toMatch(/REDIS_URL: .*\(got "\*\*\*@cache\.internal:6379"\)/);
+    for (const secret of ['hunter2', 's3', 'cret', 't0ken', 'foretell_app', 'guest'])
+      expect(message).not.toContain(secret);
+  });
+
+  it('hides the credentials of every URL in a list, and leaves a value without any as it is', () => {
+    expect(redactIfSecret('RPC_URLS', 'https://a:b@one.example/x,wss://c:d@two.example')).toBe(
+      'https://***@one.example/x,wss://***@two.example',
+    );
+    expect(redactIfSecret('DATABASE_URL', 'mysql://db.internal:3306/foretell')).toBe(
+      'mysql://db.internal:3306/foretell',
+    );
+    expect(redactIfSecret('OPS_CONTACT', 'ops@foretell.example')).toBe('ops@foretell.example');
   });
 });
 

@@ -32,6 +32,21 @@ export function loadConfigOrExit<S extends z.ZodType>(schema: S, appName: string
   }
 }
 
-function redactIfSecret(variable: string, value: string): string {
-  return /SECRET|PEPPER|PASSWORD|KEY|TOKEN/i.test(variable) ? '***' : value;
+/**
+ * What a config error may echo of a value: nothing of a secret variable, and no credentials of a URL (DATABASE_URL,
+ * AMQP_URL, REDIS_URL, a list of them, or one too malformed to parse): in each URL everything between its scheme and
+ * its last `@` (user and password, whatever characters they hold) becomes `***`; the rest stays to show the mistake.
+ */
+export function redactIfSecret(variable: string, value: string): string {
+  if (/SECRET|PEPPER|PASSWORD|KEY|TOKEN/i.test(variable)) return '***';
+  const isUrlSetting = /URL/i.test(variable);
+  return value
+    .split(/(?<![a-z0-9+.-])(?=[a-z][a-z0-9+.-]*:\/\/)/i)
+    .map((part) => {
+      const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(part)?.[0];
+      const at = part.lastIndexOf('@');
+      if (at < 0 || (scheme === undefined && !isUrlSetting)) return part;
+      return `${scheme ?? ''}***${part.slice(at)}`;
+    })
+    .join('');
 }

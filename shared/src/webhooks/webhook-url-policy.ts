@@ -122,10 +122,12 @@ function notPublic(reason: string): AppError {
  * The connect-time half of the policy (the dispatcher, on every delivery): why `address`, the address a delivery
  * is about to connect to, is refused, or null when it may be used. Link-local (cloud metadata) is refused for
  * every deployment; the other non-public ranges unless the deployment allows private targets (local/test).
+ * The reason names the kind of address only ("a private address"), never the address: it reaches the key's
+ * `lastErrorMessage`, and which internal address a customer's host name resolved to is not theirs to learn.
  */
 export function refusedDeliveryAddress(address: string, allowPrivateTargets: boolean): string | null {
   const range = nonPublicRange(bareHost(address));
   if (!range) return null;
   if (allowPrivateTargets && !range.kind.startsWith('link-local')) return null;
-  return `${address} is ${rangeText(range)}`;
+  return `a ${range.kind} address`;
 }

@@ -31,8 +31,20 @@ describe('SSRF protection at connect time', () => {
     await deliverKeyEvents(kit.deps(live, resolve), apiKeyId);
     const event = await statusOf(apiKeyId, id);
     expect(event).toMatchObject({ status: 'failed', attempts: 1, lastFailureCode: 'TARGET_REFUSED' });
-    expect(event?.lastErrorMessage).toContain('127.0.0.1');
+    expect(event?.lastErrorMessage).toContain('hooks.partner.example resolves to a loopback address');
     expect(receiver.received('/ssrf')).toHaveLength(0);
+  });
+
+  it('tells which kind of address a name resolved to, never the address itself', async () => {
+    const { apiKeyId } = await kit.createKey(`https://hooks.partner.example:${receiver.port}/internal`);
+    const id = await kit.recordEvent(apiKeyId);
+    const resolve = async () => [{ address: '10.20.30.40', family: 4 }];
+    await deliverKeyEvents(kit.deps(live, resolve), apiKeyId);
+    const event = await statusOf(apiKeyId, id);
+    expect(event).toMatchObject({ status: 'failed', lastFailureCode: 'TARGET_REFUSED' });
+    expect(event?.lastErrorMessage).toContain('a private address');
+    expect(event?.lastErrorMessage).not.toContain('10.20.30.40');
+    expect(receiver.received('/internal')).toHaveLength(0);
   });
 
   it('refuses, in live mode, a private address literal and a plain-http URL', async () => {

@@ -3,11 +3,17 @@
  * anvil chain with the platform and one open market, and the trading API, chain executor and
  * webhook dispatcher as real processes that reach every dependency through a TCP fault proxy. The harness itself
  * (seeding, assertions) talks to the services directly, so a fault only hits the deployables.
+ *
+ * With `replicas: n` (n > 1) the stack has the production shape instead: n processes of every deployable, the public
+ * read API included, the executors sharing a pool of n signer keys (each registered with the OperatorRegistry), and
+ * the HTTP apps reading their kill switches from one file (as replicas read one mounted ConfigMap).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Address } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { setSignerRegistered } from '../../chain/index.js';
 import {
   anvilPrivateKey,
   createListedFixtureMarket,
@@ -37,11 +43,28 @@ export interface FaultStack {
   databaseUrl: string;
   marketId: string;
   market: Address;
+  /** Replica 0 of each deployable (the only one without `replicas`). */
   apps: { tradingApi: FaultDeployable; executor: FaultDeployable; dispatcher: FaultDeployable };
+  /** Every replica of each deployable; `publicRead` is empty without `replicas`. */
+  replicaSets: FaultReplicaSets;
+  /** The file every HTTP replica reads its kill switches from (`ROUTE_DISABLED` list, comma-separated). */
+  routeSwitchesFile: string;
   close(): Promise<void>;
 }
 
-export async function startFaultStack(): Promise<FaultStack> {
+export interface FaultReplicaSets {
+  tradingApi: FaultDeployable[];
+  executor: FaultDeployable[];
+  dispatcher: FaultDeployable[];
+  publicRead: FaultDeployable[];
+}
+
+/** anvil dev accounts the executor replicas sign with (0 is the platform admin, 2 the treasury). */
+const SIGNER_ACCOUNTS = [1, 3, 4, 5, 6];
+
+export async function startFaultStack(options: { replicas?: number } = {}): Promise<FaultStack> {
+  const replicas = options.replicas ?? 1;
+  if (replicas < 1 || replicas > SIGNER_ACCOUNTS.length) throw new Error(`replicas: 1 to ${SIGNER_ACCOUNTS.length}`);
   const directory = mkdtempSync(path.join(tmpdir(), 'ft-faults-'));
   const [mysql, rabbitmq, redis] = await Promise.all([
     privateMariaDb(directory),
@@ -80,17 +103,36 @@ export async function startFaultStack(): Promise<FaultStack> {
   };
   // The chain over WebSocket, as `npm start` and the bench run it; CHAIN_ID lets an app start while it is down.
   const chain = { CHAIN_RPC_URL: `ws://127.0.0.1:${proxies.chain.port}`, CHAIN_ID: String(fixture.reader.chain.id) };
-  const app = (name: string, entry: string, readyPath: string, env: Record<string, string>) =>
-    faultDeployable({ name, entry, readyPath, env: { ...common, ...env }, logDirectory: directory });
-  const apps = {
-    tradingApi: await app('trading-api', 'apps/trading-api/src/main.ts', '/v1/ready', {
+  const signerKeys = SIGNER_ACCOUNTS.slice(0, replicas).map(anvilPrivateKey);
+  for (const key of signerKeys.slice(1)) {
+    const signer = privateKeyToAccount(key).address;
+    await setSignerRegistered(fixture.admin, { registry: fixture.route.registry, signer, registered: true });
+  }
+  const routeSwitchesFile = path.join(directory, 'ROUTE_DISABLED');
+  writeFileSync(routeSwitchesFile, '');
+  const routeSwitches = { ROUTE_SWITCHES_SOURCE: 'file', ROUTE_SWITCHES_FILE: routeSwitchesFile };
+  const replicaSet = (name: string, entry: string, readyPath: string, env: Record<string, string>, count = replicas) =>
+    Promise.all(
+      Array.from({ length: count }, (_, index) =>
+        faultDeployable({
+          name: replicas === 1 ? name : `${name}-${index}`,
+          entry,
+          readyPath,
+          env: { ...common, ...env },
+          logDirectory: directory,
+        }),
+      ),
+    );
+  const replicaSets: FaultReplicaSets = {
+    tradingApi: await replicaSet('trading-api', 'apps/trading-api/src/main.ts', '/v1/ready', {
       ...chain,
+      ...routeSwitches,
       API_KEY_PEPPER: FAULT_PEPPER,
       WEBHOOK_SECRET_KEY: FAULT_WEBHOOK_SECRET_KEY,
     }),
-    executor: await app('chain-executor', 'apps/chain-executor/src/main.ts', '/ready', {
+    executor: await replicaSet('chain-executor', 'apps/chain-executor/src/main.ts', '/ready', {
       ...chain,
-      EXECUTOR_PRIVATE_KEY: anvilPrivateKey(1),
+      EXECUTOR_PRIVATE_KEYS: signerKeys.join(','),
       // Concurrent buys on one market move its price between quote and send: these tests are about faults.
       TRADE_SLIPPAGE_BPS: '5000',
       STALLED_TRADE_AFTER_MS: '3000',
@@ -98,15 +140,34 @@ export async function startFaultStack(): Promise<FaultStack> {
       OUTBOX_REPUBLISH_AFTER_MS: '1000',
       OUTBOX_POLL_MS: '250',
     }),
-    dispatcher: await app('webhook-dispatcher', 'apps/webhook-dispatcher/src/main.ts', '/ready', {
+    dispatcher: await replicaSet('webhook-dispatcher', 'apps/webhook-dispatcher/src/main.ts', '/ready', {
       WEBHOOK_SECRET_KEY: FAULT_WEBHOOK_SECRET_KEY,
       WEBHOOK_TIMEOUT_MS: '1000',
       WEBHOOK_LEASE_MS: '2500',
       WEBHOOK_SWEEP_POLL_MS: '200',
     }),
+    publicRead: await replicaSet(
+      'public-read',
+      'apps/public-read/src/main.ts',
+      '/ready',
+      // Every client here is 127.0.0.1: the per-IP limits would measure the harness, not the replicas.
+      { ...routeSwitches, API_KEY_PEPPER: FAULT_PEPPER, RATE_LIMIT_DEFAULT: '1000000' },
+      replicas === 1 ? 0 : replicas,
+    ),
   };
-  await Promise.all(Object.values(apps).map((deployable) => deployable.start()));
-  await Promise.all(Object.values(apps).map((deployable) => deployable.waitUntilReady(60_000)));
+  const all = Object.values(replicaSets).flat();
+  await Promise.all(all.map((deployable) => deployable.start()));
+  await Promise.all(all.map((deployable) => deployable.waitUntilReady(60_000)));
+  const first = <T>(set: T[]): T => {
+    const [replica] = set;
+    if (!replica) throw new Error('a replica set is empty');
+    return replica;
+  };
+  const apps = {
+    tradingApi: first(replicaSets.tradingApi),
+    executor: first(replicaSets.executor),
+    dispatcher: first(replicaSets.dispatcher),
+  };
 
   return {
     directory,
@@ -118,8 +179,10 @@ export async function startFaultStack(): Promise<FaultStack> {
     marketId,
     market,
     apps,
+    replicaSets,
+    routeSwitchesFile,
     async close() {
-      await Promise.all(Object.values(apps).map((deployable) => deployable.kill()));
+      await Promise.all(all.map((deployable) => deployable.kill()));
       await Promise.all(Object.values(proxies).map((proxy) => proxy.close()));
       await db.destroy();
       await Promise.all([fixture.stop(), mysql.stop(), rabbitmq.stop(), redis.stop()]);

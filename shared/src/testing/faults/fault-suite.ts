@@ -9,21 +9,21 @@ import {
   type WebhookReceiver,
 } from '../../../../apps/webhook-dispatcher/src/testing/webhook-receiver.js';
 import { startFaultStack, type FaultStack } from './fault-stack.js';
-import { createFaultTrader, type FaultTrader } from './fault-traders.js';
+import { createFaultTrader, type FaultKeyLimits, type FaultTrader } from './fault-traders.js';
 
 export interface FaultSuite {
   readonly stack: FaultStack;
   readonly receiver: WebhookReceiver;
   /** Every trader created in this file (the invariants check them all). */
   readonly traders: readonly FaultTrader[];
-  /** A funded trader whose webhooks go to `path` on the receiver. */
-  trader(path: string): Promise<FaultTrader>;
+  /** A funded trader whose webhooks go to `path` on the receiver (its key's own limits when given). */
+  trader(path: string, limits?: FaultKeyLimits): Promise<FaultTrader>;
   /** The event ids the receiver got so far. */
   receivedIds(): Set<string>;
 }
 
 /** Registers the file's hooks; the returned suite is usable inside tests (after beforeAll). */
-export function useFaultSuite(): FaultSuite {
+export function useFaultSuite(options: { replicas?: number } = {}): FaultSuite {
   let stack: FaultStack | undefined;
   let receiver: WebhookReceiver | undefined;
   const traders: FaultTrader[] = [];
@@ -33,14 +33,18 @@ export function useFaultSuite(): FaultSuite {
   };
 
   beforeAll(async () => {
-    [stack, receiver] = await Promise.all([startFaultStack(), startWebhookReceiver()]);
+    [stack, receiver] = await Promise.all([startFaultStack(options), startWebhookReceiver()]);
   }, 180_000);
 
   beforeEach(async () => {
     const running = started(stack);
     for (const service of Object.values(running.services)) if (!service.running()) await service.start();
     await Promise.all(Object.values(running.proxies).map((proxy) => proxy.heal()));
-    await Promise.all(Object.values(running.apps).map((app) => app.ensureRunning()));
+    await Promise.all(
+      Object.values(running.replicaSets)
+        .flat()
+        .map((app) => app.ensureRunning()),
+    );
   }, 120_000);
 
   afterAll(async () => {
@@ -56,8 +60,8 @@ export function useFaultSuite(): FaultSuite {
       return started(receiver);
     },
     traders,
-    async trader(path) {
-      const created = await createFaultTrader(started(stack), { webhookUrl: started(receiver).url(path) });
+    async trader(path, options = {}) {
+      const created = await createFaultTrader(started(stack), { webhookUrl: started(receiver).url(path), ...options });
       traders.push(created);
       return created;
     },

@@ -8,6 +8,7 @@ import type { Address } from 'viem';
 import { createSecretBox, generateWebhookSecret, issueApiKey } from '../../auth/index.js';
 import { createFundedAccount, USDC } from '../../chain/chain-test-fixtures.js';
 import { createUser } from '../../db/index.js';
+import type { FaultDeployable } from './fault-deployables.js';
 import { FAULT_PEPPER, FAULT_WEBHOOK_SECRET_KEY, type FaultStack } from './fault-stack.js';
 
 export interface FaultTrader {
@@ -19,9 +20,17 @@ export interface FaultTrader {
   funding: bigint;
 }
 
+/** A trader key's own limits (the tier's defaults where absent). */
+export interface FaultKeyLimits {
+  rateLimitRpm?: number;
+  /** Atomic USDC: trades at or above it wait for confirmation. */
+  highValueThreshold?: bigint;
+  confirmationWindowS?: number;
+}
+
 export async function createFaultTrader(
   stack: FaultStack,
-  options: { webhookUrl: string; fundingUsdc?: bigint },
+  options: { webhookUrl: string; fundingUsdc?: bigint } & FaultKeyLimits,
 ): Promise<FaultTrader> {
   const funding = (options.fundingUsdc ?? 1_000n) * USDC;
   const user = await createUser(stack.db, { email: `fault-${Date.now()}-${randomInt(1e9)}@test.example` });
@@ -31,6 +40,9 @@ export async function createFaultTrader(
     env: 'test',
     scopes: ['markets:read', 'markets:quote', 'portfolio:read', 'trades:read', 'trades:write', 'webhooks:manage'],
     webhookUrl: options.webhookUrl,
+    rateLimitRpm: options.rateLimitRpm ?? null,
+    highValueThreshold: options.highValueThreshold ?? null,
+    confirmationWindowS: options.confirmationWindowS ?? null,
     webhookSecretEnc: createSecretBox(FAULT_WEBHOOK_SECRET_KEY).seal(generateWebhookSecret()),
   });
   const { account } = await createFundedAccount(stack.fixture, funding);
@@ -51,10 +63,10 @@ export async function callTradingApi(
   trader: Pick<FaultTrader, 'key'>,
   method: string,
   path: string,
-  options: { body?: unknown; headers?: Record<string, string>; timeoutMs?: number } = {},
+  options: { body?: unknown; headers?: Record<string, string>; timeoutMs?: number; via?: FaultDeployable } = {},
 ): Promise<ApiAnswer> {
   try {
-    const response = await fetch(`${stack.apps.tradingApi.url}${path}`, {
+    const response = await fetch(`${(options.via ?? stack.apps.tradingApi).url}${path}`, {
       method,
       headers: {
         'X-API-Key': trader.key,
@@ -84,6 +96,8 @@ export interface BurstOptions {
   concurrency?: number;
   retryMs?: number;
   deadlineMs?: number;
+  /** Trading API replicas to send through, one after the other (as a gateway spreads requests); default replica 0. */
+  via?: readonly FaultDeployable[];
 }
 
 /**
@@ -99,12 +113,16 @@ export function startTradeBurst(
   const burst: Burst = { tradeIds: [], statuses: [] };
   const deadline = Date.now() + (options.deadlineMs ?? 60_000);
   const body = { marketId: stack.marketId, outcomeIndex: 0, side: 'buy', amount: options.amountUsdc ?? '2' };
+  let sent = 0;
+  const nextReplica = () => options.via?.[sent++ % options.via.length];
   const placeOne = async () => {
     const idempotencyKey = `fault-${randomUUID()}`;
     for (;;) {
+      const via = nextReplica();
       const answer = await callTradingApi(stack, trader, 'POST', '/v1/trades', {
         body,
         headers: { 'Idempotency-Key': idempotencyKey },
+        ...(via ? { via } : {}),
       });
       burst.statuses.push(answer.status);
       const trade = answer.json.trade as { id?: string } | undefined;

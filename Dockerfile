@@ -4,7 +4,9 @@
 # Kubernetes runs `node build/apps/<name>/src/main.js` directly (cdk8s/lib/workload.ts), as uid/gid 10001 (numeric,
 # so `runAsNonRoot` can verify it; above the low ids best-practice checks refuse) on a read-only root filesystem with
 # a writable /tmp. The files stay owned by root: the process can read them, never change them.
-FROM node:20-bookworm-slim AS build
+# Both stages run Node 24, the active LTS; CI also tests the code on Node 20 (package.json "engines"), and
+# shared/src/build/supply-chain.spec.ts fails when a stage leaves an LTS major of 22 or later.
+FROM node:24-bookworm-slim AS build
 WORKDIR /src
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -15,7 +17,7 @@ COPY migrations ./migrations
 # Plain node at run time: compiled JavaScript, production dependencies only (no anvil, no tsx native binaries).
 RUN npm run build && npm prune --omit=dev --omit=optional --no-audit --no-fund
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 # IMAGE_ENV in shared/src/build/build-deployables.ts: the benches run the compiled deployables with the same.
 ENV NODE_ENV=production
 WORKDIR /app

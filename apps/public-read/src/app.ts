@@ -52,6 +52,8 @@ export interface PublicReadDeps {
   readinessChecks: ReadinessCheck[];
   metrics: HttpMetrics;
   trustProxy: string;
+  /** GATEWAY_APPENDED_ADDRESSES: where the client sits in a trusted gateway's X-Forwarded-For; default 1. */
+  gatewayAppendedAddresses?: number;
   db: Knex;
   /** Rate-limit windows and the quote cache live here (under the deployment's key prefix). */
   redis: Redis;
@@ -133,6 +135,7 @@ export function createApp(deps: PublicReadDeps): express.Express {
       routeSwitches: deps.routeSwitches,
       readinessChecks: deps.readinessChecks,
       trustProxy: deps.trustProxy,
+      gatewayAppendedAddresses: deps.gatewayAppendedAddresses,
       metrics: deps.metrics,
       // Before the kill switch, so every /api response (a disabled route's 503 included) carries X-RateLimit-*.
       edge: { key: { optional: [optionalKey] }, limiters: { public: limiter }, placement: 'before-kill-switch' },

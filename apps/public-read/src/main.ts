@@ -39,6 +39,7 @@ await runDeployable({
       readinessChecks: resources.readinessChecks,
       metrics,
       trustProxy: settings.TRUST_PROXY,
+      gatewayAppendedAddresses: settings.GATEWAY_APPENDED_ADDRESSES,
       db: resources.db,
       redis: resources.redis,
       chainReader: chain.get,

@@ -40,6 +40,8 @@ export interface TradingApiDeps {
   readinessChecks: ReadinessCheck[];
   metrics?: HttpMetrics;
   trustProxy: string;
+  /** GATEWAY_APPENDED_ADDRESSES: where the client sits in a trusted gateway's X-Forwarded-For; default 1. */
+  gatewayAppendedAddresses?: number;
   docsBaseUrl: string;
   db: Knex;
   /** Rate limits and lockouts; its key prefix namespaces every key. */
@@ -136,6 +138,7 @@ export function createApp(deps: TradingApiDeps): express.Express {
         ? [...deps.readinessChecks, chainSourceReadiness(deps.chainReader)]
         : deps.readinessChecks,
       trustProxy: deps.trustProxy,
+      gatewayAppendedAddresses: deps.gatewayAppendedAddresses,
       metrics: deps.metrics,
       // Every response carries the current label, health/ready and errors included; version selection may pin another.
       responseHeaders: { [API_VERSION_HEADER]: CURRENT_API_VERSION },

@@ -43,6 +43,7 @@ await runDeployable({
       readinessChecks: resources.readinessChecks,
       metrics,
       trustProxy: settings.TRUST_PROXY,
+      gatewayAppendedAddresses: settings.GATEWAY_APPENDED_ADDRESSES,
       docsBaseUrl: settings.DOCS_BASE_URL,
       db,
       redis,

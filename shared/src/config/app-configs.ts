@@ -49,7 +49,13 @@ const http = {
   ROUTE_DISABLED: csvList,
   ROUTE_SWITCHES_FILE: z.string().optional(),
   ...routeSwitchFields,
+  /** The gateway's sources (addresses, CIDRs, express's names): only their X-Forwarded-For is read (trust-proxy.ts). */
   TRUST_PROXY: z.string().default('false'),
+  /**
+   * How many addresses the gateway appends to X-Forwarded-For; the client is the first of them, every earlier entry
+   * is the caller's (client-address.ts). Google's load balancers append 2: the client, then the load balancer.
+   */
+  GATEWAY_APPENDED_ADDRESSES: z.coerce.number().int().min(1).max(16).default(1),
 };
 
 /**

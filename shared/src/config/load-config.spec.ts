@@ -62,6 +62,23 @@ describe('loadConfig', () => {
     expect(loadConfig(publicReadConfigSchema, {}).MARKET_PAGE_URL).toBe('https://foretell.example/markets/');
   });
 
+  it.each([
+    ['trading-api', tradingApiConfigSchema],
+    ['public-read', publicReadConfigSchema],
+  ] as const)(
+    'reads GATEWAY_APPENDED_ADDRESSES for %s: 1 by default, a whole number of at least 1',
+    (_name, schema) => {
+      expect(loadConfig(schema, {}).GATEWAY_APPENDED_ADDRESSES).toBe(1);
+      expect(loadConfig(schema, { TRUST_PROXY: '10.129.0.0/23', GATEWAY_APPENDED_ADDRESSES: '2' })).toMatchObject({
+        TRUST_PROXY: '10.129.0.0/23',
+        GATEWAY_APPENDED_ADDRESSES: 2,
+      });
+      for (const bad of ['0', '-1', '1.5', 'two']) {
+        expect(() => loadConfig(schema, { GATEWAY_APPENDED_ADDRESSES: bad })).toThrow(/GATEWAY_APPENDED_ADDRESSES/);
+      }
+    },
+  );
+
   it('names every bad variable and the value it got', () => {
     const attempt = () =>
       loadConfig(tradingApiConfigSchema, { PORT: 'eighty', SERVICE_ENV: 'prod', DATABASE_URL: 'nope' });

@@ -2,6 +2,7 @@ import express from 'express';
 import type { HelmetOptions } from 'helmet';
 import type { RouteSwitches } from '../kill-switch/index.js';
 import type { Logger } from '../logger/index.js';
+import { clientAddressMiddleware } from './client-address.middleware.js';
 import { requestObservationMiddleware } from './request-observation.middleware.js';
 import type { ErrorStyle } from './error-mapping.js';
 import { errorMiddleware, notFoundMiddleware } from './error-middleware.js';
@@ -37,6 +38,11 @@ export interface HttpAppOptions {
   metricsPath?: string;
   /** express 'trust proxy' setting (see parseTrustProxy); default `'false'`: X-Forwarded-For is never trusted. */
   trustProxy?: string;
+  /**
+   * How many addresses the gateway (a `trustProxy` source) appends to X-Forwarded-For; the client is the first of
+   * them (client-address.ts). Default 1; Google's load balancers append 2 (the client, then the load balancer).
+   */
+  gatewayAppendedAddresses?: number;
   /** Default 64 KiB; larger bodies get 413 PAYLOAD_TOO_LARGE. */
   bodyLimitBytes?: number;
   /** Default: a fresh registry from createHttpMetrics(serviceName). */
@@ -53,7 +59,8 @@ export interface HttpAppOptions {
 }
 
 /**
- * The common express app of every deployable: request id + security headers → metrics + access log → prefix
+ * The common express app of every deployable: request id + security headers → client address (client-address.ts,
+ * also `req.ip`) → metrics + access log → prefix
  * middlewares → one route table (health/ready/metrics, never kill-switched, and the routes from `mountRoutes`:
  * kill switch, then JSON body) → 404 → one error middleware in the app's style, dispatched as one flat chain
  * (useEdgeDispatch) rather than through Express's router.
@@ -67,6 +74,7 @@ export function createHttpApp(options: HttpAppOptions, mountRoutes: (router: Rou
   Object.defineProperty(app.request, 'fresh', { configurable: true, get: () => false });
   app.disable('x-powered-by');
   app.set('trust proxy', parseTrustProxy(options.trustProxy));
+  const clientAddress = clientAddressMiddleware(app, { appendedAddresses: options.gatewayAppendedAddresses ?? 1 });
 
   const lifecycle = createLifecycle();
   registerLifecycle(app, lifecycle);
@@ -115,6 +123,7 @@ export function createHttpApp(options: HttpAppOptions, mountRoutes: (router: Rou
   useEdgeDispatch(app, {
     start: [
       requestStartMiddleware(staticHeaders),
+      clientAddress,
       requestObservationMiddleware({ logger, metrics, quietRoutes: infrastructureRouteIds(paths) }),
     ],
     prefixed,

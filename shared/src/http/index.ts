@@ -27,4 +27,13 @@ export {
 export { apiHelmetOptions, documentSecurityHeaders, staticSecurityHeaders } from './security-headers.middleware.js';
 export { installShutdownSignals, type ShutdownSignalOptions } from './shutdown-signals.js';
 export { parseTrustProxy } from './trust-proxy.js';
+export {
+  addressGroupOf,
+  canonicalAddress,
+  resolveClientAddress,
+  UNKNOWN_CLIENT,
+  type ClientAddress,
+  type ClientAddressInput,
+} from './client-address.js';
+export { clientAddressMiddleware, clientAddressOf } from './client-address.middleware.js';
 export { runSteps } from './run-steps.js';

@@ -130,6 +130,17 @@ describe('the X-API-Key verifier', () => {
     }
   });
 
+  it('budgets failed lookups per IPv6 /64: a client rotating through its network gains nothing', async () => {
+    const verifier = createApiKeyVerifier({ db: suite.db, pepper, env: 'test', failedLookupsPerMinute: 2 });
+    const fresh = await issueApiKey(suite.db, pepper, { userId: (await newUser()).id, tier: 'free', env: 'test' });
+    const unknownKey = (n: number): string => `svc_test_${String(n).padStart(32, '9')}`;
+    expect(await verifier.verify(unknownKey(1), '2001:db8:77:1::1')).toBeNull();
+    expect(await verifier.verify(unknownKey(2), '2001:db8:77:1::2')).toBeNull();
+    // The budget of 2001:db8:77:1::/64 is spent: another of its addresses is not looked up, another network is.
+    expect(await verifier.verify(fresh.key, '2001:db8:77:1:ffff::3')).toBeNull();
+    expect(await verifier.verify(fresh.key, '2001:db8:77:2::1')).not.toBeNull();
+  });
+
   it('in the app: a disabled route answers 503 without looking the key up, limited per IP', async () => {
     const app = await suite.start({
       settings: { rateLimit: limits },
@@ -175,5 +186,30 @@ describe('the X-API-Key verifier', () => {
       expect(response.body._meta).toMatchObject({ authenticated: false });
       expect(response.headers.get('x-ratelimit-limit')).toBe('3');
     }
+  });
+
+  it("in the app behind Google's load balancer: a key's allowlist admits the real client, never a forged entry", async () => {
+    const user = await newUser();
+    const office = '203.0.113.77';
+    const issued = await issueApiKey(suite.db, pepper, {
+      userId: user.id,
+      tier: 'free',
+      env: 'test',
+      ipAllowlist: [office],
+    });
+    const app = await suite.start({
+      settings: { rateLimit: limits },
+      apiKeyVerifier: createApiKeyVerifier({ db: suite.db, pepper, env: 'test' }),
+      trustProxy: 'loopback',
+      gatewayAppendedAddresses: 2, // the balancer appends `<client>,<its own address>`
+    });
+    const meta = async (forwardedFor: string) =>
+      (
+        await getJson(`${app.url}/api/threads`, {
+          headers: { 'X-Forwarded-For': forwardedFor, 'X-API-Key': issued.key },
+        })
+      ).body._meta;
+    expect(await meta(`198.51.100.250,${office},34.120.0.9`)).toMatchObject({ authenticated: true });
+    expect(await meta(`${office},203.0.113.78,34.120.0.9`)).toMatchObject({ authenticated: false });
   });
 });

@@ -7,6 +7,8 @@
 import type { RequestHandler, Response } from 'express';
 import type { Knex } from 'knex';
 import { createApiKeyCache, parseApiKey, type ApiKeyEnvironment, type StoredApiKey } from '#shared/auth/index.js';
+import { addressGroupOf } from '#shared/http/client-address.js';
+import { clientAddressOf } from '#shared/http/client-address.middleware.js';
 import type { Logger } from '#shared/logger/index.js';
 import { createFailedLookupBudget } from './failed-lookup-budget.js';
 
@@ -52,7 +54,7 @@ export function optionalApiKeyMiddleware(verifier: ApiKeyVerifier | undefined, l
     res.locals.publicAuth = ANONYMOUS;
     if (!rawKey) return next();
     try {
-      const key = await verifier.verify(rawKey, req.ip);
+      const key = await verifier.verify(rawKey, clientAddressOf(res).address);
       if (key) res.locals.publicAuth = { authenticated: true, key } satisfies PublicAuth;
     } catch (error) {
       logger.warn({ err: error }, 'API key verification failed; serving the request anonymously');
@@ -98,13 +100,15 @@ export function createApiKeyVerifier(options: {
 
   return {
     async verify(rawKey, clientIp = '') {
+      // The failed-lookup budget is per client (an IPv6 /64); the allowlist matches the exact address.
+      const client = addressGroupOf(clientIp);
       const parsed = parseApiKey(rawKey.trim());
       if (!parsed || parsed.env !== options.env) return null;
       let looked = false;
       let stored: StoredApiKey | null;
       try {
         stored = await keys.resolve(parsed.key, () => {
-          if (!budget.take(clientIp)) throw new LookupBudgetSpent();
+          if (!budget.take(client)) throw new LookupBudgetSpent();
           looked = true;
         });
       } catch (error) {
@@ -112,7 +116,7 @@ export function createApiKeyVerifier(options: {
         throw error;
       }
       if (!isActive(stored)) return null;
-      if (looked) budget.refund(clientIp);
+      if (looked) budget.refund(client);
       if (stored.allowlist !== null && !stored.allowlist.allows(clientIp)) return null;
       return { apiKeyId: stored.record.id, userId: stored.record.userId, limitPerMinute: stored.userRpm };
     },

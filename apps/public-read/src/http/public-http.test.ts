@@ -92,6 +92,79 @@ describe('rate limits', () => {
   });
 });
 
+describe("per-IP limits behind Google's load balancer (two appended addresses)", () => {
+  /** The load balancer's own address: the last entry of every chain it forwards. */
+  const loadBalancer = '34.120.0.9';
+  /** X-Forwarded-For as the balancer forwards it: what the caller sent, then the client, then itself. */
+  const through = (client: string, forged: string[] = []) => ({
+    'X-Forwarded-For': [...forged, client, loadBalancer].join(','),
+  });
+  let gateway: RunningPublicRead;
+  beforeAll(async () => {
+    gateway = await suite.start({
+      settings: { rateLimit: limits },
+      trustProxy: 'loopback',
+      gatewayAppendedAddresses: 2,
+    });
+  });
+
+  it('counts each client on its own, whatever it forges ahead of its address', async () => {
+    const client = `203.0.113.${++clientNumber}`;
+    const statuses: number[] = [];
+    for (let index = 0; index < 4; index += 1) {
+      const headers = through(client, [`198.51.100.${index + 1}`]);
+      statuses.push((await getJson(`${gateway.url}/api/threads`, { headers })).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    // Another client behind the same balancer has its own window, even one that forges the limited client's address.
+    const neighbour = await getJson(`${gateway.url}/api/threads`, {
+      headers: through(`203.0.113.${++clientNumber}`, [client]),
+    });
+    expect(neighbour.status).toBe(200);
+    expect(neighbour.headers.get('x-ratelimit-remaining')).toBe('2');
+    expect(await suite.redis.get(`rl:public:GET /api/threads|ip:${loadBalancer}`)).toBeNull();
+  });
+
+  it('counts an IPv6 client per /64, and an IPv4-mapped client as its IPv4 address', async () => {
+    const network = `2001:db8:${(++clientNumber).toString(16)}:7`;
+    const remaining: Array<string | null> = [];
+    for (const host of ['1', 'abcd::2', 'ffff:ffff:ffff:ffff']) {
+      const client = host.includes(':') ? `${network}:${host}` : `${network}::${host}`;
+      remaining.push(
+        (await getJson(`${gateway.url}/api/threads`, { headers: through(client) })).headers.get(
+          'x-ratelimit-remaining',
+        ),
+      );
+    }
+    expect(remaining).toEqual(['2', '1', '0']);
+    expect(Number(await suite.redis.get(`rl:public:GET /api/threads|ip:${network}::/64`))).toBe(3);
+    const nextNetwork = await getJson(`${gateway.url}/api/threads`, {
+      headers: through(`2001:db8:${clientNumber.toString(16)}:8::1`),
+    });
+    expect(nextNetwork.headers.get('x-ratelimit-remaining')).toBe('2');
+
+    const ipv4 = `203.0.113.${++clientNumber}`;
+    await getJson(`${gateway.url}/api/threads`, { headers: through(ipv4) });
+    const mapped = await getJson(`${gateway.url}/api/threads`, { headers: through(`::ffff:${ipv4}`) });
+    expect(mapped.headers.get('x-ratelimit-remaining')).toBe('1');
+  });
+
+  it('counts a chain shorter than the balancer appends against the peer, never against a forged client', async () => {
+    const isolated = await suite.start({
+      settings: { rateLimit: limits },
+      trustProxy: 'loopback',
+      gatewayAppendedAddresses: 2,
+    });
+    const statuses: number[] = [];
+    for (let index = 0; index < 6; index += 1) {
+      const headers = { 'X-Forwarded-For': `198.51.100.${index + 1}` }; // one entry: not through the balancer
+      statuses.push((await getJson(`${isolated.url}/api/markets/featured`, { headers })).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(Number(await suite.redis.get('rl:public:GET /api/markets/featured|ip:127.0.0.1'))).toBe(6);
+  });
+});
+
 describe('unknown paths', () => {
   it.each([
     ['GET', '/api/nothing-here'],

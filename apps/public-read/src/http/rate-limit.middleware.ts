@@ -1,15 +1,16 @@
 /*
  * Per-IP fixed-window rate limits of the public read API: the threads list has its own limit, every other endpoint
- * the default one, each route its own window per client. A verified API key (see api-key.ts) is limited per user
+ * the default one, each route its own window per client (its address behind the gateway, an IPv6 client per /64:
+ * shared/src/http/client-address.ts). A verified API key (see api-key.ts) is limited per user
  * instead, with the key's own per-minute limit across every /api route. Every limited response carries
  * X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset (epoch MILLISECONDS on this API); a 429 is
  * RATE_LIMIT_EXCEEDED with `retryAfter` (whole seconds) and Retry-After. While Redis is unreachable the windows are
  * counted per replica (fail open, still limited).
  */
 import type { RequestHandler, Response } from 'express';
-import { ipKeyGenerator } from 'express-rate-limit';
 import type { Redis } from 'ioredis';
 import { AppError } from '#shared/errors/index.js';
+import { clientAddressOf } from '#shared/http/client-address.middleware.js';
 import { createRateLimitStep } from '#shared/http/rate-limit-step.js';
 import type { Logger } from '#shared/logger/index.js';
 import { FixedWindowStore } from '#shared/rate-limit/fixed-window.store.js';
@@ -48,10 +49,11 @@ export function createRateLimiter(options: {
   return createRateLimitStep({
     store,
     resetUnit: 'milliseconds',
-    subjectOf(req, res) {
+    subjectOf(_req, res) {
       const key = authOf(res).key;
       if (key) return { key: `user:${key.userId}`, limit: key.limitPerMinute };
-      const client = ipKeyGenerator(req.ip ?? 'unknown');
+      // The client behind the gateway: its IPv4 address, or its IPv6 /64.
+      const client = clientAddressOf(res).group;
       return { key: `${String(res.locals.routeId)}|ip:${client}`, limit: routeLimitOf(res, settings) };
     },
     refusal: (_res, subject, retryAfterSeconds) =>

@@ -1,4 +1,9 @@
-import { presentPublicErrors, type PublicErrorPresentation, type RouteRegistrar } from '#shared/http/index.js';
+import {
+  clientAddressOf,
+  presentPublicErrors,
+  type PublicErrorPresentation,
+  type RouteRegistrar,
+} from '#shared/http/index.js';
 import type { PublicRequestInput } from '../http/request-input.js';
 import type { MarketStreams } from '../streams/market-streams.js';
 
@@ -16,7 +21,8 @@ export function mountMarketStreamRoute(
     const { params } = input.read('streamMarket', req);
     await streams.open(res, {
       marketId: params.id,
-      clientIp: req.ip ?? 'unknown',
+      // The cap counts per client behind the gateway: its IPv4 address, or its IPv6 /64.
+      clientIp: clientAddressOf(res).group,
       routeId: String(res.locals.routeId),
     });
   });

@@ -179,4 +179,27 @@ describe('GET /api/markets/{id}/stream', () => {
     }
     expect(validator.responseErrors('streamMarket', { status: 429, headers, text: third.body() })).toEqual([]);
   });
+
+  it("caps streams per client behind Google's load balancer: per address, an IPv6 client per /64, never per forged entry", async () => {
+    const capped = await suite.start({
+      marketNotices: hub,
+      trustProxy: 'loopback',
+      gatewayAppendedAddresses: 2, // the balancer appends `<client>,<its own address>`
+      marketStreams: { maxStreamsPerIp: 1, recheckMs: 60_000 },
+    });
+    const marketId = await newMarket();
+    const openAs = async (client: string, forged = '198.51.100.1'): Promise<number> => {
+      const stream = await openSseClient(`${capped.url}/api/markets/${marketId}/stream`, {
+        'X-Forwarded-For': `${forged},${client},34.120.0.9`,
+      });
+      clients.push(stream);
+      return stream.status;
+    };
+    expect(await openAs('203.0.113.31')).toBe(200);
+    expect(await openAs('203.0.113.31', '198.51.100.2')).toBe(429);
+    expect(await openAs('203.0.113.32', '203.0.113.31')).toBe(200);
+    expect(await openAs('2001:db8:31:1::1')).toBe(200);
+    expect(await openAs('2001:db8:31:1::2')).toBe(429);
+    expect(await openAs('2001:db8:31:2::1')).toBe(200);
+  });
 });

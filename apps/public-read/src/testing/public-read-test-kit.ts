@@ -30,6 +30,8 @@ export interface AppOptions {
   chainReader?: ChainSource;
   apiKeyVerifier?: ApiKeyVerifier;
   trustProxy?: string;
+  /** GATEWAY_APPENDED_ADDRESSES (default 1). */
+  gatewayAppendedAddresses?: number;
   routeDisabled?: string[];
   /** Switches a test flips while the app runs (replaces `routeDisabled`). */
   routeSwitches?: RouteSwitches;
@@ -97,6 +99,7 @@ export async function createPublicReadSuite(): Promise<PublicReadSuite> {
         readinessChecks: [],
         metrics: createHttpMetrics('public-read-test'),
         trustProxy: options.trustProxy ?? 'false',
+        gatewayAppendedAddresses: options.gatewayAppendedAddresses,
         db: database.db,
         redis: options.redis ?? testRedis.redis,
         chainReader,

@@ -1,8 +1,8 @@
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
 import type { Knex } from 'knex';
 import { recordAuthFailure } from '#shared/db/index.js';
 import type { AppError } from '#shared/errors/index.js';
-import { requestIdOf } from '#shared/http/index.js';
+import { clientAddressOf, requestIdOf } from '#shared/http/index.js';
 import type { Logger } from '#shared/logger/index.js';
 import type { UsageRecorder } from '../usage/usage-recorder.js';
 import type { AuthLockout } from './auth-lockout.js';
@@ -10,6 +10,7 @@ import { operationOf } from './request-context.js';
 
 export interface AuthFailureEvent {
   error: AppError;
+  /** The client's address (clientAddressOf): audited as is; the lockout counts its group (an IPv6 /64). */
   ip: string;
   route: string;
   requestId: string;
@@ -53,11 +54,11 @@ export function createAuthFailureRecorder(deps: {
 /** Records the refusal of this request (its address, operation and request id), then rejects with the error itself. */
 export async function refuseAudited(
   record: AuthFailureRecorder,
-  req: Request,
   res: Response,
   error: AppError,
   apiKeyId: string | null,
 ): Promise<never> {
-  await record({ error, ip: req.ip ?? '', route: operationOf(res).routeId, requestId: requestIdOf(res), apiKeyId });
+  const ip = clientAddressOf(res).address;
+  await record({ error, ip, route: operationOf(res).routeId, requestId: requestIdOf(res), apiKeyId });
   throw error;
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadThroughCache } from '#shared/cache/index.js';
+import { addressGroupOf } from '#shared/http/client-address.js';
 import type { Logger } from '#shared/logger/index.js';
 import { createLuaScript, type Redis } from '#shared/redis/index.js';
 
@@ -42,17 +43,21 @@ return 0
  */
 export const LOCK_STATE_CACHE_MS = 1_000;
 
+/**
+ * Per-client brute-force lockout in Redis, shared by every replica. `ip` is the client's address (clientAddressOf);
+ * a client is an IPv4 address or an IPv6 /64 (addressGroupOf), so an IPv6 caller cannot rotate through its own
+ * network's addresses to keep guessing.
+ */
 export interface AuthLockout {
   /**
-   * Milliseconds the IP stays locked out (0 = not locked); a number when the state is cached (the common case), a
-   * promise when Redis must be asked. Fails open (0) when Redis is unavailable.
+   * Milliseconds the client stays locked out (0 = not locked); a number when the state is cached (the common case),
+   * a promise when Redis must be asked. Fails open (0) when Redis is unavailable.
    */
   remainingMs(ip: string): number | Promise<number>;
-  /** Counts one 401 from `ip`; returns the lockout it started (ms) or 0. */
+  /** Counts one 401 from `ip`'s client; returns the lockout it started (ms) or 0. */
   recordFailure(ip: string): Promise<number>;
 }
 
-/** Per-IP brute-force lockout in Redis, shared by every replica. */
 /** End times are epoch milliseconds (> 1e12 since 2001); anything smaller is an earlier release's flag value. */
 const LEGACY_LOCK_VALUE_BELOW = 1e12;
 
@@ -87,7 +92,8 @@ export function createAuthLockout(options: {
 
   return {
     remainingMs(ip) {
-      const until = lockedUntil.get(ip, () => readLockEnd(ip));
+      const client = addressGroupOf(ip);
+      const until = lockedUntil.get(client, () => readLockEnd(client));
       if (typeof until === 'number') return Math.max(0, until - now());
       return until.then(
         (end) => Math.max(0, end - now()),
@@ -98,16 +104,17 @@ export function createAuthLockout(options: {
       );
     },
     async recordFailure(ip) {
+      const client = addressGroupOf(ip);
       try {
         const at = now();
         const member = `${at}:${randomBytes(4).toString('hex')}`;
         const lockedMs = Number(
           await recordFailureScript.run(
-            [failuresKey(ip), lockKey(ip)],
+            [failuresKey(client), lockKey(client)],
             [at, member, policy.windowMs, policy.threshold, policy.lockoutMs, at + policy.lockoutMs],
           ),
         );
-        lockedUntil.delete(ip);
+        lockedUntil.delete(client);
         return lockedMs;
       } catch (error) {
         options.logger.warn({ err: error }, 'auth failure not counted: Redis unavailable');

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import { parseApiKey, type ApiKeyCache, type ApiKeyEnvironment, type StoredApiKey } from '#shared/auth/index.js';
 import { AppError } from '#shared/errors/index.js';
+import { clientAddressOf } from '#shared/http/index.js';
 import { refuseAudited, type AuthFailureRecorder } from './auth-failure-recorder.js';
 import type { AuthLockout } from './auth-lockout.js';
 import { setAuth } from './request-context.js';
@@ -33,7 +34,7 @@ export function authenticateMiddleware(deps: AuthenticateDeps): RequestHandler {
   return (req, res, next) => {
     const failed = (error: unknown): Promise<never> =>
       error instanceof AppError && error.status === 401
-        ? refuseAudited(deps.recordFailure, req, res, error, error instanceof KeyFailure ? error.apiKeyId : null)
+        ? refuseAudited(deps.recordFailure, res, error, error instanceof KeyFailure ? error.apiKeyId : null)
         : Promise.reject(error);
     const afterLockout = (lockedMs: number): void | Promise<void> => {
       if (lockedMs > 0) {
@@ -57,7 +58,7 @@ export function authenticateMiddleware(deps: AuthenticateDeps): RequestHandler {
       // Cached lockout state and key lookups answer synchronously: no promise on the hot path.
       return identified instanceof Promise ? identified.then(accept, failed) : accept(identified);
     };
-    const lock = deps.lockout.remainingMs(req.ip ?? '');
+    const lock = deps.lockout.remainingMs(clientAddressOf(res).address);
     return typeof lock === 'number' ? afterLockout(lock) : lock.then(afterLockout);
   };
 }

@@ -1,5 +1,6 @@
-import type { Request, RequestHandler, Response } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { AppError } from '#shared/errors/index.js';
+import { clientAddressOf } from '#shared/http/index.js';
 import { refuseAudited, type AuthFailureRecorder } from './auth-failure-recorder.js';
 import { authOf } from './request-context.js';
 
@@ -10,9 +11,9 @@ export interface AuthorizeDeps {
 }
 
 /** Audits the refusal and reports the user's window (known by now), then rejects with the error. */
-async function refuse(deps: AuthorizeDeps, req: Request, res: Response, error: AppError): Promise<never> {
+async function refuse(deps: AuthorizeDeps, res: Response, error: AppError): Promise<never> {
   await deps.reportWindow(res);
-  return refuseAudited(deps.recordFailure, req, res, error, authOf(res).key.record.id);
+  return refuseAudited(deps.recordFailure, res, error, authOf(res).key.record.id);
 }
 
 /**
@@ -21,16 +22,17 @@ async function refuse(deps: AuthorizeDeps, req: Request, res: Response, error: A
  * user's window. Audited; does not count toward the lockout.
  */
 export function ipAllowlistMiddleware(deps: AuthorizeDeps): RequestHandler {
-  return (req, res, next) => {
+  return (_req, res, next) => {
     const { key } = authOf(res);
-    if (!key.allowlist || key.allowlist.allows(req.ip ?? '')) {
+    // Exact: the client's own address against the key's addresses and CIDRs (no /64 widening here).
+    if (!key.allowlist || key.allowlist.allows(clientAddressOf(res).address)) {
       next();
       return;
     }
     const error = new AppError('IP_NOT_ALLOWED', {
       detail: 'This API key does not accept requests from your address.',
     });
-    return refuse(deps, req, res, error);
+    return refuse(deps, res, error);
   };
 }
 
@@ -40,7 +42,7 @@ export function ipAllowlistMiddleware(deps: AuthorizeDeps): RequestHandler {
  * lockout.
  */
 export function scopeMiddleware(deps: AuthorizeDeps): (scope: string) => RequestHandler {
-  return (scope) => (req, res, next) => {
+  return (scope) => (_req, res, next) => {
     const granted: ReadonlySet<string> = authOf(res).key.scopes;
     if (granted.has(scope)) {
       next();
@@ -50,6 +52,6 @@ export function scopeMiddleware(deps: AuthorizeDeps): (scope: string) => Request
       detail: `This operation requires the ${scope} scope.`,
       extensions: { requiredScope: scope },
     });
-    return refuse(deps, req, res, error);
+    return refuse(deps, res, error);
   };
 }

@@ -38,6 +38,6 @@ export function signatureMiddleware(deps: { recordFailure: AuthFailureRecorder; 
       detail: reasons[check.reason],
       extensions: { reason: check.reason },
     });
-    return refuseAudited(deps.recordFailure, req, res, error, auth.key.record.id);
+    return refuseAudited(deps.recordFailure, res, error, auth.key.record.id);
   };
 }

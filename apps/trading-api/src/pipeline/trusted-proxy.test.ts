@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   call,
@@ -16,15 +17,23 @@ const BAD_KEY = `svc_test_${'Q'.repeat(32)}`;
 
 let throughGateway: TradingApiKit;
 let fromElsewhere: TradingApiKit;
+let throughGoogle: TradingApiKit;
 beforeAll(async () => {
-  [throughGateway, fromElsewhere] = await Promise.all([
+  [throughGateway, fromElsewhere, throughGoogle] = await Promise.all([
     startTradingApiKit({ trustProxy: '127.0.0.0/8' }), // the tests' loopback peer is the gateway hop
     startTradingApiKit({ trustProxy: '10.0.0.0/8' }), // the gateway is elsewhere: loopback is an untrusted peer
+    // Google's regional external load balancer: it appends `<client>,<its own address>` (GATEWAY_APPENDED_ADDRESSES=2).
+    startTradingApiKit({ trustProxy: '127.0.0.0/8', gatewayAppendedAddresses: 2 }),
   ]);
 });
 afterAll(async () => {
-  await Promise.all([throughGateway.close(), fromElsewhere.close()]);
+  await Promise.all([throughGateway.close(), fromElsewhere.close(), throughGoogle.close()]);
 });
+
+/** The load balancer's own address: the last entry of every chain it forwards. */
+const LOAD_BALANCER = '34.120.0.9';
+/** X-Forwarded-For as Google's load balancer forwards it: what the caller sent, then the client, then itself. */
+const googleChain = (client: string, forged: string[] = []): string => [...forged, client, LOAD_BALANCER].join(',');
 
 async function failAuthentication(kit: TradingApiKit, times: number, ip: () => string): Promise<void> {
   for (let i = 0; i < times; i += 1) {
@@ -70,6 +79,75 @@ describe('from an untrusted peer', () => {
       const locked = await call(kit, 'GET', '/v1/portfolio', { key: caller.key, ip: randomTestIp() });
       expect(locked.status).toBe(429);
       expect(locked.json.code).toBe('AUTH_LOCKED_OUT');
+    } finally {
+      await kit.close();
+    }
+  });
+});
+
+describe("behind Google's load balancer (two appended addresses)", () => {
+  it('locks out the failing client only, whatever it forges, and leaves its neighbours behind the balancer alone', async () => {
+    const attacker = randomTestIp();
+    for (let i = 0; i < 20; i += 1) {
+      const forwardedFor = googleChain(attacker, [randomTestIp()]); // a new forged entry on every try
+      expect((await call(throughGoogle, 'GET', '/v1/portfolio', { key: BAD_KEY, ip: forwardedFor })).status).toBe(401);
+    }
+    const caller = await createCaller(throughGoogle);
+    const locked = await call(throughGoogle, 'GET', '/v1/portfolio', {
+      key: caller.key,
+      ip: googleChain(attacker, [randomTestIp()]),
+    });
+    expect(locked.status).toBe(429);
+    expect(locked.json.code).toBe('AUTH_LOCKED_OUT');
+    // The attacker cannot forge its way into another client's bucket either: only its own appended entry counts.
+    const neighbour = await call(throughGoogle, 'GET', '/v1/portfolio', {
+      key: caller.key,
+      ip: googleChain(randomTestIp(), [attacker]),
+    });
+    expect(neighbour.status).toBe(200);
+    // The audit log names the client, not the load balancer.
+    const rows = await throughGoogle.database.db('auth_failures').where({ ip: attacker }).count({ n: '*' });
+    expect(Number(rows[0]?.n)).toBe(20);
+    expect(await throughGoogle.database.db('auth_failures').where({ ip: LOAD_BALANCER }).first()).toBeUndefined();
+  });
+
+  it('locks out an IPv6 client per /64: other addresses of its network are locked too, other networks are not', async () => {
+    const site = `2001:db8:${randomInt(0, 0xffff).toString(16)}`;
+    const subnet = randomInt(0, 0xfffe);
+    const network = `${site}:${subnet.toString(16)}`;
+    for (let i = 0; i < 20; i += 1) {
+      const forwardedFor = googleChain(`${network}::${(i + 1).toString(16)}`); // a new address of the /64 each time
+      expect((await call(throughGoogle, 'GET', '/v1/portfolio', { key: BAD_KEY, ip: forwardedFor })).status).toBe(401);
+    }
+    const caller = await createCaller(throughGoogle);
+    const portfolio = (client: string) =>
+      call(throughGoogle, 'GET', '/v1/portfolio', { key: caller.key, ip: googleChain(client) });
+    expect((await portfolio(`${network}:ffff:ffff:ffff:ffff`)).json.code).toBe('AUTH_LOCKED_OUT');
+    expect((await portfolio(`${site}:${(subnet + 1).toString(16)}::1`)).status).toBe(200);
+  });
+
+  it("admits the real client to a key's IP allowlist, and never a caller who forges an allowed address", async () => {
+    const office = '203.0.113.17';
+    const caller = await createCaller(throughGoogle, { ipAllowlist: [office, '2001:db8:aa::/48'] });
+    const portfolio = (forwardedFor: string) =>
+      call(throughGoogle, 'GET', '/v1/portfolio', { key: caller.key, ip: forwardedFor });
+    expect((await portfolio(googleChain(office, ['198.51.100.1']))).status).toBe(200);
+    expect((await portfolio(googleChain(`::ffff:${office}`))).status).toBe(200);
+    expect((await portfolio(googleChain('2001:db8:aa:1::7'))).status).toBe(200);
+    const forged = await portfolio(googleChain('203.0.113.18', [office]));
+    expect(forged.status).toBe(403);
+    expect(forged.json.code).toBe('IP_NOT_ALLOWED');
+    // A chain shorter than the balancer appends did not come through it: the peer's own address is judged.
+    expect((await portfolio(office)).json.code).toBe('IP_NOT_ALLOWED');
+  });
+
+  it('ignores the chain from a peer that is not the gateway, however it is shaped', async () => {
+    const kit = await startTradingApiKit({ trustProxy: '10.0.0.0/8', gatewayAppendedAddresses: 2 });
+    try {
+      const office = '203.0.113.19';
+      const caller = await createCaller(kit, { ipAllowlist: [office] });
+      const spoofed = await call(kit, 'GET', '/v1/portfolio', { key: caller.key, ip: googleChain(office) });
+      expect(spoofed.json.code).toBe('IP_NOT_ALLOWED');
     } finally {
       await kit.close();
     }

@@ -5,7 +5,8 @@
  *     [--kubernetes-api] -- --actor alice@ops --json keys issue --user ada@example.com --tier enterprise --env live
  *
  * Everything after `--` goes to the admin CLI. `--kubernetes-api` (for `routes disable|enable`) mounts the
- * `foretell-admin` ServiceAccount's token. docs/runbooks/cluster-operations.md shows the whole procedure.
+ * `foretell-admin` ServiceAccount's token. A `keys issue` Job always runs as `foretell-key-issuer` with its token: the
+ * CLI writes the key into a Secret instead of its log. docs/runbooks/cluster-operations.md shows the whole procedure.
  */
 import { parseArgs } from 'node:util';
 import { adminCliJobYaml } from './lib/admin-cli-job.js';

@@ -4,6 +4,7 @@ import { Testing } from 'cdk8s';
 import { AdminCliJob, adminCliJobYaml, ADMIN_CLI_SECRETS, type AdminCliJobProps } from './admin-cli-job.js';
 import { ENVIRONMENTS, production, type Environment } from './environment.js';
 import { ForetellChart } from './foretell-chart.js';
+import { KEY_ISSUER_SERVICE_ACCOUNT } from './key-issuer.js';
 import { CONFIG_MAP_NAME, SECRET_NAME } from './labels.js';
 import { ADMIN_SERVICE_ACCOUNT } from './route-switches.js';
 import { manifestErrors, parseManifests, type Manifest } from './validate-manifests.js';
@@ -55,16 +56,34 @@ describe.each(ENVIRONMENTS.map((env) => [env.name, env] as const))('an admin CLI
     expect(job.spec.activeDeadlineSeconds).toBeGreaterThan(0);
   });
 
-  it("is selected by the chart's admin-cli NetworkPolicy and runs as foretell-admin, with a token only for routes", () => {
+  it("is selected by the chart's admin-cli NetworkPolicy, which lets it reach the API server", () => {
     const policy = chart.find(
       (manifest) => manifest.kind === 'NetworkPolicy' && manifest.metadata.name === 'admin-cli',
-    );
-    expect(matches((policy as any).spec.podSelector.matchLabels, job.spec.template.metadata.labels)).toBe(true);
-    expect(pod.serviceAccountName).toBe(ADMIN_SERVICE_ACCOUNT);
-    expect(chart.some((m) => m.kind === 'ServiceAccount' && m.metadata.name === ADMIN_SERVICE_ACCOUNT)).toBe(true);
-    expect(pod.automountServiceAccountToken).toBe(false);
+    ) as any;
+    expect(matches(policy.spec.podSelector.matchLabels, job.spec.template.metadata.labels)).toBe(true);
+    const { endpoints, port } = env.network.apiServer;
+    expect(policy.spec.egress).toContainEqual({
+      to: endpoints.map((cidr) => ({ ipBlock: { cidr } })),
+      ports: [{ protocol: 'TCP', port }],
+    });
+  });
+
+  it('runs `keys issue` as foretell-key-issuer with its token, `routes` as foretell-admin with its, others tokenless', () => {
+    const account = (name: string) => chart.find((m) => m.kind === 'ServiceAccount' && m.metadata.name === name);
+    expect(pod.serviceAccountName).toBe(KEY_ISSUER_SERVICE_ACCOUNT);
+    expect(pod.automountServiceAccountToken).toBe(true);
+    expect(account(KEY_ISSUER_SERVICE_ACCOUNT)).toBeDefined();
     const routes = synthJob(env, { name: 'routes-off', args: ['routes', 'disable', '*'], kubernetesApi: true });
-    expect(routes.spec.template.spec.automountServiceAccountToken).toBe(true);
+    expect(routes.spec.template.spec).toMatchObject({
+      serviceAccountName: ADMIN_SERVICE_ACCOUNT,
+      automountServiceAccountToken: true,
+    });
+    expect(account(ADMIN_SERVICE_ACCOUNT)).toBeDefined();
+    const status = synthJob(env, { name: 'secrets-status', args: ['--json', 'secrets', 'status'] });
+    expect(status.spec.template.spec).toMatchObject({
+      serviceAccountName: ADMIN_SERVICE_ACCOUNT,
+      automountServiceAccountToken: false,
+    });
   });
 });
 

@@ -5,6 +5,7 @@ import { entryPoint, type RotationSecretKey } from './deployables.js';
 import type { Environment } from './environment.js';
 import { CONFIG_MAP_NAME, selectorLabels } from './labels.js';
 import { apiServerEgress, dnsEgress, egressTo } from './network-policies.js';
+import { KEY_ISSUER_SERVICE_ACCOUNT } from './key-issuer.js';
 import { ADMIN_SERVICE_ACCOUNT } from './route-switches.js';
 import {
   adminCliResources,
@@ -34,17 +35,27 @@ export interface AdminCliJobProps {
   name: string;
   /** What follows `foretell-admin`: global flags and the command (`--json keys issue --user …`). */
   args: readonly string[];
-  /** `routes disable|enable`: the pod gets the `foretell-admin` token, the one account that may patch the switches. */
+  /**
+   * `routes disable|enable`: the pod gets the `foretell-admin` token, the one account that may patch the switches.
+   * A `keys issue` Job always gets a token, of `foretell-key-issuer` (it hands the key over in a Secret).
+   */
   kubernetesApi?: boolean;
   /** The image the apps run now (`kubectl get deploy trading-api -o jsonpath=…`); default the environment's. */
   image?: string;
 }
 
+/** Whether the CLI arguments run `keys issue` (global flags may come first). */
+export function issuesKey(args: readonly string[]): boolean {
+  const at = args.indexOf('keys');
+  return at >= 0 && args[at + 1] === 'issue';
+}
+
 /**
  * One run of the admin CLI in the cluster (issue keys, flip routes, rotate secrets): the apps' image, the shared
  * ConfigMap and the CLI's secrets by key, and the pod label the chart's `admin-cli` NetworkPolicy lets reach DNS,
- * MySQL and the API server. Never retried (a second `keys issue` would issue a second key); the pod and its log,
- * which may hold a plaintext key, are deleted an hour after it ends if nobody deletes them sooner.
+ * MySQL and the API server. Never retried (a second `keys issue` would issue a second key); the pod and its log are
+ * deleted an hour after it ends. `keys issue` runs as `foretell-key-issuer` with its token: in a cluster the CLI
+ * writes the plaintext key into a Secret it creates and logs only the Secret's name (key-issuer.ts).
  */
 export class AdminCliJob extends Construct {
   readonly job: k8s.KubeJob;
@@ -52,7 +63,8 @@ export class AdminCliJob extends Construct {
   constructor(scope: Construct, env: Environment, props: AdminCliJobProps) {
     super(scope, props.name);
     const labels = selectorLabels(ADMIN_CLI_NAME);
-    const kubernetesApi = props.kubernetesApi ?? false;
+    const keyIssuer = issuesKey(props.args);
+    const kubernetesApi = keyIssuer || (props.kubernetesApi ?? false);
     this.job = new k8s.KubeJob(this, 'job', {
       metadata: { name: props.name, namespace: env.namespace, labels },
       spec: {
@@ -63,7 +75,7 @@ export class AdminCliJob extends Construct {
           metadata: { labels },
           spec: {
             restartPolicy: 'Never',
-            serviceAccountName: ADMIN_SERVICE_ACCOUNT,
+            serviceAccountName: keyIssuer ? KEY_ISSUER_SERVICE_ACCOUNT : ADMIN_SERVICE_ACCOUNT,
             automountServiceAccountToken: kubernetesApi,
             enableServiceLinks: false,
             securityContext: podSecurity,
@@ -92,7 +104,10 @@ export class AdminCliJob extends Construct {
   }
 }
 
-/** What the admin CLI Jobs may reach: DNS, MySQL and the API server (only `routes` Jobs carry a token for it). */
+/**
+ * What the admin CLI Jobs may reach: DNS, MySQL and the API server (only `routes` and `keys issue` Jobs carry a
+ * token for it: to patch the route switches, to create the Secret holding an issued key).
+ */
 export class AdminCliNetworkPolicy extends Construct {
   constructor(scope: Construct, env: Environment) {
     super(scope, 'admin-cli-network');

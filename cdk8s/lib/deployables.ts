@@ -7,9 +7,18 @@ export type Backend = 'mysql' | 'rabbitmq' | 'redis' | 'chain';
 /**
  * Keys of the `foretell-secrets` Secret (created outside the chart: External Secrets, Sealed Secrets or kubectl).
  * The executor's signer keys are entries of it too, one per key, counted per environment (signer-pool.ts).
+ * `DATABASE_URL` is the application user's (data only: SELECT, INSERT, UPDATE, DELETE), read by every deployable
+ * and the admin CLI Jobs; `MIGRATIONS_DATABASE_URL` is the migrations user's (DDL), read only by the migrations Job
+ * (docs/runbooks/database-users.md).
  */
 export type SecretKey =
-  'DATABASE_URL' | 'AMQP_URL' | 'REDIS_URL' | 'API_KEY_PEPPER' | 'WEBHOOK_SECRET_KEY' | 'PLATFORM_ADMIN_PRIVATE_KEY';
+  | 'DATABASE_URL'
+  | 'MIGRATIONS_DATABASE_URL'
+  | 'AMQP_URL'
+  | 'REDIS_URL'
+  | 'API_KEY_PEPPER'
+  | 'WEBHOOK_SECRET_KEY'
+  | 'PLATFORM_ADMIN_PRIVATE_KEY';
 
 /** Keys in `foretell-secrets` only while a rotation is under way (docs/decisions/0030): optional references. */
 export type RotationSecretKey = 'API_KEY_PEPPER_PREVIOUS' | 'WEBHOOK_SECRET_KEY_PREVIOUS';

@@ -64,8 +64,8 @@ export interface NetworkProps {
    */
   chainRpc: Endpoint;
   /**
-   * The Kubernetes API server, watched by the HTTP apps (route switches) and patched by the admin CLI's `routes`
-   * Jobs. NetworkPolicy matches after the `kubernetes` Service's DNAT, so these are the API server's endpoint IPs
+   * The Kubernetes API server, watched by the HTTP apps (route switches), patched by the admin CLI's `routes` Jobs
+   * and written by its `keys issue` Jobs (a Secret per key). NetworkPolicy matches after the `kubernetes` Service's DNAT, so these are the API server's endpoint IPs
    * (`kubectl get endpointslices -n default -l kubernetes.io/service-name=kubernetes`) and their port, never the
    * Service's ClusterIP: 443 on GKE's control plane, 6443 on kubeadm and kind.
    */
@@ -112,10 +112,27 @@ export interface Environment {
      * from, i.e. the gateway pods' range or the proxy-only subnet of `network.gatewaySources`.
      */
     trustProxy: string;
+    /**
+     * GATEWAY_APPENDED_ADDRESSES of the HTTP apps: how many addresses the gateway appends to X-Forwarded-For (a whole
+     * number, as the env value). Google's load balancers append two (the client, then the load balancer); unset
+     * leaves the apps' default of one.
+     */
+    appendedAddresses?: string;
   };
   network: NetworkProps;
   chainRpcUrl: string;
+  /**
+   * AMQP_PREFIX and REDIS_PREFIX: every queue, exchange and Redis key of the environment carries them. Environments
+   * that may share a broker or a Redis (staging and production reach the same data ranges) each have their own, and
+   * neither may begin with the other's (environment-isolation.spec.ts).
+   */
   amqpPrefix: string;
+  redisPrefix: string;
+  /**
+   * WEBHOOK_ALLOW_PRIVATE_TARGETS of the dispatcher: webhooks to loopback or private addresses. Only a developer's
+   * local cluster may allow them; staging refuses them like production (SSRF), whatever its SERVICE_ENV.
+   */
+  webhookAllowPrivateTargets: boolean;
   /** SHUTDOWN_GRACE_MS of the apps; the pod's termination grace period is longer. */
   shutdownGraceMs: number;
 }
@@ -168,15 +185,20 @@ export const local: Environment = {
   },
   chainRpcUrl: 'http://anvil.foretell-data.svc:8545',
   amqpPrefix: '',
+  redisPrefix: 'foretell:',
+  webhookAllowPrivateTargets: true,
   shutdownGraceMs: 10_000,
 };
 
 /** Staging and production on GKE: managed MySQL/RabbitMQ/Redis in the VPC, a hosted chain RPC over TLS. */
-const cloud: Pick<Environment, 'logLevel' | 'routeDisabled' | 'chainRpcUrl' | 'amqpPrefix' | 'shutdownGraceMs'> = {
+const cloud: Pick<
+  Environment,
+  'logLevel' | 'routeDisabled' | 'chainRpcUrl' | 'webhookAllowPrivateTargets' | 'shutdownGraceMs'
+> = {
   logLevel: 'info',
   routeDisabled: '',
   chainRpcUrl: 'https://rpc.chain.example',
-  amqpPrefix: '',
+  webhookAllowPrivateTargets: false,
   shutdownGraceMs: 20_000,
 };
 
@@ -220,6 +242,8 @@ export const staging: Environment = {
   namespace: 'foretell-staging',
   image: cloudImage,
   serviceEnv: 'test',
+  amqpPrefix: 'staging',
+  redisPrefix: 'foretell:staging:',
   workloads: workloads(2, 4, { api, worker }),
   executorSigners: 4,
   gateway: {
@@ -227,6 +251,7 @@ export const staging: Environment = {
     hostname: 'staging.api.foretell.example',
     tlsSecretName: 'foretell-staging-tls',
     trustProxy: '10.30.0.0/23',
+    appendedAddresses: '2',
   },
   network: gkeNetwork({
     proxySubnet: '10.30.0.0/23',
@@ -243,6 +268,8 @@ export const production: Environment = {
   namespace: 'foretell',
   image: cloudImage,
   serviceEnv: 'live',
+  amqpPrefix: 'production',
+  redisPrefix: 'foretell:production:',
   workloads: workloads(3, 12, {
     api: { requests: { cpu: '500m', memory: '192Mi' }, limits: { cpu: '2', memory: '384Mi' } },
     worker: { requests: { cpu: '500m', memory: '192Mi' }, limits: { cpu: '2', memory: '384Mi' } },
@@ -253,6 +280,7 @@ export const production: Environment = {
     hostname: 'api.foretell.example',
     tlsSecretName: 'foretell-tls',
     trustProxy: '10.40.0.0/23',
+    appendedAddresses: '2',
   },
   network: gkeNetwork({
     proxySubnet: '10.40.0.0/23',
@@ -264,31 +292,6 @@ export const production: Environment = {
 };
 
 export const ENVIRONMENTS: readonly Environment[] = [local, staging, production];
-
-/**
- * Refuses an environment whose chain executor could run more replicas than it has signer keys: min replicas ≤ max
- * replicas ≤ executorSigners. A replica beyond the pool holds no key and consumes no trade, so an autoscaler
- * allowed past it adds pods that only wait. The chart's values are checked by its own guard when Helm renders
- * them (signer-pool.ts); in the chart's shape the bounds are those value expressions and are skipped here.
- */
-export function checkExecutorSigners(env: Environment): void {
-  const { replicas, maxReplicas } = env.workloads['chain-executor'];
-  const signers = env.executorSigners;
-  const bounds: unknown[] = [replicas, maxReplicas, signers];
-  if (bounds.some((bound) => typeof bound === 'string' && bound.startsWith('{{'))) return;
-  if (!Number.isInteger(signers) || signers < 1) {
-    throw new Error(`${env.name}: executorSigners must be a whole number of keys, at least 1 (got ${signers})`);
-  }
-  if (replicas > maxReplicas) {
-    throw new Error(`${env.name}: chain-executor replicas ${replicas} exceed its maxReplicas ${maxReplicas}`);
-  }
-  if (maxReplicas > signers) {
-    throw new Error(
-      `${env.name}: chain-executor maxReplicas ${maxReplicas} exceeds its ${signers} signer keys (executorSigners): ` +
-        'a replica beyond the pool would only wait for a key',
-    );
-  }
-}
 
 /** The environments the Helm chart is for: an HTTPS Gateway with a host name (local uses the plain manifests). */
 export const CHART_ENVIRONMENTS: readonly Environment[] = [staging, production];

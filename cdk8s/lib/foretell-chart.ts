@@ -3,12 +3,14 @@ import type { Construct } from 'constructs';
 import { AdminCliNetworkPolicy } from './admin-cli-job.js';
 import { HttpAutoscaler, QueueAutoscaler } from './autoscaling.js';
 import { DEPLOYABLES } from './deployables.js';
-import { checkExecutorSigners, type Environment } from './environment.js';
+import type { Environment } from './environment.js';
 import { ForetellGateway } from './gateway.js';
+import { KeyIssuerAccess } from './key-issuer.js';
 import { MigrationsJob } from './migrations-job.js';
 import { DefaultDeny, WorkloadNetworkPolicy } from './network-policies.js';
 import { RouteSwitches } from './route-switches.js';
 import { SharedConfig } from './shared-config.js';
+import { checkExecutorSigners } from './signer-pool.js';
 import { Workload } from './workload.js';
 
 /** Everything Foretell runs in one namespace, for one environment (refused when it cannot run as configured). */
@@ -32,5 +34,6 @@ export class ForetellChart extends Chart {
     new ForetellGateway(this, env);
     new MigrationsJob(this, env);
     new AdminCliNetworkPolicy(this, env);
+    new KeyIssuerAccess(this, env);
   }
 }

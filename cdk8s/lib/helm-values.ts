@@ -1,7 +1,6 @@
 import type { k8s } from 'cdk8s-plus-34';
 import type { DeployableName } from './deployables.js';
 import {
-  checkExecutorSigners,
   type Endpoint,
   type Environment,
   type NetworkProps,
@@ -10,6 +9,7 @@ import {
   type WorkloadSettings,
 } from './environment.js';
 import { gatewayPeers, peersOf } from './network-policies.js';
+import { checkExecutorSigners } from './signer-pool.js';
 
 /** Helm value keys of the deployables (`.Values.workloads.tradingApi`): template paths cannot hold dashes. */
 export const VALUE_KEYS: Record<DeployableName, string> = {
@@ -31,8 +31,17 @@ export interface ChartValues {
   serviceEnv: string;
   logLevel: string;
   routeSwitches: { disabled: string };
-  gateway: { className: string; hostname: string; tlsSecretName: string; trustProxy: string };
+  gateway: {
+    className: string;
+    hostname: string;
+    tlsSecretName: string;
+    trustProxy: string;
+    appendedAddresses: string;
+  };
   chainRpcUrl: string;
+  /** Never empty in the chart: its KEDA triggers name the queues `<amqpPrefix>.<queue>`. */
+  amqpPrefix: string;
+  redisPrefix: string;
   /** Every address the NetworkPolicies name; the peer lists are NetworkPolicy peers as Kubernetes writes them. */
   networkPolicy: {
     gatewaySources: k8s.NetworkPolicyPeer[];
@@ -52,9 +61,12 @@ const endpointValues = (endpoint: Endpoint): EndpointValues => ({ to: peersOf(en
 
 /** The values of one environment; the chart is the HTTPS shape, so the environment needs a host name and a cert. */
 export function chartValues(env: Environment): ChartValues {
-  const { hostname, tlsSecretName, className, trustProxy } = env.gateway;
+  const { hostname, tlsSecretName, className, trustProxy, appendedAddresses = '1' } = env.gateway;
   if (hostname === undefined || tlsSecretName === undefined) {
     throw new Error(`the chart serves HTTPS on a host name: ${env.name} has no gateway hostname or tlsSecretName`);
+  }
+  if (!env.amqpPrefix || !env.redisPrefix) {
+    throw new Error(`the chart's environments each have their own AMQP and Redis prefix: ${env.name} has none`);
   }
   const workloads: Record<string, WorkloadSettings> = {};
   for (const [name, key] of Object.entries(VALUE_KEYS)) workloads[key] = env.workloads[name as DeployableName];
@@ -64,8 +76,10 @@ export function chartValues(env: Environment): ChartValues {
     serviceEnv: env.serviceEnv,
     logLevel: env.logLevel,
     routeSwitches: { disabled: env.routeDisabled },
-    gateway: { className, hostname, tlsSecretName, trustProxy },
+    gateway: { className, hostname, tlsSecretName, trustProxy, appendedAddresses },
     chainRpcUrl: env.chainRpcUrl,
+    amqpPrefix: env.amqpPrefix,
+    redisPrefix: env.redisPrefix,
     networkPolicy: {
       gatewaySources: peersOf(gatewayPeers(network.gatewaySources)),
       monitoringNamespace: network.monitoringNamespace,
@@ -152,6 +166,8 @@ export function helmEnvironment(base: Environment): { env: Environment; numericP
     logLevel: values.logLevel as Environment['logLevel'],
     routeDisabled: values.routeSwitches.disabled,
     chainRpcUrl: values.chainRpcUrl,
+    amqpPrefix: values.amqpPrefix,
+    redisPrefix: values.redisPrefix,
     gateway: values.gateway,
     network,
     workloads,

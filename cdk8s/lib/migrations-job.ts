@@ -9,12 +9,20 @@ import {
   containerSecurity,
   imageOf,
   podSecurity,
-  secretEnv,
+  secretEntryAs,
   tmpMount,
   tmpVolume,
 } from './workload.js';
 
 export const MIGRATIONS_NAME = 'foretell-migrations';
+
+/**
+ * The migrations' whole environment: the migrations user's database URL (DDL: CREATE, ALTER, INDEX, …) from its own
+ * entry of `foretell-secrets`, as the CLI's DATABASE_URL; the apps' user may only read and write rows
+ * (docs/runbooks/database-users.md). Nothing else: `migrations latest` reads no other setting, and with SERVICE_ENV
+ * unset the CLI does not ask for the live secrets its other commands use (pepper, webhook-secret key, admin key).
+ */
+export const MIGRATIONS_ENV: k8s.EnvVar[] = [secretEntryAs('DATABASE_URL', 'MIGRATIONS_DATABASE_URL')];
 
 /**
  * `foretell-admin migrations latest`, run by Helm before the apps on every install and upgrade. Its ServiceAccount
@@ -69,12 +77,7 @@ export class MigrationsJob extends Construct {
                 image: imageOf(env),
                 imagePullPolicy: env.image.pullPolicy,
                 command: ['node', entryPoint('admin-cli'), 'migrations', 'latest', '--json'],
-                env: [
-                  { name: 'SERVICE_ENV', value: env.serviceEnv },
-                  { name: 'CHAIN_RPC_URL', value: env.chainRpcUrl },
-                  // The admin CLI refuses public development secrets in live mode, so it gets the real ones.
-                  ...secretEnv(['DATABASE_URL', 'API_KEY_PEPPER', 'WEBHOOK_SECRET_KEY', 'PLATFORM_ADMIN_PRIVATE_KEY']),
-                ],
+                env: MIGRATIONS_ENV,
                 resources: adminCliResources,
                 securityContext: containerSecurity,
                 volumeMounts: [tmpMount],

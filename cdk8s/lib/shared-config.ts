@@ -11,6 +11,7 @@ export function sharedSettings(env: Environment): Record<string, string> {
     HOST: '0.0.0.0',
     CHAIN_RPC_URL: env.chainRpcUrl,
     AMQP_PREFIX: env.amqpPrefix,
+    REDIS_PREFIX: env.redisPrefix,
     SHUTDOWN_GRACE_MS: String(env.shutdownGraceMs),
     // Only the gateway's hop is trusted for X-Forwarded-For: per-IP limits, lockouts and allowlists see clients.
     TRUST_PROXY: env.gateway.trustProxy,

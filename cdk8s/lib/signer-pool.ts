@@ -4,9 +4,10 @@
  * name, then EXECUTOR_PRIVATE_KEYS joins them with Kubernetes' dependent variable expansion (`$(NAME)` resolves
  * only variables defined earlier in the list, so the joined one comes last). Each replica leases one key at a
  * time (a MySQL GET_LOCK per signer address), so replicas beyond the pool would only wait: the environment's
- * executor maxReplicas may not exceed its signer count (checkExecutorSigners in environment.ts).
+ * executor maxReplicas may not exceed its signer count (checkExecutorSigners).
  */
 import type { k8s } from 'cdk8s-plus-34';
+import type { Environment } from './environment.js';
 import { SECRET_NAME } from './labels.js';
 
 /** The variable the executor's configuration parses: the comma-separated signer keys. */
@@ -90,4 +91,29 @@ export function templateSignerPool(template: string, count: number): string {
     throw new Error(`the chart has a second ${signerVariable(0)} entry: template one pool only`);
   }
   return [...SIGNER_POOL_GUARD, ...lines].join('\n');
+}
+
+/**
+ * Refuses an environment whose chain executor could run more replicas than it has signer keys: min replicas ≤ max
+ * replicas ≤ executorSigners. A replica beyond the pool holds no key and consumes no trade, so an autoscaler
+ * allowed past it adds pods that only wait. The chart's values are checked by its own guard when Helm renders
+ * them (signer-pool.ts); in the chart's shape the bounds are those value expressions and are skipped here.
+ */
+export function checkExecutorSigners(env: Environment): void {
+  const { replicas, maxReplicas } = env.workloads['chain-executor'];
+  const signers = env.executorSigners;
+  const bounds: unknown[] = [replicas, maxReplicas, signers];
+  if (bounds.some((bound) => typeof bound === 'string' && bound.startsWith('{{'))) return;
+  if (!Number.isInteger(signers) || signers < 1) {
+    throw new Error(`${env.name}: executorSigners must be a whole number of keys, at least 1 (got ${signers})`);
+  }
+  if (replicas > maxReplicas) {
+    throw new Error(`${env.name}: chain-executor replicas ${replicas} exceed its maxReplicas ${maxReplicas}`);
+  }
+  if (maxReplicas > signers) {
+    throw new Error(
+      `${env.name}: chain-executor maxReplicas ${maxReplicas} exceeds its ${signers} signer keys (executorSigners): ` +
+        'a replica beyond the pool would only wait for a key',
+    );
+  }
 }

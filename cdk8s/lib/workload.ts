@@ -1,6 +1,6 @@
 import { k8s } from 'cdk8s-plus-34';
 import { Construct } from 'constructs';
-import { entryPoint, type DeployableSpec } from './deployables.js';
+import { entryPoint, type DeployableSpec, type SecretKey } from './deployables.js';
 import type { Environment } from './environment.js';
 import { CONFIG_MAP_NAME, partOfLabels, ROUTE_SWITCHES_NAME, SECRET_NAME, selectorLabels } from './labels.js';
 import { signerPoolEnv } from './signer-pool.js';
@@ -40,6 +40,11 @@ export function imageOf(env: Environment): string {
 
 export function secretEnv(keys: readonly string[]): k8s.EnvVar[] {
   return keys.map((key) => ({ name: key, valueFrom: { secretKeyRef: { name: SECRET_NAME, key } } }));
+}
+
+/** The variable `name` from the entry `key` of `foretell-secrets` (the migrations' DDL-capable database URL). */
+export function secretEntryAs(name: string, key: SecretKey): k8s.EnvVar {
+  return { name, valueFrom: { secretKeyRef: { name: SECRET_NAME, key } } };
 }
 
 /** `secretKeyRef`s that may be absent from the Secret (a rotation's previous values): the pod starts without them. */
@@ -86,7 +91,14 @@ export class Workload extends Construct {
           ? [
               { name: 'ROUTE_SWITCHES_SOURCE', value: 'kubernetes' },
               { name: 'ROUTE_SWITCHES_CONFIGMAP', value: ROUTE_SWITCHES_NAME },
+              ...(env.gateway.appendedAddresses === undefined
+                ? []
+                : [{ name: 'GATEWAY_APPENDED_ADDRESSES', value: env.gateway.appendedAddresses }]),
             ]
+          : []),
+        // The webhook sender: private and loopback receivers only where the environment allows them (local).
+        ...(spec.internetEgress
+          ? [{ name: 'WEBHOOK_ALLOW_PRIVATE_TARGETS', value: String(env.webhookAllowPrivateTargets) }]
           : []),
         ...secretEnv(spec.secrets),
         ...(spec.signerPool ? signerPoolEnv(env.executorSigners) : []),

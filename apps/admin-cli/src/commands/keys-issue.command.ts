@@ -5,7 +5,8 @@ import type { AdminContext } from '../admin-context.js';
 import { audited } from '../audit/audited-command.js';
 import { parseChoice, parseInstant, parseInteger, parseList, parseUsdcAmount } from '../cli-arguments.js';
 import { printResult } from '../cli-output.js';
-import { issueKey, type IssueKeyCommand } from '../use-cases/issue-key.use-case.js';
+import type { KeySecretLocation, KeySecretWriter } from '../kubernetes/api-key-secret.js';
+import { issueKey, type IssueKeyCommand, type IssuedKey } from '../use-cases/issue-key.use-case.js';
 import { lookupAllAddresses } from '#shared/webhooks/index.js';
 
 interface IssueOptions {
@@ -24,11 +25,14 @@ interface IssueOptions {
   name?: string;
 }
 
-/** `keys issue`: the plaintext key and webhook secret print once; the use case audits the key it issues. */
+/**
+ * `keys issue`: the plaintext key and webhook secret print once at a terminal, or in a cluster go into a Secret
+ * whose name alone is printed; the use case audits the key it issues.
+ */
 export function registerKeyIssueCommand(keys: Command, context: AdminContext): void {
   keys
     .command('issue')
-    .description('issue an API key (the plaintext key and webhook secret are printed once)')
+    .description('issue an API key (the plaintext key and webhook secret print once; in a cluster, into a Secret)')
     .requiredOption('--user <user>', 'user id or email')
     .requiredOption('--tier <tier>', apiKeyTiers.join('|'))
     .requiredOption('--env <env>', 'live|test; must match SERVICE_ENV (live keys only with SERVICE_ENV=live)')
@@ -54,6 +58,8 @@ export function registerKeyIssueCommand(keys: Command, context: AdminContext): v
           args: { ...options },
         }),
         run: async (options: IssueOptions) => {
+          const secrets = await clusterKeySecrets(context);
+          let location: KeySecretLocation | undefined;
           const issued = await issueKey(
             {
               db: await context.db(),
@@ -62,32 +68,77 @@ export function registerKeyIssueCommand(keys: Command, context: AdminContext): v
               serviceEnv: context.config.SERVICE_ENV,
               lookupHost: lookupAllAddresses,
               now: context.now(),
+              ...(secrets === undefined
+                ? {}
+                : {
+                    handOver: async (plaintext: IssuedKey) => {
+                      location = await secrets.write(plaintext);
+                      return `secret ${location.namespace}/${location.name}`;
+                    },
+                  }),
             },
             { ...parseIssueOptions(options), actor: context.actor() },
           );
-          const { record, key, webhookSecret } = issued;
-          const result = {
-            id: record.id,
-            key,
-            userId: record.userId,
-            tier: record.tier,
-            env: record.env,
-            scopes: record.scopes,
-            expiresAt: record.expiresAt?.toISOString() ?? null,
-            ...(webhookSecret === null ? {} : { webhookSecret }),
-          };
-          const human = [
-            `issued ${record.tier} ${record.env} key ${record.id} for user ${record.userId}`,
-            `  key             ${key}`,
-            ...(webhookSecret === null ? [] : [`  webhook secret  ${webhookSecret}`]),
-            `  scopes          ${record.scopes.join(', ')}`,
-            `  expires         ${result.expiresAt ?? 'never'}`,
-            'Store the key now: it is not shown again.',
-          ];
-          return { recordedByUseCase: true, print: () => printResult(context.io, context.json(), result, human) };
+          const print =
+            location === undefined ? printPlaintext(context, issued) : printLocation(context, issued, location);
+          return { recordedByUseCase: true, print };
         },
       }),
     );
+}
+
+/**
+ * In a cluster (KUBERNETES_SERVICE_HOST: the Job's pod) the plaintext goes into a Secret, since the pod's output
+ * ends up in the cluster's log store; a human at a terminal gets it printed. Undefined outside a cluster.
+ */
+async function clusterKeySecrets(context: AdminContext): Promise<KeySecretWriter | undefined> {
+  if (context.config.KUBERNETES_SERVICE_HOST === undefined) return undefined;
+  const { loadKubeClient } = await import('#shared/kill-switch/kube-client.js');
+  const { kubernetesKeySecretWriter } = await import('../kubernetes/api-key-secret.js');
+  const { kubeConfig, namespace } = loadKubeClient(context.config);
+  return kubernetesKeySecretWriter(kubeConfig, namespace);
+}
+
+/** Everything the output says about the key besides its id and plaintext. */
+function describeKey({ record }: IssuedKey) {
+  return {
+    userId: record.userId,
+    tier: record.tier,
+    env: record.env,
+    scopes: record.scopes,
+    expiresAt: record.expiresAt?.toISOString() ?? null,
+  };
+}
+
+/** At a terminal: the key and webhook secret, once. */
+function printPlaintext(context: AdminContext, issued: IssuedKey): () => void {
+  const { record, key, webhookSecret } = issued;
+  const described = describeKey(issued);
+  const result = { id: record.id, key, ...described, ...(webhookSecret === null ? {} : { webhookSecret }) };
+  const human = [
+    `issued ${record.tier} ${record.env} key ${record.id} for user ${record.userId}`,
+    `  key             ${key}`,
+    ...(webhookSecret === null ? [] : [`  webhook secret  ${webhookSecret}`]),
+    `  scopes          ${record.scopes.join(', ')}`,
+    `  expires         ${described.expiresAt ?? 'never'}`,
+    'Store the key now: it is not shown again.',
+  ];
+  return () => printResult(context.io, context.json(), result, human);
+}
+
+/** In a cluster: only where the Secret is, never what it holds. */
+function printLocation(context: AdminContext, issued: IssuedKey, location: KeySecretLocation): () => void {
+  const { record } = issued;
+  const described = describeKey(issued);
+  const result = { id: record.id, ...described, secret: location };
+  const human = [
+    `issued ${record.tier} ${record.env} key ${record.id} for user ${record.userId}`,
+    `  secret          ${location.namespace}/${location.name} (entries: ${location.entries.join(', ')})`,
+    `  scopes          ${record.scopes.join(', ')}`,
+    `  expires         ${described.expiresAt ?? 'never'}`,
+    'Read the Secret once, hand the key over, then delete the Secret (docs/runbooks/cluster-operations.md).',
+  ];
+  return () => printResult(context.io, context.json(), result, human);
 }
 
 function parseIssueOptions(options: IssueOptions): Omit<IssueKeyCommand, 'actor'> {

@@ -8,6 +8,7 @@ import { parse } from 'yaml';
 import { createUser } from '#shared/db/index.js';
 import { startFakeKubeApi, type FakeKubeApi } from '#shared/testing/fake-kube-api.js';
 import { startAdminCliHarness, type AdminCliHarness } from '../testing/admin-cli-harness.js';
+import { startFakeSecretsApi, type FakeSecretsApi } from '../testing/fake-kube-secrets-api.js';
 
 /** The arguments the runbooks' Job runs the admin CLI with (after `node build/apps/admin-cli/src/main.js`). */
 function jobArguments(file: string): string[] {
@@ -28,11 +29,16 @@ const liveEnv = {
 describe('the admin CLI Jobs of docs/runbooks/jobs, run by the real CLI', () => {
   let cli: AdminCliHarness;
   let api: FakeKubeApi;
+  let secretsApi: FakeSecretsApi;
   let directory: string;
   const realKube = { HOME: process.env.HOME, KUBECONFIG: process.env.KUBECONFIG };
 
   beforeAll(async () => {
-    [cli, api] = await Promise.all([startAdminCliHarness({ chain: false }), startFakeKubeApi()]);
+    [cli, api, secretsApi] = await Promise.all([
+      startAdminCliHarness({ chain: false }),
+      startFakeKubeApi(),
+      startFakeSecretsApi(),
+    ]);
     directory = await mkdtemp(path.join(tmpdir(), 'runbook-jobs-'));
     process.env.HOME = directory; // no developer's ~/.kube/config is ever used
     delete process.env.KUBECONFIG;
@@ -42,23 +48,31 @@ describe('the admin CLI Jobs of docs/runbooks/jobs, run by the real CLI', () => 
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
     }
-    await Promise.all([cli.stop(), api.close(), rm(directory, { recursive: true, force: true })]);
+    await Promise.all([cli.stop(), api.close(), secretsApi.close(), rm(directory, { recursive: true, force: true })]);
   });
 
-  it('keys-issue.job.yaml issues the live enterprise key it describes and prints it once as JSON', async () => {
+  it('keys-issue.job.yaml issues the live enterprise key it describes into a Secret and prints only its name', async () => {
     const args = jobArguments('keys-issue.job.yaml');
     const email = args[args.indexOf('--user') + 1] ?? '';
     const user = await createUser(cli.database.db, { email });
-    const result = await cli.run(args, liveEnv);
+    const kubeconfig = path.join(directory, 'key-issuer-config');
+    await secretsApi.writeKubeconfig(kubeconfig);
+    const inPod = { KUBERNETES_SERVICE_HOST: '10.96.0.1', KUBECONFIG: kubeconfig, POD_NAMESPACE: 'foretell' };
+    const result = await cli.run(args, { ...liveEnv, ...inPod });
     expect(result.code).toBe(0);
     const lines = result.out.trim().split('\n');
     expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0] ?? '{}')).toMatchObject({
+    const printed = JSON.parse(lines[0] ?? '{}') as { id: string; secret: { name: string } };
+    expect(printed).toMatchObject({
       userId: user.id,
       tier: 'enterprise',
       env: 'live',
-      key: expect.stringMatching(/^svc_live_/),
+      secret: { namespace: 'foretell', name: `api-key-${printed.id}`, entries: ['apiKey'] },
     });
+    const stored = secretsApi.secret('foretell', printed.secret.name)?.data?.apiKey ?? '';
+    const key = Buffer.from(stored, 'base64').toString('utf8');
+    expect(key).toMatch(/^svc_live_/);
+    expect(result.out + result.err).not.toContain(key);
   });
 
   it('routes-disable.job.yaml disables the route it names through the Kubernetes API', async () => {

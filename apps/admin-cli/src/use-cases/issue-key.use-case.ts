@@ -21,6 +21,11 @@ export interface IssueKeyDeps {
   /** Resolves a live key's webhook host, which must reach only public addresses. */
   lookupHost: HostLookup;
   now: Date;
+  /**
+   * Hands the plaintext over before the key is committed (in a cluster: a Secret, never the log) and says where, for
+   * the audit entry. A failure rolls the key back: a key nobody can read is never issued.
+   */
+  handOver?: (issued: IssuedKey) => Promise<string>;
 }
 
 /** Per-key overrides the contract allows only on admin-issued tiers ("custom, admin-set"). */
@@ -65,7 +70,7 @@ const overrideFlags: Array<[keyof KeyLimitOverrides, string]> = [
  * `keys issue`: checks the options against the tier and the CLI's environment, then issues the key (at most 5 active
  * per user, under the user's row lock) and its audit entry in one transaction. Only hashes and ciphertext are stored.
  * A live key's webhook URL must be https and reach only public addresses; a test key's may point at a receiver on
- * a private network or the developer's machine.
+ * a private network or the developer's machine. With `handOver` the plaintext is handed over inside that transaction.
  */
 export async function issueKey(deps: IssueKeyDeps, command: IssueKeyCommand): Promise<IssuedKey> {
   checkEnvironment(command.env, deps.serviceEnv);
@@ -103,6 +108,7 @@ export async function issueKey(deps: IssueKeyDeps, command: IssueKeyCommand): Pr
       now: deps.now,
     });
     const { record } = result;
+    const handedOverTo = await deps.handOver?.({ record, key: result.key, webhookSecret });
     await recordAdminAction(trx, {
       actor: command.actor,
       action: 'keys.issue',
@@ -124,6 +130,7 @@ export async function issueKey(deps: IssueKeyDeps, command: IssueKeyCommand): Pr
         perTradeLimit: record.perTradeLimit?.toString() ?? null,
         highValueThreshold: record.highValueThreshold?.toString() ?? null,
         confirmationWindowS: record.confirmationWindowS,
+        ...(handedOverTo === undefined ? {} : { handedOverTo }),
       },
     });
     return result;

@@ -2,7 +2,9 @@ import type { Channel } from 'amqplib';
 
 /**
  * RabbitMQ topology of DESIGN.md §4. Names here are logical; every deployment (and every test suite) applies a
- * prefix through `physicalName`, so suites can run side by side on one broker. Production uses the prefix ''.
+ * prefix through `physicalName`, so suites can run side by side on one broker. Each environment has its own
+ * (staging `staging`, production `production`: cdk8s/lib/environment.ts), so two environments on one broker never
+ * share a queue; the local stack uses ''.
  */
 export const EXCHANGES = {
   trades: 'trades',

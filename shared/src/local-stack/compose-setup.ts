@@ -8,6 +8,7 @@ import { loadConfigOrExit, localStackConfigSchema } from '../config/index.js';
 import { createKnex } from '../db/index.js';
 import { issueDemoApiKey } from './demo-api-key.js';
 import { setUpDemoChain } from './demo-chain-setup.js';
+import { startOtherAccountsJob } from './other-accounts-job.js';
 import { prepareDatabase } from './prepare-database.js';
 
 const config = loadConfigOrExit(localStackConfigSchema, 'foretell setup');
@@ -19,7 +20,7 @@ if (!config.CHAIN_RPC_URL) {
 
 const prepared = await prepareDatabase(config.DATABASE_URL, { seed: true });
 say(`migrations applied: ${prepared.applied.length}; demo data: ${JSON.stringify(prepared.seeded)}`);
-const db = createKnex({ databaseUrl: config.DATABASE_URL, poolMax: 2 });
+const db = createKnex({ databaseUrl: prepared.applicationDatabaseUrl, poolMax: 2 });
 try {
   const onChain = await setUpDemoChain(db, {
     rpcUrl: config.CHAIN_RPC_URL,
@@ -30,6 +31,17 @@ try {
   say(
     `chain ${onChain.chainId}: platform ${onChain.platformDeployed ? 'deployed' : 'reused'}, ${onChain.marketsDeployed} markets`,
   );
+  if (onChain.otherUsers > 0) {
+    // A one-shot: the other users' accounts are restored here, before the deployables start, with progress.
+    await startOtherAccountsJob({
+      databaseUrl: config.DATABASE_URL,
+      rpcUrl: config.CHAIN_RPC_URL,
+      adminPrivateKey: config.PLATFORM_ADMIN_PRIVATE_KEY,
+      platform: onChain.platform,
+      fundingUsdc: config.DEMO_FUNDING_USDC,
+      log: say,
+    }).done;
+  }
   const demoKey = await issueDemoApiKey(db, DEVELOPMENT_PEPPER);
   say(demoKey.issued ? `demo API key ${demoKey.key} (enterprise, test)` : `no demo key: ${demoKey.reason}`);
 } finally {

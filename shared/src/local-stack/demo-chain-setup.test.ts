@@ -3,10 +3,15 @@ import type { Address } from 'viem';
 import { createChainClients, readMarketState, readUsdcBalance, type ChainReader } from '../chain/index.js';
 import { ANVIL_ADMIN_KEY, ANVIL_EXECUTOR_KEY } from '../config/config-fields.js';
 import { findChainDeployment } from '../db/repositories/chain-deployments.repository.js';
+import { demoIds } from '../db/seed/demo-catalog.js';
 import { seedDemoData } from '../db/seed/demo-data.js';
+import { demoMarkets } from '../db/seed/demo-markets.js';
 import { startTestChain, type TestChain } from '../testing/test-chain.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
 import { setUpDemoChain, type DemoChainSettings } from './demo-chain-setup.js';
+
+const demoUsers = Object.keys(demoIds.users).length;
+const openDemoMarkets = demoMarkets.filter((market) => market.status === 'OPEN').length;
 
 describe('putting the demo data on the chain', () => {
   let chain: TestChain;
@@ -32,8 +37,8 @@ describe('putting the demo data on the chain', () => {
 
   it('deploys the platform, every market in its recorded status and a funded account per user', async () => {
     const summary = await setUpDemoChain(database.db, settings);
-    expect(summary).toMatchObject({ platformDeployed: true, marketsDeployed: 10, accountsCreated: 3 });
-    expect(summary.demoTrades).toBeGreaterThan(0);
+    expect(summary).toMatchObject({ platformDeployed: true, marketsDeployed: 10, accountsCreated: 3, otherUsers: 0 });
+    expect(summary.demoTrades).toBe(demoUsers * openDemoMarkets);
     expect(await findChainDeployment(database.db, summary.chainId)).toMatchObject({
       marketFactoryAddress: summary.platform.marketFactory,
       accountFactoryAddress: summary.platform.accountFactory,

@@ -4,33 +4,28 @@ import { privateKeyToAccount } from 'viem/accounts';
 import {
   cancelMarket,
   createChainClients,
-  createSmartAccount,
   deployMarket,
   deployPlatform,
   executeBuy,
   installOperatorRegistry,
   isRegisteredSigner,
-  moveAccountToRegistry,
   setSignerRegistered,
   freezeMarket,
-  mintTestUsdc,
-  readUsdcBalance,
   resolveMarket,
   type ChainWriter,
   type PlatformAddresses,
 } from '../chain/index.js';
 import { findChainDeployment, recordChainDeployment } from '../db/repositories/chain-deployments.repository.js';
-import {
-  linkMarketContract,
-  linkUserSmartAccount,
-  listMarketsForChain,
-  listUsersForChain,
-  type MarketChainRow,
-} from '../db/seed/demo-chain-rows.js';
+import { linkMarketContract, listMarketsForChain, type MarketChainRow } from '../db/seed/demo-chain-rows.js';
+import { demoMarkets } from '../db/seed/demo-markets.js';
 import { USDC_ATOMIC_PER_UNIT as USDC } from '../domain/trade-amount.js';
+import { ensureFundedAccount } from './funded-smart-account.js';
+import { listChainUsers } from './other-user-accounts.js';
+import { ensureSignerGas } from './signer-gas.js';
 
 const DEMO_RESERVE = 1_000n * USDC;
 const DAY_MS = 86_400_000;
+const demoMarketIds: ReadonlySet<string> = new Set(demoMarkets.map((market) => market.id));
 
 export interface DemoChainSettings {
   rpcUrl: string;
@@ -45,13 +40,20 @@ export interface DemoChainSummary {
   platform: PlatformAddresses;
   platformDeployed: boolean;
   marketsDeployed: number;
+  /** Smart accounts of demo users deployed now. */
   accountsCreated: number;
+  /** Executor signers given ETH for gas now (a pool past anvil's 10 funded accounts). */
+  signersFunded: number;
   demoTrades: number;
+  /** Users that are not demo users: their accounts are restoreOtherUserAccounts' work, after start-up. */
+  otherUsers: number;
 }
 
 /**
  * Puts the demo data on the chain, idempotently: deploys (or reuses) the platform and records it, deploys each
- * market in its status, gives each user a funded smart account, and places a few demo trades on a fresh platform.
+ * market in its status, gives each demo user a funded smart account, and places a few demo trades (demo users on demo
+ * markets) on a fresh platform. Other users (load tests, benches) are left to restoreOtherUserAccounts, so this
+ * work does not grow with them.
  */
 export async function setUpDemoChain(db: Knex, settings: DemoChainSettings): Promise<DemoChainSummary> {
   const admin = await createChainClients({ rpcUrl: settings.rpcUrl, privateKey: settings.adminPrivateKey });
@@ -65,7 +67,14 @@ export async function setUpDemoChain(db: Knex, settings: DemoChainSettings): Pro
     for (const market of await listMarketsForChain(db)) {
       if (await putMarketOnChain(db, admin, platform, market)) marketsDeployed += 1;
     }
-    const accounts = await ensureFundedAccounts(db, admin, platform, BigInt(settings.fundingUsdc) * USDC);
+    const signersFunded = await ensureSignerGas(admin, signers);
+    const { demo, others } = await listChainUsers(db);
+    const accounts: DemoAccounts = { created: 0, addresses: [] };
+    for (const user of demo) {
+      const account = await ensureFundedAccount(db, admin, platform, user, BigInt(settings.fundingUsdc) * USDC);
+      if (account.created) accounts.created += 1;
+      accounts.addresses.push(account.address);
+    }
     const demoTrades = deployed ? await placeDemoTrades(db, executor, platform, accounts) : 0;
     return {
       chainId: platform.chainId,
@@ -73,7 +82,9 @@ export async function setUpDemoChain(db: Knex, settings: DemoChainSettings): Pro
       platformDeployed: deployed,
       marketsDeployed,
       accountsCreated: accounts.created,
+      signersFunded,
       demoTrades,
+      otherUsers: others.length,
     };
   } finally {
     await Promise.all([admin.close(), executor.close()]);
@@ -159,25 +170,7 @@ interface DemoAccounts {
   addresses: Address[];
 }
 
-async function ensureFundedAccounts(db: Knex, admin: ChainWriter, platform: PlatformAddresses, funding: bigint) {
-  const accounts: DemoAccounts = { created: 0, addresses: [] };
-  for (const user of await listUsersForChain(db)) {
-    const account = await createSmartAccount(admin, { accountFactory: platform.accountFactory, userId: user.id });
-    if (account.created) accounts.created += 1;
-    // An account made before the platform had a registry moves to it (a no-op read for the others).
-    else if (platform.operatorRegistry) {
-      await moveAccountToRegistry(admin, { account: account.address, registry: platform.operatorRegistry });
-    }
-    if (user.smartAccountAddress !== account.address) await linkUserSmartAccount(db, user.id, account.address);
-    if ((await readUsdcBalance(admin, { usdc: platform.usdc, account: account.address })) === 0n) {
-      await mintTestUsdc(admin, { usdc: platform.usdc, to: account.address, amount: funding });
-    }
-    accounts.addresses.push(account.address);
-  }
-  return accounts;
-}
-
-/** A few buys on each open market, so price history and recent trades have something to show. */
+/** A few buys by each demo user on each open demo market, so price history and recent trades have something to show. */
 async function placeDemoTrades(
   db: Knex,
   executor: ChainWriter,
@@ -187,7 +180,7 @@ async function placeDemoTrades(
   const registry = platform.operatorRegistry;
   if (!registry) return 0;
   const open = (await listMarketsForChain(db)).flatMap(({ contractAddress, ...market }) =>
-    market.status === 'OPEN' && contractAddress ? [{ ...market, contractAddress }] : [],
+    market.status === 'OPEN' && contractAddress && demoMarketIds.has(market.id) ? [{ ...market, contractAddress }] : [],
   );
   let trades = 0;
   for (const [index, market] of open.entries()) {

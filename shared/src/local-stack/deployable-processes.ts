@@ -22,6 +22,11 @@ export interface LogRelaySettings {
   accessLinesPerSecond: number;
 }
 
+/** The prefix of a process's lines in the terminal, padded so the lines of every process align. */
+export function processLabel(name: string): string {
+  return `[${name}]`.padEnd(24);
+}
+
 /** Starts one deployable as its own Node process (TypeScript through tsx) with prefixed, readable logs. */
 export function spawnDeployable(spec: DeployableProcessSpec, logs: LogRelaySettings): DeployableProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', spec.entry], {
@@ -34,7 +39,7 @@ export function spawnDeployable(spec: DeployableProcessSpec, logs: LogRelaySetti
     detached: true,
   });
   killOnExit(child);
-  const label = `[${spec.name}]`.padEnd(21);
+  const label = processLabel(spec.name);
   for (const stream of [child.stdout, child.stderr]) {
     if (!stream) continue;
     const relay = createLogRelay({ label, write: logs.write, accessLinesPerSecond: logs.accessLinesPerSecond });

@@ -1,5 +1,5 @@
 import { messageOf } from '../errors/index.js';
-import { loadConfigOrExit, localStackConfigSchema } from '../config/index.js';
+import { loadConfigOrExit } from '../config/index.js';
 import { DEVELOPMENT_PEPPER } from '../config/config-fields.js';
 import { createSecretBox, generateWebhookSecret } from '../auth/index.js';
 import { DEVELOPMENT_WEBHOOK_SECRET_KEY } from '../config/config-fields.js';
@@ -10,13 +10,30 @@ import { prepareDatabase } from './prepare-database.js';
 import { startLocalChain } from './local-chain.js';
 import { setUpDemoChain } from './demo-chain-setup.js';
 import { createKnex, listMarketsKeyset } from '../db/index.js';
-import { spawnDeployable, stopDeployables, waitUntilReady, type DeployableProcess } from './deployable-processes.js';
+import {
+  processLabel,
+  spawnDeployable,
+  stopDeployables,
+  waitUntilReady,
+  type DeployableProcess,
+} from './deployable-processes.js';
+import { executorSignerPool, npmStartConfigSchema, planReplicas } from './replicas.js';
+import { startOtherAccountsJob, type OtherAccountsJob } from './other-accounts-job.js';
+import { startupMessage } from './startup-message.js';
 
 /**
  * `npm start`: checks the services, prepares the database with demo data, starts every deployable as its
- * own process, prints the URLs, and stops everything on Ctrl-C or SIGTERM.
+ * own process (REPLICAS of each), prints the URLs, restores the other users' smart accounts in the background, and
+ * stops everything on Ctrl-C or SIGTERM.
  */
-const config = loadConfigOrExit(localStackConfigSchema, 'npm start');
+const config = loadConfigOrExit(npmStartConfigSchema, 'npm start');
+// Each chain-executor replica leases a key of the pool (decision 0031): one key per replica, so none waits.
+const signerPool = executorSignerPool({
+  configured: config.EXECUTOR_PRIVATE_KEYS,
+  single: config.EXECUTOR_PRIVATE_KEY,
+  admin: config.PLATFORM_ADMIN_PRIVATE_KEY,
+  replicas: config.REPLICAS,
+});
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
 const unreachable = await findUnreachableServices(
@@ -40,11 +57,11 @@ const chain = await startLocalChain({
   process.stderr.write(`Cannot start Foretell: ${messageOf(error)}\n`);
   process.exit(69);
 });
-const demoDb = createKnex({ databaseUrl: config.DATABASE_URL, poolMax: 2 });
+const demoDb = createKnex({ databaseUrl: prepared.applicationDatabaseUrl, poolMax: 2 });
 const onChain = await setUpDemoChain(demoDb, {
   rpcUrl: chain.rpcUrl,
   adminPrivateKey: config.PLATFORM_ADMIN_PRIVATE_KEY,
-  executorPrivateKeys: config.EXECUTOR_PRIVATE_KEYS ?? [config.EXECUTOR_PRIVATE_KEY],
+  executorPrivateKeys: signerPool,
   fundingUsdc: config.DEMO_FUNDING_USDC,
 })
   .catch(async (error: unknown) => {
@@ -55,8 +72,15 @@ const onChain = await setUpDemoChain(demoDb, {
   .finally(() => demoDb.destroy());
 say(
   `[local-stack] chain ${onChain.chainId} at ${chain.rpcUrl}: platform ${onChain.platformDeployed ? 'deployed' : 'reused'}, ` +
-    `${onChain.marketsDeployed} markets deployed, ${onChain.accountsCreated} smart accounts created, ${onChain.demoTrades} demo trades`,
+    `${onChain.marketsDeployed} markets deployed, ${onChain.accountsCreated} demo smart accounts created, ` +
+    `${onChain.demoTrades} demo trades, executor signer pool of ${signerPool.length}`,
 );
+if (signerPool.length < config.REPLICAS) {
+  say(
+    `[local-stack] EXECUTOR_PRIVATE_KEYS holds ${signerPool.length} keys for ${config.REPLICAS} chain-executor ` +
+      'replicas: the replicas without a key wait for one (decision 0031)',
+  );
+}
 
 // The local stack's one pepper: the demo key is hashed with it and every deployable is given it (sharedEnv).
 const apiKeyPepper = DEVELOPMENT_PEPPER;
@@ -65,7 +89,7 @@ const demoWebhookSecret = generateWebhookSecret();
 const inbox = await startDemoWebhookInbox({
   port: config.WEBHOOK_INBOX_PORT,
   secret: demoWebhookSecret,
-  log: (line) => say(`${'[webhook-inbox]'.padEnd(21)} ${line}`),
+  log: (line) => say(`${processLabel('webhook-inbox')} ${line}`),
 }).catch(async (error: unknown) => {
   process.stderr.write(
     `Cannot start the demo webhook inbox on port ${config.WEBHOOK_INBOX_PORT}: ${messageOf(error)}\n`,
@@ -73,7 +97,7 @@ const inbox = await startDemoWebhookInbox({
   await chain.stop();
   process.exit(1);
 });
-const keyDb = createKnex({ databaseUrl: config.DATABASE_URL, poolMax: 2 });
+const keyDb = createKnex({ databaseUrl: prepared.applicationDatabaseUrl, poolMax: 2 });
 const demoKey = await Promise.all([
   issueDemoApiKey(keyDb, apiKeyPepper, {
     // The deployables seal and open webhook secrets with the development key (their WEBHOOK_SECRET_KEY default).
@@ -88,24 +112,6 @@ const demoKey = await Promise.all([
   })
   .finally(() => keyDb.destroy());
 
-function demoKeyLines(): string[] {
-  const [result, market] = demoKey;
-  if (!result.issued) return [`  Demo API key      none issued: ${result.reason}`];
-  const v1 = `http://localhost:${config.TRADING_API_PORT}/v1`;
-  const marketId = market?.id ?? '<market id>';
-  const trade = JSON.stringify({ marketId, outcomeIndex: 0, amount: '5', side: 'buy' });
-  return [
-    `  Demo API key      ${result.key}   (enterprise, alice@foretell.test; replaced on every npm start)`,
-    `    curl -H 'X-API-Key: ${result.key}' ${v1}/markets/${marketId}`,
-    `  Place a trade (executes on the local chain; the same Idempotency-Key returns the same trade):`,
-    `    curl -X POST -H 'X-API-Key: ${result.key}' -H 'Content-Type: application/json' -H 'Idempotency-Key: demo-trade-1' -d '${trade}' ${v1}/trades`,
-    `  Follow it (status pending → validating → executing → completed, txHash and tokensOut when done):`,
-    `    curl -H 'X-API-Key: ${result.key}' '${v1}/trades?limit=5'`,
-    `  Its webhooks (signed with ${demoWebhookSecret}) arrive at the local inbox, logged as [webhook-inbox]:`,
-    `    curl ${inbox.url}   and the delivery states: curl -H 'X-API-Key: ${result.key}' ${v1}/webhooks/events`,
-  ];
-}
-
 function chainStartMessage(): string {
   return config.CHAIN_RPC_URL
     ? `[local-stack] using the chain at ${config.CHAIN_RPC_URL}`
@@ -114,7 +120,11 @@ function chainStartMessage(): string {
 
 const sharedEnv = {
   LOG_LEVEL: config.LOG_LEVEL,
-  DATABASE_URL: config.DATABASE_URL,
+  // The deployables run as the DML-only application user, as in a cluster (docs/runbooks/database-users.md).
+  DATABASE_URL: prepared.applicationDatabaseUrl,
+  // This machine is the HTTP apps' gateway: a client here (curl, `npm run load`) may name the client it speaks for
+  // in X-Forwarded-For, as a cluster's gateway does (decision 0032). TRUST_PROXY=false judges every socket alone.
+  TRUST_PROXY: process.env.TRUST_PROXY ?? 'loopback',
   AMQP_URL: config.AMQP_URL,
   AMQP_PREFIX: config.AMQP_PREFIX,
   REDIS_URL: config.REDIS_URL,
@@ -125,10 +135,11 @@ const sharedEnv = {
   CHAIN_RPC_URL: config.CHAIN_RPC_URL ?? chain.rpcUrl.replace(/^http/, 'ws'),
   CHAIN_ID: String(onChain.chainId),
   EXECUTOR_PRIVATE_KEY: config.EXECUTOR_PRIVATE_KEY,
+  EXECUTOR_PRIVATE_KEYS: signerPool.join(','),
   API_KEY_PEPPER: apiKeyPepper,
   PLATFORM_ADMIN_PRIVATE_KEY: config.PLATFORM_ADMIN_PRIVATE_KEY,
 };
-const specs = [
+const deployables = [
   { name: 'trading-api', entry: 'apps/trading-api/src/main.ts', port: config.TRADING_API_PORT },
   { name: 'public-read', entry: 'apps/public-read/src/main.ts', port: config.PUBLIC_READ_PORT },
   { name: 'chain-executor', entry: 'apps/chain-executor/src/main.ts', port: config.CHAIN_EXECUTOR_PORT },
@@ -138,13 +149,17 @@ const logRelay = {
   write: (text: string) => process.stdout.write(text),
   accessLinesPerSecond: config.LOCAL_ACCESS_LOG_LINES_PER_SECOND,
 };
-const processes: DeployableProcess[] = specs.map((spec) => spawnDeployable({ ...spec, env: sharedEnv }, logRelay));
+const processes: DeployableProcess[] = planReplicas(deployables, config.REPLICAS, sharedEnv).map((spec) =>
+  spawnDeployable(spec, logRelay),
+);
+let otherAccounts: OtherAccountsJob | undefined;
 
 let stopping = false;
 async function shutdown(exitCode: number): Promise<never> {
   if (!stopping) {
     stopping = true;
     say('[local-stack] stopping every deployable…');
+    await otherAccounts?.stop();
     await stopDeployables(processes, 15_000);
     await inbox.close();
     await chain.stop();
@@ -173,21 +188,33 @@ try {
   await shutdown(1);
 }
 
+const [issuedKey, newestMarket] = demoKey;
 say(
-  [
-    '',
-    'Foretell is up.',
-    `  Trading API       http://localhost:${config.TRADING_API_PORT}/v1   (health /v1/health, ready /v1/ready)`,
-    `  Public read API   http://localhost:${config.PUBLIC_READ_PORT}/api  (health /health)`,
-    `  Embed widget      http://localhost:${config.PUBLIC_READ_PORT}/embed/demo   (the newest open market, live)`,
-    `  Chain executor    http://localhost:${config.CHAIN_EXECUTOR_PORT}/health   metrics /metrics`,
-    `  Webhook dispatch  http://localhost:${config.WEBHOOK_DISPATCHER_PORT}/health   metrics /metrics`,
-    `  Chain (anvil)     ${chain.rpcUrl}   chain id ${onChain.chainId}`,
-    `    TestUSDC ${onChain.platform.usdc}  MarketFactory ${onChain.platform.marketFactory}`,
-    `    SmartAccountFactory ${onChain.platform.accountFactory}`,
-    `  Admin CLI         CHAIN_RPC_URL=${chain.rpcUrl} npm run -s admin -- --help`,
-    ...demoKeyLines(),
-    'Press Ctrl-C to stop.',
-    '',
-  ].join('\n'),
+  startupMessage({
+    replicas: config.REPLICAS,
+    ports: {
+      tradingApi: config.TRADING_API_PORT,
+      publicRead: config.PUBLIC_READ_PORT,
+      chainExecutor: config.CHAIN_EXECUTOR_PORT,
+      webhookDispatcher: config.WEBHOOK_DISPATCHER_PORT,
+    },
+    chain: { rpcUrl: chain.rpcUrl, chainId: onChain.chainId, platform: onChain.platform },
+    signers: signerPool.length,
+    demoKey: issuedKey,
+    marketId: newestMarket?.id,
+    inbox: { url: inbox.url, secret: demoWebhookSecret },
+  }),
 );
+
+// Users other than the demo users (load tests, benches) get their accounts back after start-up, never before it.
+if (onChain.otherUsers > 0) {
+  say(`[local-stack] restoring the smart accounts of ${onChain.otherUsers} other users in the background…`);
+  otherAccounts = startOtherAccountsJob({
+    databaseUrl: prepared.applicationDatabaseUrl,
+    rpcUrl: chain.rpcUrl,
+    adminPrivateKey: config.PLATFORM_ADMIN_PRIVATE_KEY,
+    platform: onChain.platform,
+    fundingUsdc: config.DEMO_FUNDING_USDC,
+    log: (line) => say(`[local-stack] ${line}`),
+  });
+}

@@ -80,6 +80,7 @@ export function resolveLoadConfig(env: LoadEnv): LoadConfig {
     confirmAmount: usdcAmount(env, 'LOADTEST_CONFIRM_AMOUNT', '2'),
     duplicateShare: numberIn(env, 'LOADTEST_DUPLICATE_SHARE', 0.2, 0, 1),
     marketId,
+    clientAddresses: Math.floor(numberIn(env, 'LOADTEST_CLIENT_ADDRESSES', 64, 0, 65_536)),
   };
 }
 

@@ -38,8 +38,21 @@ function apiKeyFor(config: LoadConfig, vu: number): string {
   return config.apiKeys[(vu - 1) % config.apiKeys.length]!;
 }
 
+/** The client address virtual user `vu` appears to come from (LoadConfig.clientAddresses), in 198.18.0.0/15. */
+function clientAddressOf(config: LoadConfig, vu: number): string | null {
+  if (config.clientAddresses <= 0) return null;
+  const index = (vu - 1) % config.clientAddresses;
+  return `198.18.${Math.floor(index / 256)}.${index % 256}`;
+}
+
+/** `X-Forwarded-For` naming the VU's client address, or nothing when clientAddresses is 0. */
+function clientHeaders(config: LoadConfig, vu: number): Record<string, string> {
+  const address = clientAddressOf(config, vu);
+  return address === null ? {} : { 'X-Forwarded-For': address };
+}
+
 function v1Headers(config: LoadConfig, vu: number, extra: Record<string, string> = {}): Record<string, string> {
-  return { 'X-API-Key': apiKeyFor(config, vu), Accept: 'application/json', ...extra };
+  return { 'X-API-Key': apiKeyFor(config, vu), Accept: 'application/json', ...clientHeaders(config, vu), ...extra };
 }
 
 /** An Idempotency-Key (1–128 of `[A-Za-z0-9_\-:.]`) unique across VUs, iterations and runs. */
@@ -185,6 +198,8 @@ export const scenarioKit = {
   jsonOf,
   pick,
   apiKeyFor,
+  clientAddressOf,
+  clientHeaders,
   v1Headers,
   idempotencyKey,
   activeMarkets,

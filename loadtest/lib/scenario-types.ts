@@ -78,6 +78,13 @@ export interface LoadConfig {
   duplicateShare: number;
   /** Restricts trades and quotes to this market (else every active on-chain market is used). */
   marketId: string | null;
+  /**
+   * How many client addresses the virtual users appear to come from (0: none): each VU's requests carry
+   * `X-Forwarded-For: <its address>` in 198.18.0.0/15 (benchmarking), as a gateway appends each real client's. Where
+   * the API trusts the peer as its gateway (the local stack), per-IP limits count per client; behind a real gateway
+   * the entry is one a caller sent and never counts.
+   */
+  clientAddresses: number;
 }
 
 export type LoadProfileName = 'ramp' | 'soak' | 'spike';

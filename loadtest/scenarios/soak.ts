@@ -59,11 +59,17 @@ export function defineSoak(kit: ScenarioKit): ScenarioDefinition<SoakData> {
       const draw = Math.random();
       if (draw < PUBLIC_SHARE) {
         const [list, detail] = await context.http.batch([
-          { name: 'GET /api/markets', method: 'GET', url: `${config.publicUrl}/api/markets?limit=20` },
+          {
+            name: 'GET /api/markets',
+            method: 'GET',
+            url: `${config.publicUrl}/api/markets?limit=20`,
+            headers: kit.clientHeaders(config, context.vu),
+          },
           {
             name: 'GET /api/markets/{id}?history=true',
             method: 'GET',
             url: `${config.publicUrl}/api/markets/${market.id}?history=true`,
+            headers: kit.clientHeaders(config, context.vu),
           },
         ]);
         context.check(list!, { 'public list answered 200': kit.status(200) });

@@ -10,6 +10,7 @@ import {
   runThresholds,
   stagesDurationMs,
 } from '../../../loadtest/lib/load-config.js';
+import { scenarioKit } from '../../../loadtest/lib/scenario-kit.js';
 import type { LoadShape } from '../../../loadtest/lib/scenario-types.js';
 
 describe('load-test settings shared by k6 and the Node twin', () => {
@@ -23,6 +24,7 @@ describe('load-test settings shared by k6 and the Node twin', () => {
       confirmAmount: '2',
       duplicateShare: 0.2,
       marketId: null,
+      clientAddresses: 64,
     });
     expect(config.metricsTargets.map((target) => target.name)).toEqual([
       'trading-api',
@@ -47,6 +49,17 @@ describe('load-test settings shared by k6 and the Node twin', () => {
       { name: 'api', url: 'http://10.0.0.1:3000/metrics' },
       { name: '10.0.0.2:3001', url: 'http://10.0.0.2:3001/metrics' },
     ]);
+  });
+
+  it('spreads the virtual users over LOADTEST_CLIENT_ADDRESSES client addresses in 198.18.0.0/15, or none at 0', () => {
+    const config = resolveLoadConfig({ LOADTEST_CLIENT_ADDRESSES: '300' });
+    expect(scenarioKit.clientHeaders(config, 1)).toEqual({ 'X-Forwarded-For': '198.18.0.0' });
+    expect(scenarioKit.clientHeaders(config, 258)).toEqual({ 'X-Forwarded-For': '198.18.1.1' });
+    expect(scenarioKit.clientHeaders(config, 301)).toEqual({ 'X-Forwarded-For': '198.18.0.0' });
+    expect(scenarioKit.v1Headers({ ...config, apiKeys: ['k'] }, 2)).toMatchObject({ 'X-Forwarded-For': '198.18.0.1' });
+    const none = resolveLoadConfig({ LOADTEST_CLIENT_ADDRESSES: '0' });
+    expect(scenarioKit.clientHeaders(none, 7)).toEqual({});
+    expect(() => resolveLoadConfig({ LOADTEST_CLIENT_ADDRESSES: '-1' })).toThrow(/LOADTEST_CLIENT_ADDRESSES/);
   });
 
   it('names the variable of a bad value', () => {

@@ -291,5 +291,11 @@ export const localStackConfigSchema = z.object({
   DEMO_FUNDING_USDC: positiveInt(10_000),
   /** Access-log lines each deployable prints per second in the terminal (the rest are counted); 0 prints all. */
   LOCAL_ACCESS_LOG_LINES_PER_SECOND: z.coerce.number().int().min(0).default(20),
+  /**
+   * The HTTP apps' gateway sources: this machine by default, so a client here (curl, `npm run load`) may name the
+   * client it speaks for in X-Forwarded-For, as a cluster's gateway does (decision 0032); `false` judges every socket
+   * alone.
+   */
+  TRUST_PROXY: z.string().default('loopback'),
 });
 export type LocalStackConfig = z.infer<typeof localStackConfigSchema>;

@@ -122,9 +122,7 @@ const sharedEnv = {
   LOG_LEVEL: config.LOG_LEVEL,
   // The deployables run as the DML-only application user, as in a cluster (docs/runbooks/database-users.md).
   DATABASE_URL: prepared.applicationDatabaseUrl,
-  // This machine is the HTTP apps' gateway: a client here (curl, `npm run load`) may name the client it speaks for
-  // in X-Forwarded-For, as a cluster's gateway does (decision 0032). TRUST_PROXY=false judges every socket alone.
-  TRUST_PROXY: process.env.TRUST_PROXY ?? 'loopback',
+  TRUST_PROXY: config.TRUST_PROXY,
   AMQP_URL: config.AMQP_URL,
   AMQP_PREFIX: config.AMQP_PREFIX,
   REDIS_URL: config.REDIS_URL,

@@ -38,21 +38,26 @@ function apiKeyFor(config: LoadConfig, vu: number): string {
   return config.apiKeys[(vu - 1) % config.apiKeys.length]!;
 }
 
-/** The client address virtual user `vu` appears to come from (LoadConfig.clientAddresses), in 198.18.0.0/15. */
-function clientAddressOf(config: LoadConfig, vu: number): string | null {
+/**
+ * The client address an iteration appears to come from (LoadConfig.clientAddresses), in 198.18.0.0/15: a visitor per
+ * iteration, as an audience is many people each browsing a little, whichever VU runs it (an arrival-rate run reuses
+ * its few idle VUs for most iterations).
+ */
+function clientAddressOf(config: LoadConfig, visitor: { vu: number; iteration: number }): string | null {
   if (config.clientAddresses <= 0) return null;
-  const index = (vu - 1) % config.clientAddresses;
+  const index = ((visitor.vu - 1) * 1_009 + visitor.iteration) % config.clientAddresses;
   return `198.18.${Math.floor(index / 256)}.${index % 256}`;
 }
 
-/** `X-Forwarded-For` naming the VU's client address, or nothing when clientAddresses is 0. */
-function clientHeaders(config: LoadConfig, vu: number): Record<string, string> {
-  const address = clientAddressOf(config, vu);
+/** `X-Forwarded-For` naming the iteration's client address, or nothing when clientAddresses is 0. */
+function clientHeaders(config: LoadConfig, visitor: { vu: number; iteration: number }): Record<string, string> {
+  const address = clientAddressOf(config, visitor);
   return address === null ? {} : { 'X-Forwarded-For': address };
 }
 
 function v1Headers(config: LoadConfig, vu: number, extra: Record<string, string> = {}): Record<string, string> {
-  return { 'X-API-Key': apiKeyFor(config, vu), Accept: 'application/json', ...clientHeaders(config, vu), ...extra };
+  const client = clientHeaders(config, { vu, iteration: 0 });
+  return { 'X-API-Key': apiKeyFor(config, vu), Accept: 'application/json', ...client, ...extra };
 }
 
 /** An Idempotency-Key (1–128 of `[A-Za-z0-9_\-:.]`) unique across VUs, iterations and runs. */

@@ -40,7 +40,7 @@ export function definePublicBrowse(kit: ScenarioKit): ScenarioDefinition<BrowseD
           name: 'GET /api/threads',
           method: 'GET',
           url: `${config.publicUrl}/api/threads?limit=20`,
-          headers: kit.clientHeaders(config, vu),
+          headers: kit.clientHeaders(config, { vu, iteration: 0 }),
         });
       const response = await threadsAs(1);
       if (response.status !== 200) {
@@ -66,7 +66,7 @@ export function definePublicBrowse(kit: ScenarioKit): ScenarioDefinition<BrowseD
 
     async iteration(context, _data, config) {
       const started = context.now();
-      const headers = kit.clientHeaders(config, context.vu);
+      const headers = kit.clientHeaders(config, context);
       const threads = await context.http.request({
         name: 'GET /api/threads',
         method: 'GET',

@@ -63,13 +63,13 @@ export function defineSoak(kit: ScenarioKit): ScenarioDefinition<SoakData> {
             name: 'GET /api/markets',
             method: 'GET',
             url: `${config.publicUrl}/api/markets?limit=20`,
-            headers: kit.clientHeaders(config, context.vu),
+            headers: kit.clientHeaders(config, context),
           },
           {
             name: 'GET /api/markets/{id}?history=true',
             method: 'GET',
             url: `${config.publicUrl}/api/markets/${market.id}?history=true`,
-            headers: kit.clientHeaders(config, context.vu),
+            headers: kit.clientHeaders(config, context),
           },
         ]);
         context.check(list!, { 'public list answered 200': kit.status(200) });

@@ -51,14 +51,16 @@ describe('load-test settings shared by k6 and the Node twin', () => {
     ]);
   });
 
-  it('spreads the virtual users over LOADTEST_CLIENT_ADDRESSES client addresses in 198.18.0.0/15, or none at 0', () => {
+  it('spreads the iterations over LOADTEST_CLIENT_ADDRESSES client addresses in 198.18.0.0/15, or none at 0', () => {
     const config = resolveLoadConfig({ LOADTEST_CLIENT_ADDRESSES: '300' });
-    expect(scenarioKit.clientHeaders(config, 1)).toEqual({ 'X-Forwarded-For': '198.18.0.0' });
-    expect(scenarioKit.clientHeaders(config, 258)).toEqual({ 'X-Forwarded-For': '198.18.1.1' });
-    expect(scenarioKit.clientHeaders(config, 301)).toEqual({ 'X-Forwarded-For': '198.18.0.0' });
-    expect(scenarioKit.v1Headers({ ...config, apiKeys: ['k'] }, 2)).toMatchObject({ 'X-Forwarded-For': '198.18.0.1' });
+    expect(scenarioKit.clientHeaders(config, { vu: 1, iteration: 0 })).toEqual({ 'X-Forwarded-For': '198.18.0.0' });
+    // One VU's successive iterations are successive visitors; another VU's start elsewhere.
+    expect(scenarioKit.clientHeaders(config, { vu: 1, iteration: 257 })).toEqual({ 'X-Forwarded-For': '198.18.1.1' });
+    expect(scenarioKit.clientHeaders(config, { vu: 1, iteration: 300 })).toEqual({ 'X-Forwarded-For': '198.18.0.0' });
+    expect(scenarioKit.clientHeaders(config, { vu: 2, iteration: 0 })).toEqual({ 'X-Forwarded-For': '198.18.0.109' });
+    expect(scenarioKit.v1Headers({ ...config, apiKeys: ['k'] }, 1)).toMatchObject({ 'X-Forwarded-For': '198.18.0.0' });
     const none = resolveLoadConfig({ LOADTEST_CLIENT_ADDRESSES: '0' });
-    expect(scenarioKit.clientHeaders(none, 7)).toEqual({});
+    expect(scenarioKit.clientHeaders(none, { vu: 7, iteration: 3 })).toEqual({});
     expect(() => resolveLoadConfig({ LOADTEST_CLIENT_ADDRESSES: '-1' })).toThrow(/LOADTEST_CLIENT_ADDRESSES/);
   });
 

@@ -92,8 +92,8 @@ describe('shared scenario definitions', () => {
       `GET http://localhost:3001/api/markets/${MARKET}?history=true`,
       `GET http://localhost:3001/api/markets/${MARKET}/quote?outcomeIndex=0&action=buy&amount=1000000`,
     ]);
-    // No key; the VU's client address (VU 3: the third of LOADTEST_CLIENT_ADDRESSES) on every request.
-    expect(requests.map((request) => request.headers)).toEqual(Array(4).fill({ 'X-Forwarded-For': '198.18.0.2' }));
+    // No key; the VU's client address (VU 3, iteration 7: one visitor of LOADTEST_CLIENT_ADDRESSES) on every request.
+    expect(requests.map((request) => request.headers)).toEqual(Array(4).fill({ 'X-Forwarded-For': '198.18.0.41' }));
     expect(allPassed(checks)).toBe(true);
     expect(samples['browse_flow_ms']).toEqual([0]);
   });

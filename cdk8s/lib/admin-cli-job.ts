@@ -88,6 +88,8 @@ export class AdminCliJob extends Construct {
                 envFrom: [{ configMapRef: { name: CONFIG_MAP_NAME } }],
                 env: [
                   { name: 'POD_NAMESPACE', valueFrom: { fieldRef: { fieldPath: 'metadata.namespace' } } },
+                  // The Job's output reaches the log store: the key goes into a Secret instead (keys-issue.command.ts).
+                  ...(keyIssuer ? [{ name: 'KEY_HANDOVER', value: 'kubernetes-secret' }] : []),
                   ...secretEnv(ADMIN_CLI_SECRETS),
                   ...optionalSecretEnv(ADMIN_CLI_ROTATION_SECRETS),
                 ],

@@ -122,14 +122,19 @@ export async function untilMined(
       // Read after the block number: a transaction mined in between is seen here, not waited for in a next block.
       const receipt = await receiptOf();
       if (receipt) return receipt;
-      if (seenBlock >= replaceAt && (await isStuck(writer, current))) {
-        current = await replace(writer, current);
-        if (!hashes.includes(current.hash)) {
-          hashes.push(current.hash);
-          await options.onReplaced?.(current.hash);
+      if (seenBlock >= replaceAt) {
+        // undefined: the node could not tell now (a transient RPC error); ask again at the next block rather than
+        // give up the wait, which would leave a dropped transaction's nonce a gap for every later one.
+        const stuck = await isStuck(writer, current).catch(() => undefined);
+        if (stuck) {
+          current = await replace(writer, current);
+          if (!hashes.includes(current.hash)) {
+            hashes.push(current.hash);
+            await options.onReplaced?.(current.hash);
+          }
         }
+        if (stuck !== undefined) replaceAt = seenBlock + BigInt(writer.replaceAfterBlocks);
       }
-      if (seenBlock >= replaceAt) replaceAt = seenBlock + BigInt(writer.replaceAfterBlocks);
       // Sleep until a new block (the block number is cached across waiters for a polling interval).
       for (;;) {
         if (Date.now() >= until) throw notMinedInTime(current.hash);
@@ -165,8 +170,13 @@ async function isStuck(writer: ChainWriter, sent: SentTransaction): Promise<bool
     throw error;
   });
   if (!pooled) return true;
+  // The fees of the version the node holds: after a refused replacement `sent.fees` are ones it never accepted.
+  const offered = {
+    maxFeePerGas: pooled.maxFeePerGas ?? sent.fees.maxFeePerGas,
+    maxPriorityFeePerGas: pooled.maxPriorityFeePerGas ?? sent.fees.maxPriorityFeePerGas,
+  };
   const now = await writer.currentFees();
-  return now.maxFeePerGas > sent.fees.maxFeePerGas || now.maxPriorityFeePerGas > sent.fees.maxPriorityFeePerGas;
+  return now.maxFeePerGas > offered.maxFeePerGas || now.maxPriorityFeePerGas > offered.maxPriorityFeePerGas;
 }
 
 /** A higher-fee version of `sent` (same nonce), or the same one again at the cap (see the file comment). */

@@ -78,7 +78,7 @@ export const publicReadConfigSchema = z
     ...http,
     ...chain,
     PORT: port(3001),
-    /** Per-IP fixed windows (shared/src/rate-limit/fixed-window.store.ts): the threads list, and every other /api endpoint (each its own window). */
+    /** Per-IP fixed windows (rate-limit-redis, shared/src/rate-limit/fail-open-window.store.ts): the threads list, and every other /api endpoint (each its own window). */
     RATE_LIMIT_WINDOW_MS: positiveInt(60_000),
     RATE_LIMIT_THREADS_LIST: positiveInt(50),
     RATE_LIMIT_DEFAULT: positiveInt(100),
@@ -259,6 +259,11 @@ export const adminCliConfigSchema = z
     PLATFORM_ADMIN_PRIVATE_KEY: privateKey(ANVIL_ADMIN_KEY),
     /** `routes disable|enable` patch this ConfigMap through the Kubernetes API (same client config as the apps). */
     ...kubernetesRouteSwitchFields,
+    /**
+     * Where `keys issue` hands the plaintext key over: printed once (a terminal), or into a Secret of POD_NAMESPACE
+     * through the pod's own service account (set by the keys-issue Job, whose output reaches the log store).
+     */
+    KEY_HANDOVER: z.enum(['print', 'kubernetes-secret']).default('print'),
   })
   .superRefine(refuseDevelopmentSecrets)
   .superRefine(refuseUnchangedPreviousSecrets);

@@ -119,20 +119,24 @@ describe('loadConfig', () => {
     } catch (error) {
       message = error instanceof ConfigError ? error.message : '';
     }
-    expect(message).toMatch(/DATABASE_URL: .*\(got "mysql:\/\/\*\*\*@db\.internal:33o6\/foretell"\)/);
+    expect(message).toMatch(/DATABASE_URL: .*\(got "mysql:\/\/\*\*\*@db\.internal:33o6"\)/);
     expect(message).toMatch(/AMQP_URL: .*\(got "amqp:\/\/\*\*\*@rabbit internal:5672"\)/);
     expect(message).toMatch(/REDIS_URL: .*\(got "\*\*\*@cache\.internal:6379"\)/);
     for (const secret of ['hunter2', 's3', 'cret', 't0ken', 'foretell_app', 'guest'])
       expect(message).not.toContain(secret);
   });
 
-  it('hides the credentials of every URL in a list, and leaves a value without any as it is', () => {
+  it('hides the credentials of every URL in a list, its paths and queries, and anything unparsable before its host', () => {
     expect(redactIfSecret('RPC_URLS', 'https://a:b@one.example/x,wss://c:d@two.example')).toBe(
-      'https://***@one.example/x,wss://***@two.example',
+      'https://***@one.example/…,wss://***@two.example',
     );
-    expect(redactIfSecret('DATABASE_URL', 'mysql://db.internal:3306/foretell')).toBe(
-      'mysql://db.internal:3306/foretell',
+    expect(redactIfSecret('CHAIN_RPC_URL', 'https://mainnet.example/v3/0123abcd?key=1')).toBe(
+      'https://mainnet.example/…',
     );
+    expect(redactIfSecret('DATABASE_URL', 'mysql://db.internal:3306')).toBe('mysql://db.internal:3306');
+    // No host part, a password holding `://`, no scheme at all: nothing of them shows.
+    expect(redactIfSecret('DATABASE_URL', 'foretell_app:s3cret')).toBe('***');
+    expect(redactIfSecret('DATABASE_URL', 'mysql://u:ab,c://x@h:1o')).toBe('mysql://***,c://***@h:1o');
     expect(redactIfSecret('OPS_CONTACT', 'ops@foretell.example')).toBe('ops@foretell.example');
   });
 });

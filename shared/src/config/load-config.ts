@@ -33,20 +33,33 @@ export function loadConfigOrExit<S extends z.ZodType>(schema: S, appName: string
 }
 
 /**
- * What a config error may echo of a value: nothing of a secret variable, and no credentials of a URL (DATABASE_URL,
- * AMQP_URL, REDIS_URL, a list of them, or one too malformed to parse): in each URL everything between its scheme and
- * its last `@` (user and password, whatever characters they hold) becomes `***`; the rest stays to show the mistake.
+ * What a config error may echo of a value: nothing of a secret variable; of a URL setting (DATABASE_URL, AMQP_URL,
+ * REDIS_URL, CHAIN_RPC_URL, a comma-separated list of them) or any value holding `://`, each URL as its scheme and host
+ * only — no user or password, no path or query (an RPC provider's key often sits in its path), and of a URL too
+ * malformed to parse, its scheme and what follows its last `@` up to a path, or nothing but the scheme (a value with
+ * no scheme, `@` or `:` shows as it is).
  */
 export function redactIfSecret(variable: string, value: string): string {
   if (/SECRET|PEPPER|PASSWORD|KEY|TOKEN/i.test(variable)) return '***';
-  const isUrlSetting = /URL/i.test(variable);
+  if (!/URL/i.test(variable) && !value.includes('://')) return value;
   return value
-    .split(/(?<![a-z0-9+.-])(?=[a-z][a-z0-9+.-]*:\/\/)/i)
-    .map((part) => {
-      const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(part)?.[0];
-      const at = part.lastIndexOf('@');
-      if (at < 0 || (scheme === undefined && !isUrlSetting)) return part;
-      return `${scheme ?? ''}***${part.slice(at)}`;
-    })
-    .join('');
+    .split(',')
+    .map((part) => withoutCredentials(part.trim()))
+    .join(',');
+}
+
+function withoutCredentials(text: string): string {
+  try {
+    const url = new URL(text);
+    const credentials = url.username || url.password ? '***@' : '';
+    const rest = (url.pathname && url.pathname !== '/') || url.search ? '/…' : '';
+    return `${url.protocol}//${credentials}${url.host}${rest}`;
+  } catch {
+    const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(text)?.[0] ?? '';
+    // Without a scheme, `@` or `:` it cannot hold a user and password (`nope`, `not a url`): it shows as it is.
+    if (scheme === '' && !/[:@]/.test(text)) return text;
+    const at = text.lastIndexOf('@');
+    if (at < 0) return `${scheme}***`;
+    return `${scheme}***@${text.slice(at + 1).split(/[/?#]/, 1)[0] ?? ''}`;
+  }
 }

@@ -90,6 +90,20 @@ describe('database users (migrations user with DDL, application user with rows o
     expect(await migrations.schema.hasColumn('access_probe', 'extra')).toBe(true);
   });
 
+  it('fails without the passwords in its error when the admin may not create users', async () => {
+    const attempt = ensureDatabaseUsers(application, {
+      ...users,
+      application: { ...users.application, name: `ftt_no_${token}`, password: `secret-${token}` },
+    });
+    const message = await attempt.then(
+      () => 'created',
+      (error: unknown) => String(error instanceof Error ? error.message : error),
+    );
+    expect(message).toMatch(/CREATE USER IF NOT EXISTS \?@\? IDENTIFIED BY \?: .*denied/i);
+    expect(message).not.toContain(`secret-${token}`);
+    expect(message).not.toContain(users.migrations.password);
+  });
+
   it('sets a new password when run again (a rotation) and grants nothing more', async () => {
     const rotated: DatabaseUsers = { ...users, application: { ...users.application, password: `rotated-${token}` } };
     await ensureDatabaseUsers(database.db, rotated);

@@ -8,6 +8,7 @@
  * stays until revoked by hand (the runbook says how to check).
  */
 import type { Knex } from 'knex';
+import { isRecord } from '../runtime/plain-values.js';
 
 /**
  * What the apps need: rows only. Their named locks (GET_LOCK / IS_USED_LOCK / RELEASE_LOCK) need no privilege, and
@@ -76,7 +77,18 @@ export function databaseUserStatements(users: DatabaseUsers): SqlStatement[] {
  * it grants WITH GRANT OPTION (root, or the cloud provider's admin user).
  */
 export async function ensureDatabaseUsers(admin: Knex, users: DatabaseUsers): Promise<void> {
-  for (const statement of databaseUserStatements(users)) await admin.raw(statement.sql, statement.bindings);
+  for (const statement of databaseUserStatements(users)) {
+    try {
+      await admin.raw(statement.sql, statement.bindings);
+    } catch (error) {
+      // knex's message repeats the statement with its values bound, the passwords included: only the server's
+      // own message (which never holds the password) and the statement's placeholders go on.
+      const server = isRecord(error) && typeof error.sqlMessage === 'string' ? error.sqlMessage : 'failed';
+      const code = isRecord(error) && typeof error.code === 'string' ? ` (${error.code})` : '';
+      // eslint-disable-next-line preserve-caught-error -- the caught error's message holds the passwords (above)
+      throw new Error(`${statement.sql}: ${server}${code}`);
+    }
+  }
 }
 
 /** Removes the given accounts (a decommissioned environment, a test's users); missing ones are no error. */

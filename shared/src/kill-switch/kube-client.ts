@@ -29,6 +29,17 @@ export function loadKubeClient(settings: KubeClientSettings): KubeClient {
   return { kubeConfig, namespace: settings.POD_NAMESPACE ?? contextNamespace ?? 'default' };
 }
 
+/**
+ * The pod's own service account (its token and the cluster's CA under /var/run/secrets), for work that must happen
+ * in the cluster the pod runs in. KUBECONFIG, when set, is used instead: how a test points it at a fake API server.
+ */
+export function inClusterKubeConfig(settings: Pick<KubeClientSettings, 'KUBECONFIG'>): KubeConfig {
+  const kubeConfig = new KubeConfig();
+  if (settings.KUBECONFIG) kubeConfig.loadFromFile(settings.KUBECONFIG);
+  else kubeConfig.loadFromCluster();
+  return kubeConfig;
+}
+
 /** Whether any Kubernetes configuration is at hand (in a pod, KUBECONFIG, or ~/.kube/config). */
 export function hasKubeConfiguration(settings: KubeClientSettings): boolean {
   return Boolean(

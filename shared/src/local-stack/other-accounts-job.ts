@@ -54,7 +54,7 @@ async function restoreInBackground(settings: OtherAccountsJobSettings, signal: A
   const db = createKnex({ databaseUrl: settings.databaseUrl, poolMax: 3 });
   try {
     const { others } = await listChainUsers(db);
-    if (others.length === 0) return { total: 0, done: 0, created: 0, funded: 0, transactions: 0 };
+    if (others.length === 0) return { total: 0, done: 0, created: 0, funded: 0, transactions: 0, failed: 0 };
     return await restoreWithAdminKey(settings, db, signal, startedAt);
   } finally {
     await db.destroy();
@@ -97,5 +97,6 @@ async function restoreWithAdminKey(
 }
 
 function summarise(progress: AccountsProgress): string {
-  return `${progress.done}/${progress.total} users (${progress.created} accounts created, ${progress.funded} funded)`;
+  const failed = progress.failed > 0 ? `, ${progress.failed} failed: ${progress.firstFailure ?? 'unknown'}` : '';
+  return `${progress.done}/${progress.total} users (${progress.created} accounts created, ${progress.funded} funded${failed})`;
 }

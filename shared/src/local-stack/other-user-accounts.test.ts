@@ -87,6 +87,7 @@ describe('npm start after load tests and benches left many other users in the da
       created: OTHER_USERS,
       funded: OTHER_USERS,
       transactions: 2 * OTHER_USERS,
+      failed: 0,
     });
     expect(lines.at(-1)).toMatch(
       /^smart accounts of other users ready: 150\/150 users \(150 accounts created, 150 funded\)/,

@@ -3,6 +3,7 @@
  * chain they must be deployed and funded again, which takes two transactions a user: `npm start` does it after the
  * stack is up, in the background (other-accounts-job.ts), so its start-up never grows with these users.
  */
+import { messageOf } from '../errors/index.js';
 import type { ChainWriter, PlatformAddresses } from '../chain/index.js';
 import type { Queryable } from '../db/transaction.js';
 import { listUsersForChain } from '../db/seed/demo-chain-rows.js';
@@ -30,6 +31,9 @@ export interface AccountsProgress {
   created: number;
   funded: number;
   transactions: number;
+  /** Users whose account could not be restored (the others go on), and why the first one failed. */
+  failed: number;
+  firstFailure?: string;
 }
 
 export interface RestoreOptions {
@@ -49,18 +53,31 @@ export async function restoreOtherUserAccounts(
   options: RestoreOptions,
 ): Promise<AccountsProgress> {
   const { others } = await listChainUsers(db);
-  const progress: AccountsProgress = { total: others.length, done: 0, created: 0, funded: 0, transactions: 0 };
+  const progress: AccountsProgress = {
+    total: others.length,
+    done: 0,
+    created: 0,
+    funded: 0,
+    transactions: 0,
+    failed: 0,
+  };
   let next = 0;
   const worker = async () => {
     while (next < others.length && !options.signal?.aborted) {
       const user = others[next];
       next += 1;
       if (!user) break;
-      const account = await ensureFundedAccount(db, admin, options.platform, user, options.funding);
+      try {
+        const account = await ensureFundedAccount(db, admin, options.platform, user, options.funding);
+        if (account.created) progress.created += 1;
+        if (account.funded) progress.funded += 1;
+        progress.transactions += account.transactions;
+      } catch (error) {
+        // One user's failure (a refused transaction, a row gone) does not end the others' restore.
+        progress.failed += 1;
+        progress.firstFailure ??= messageOf(error);
+      }
       progress.done += 1;
-      if (account.created) progress.created += 1;
-      if (account.funded) progress.funded += 1;
-      progress.transactions += account.transactions;
       options.onProgress?.(progress);
     }
   };

@@ -28,7 +28,7 @@ const decoded = (data: Record<string, string> | undefined, entry: string) =>
 /** The plaintext as it could leak: raw, base64 (a Secret's encoding) and its secret part without the prefix. */
 const leakForms = (plaintext: string) => [plaintext, Buffer.from(plaintext).toString('base64'), plaintext.slice(9)];
 
-describe('foretell-admin keys issue in a cluster (KUBERNETES_SERVICE_HOST set)', () => {
+describe('foretell-admin keys issue in a cluster (KEY_HANDOVER=kubernetes-secret, as the Job sets)', () => {
   let cli: AdminCliHarness;
   let api: FakeSecretsApi;
   let directory: string;
@@ -42,7 +42,12 @@ describe('foretell-admin keys issue in a cluster (KUBERNETES_SERVICE_HOST set)',
     const kubeconfig = path.join(directory, 'config');
     await api.writeKubeconfig(kubeconfig);
     // As in the Job's pod: the cluster's address, the downward API's namespace; the token comes from the kubeconfig.
-    clusterEnv = { KUBERNETES_SERVICE_HOST: '10.96.0.1', KUBECONFIG: kubeconfig, POD_NAMESPACE: 'foretell' };
+    clusterEnv = {
+      KUBERNETES_SERVICE_HOST: '10.96.0.1',
+      KUBECONFIG: kubeconfig,
+      POD_NAMESPACE: 'foretell',
+      KEY_HANDOVER: 'kubernetes-secret',
+    };
   });
   afterAll(async () => {
     await Promise.all([cli.stop(), api.close(), rm(directory, { recursive: true, force: true })]);
@@ -114,6 +119,32 @@ describe('foretell-admin keys issue in a cluster (KUBERNETES_SERVICE_HOST set)',
     for (const form of [...leakForms(key), ...leakForms(webhookSecret)]) {
       expect(result.out + result.err).not.toContain(form);
     }
+  });
+
+  it('prints the key at a terminal inside a pod (kubectl exec, a toolbox with some kubeconfig) and writes no Secret', async () => {
+    const user = await newUser();
+    const before = api.requests.length;
+    const { KEY_HANDOVER: _handover, ...inAPod } = clusterEnv;
+    const result = await cli.runJson<{ key: string; secret?: unknown }>(
+      ['keys', 'issue', '--user', user.id, '--tier', 'free', '--env', 'test'],
+      inAPod,
+    );
+    expect(result.code).toBe(0);
+    expect(result.json.key).toMatch(API_KEY_PATTERN);
+    expect(result.json.secret).toBeUndefined();
+    expect(api.requests.slice(before)).toEqual([]);
+  });
+
+  it('refuses the Secret hand-over without the pod’s namespace, issuing nothing', async () => {
+    const user = await newUser();
+    const { POD_NAMESPACE: _namespace, ...withoutNamespace } = clusterEnv;
+    const result = await cli.run(
+      ['keys', 'issue', '--user', user.id, '--tier', 'free', '--env', 'test'],
+      withoutNamespace,
+    );
+    expect(result.code).not.toBe(0);
+    expect(result.err).toMatch(/POD_NAMESPACE/);
+    expect(await keysOf(user)).toBe(0);
   });
 
   it('issues no key when the API refuses the Secret, and says which account the Job needs (exit 69)', async () => {

@@ -88,15 +88,21 @@ export function registerKeyIssueCommand(keys: Command, context: AdminContext): v
 }
 
 /**
- * In a cluster (KUBERNETES_SERVICE_HOST: the Job's pod) the plaintext goes into a Secret, since the pod's output
- * ends up in the cluster's log store; a human at a terminal gets it printed. Undefined outside a cluster.
+ * KEY_HANDOVER=kubernetes-secret (the keys-issue Job, whose output reaches the cluster's log store): the plaintext
+ * goes into a Secret of the pod's own namespace, written with the pod's own service account, never a kubeconfig's
+ * (which may name another cluster). Anywhere else (a terminal, `kubectl exec`) it is printed once.
  */
 async function clusterKeySecrets(context: AdminContext): Promise<KeySecretWriter | undefined> {
-  if (context.config.KUBERNETES_SERVICE_HOST === undefined) return undefined;
-  const { loadKubeClient } = await import('#shared/kill-switch/kube-client.js');
+  if (context.config.KEY_HANDOVER !== 'kubernetes-secret') return undefined;
+  const namespace = context.config.POD_NAMESPACE;
+  if (namespace === undefined) {
+    throw new AppError('VALIDATION_FAILED', {
+      detail: 'KEY_HANDOVER=kubernetes-secret needs POD_NAMESPACE (the Job sets it from the downward API)',
+    });
+  }
+  const { inClusterKubeConfig } = await import('#shared/kill-switch/kube-client.js');
   const { kubernetesKeySecretWriter } = await import('../kubernetes/api-key-secret.js');
-  const { kubeConfig, namespace } = loadKubeClient(context.config);
-  return kubernetesKeySecretWriter(kubeConfig, namespace);
+  return kubernetesKeySecretWriter(inClusterKubeConfig(context.config), namespace);
 }
 
 /** Everything the output says about the key besides its id and plaintext. */

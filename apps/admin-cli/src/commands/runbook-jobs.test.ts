@@ -11,12 +11,27 @@ import { startAdminCliHarness, type AdminCliHarness } from '../testing/admin-cli
 import { startFakeSecretsApi, type FakeSecretsApi } from '../testing/fake-kube-secrets-api.js';
 
 /** The arguments the runbooks' Job runs the admin CLI with (after `node build/apps/admin-cli/src/main.js`). */
-function jobArguments(file: string): string[] {
+interface JobContainer {
+  command: string[];
+  env?: Array<{ name: string; value?: string }>;
+}
+
+function jobContainer(file: string): JobContainer | undefined {
+  // cast: the runbook's Job manifests, validated against the Kubernetes types by cdk8s/lib/admin-cli-job.spec.ts
   const job = parse(readFileSync(new URL(`../../../../docs/runbooks/jobs/${file}`, import.meta.url), 'utf8')) as {
-    spec: { template: { spec: { containers: Array<{ command: string[] }> } } };
+    spec: { template: { spec: { containers: JobContainer[] } } };
   };
-  const [container] = job.spec.template.spec.containers;
-  return container?.command.slice(2) ?? [];
+  return job.spec.template.spec.containers[0];
+}
+
+function jobArguments(file: string): string[] {
+  return jobContainer(file)?.command.slice(2) ?? [];
+}
+
+/** The Job's literal env values (KEY_HANDOVER…), as the pod would have them. */
+function jobValues(file: string): Record<string, string> {
+  const entries = jobContainer(file)?.env ?? [];
+  return Object.fromEntries(entries.flatMap((entry) => (entry.value === undefined ? [] : [[entry.name, entry.value]])));
 }
 
 const liveEnv = {
@@ -57,7 +72,12 @@ describe('the admin CLI Jobs of docs/runbooks/jobs, run by the real CLI', () => 
     const user = await createUser(cli.database.db, { email });
     const kubeconfig = path.join(directory, 'key-issuer-config');
     await secretsApi.writeKubeconfig(kubeconfig);
-    const inPod = { KUBERNETES_SERVICE_HOST: '10.96.0.1', KUBECONFIG: kubeconfig, POD_NAMESPACE: 'foretell' };
+    const inPod = {
+      ...jobValues('keys-issue.job.yaml'),
+      KUBERNETES_SERVICE_HOST: '10.96.0.1',
+      KUBECONFIG: kubeconfig,
+      POD_NAMESPACE: 'foretell',
+    };
     const result = await cli.run(args, { ...liveEnv, ...inPod });
     expect(result.code).toBe(0);
     const lines = result.out.trim().split('\n');

@@ -5,7 +5,7 @@
  * and a total; exits 1 if there is any. Paths (files or folders, relative to the repository root) narrow the check.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -124,14 +124,19 @@ export function findTypeAssertions(fileName: string, sourceText: string): TypeAs
   return found;
 }
 
-/** The git-tracked production sources under the given paths (all production roots when none). */
+/**
+ * The production sources of the working tree under the given paths (all production roots when none): tracked and
+ * new files that git does not ignore, less the ones deleted but not yet committed.
+ */
 export function productionSources(root: string, paths: string[]): string[] {
-  const listed = execFileSync('git', ['ls-files', '-z', '--', ...(paths.length > 0 ? paths : PRODUCTION_ROOTS)], {
+  const roots = paths.length > 0 ? paths : PRODUCTION_ROOTS;
+  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--', ...roots], {
     cwd: root,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });
-  return listed.split('\0').filter(isProductionSource).sort();
+  const files = new Set(listed.split('\0').filter(isProductionSource));
+  return [...files].filter((file) => existsSync(resolve(root, file))).sort();
 }
 
 function main(paths: string[]): number {

@@ -1,26 +1,33 @@
 /*
- * The one rate-limit step of both APIs: a policy says who is counted against which limit, in which store (sliding
- * window, token bucket, fixed window; see shared/src/rate-limit) and how the API words its 429; the step counts,
- * writes X-RateLimit-Limit/Remaining/Reset on admitted and refused responses alike, and refuses with the policy's
- * error. A store that cannot decide (a fail-closed one while Redis is down) rejects, and that error is the answer.
+ * The one rate-limit step of both APIs: express-rate-limit counts each request in the policy's Store (the trading
+ * API's sliding window and token bucket, per-limit.store.ts; the public API's fixed windows in rate-limit-redis,
+ * fail-open-window.store.ts) under the policy's key and limit. The step writes X-RateLimit-Limit/Remaining/Reset
+ * itself on admitted and refused responses alike (the public API's Reset is in epoch milliseconds, which the
+ * package's legacy headers cannot say) and refuses with the policy's error, whose Retry-After counts from the
+ * app's clock. A store that cannot decide (a fail-closed one while Redis is down) rejects, and that error is the
+ * answer.
  */
 import type { Request, RequestHandler, Response } from 'express';
+import { rateLimit, type ClientRateLimitInfo, type RateLimitInfo, type Store } from 'express-rate-limit';
 import type { AppError } from '../errors/index.js';
-import type { RateLimitStore, RateLimitWindow } from '../rate-limit/rate-limit-store.js';
+import type { Logger } from '../logger/index.js';
 
 /** X-RateLimit-Reset as epoch seconds (the trading API) or epoch milliseconds (the public read API). */
 export type RateLimitResetUnit = 'seconds' | 'milliseconds';
 
 export interface RateLimitSubject {
-  /** Who is counted: a user, or a route and an address. */
+  /** The store's key: who is counted (a user, or a route and an address), with the limit where the store needs it. */
   key: string;
   /** Requests per window for this subject. */
   limit: number;
 }
 
 export interface RateLimitPolicy {
-  store: RateLimitStore;
+  /** A Store with `get`, so a refusal before the limiter can still report the caller's window. */
+  store: Store & Pick<Required<Store>, 'get'>;
+  windowMs: number;
   resetUnit: RateLimitResetUnit;
+  logger: Logger;
   /** From what earlier steps set (the caller's key, the route id, the address). */
   subjectOf(req: Request, res: Response): RateLimitSubject;
   /** The API's 429, given whole seconds (≥ 1) until a request may pass again. */
@@ -38,14 +45,24 @@ export interface RateLimitStep {
   reportWindow(res: Response): Promise<void>;
 }
 
-export function writeRateLimitHeaders(
+/** Where express-rate-limit leaves its verdict on the request. */
+const INFO_PROPERTY = 'rateLimit';
+
+function infoOf(req: Request): RateLimitInfo | undefined {
+  // cast: express-rate-limit sets req[requestPropertyName] to its RateLimitInfo before it calls next or the handler;
+  // it declares no Request augmentation for it.
+  return (req as unknown as Record<string, RateLimitInfo | undefined>)[INFO_PROPERTY];
+}
+
+function writeRateLimitHeaders(
   res: Response,
   limit: number,
-  window: RateLimitWindow,
+  window: ClientRateLimitInfo,
   resetUnit: RateLimitResetUnit,
 ): void {
-  if (res.headersSent) return;
-  const reset = resetUnit === 'seconds' ? Math.ceil(window.resetAtMs / 1000) : window.resetAtMs;
+  if (res.headersSent || !window.resetTime) return;
+  const resetAtMs = window.resetTime.getTime();
+  const reset = resetUnit === 'seconds' ? Math.ceil(resetAtMs / 1000) : resetAtMs;
   res.setHeader('X-RateLimit-Limit', String(limit));
   res.setHeader('X-RateLimit-Remaining', String(Math.max(0, limit - window.totalHits)));
   res.setHeader('X-RateLimit-Reset', String(reset));
@@ -53,25 +70,46 @@ export function writeRateLimitHeaders(
 
 export function createRateLimitStep(policy: RateLimitPolicy): RateLimitStep {
   const now = policy.now ?? Date.now;
-  return {
-    admit: (req, res, next) => {
-      const subject = policy.subjectOf(req, res);
-      return policy.store.hit(subject.key, subject.limit).then((count) => {
-        writeRateLimitHeaders(res, subject.limit, count, policy.resetUnit);
-        if (count.admitted) return next();
-        const retryAfterSeconds = Math.max(1, Math.ceil((count.resetAtMs - now()) / 1000));
-        next(policy.refusal(res, subject, retryAfterSeconds));
-      });
+  const writeHeaders = (req: Request, res: Response): void => {
+    const info = infoOf(req);
+    if (info)
+      writeRateLimitHeaders(res, info.limit, { totalHits: info.used, resetTime: info.resetTime }, policy.resetUnit);
+  };
+  const limiter = rateLimit({
+    windowMs: policy.windowMs,
+    limit: (req, res) => policy.subjectOf(req, res).limit,
+    keyGenerator: (req, res) => policy.subjectOf(req, res).key,
+    store: policy.store,
+    requestPropertyName: INFO_PROPERTY,
+    legacyHeaders: false,
+    standardHeaders: false,
+    passOnStoreError: false,
+    logger: {
+      error: (error, message) => policy.logger.error({ err: error }, message ?? 'rate limiter error'),
+      warn: (error, message) => policy.logger.warn({ err: error }, message ?? 'rate limiter warning'),
     },
+    handler(req, res, next) {
+      const resetAtMs = infoOf(req)?.resetTime?.getTime() ?? now();
+      const retryAfterSeconds = Math.max(1, Math.ceil((resetAtMs - now()) / 1000));
+      next(policy.refusal(res, policy.subjectOf(req, res), retryAfterSeconds));
+    },
+  });
+  return {
+    admit: (req, res, next) =>
+      limiter(req, res, (error?: unknown) => {
+        // Admitted or refused (a store failure leaves no verdict, hence no headers).
+        writeHeaders(req, res);
+        next(error);
+      }),
     async reportWindow(res) {
       const subject = policy.subjectOf(res.req, res);
-      let window: RateLimitWindow;
+      let window: ClientRateLimitInfo | undefined;
       try {
-        window = await policy.store.peek(subject.key, subject.limit);
+        window = await policy.store.get(subject.key);
       } catch {
         return;
       }
-      writeRateLimitHeaders(res, subject.limit, window, policy.resetUnit);
+      if (window) writeRateLimitHeaders(res, subject.limit, window, policy.resetUnit);
     },
   };
 }

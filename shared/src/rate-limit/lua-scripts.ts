@@ -52,14 +52,3 @@ redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'updated', tostring(upda
 redis.call('PEXPIRE', KEYS[1], math.ceil(capacity / rate) + 1000)
 return {admitted, tostring(tokens)}
 `;
-
-/** KEYS: window counter. ARGV: windowMs, hits. Counts every request; returns {hits, msUntilReset}. */
-export const FIXED_WINDOW_SCRIPT = `
-local hits = redis.call('INCRBY', KEYS[1], tonumber(ARGV[2] or '1'))
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl <= 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-  ttl = tonumber(ARGV[1])
-end
-return {hits, ttl}
-`;

@@ -10,12 +10,15 @@ export interface RateLimitCount extends RateLimitWindow {
 }
 
 /**
- * A rate-limit algorithm over a store (Redis, with a per-process fallback where the policy allows one). `subject` is
- * who is counted (a user, a route and an address); `limit` is theirs and may change between calls.
+ * A rate-limit algorithm (plugged into express-rate-limit by per-limit.store.ts) over a store (Redis, with a
+ * per-process fallback where the policy allows one). `subject` is who is counted (a user, a route and an address);
+ * `limit` is theirs and may change between calls.
  */
 export interface RateLimitStore {
   /** Counts one request of `subject` if it is admitted; rejects when the store cannot decide (a fail-closed one). */
   hit(subject: string, limit: number): Promise<RateLimitCount>;
   /** The window as it stands, without counting; rejects when the store cannot be read. */
   peek(subject: string, limit: number): Promise<RateLimitWindow>;
+  /** Forgets the subject's count (a fresh window or a full bucket). */
+  reset(subject: string): Promise<void>;
 }

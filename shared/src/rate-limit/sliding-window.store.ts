@@ -108,6 +108,12 @@ export class SlidingWindowStore implements RateLimitStore {
     };
   }
 
+  async reset(userId: string): Promise<void> {
+    const { windowStart } = windowPosition(this.now(), WINDOW_MS);
+    this.local.delete(userId);
+    await this.redis.del(...this.windowKeys(userId, windowStart));
+  }
+
   /** The current and the previous window's counters of a user. */
   private windowKeys(userId: string, windowStart: number): [string, string] {
     return [`${this.namespace}${userId}:${windowStart}`, `${this.namespace}${userId}:${windowStart - WINDOW_MS}`];

@@ -56,4 +56,8 @@ export class TokenBucketStore implements RateLimitStore {
       resetAtMs: bucketResetAt(state.tokens, limit, now, true),
     };
   }
+
+  async reset(userId: string): Promise<void> {
+    await this.redis.del(`${this.namespace}${userId}`);
+  }
 }

@@ -5,7 +5,8 @@
  * instead, with the key's own per-minute limit across every /api route. Every limited response carries
  * X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset (epoch MILLISECONDS on this API); a 429 is
  * RATE_LIMIT_EXCEEDED with `retryAfter` (whole seconds) and Retry-After. While Redis is unreachable the windows are
- * counted per replica (fail open, still limited).
+ * counted per replica (fail open, still limited). express-rate-limit runs the step; rate-limit-redis counts the
+ * windows.
  */
 import type { RequestHandler, Response } from 'express';
 import type { Redis } from 'ioredis';
@@ -13,7 +14,7 @@ import { AppError } from '#shared/errors/index.js';
 import { clientAddressOf } from '#shared/http/client-address.middleware.js';
 import { createRateLimitStep } from '#shared/http/rate-limit-step.js';
 import type { Logger } from '#shared/logger/index.js';
-import { FixedWindowStore } from '#shared/rate-limit/fixed-window.store.js';
+import { FailOpenWindowStore } from '#shared/rate-limit/fail-open-window.store.js';
 import { authOf } from './api-key.js';
 
 /** The one route on the threads-list limit; every other route (unknown /api paths included) has the default one. */
@@ -40,15 +41,12 @@ export function createRateLimiter(options: {
   logger: Logger;
 }): RequestHandler {
   const { settings } = options;
-  const store = new FixedWindowStore({
-    redis: options.redis,
-    logger: options.logger,
-    windowMs: settings.windowMs,
-    namespace: RATE_LIMIT_PREFIX,
-  });
+  const store = new FailOpenWindowStore({ redis: options.redis, logger: options.logger, namespace: RATE_LIMIT_PREFIX });
   return createRateLimitStep({
     store,
+    windowMs: settings.windowMs,
     resetUnit: 'milliseconds',
+    logger: options.logger,
     subjectOf(_req, res) {
       const key = authOf(res).key;
       if (key) return { key: `user:${key.userId}`, limit: key.limitPerMinute };

@@ -1,12 +1,13 @@
 /*
- * The trading API's rate limits (DESIGN.md §6): per user (every key of a user shares one window, sized by the highest
- * rpm among their active keys), X-RateLimit-Reset in epoch seconds, and a refusal counted in request_usage as
- * 429 RATE_LIMIT_EXCEEDED with Retry-After.
+ * The trading API's rate limits (DESIGN.md §6), express-rate-limit over the contract's algorithms: per user (every
+ * key of a user shares one window, sized by the highest rpm among their active keys), X-RateLimit-Reset in epoch
+ * seconds, and a refusal counted in request_usage as 429 RATE_LIMIT_EXCEEDED with Retry-After.
  */
 import { createRateLimitStep, type RateLimitStep } from '#shared/http/rate-limit-step.js';
 import { AppError } from '#shared/errors/index.js';
 import type { Logger } from '#shared/logger/index.js';
-import { SlidingWindowStore } from '#shared/rate-limit/sliding-window.store.js';
+import { limitedKey, PerLimitStore } from '#shared/rate-limit/per-limit.store.js';
+import { SlidingWindowStore, WINDOW_MS } from '#shared/rate-limit/sliding-window.store.js';
 import type { RateLimitStore } from '#shared/rate-limit/rate-limit-store.js';
 import { TokenBucketStore } from '#shared/rate-limit/token-bucket.store.js';
 import type { Redis } from '#shared/redis/index.js';
@@ -17,12 +18,22 @@ import type { UsageRecorder } from '../usage/usage-recorder.js';
 /** An operation's rate limiter: the admission step, and a read-only report of the caller's window. */
 export type OperationLimiter = RateLimitStep;
 
-function perUserLimiter(store: RateLimitStore, usage: UsageRecorder, now: () => number): OperationLimiter {
+/** express-rate-limit over one of the algorithms, keyed `<userId>|<user rpm>` (see per-limit.store.ts). */
+function perUserLimiter(
+  algorithm: RateLimitStore,
+  deps: { usage: UsageRecorder; logger: Logger; now: () => number },
+): OperationLimiter {
+  const { usage, logger, now } = deps;
   return createRateLimitStep({
-    store,
+    store: new PerLimitStore(algorithm),
+    windowMs: WINDOW_MS,
     resetUnit: 'seconds',
+    logger,
     now,
-    subjectOf: (_req, res) => ({ key: authOf(res).key.record.userId, limit: authOf(res).key.userRpm }),
+    subjectOf(_req, res) {
+      const { record, userRpm } = authOf(res).key;
+      return { key: limitedKey(record.userId, userRpm), limit: userRpm };
+    },
     refusal(res, subject, retryAfterSeconds) {
       usage.recordRateLimitRejection(authOf(res).key.record.id);
       return new AppError('RATE_LIMIT_EXCEEDED', {
@@ -54,10 +65,11 @@ export function createRateLimiters(deps: {
   now?: () => number;
 }): RateLimiters {
   const { redis, logger, usage, now = Date.now } = deps;
+  const step = { usage, logger, now };
   return {
-    reads: perUserLimiter(new SlidingWindowStore({ redis, logger, now }), usage, now),
-    windowedWrites: perUserLimiter(new SlidingWindowStore({ redis, logger, now, whenRedisDown: 'refuse' }), usage, now),
-    bucketedWrites: perUserLimiter(new TokenBucketStore({ redis, now }), usage, now),
+    reads: perUserLimiter(new SlidingWindowStore({ redis, logger, now }), step),
+    windowedWrites: perUserLimiter(new SlidingWindowStore({ redis, logger, now, whenRedisDown: 'refuse' }), step),
+    bucketedWrites: perUserLimiter(new TokenBucketStore({ redis, now }), step),
   };
 }
 

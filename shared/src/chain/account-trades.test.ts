@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
-import { AppError } from '../errors/index.js';
 import {
   buyThroughAccount,
   findTradeExecution,
@@ -19,6 +18,7 @@ import {
 import { executeBuy, executeSellForUsdc } from './guarded-trades.js';
 import { cancelMarket, freezeMarket, resolveMarket } from './market-admin.js';
 import { readBuyQuote } from './market-reads.js';
+import { appErrorOf } from '../testing/app-error-rejection.js';
 
 let fixture: ChainFixture;
 let market: Address;
@@ -41,15 +41,6 @@ afterAll(async () => {
 
 const usdcOf = (holder: Address) => readUsdcBalance(fixture.reader, { usdc: fixture.platform.usdc, account: holder });
 const sharesOf = (holder: Address) => readOutcomeBalances(fixture.reader, { market, account: holder });
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return error;
-}
 
 describe('trading through a smart account', () => {
   it('buys, sells for an exact net USDC amount and redeems, with balances asserted on-chain', async () => {
@@ -154,7 +145,7 @@ describe('trading through a smart account', () => {
 
   it('fails with 409 SLIPPAGE_EXCEEDED carrying actual and limit as decimal strings', async () => {
     const quote = await readBuyQuote(fixture.reader, { market, outcomeIndex: 0, usdcIn: 10n * USDC });
-    const error = await rejection(
+    const error = await appErrorOf(
       buyThroughAccount(fixture.executor, {
         ...fixture.route,
         account,
@@ -174,13 +165,13 @@ describe('trading through a smart account', () => {
     await freezeMarket(fixture.admin, market);
     const tradeId = randomUUID();
     const trade = { ...fixture.route, account, market, outcomeIndex: 0, usdcIn: 5n * USDC, tradeId };
-    const error = await rejection(executeBuy(fixture.executor, trade));
+    const error = await appErrorOf(executeBuy(fixture.executor, trade));
     expect(error).toMatchObject({ code: 'MARKET_NOT_TRADEABLE', status: 422, detail: 'The market is frozen' });
     expect(await findTradeExecution(fixture.reader, { account, tradeId })).toBeUndefined();
   });
 
   it('fails with MARKET_NOT_TRADEABLE for an address that is not a platform market', async () => {
-    const error = await rejection(
+    const error = await appErrorOf(
       buyThroughAccount(fixture.executor, {
         ...fixture.route,
         account,
@@ -195,7 +186,7 @@ describe('trading through a smart account', () => {
   });
 
   it('fails with POSITION_NOT_CLAIMABLE when there is nothing to redeem or the market is open', async () => {
-    const open = await rejection(
+    const open = await appErrorOf(
       redeemThroughAccount(fixture.executor, {
         ...fixture.route,
         account,
@@ -209,7 +200,7 @@ describe('trading through a smart account', () => {
       detail: 'The market is not resolved or cancelled yet',
     });
     await cancelMarket(fixture.admin, market);
-    const empty = await rejection(
+    const empty = await appErrorOf(
       redeemThroughAccount(fixture.executor, {
         ...fixture.route,
         account,
@@ -223,7 +214,7 @@ describe('trading through a smart account', () => {
 
   it('fails with INSUFFICIENT_BALANCE when the account lacks USDC or tokens', async () => {
     const { account: poor } = await createFundedAccount(fixture, USDC);
-    const usdc = await rejection(
+    const usdc = await appErrorOf(
       buyThroughAccount(fixture.executor, {
         ...fixture.route,
         account: poor,
@@ -235,7 +226,7 @@ describe('trading through a smart account', () => {
       }),
     );
     expect(usdc).toMatchObject({ code: 'INSUFFICIENT_BALANCE', extensions: { balance: '1000000', needed: '2000000' } });
-    const tokens = await rejection(
+    const tokens = await appErrorOf(
       sellForUsdcThroughAccount(fixture.executor, {
         ...fixture.route,
         account: poor,

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { randomUUID } from 'node:crypto';
 import { encodeFunctionData, type Address } from 'viem';
 import { operatorRegistryAbi, smartAccountAbi, smartAccountFactoryAbi } from '../../contracts/artifacts/index.js';
-import { AppError } from '../errors/index.js';
 import { buyThroughAccount, findTradeExecution } from './account-trades.js';
 import { readUsdcBalance } from './balances.js';
 import { withSigner } from './chain-clients.js';
@@ -26,6 +25,7 @@ import {
 } from './operator-registry.js';
 import { appErrorFromRevert, decodeRevertData } from './revert-errors.js';
 import { createSmartAccount } from './smart-accounts.js';
+import { appErrorOf } from '../testing/app-error-rejection.js';
 
 let fixture: ChainFixture;
 let market: Address;
@@ -59,15 +59,6 @@ const buy = (signer = fixture.executor, target: Address = account, deadline = fi
     tradeId: randomUUID(),
   });
 
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return error;
-}
-
 describe('the OperatorRegistry, operator of every smart account', () => {
   it('is the operator new accounts get, and forwards a registered signer’s trade to the account', async () => {
     expect(await accountOperator(fixture.reader, account)).toBe(fixture.route.registry);
@@ -81,14 +72,14 @@ describe('the OperatorRegistry, operator of every smart account', () => {
     second.resetNonce();
     const other = (await createFundedAccount(fixture, 100n * USDC)).account;
     const registry = fixture.route.registry;
-    expect(await rejection(buy(second))).toMatchObject({ code: 'DEPENDENCY_UNAVAILABLE' });
+    expect(await appErrorOf(buy(second))).toMatchObject({ code: 'DEPENDENCY_UNAVAILABLE' });
 
     await setSignerRegistered(fixture.admin, { registry, signer: second.account.address, registered: true });
     await buy(second, other);
     await setSignerRegistered(fixture.admin, { registry, signer: second.account.address, registered: false });
 
     for (const target of [account, other]) {
-      const refused = await rejection(buy(second, target));
+      const refused = await appErrorOf(buy(second, target));
       expect(refused).toMatchObject({
         code: 'DEPENDENCY_UNAVAILABLE',
         detail: expect.stringMatching(/not registered/),
@@ -104,7 +95,7 @@ describe('the OperatorRegistry, operator of every smart account', () => {
 
   it('refuses only the admin may register signers', async () => {
     const registry = fixture.route.registry;
-    const refused = await rejection(
+    const refused = await appErrorOf(
       setSignerRegistered(fixture.executor, { registry, signer: fixture.executor.account.address, registered: false }),
     );
     expect(refused.code).toBe('CHAIN_REVERTED');
@@ -113,7 +104,7 @@ describe('the OperatorRegistry, operator of every smart account', () => {
 
   it('refuses a call whose deadline has passed: EXECUTION_TIMEOUT, the trade id unused', async () => {
     const block = await fixture.reader.publicClient.getBlock();
-    const error = await rejection(buy(fixture.executor, account, block.timestamp - 1n));
+    const error = await appErrorOf(buy(fixture.executor, account, block.timestamp - 1n));
     expect(error).toMatchObject({ code: 'EXECUTION_TIMEOUT', retry: false });
     expect(await usdcOf(account)).toBe(1_000n * USDC);
   });

@@ -1,6 +1,5 @@
 /** The webhook URL policy with the system resolver: `localhost` comes from /etc/hosts and literals resolve to themselves, so no network is needed. */
 import { describe, expect, it } from '@jest/globals';
-import { AppError } from '../errors/index.js';
 import {
   checkWebhookUrl,
   findNonPublicAddress,
@@ -8,6 +7,7 @@ import {
   type HostLookup,
   type WebhookUrlPolicy,
 } from './webhook-url-policy.js';
+import { appErrorOf } from '../testing/app-error-rejection.js';
 
 const live: WebhookUrlPolicy = { httpsOnly: true, allowPrivateTargets: false, lookup: lookupAllAddresses };
 const test: WebhookUrlPolicy = { httpsOnly: false, allowPrivateTargets: true, lookup: lookupAllAddresses };
@@ -21,14 +21,6 @@ const failingWith =
   async () => {
     throw Object.assign(new Error(`getaddrinfo ${code}`), { code });
   };
-const refusal = async (attempt: Promise<unknown>): Promise<AppError> => {
-  const error = await attempt.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-};
 
 describe('findNonPublicAddress with the system resolver', () => {
   it('finds the loopback address localhost resolves to', async () => {
@@ -65,7 +57,7 @@ describe('checkWebhookUrl', () => {
     ['https://[::ffff:127.0.0.1]/hook', /in the loopback \(IPv4-mapped\) range 127\.0\.0\.0\/8/],
     ['https://[::ffff:a00:1]/hook', /in the private \(IPv4-mapped\) range 10\.0\.0\.0\/8/],
   ])('refuses the live webhook URL %s with VALIDATION_FAILED', async (url, reason) => {
-    const error = await refusal(checkWebhookUrl(url, live));
+    const error = await appErrorOf(checkWebhookUrl(url, live));
     expect(error.code).toBe('VALIDATION_FAILED');
     expect(error.detail).toMatch(/^--webhook-url must reach a public address: /);
     expect(error.detail).toMatch(reason);
@@ -73,7 +65,7 @@ describe('checkWebhookUrl', () => {
 
   it('refuses a live host name when any of its addresses is not public', async () => {
     const policy = { ...live, lookup: resolvingTo('93.184.216.34', '2606:2800:220:1::1', '10.1.2.3') };
-    const error = await refusal(checkWebhookUrl('https://hooks.example.test/x', policy));
+    const error = await appErrorOf(checkWebhookUrl('https://hooks.example.test/x', policy));
     expect(error.detail).toContain('hooks.example.test resolves to 10.1.2.3, in the private range 10.0.0.0/8');
   });
 
@@ -85,13 +77,13 @@ describe('checkWebhookUrl', () => {
   });
 
   it('refuses a live host name that does not resolve, and reports a resolver that does not answer as unavailable', async () => {
-    const missing = await refusal(
+    const missing = await appErrorOf(
       checkWebhookUrl('https://gone.example.test/', { ...live, lookup: failingWith('ENOTFOUND') }),
     );
     expect(missing).toMatchObject({ code: 'VALIDATION_FAILED', detail: expect.stringContaining('does not resolve') });
-    const empty = await refusal(checkWebhookUrl('https://gone.example.test/', { ...live, lookup: resolvingTo() }));
+    const empty = await appErrorOf(checkWebhookUrl('https://gone.example.test/', { ...live, lookup: resolvingTo() }));
     expect(empty.code).toBe('VALIDATION_FAILED');
-    const down = await refusal(
+    const down = await appErrorOf(
       checkWebhookUrl('https://hooks.example.test/', { ...live, lookup: failingWith('EAI_AGAIN') }),
     );
     expect(down).toMatchObject({ code: 'DEPENDENCY_UNAVAILABLE', detail: expect.stringContaining('EAI_AGAIN') });
@@ -107,7 +99,7 @@ describe('checkWebhookUrl', () => {
   it.each(['http://169.254.169.254/latest/meta-data', 'http://[fe80::1]/hook', 'http://[::ffff:a9fe:a9fe]/'])(
     'refuses the link-local literal %s even for a test key (cloud metadata)',
     async (url) => {
-      const error = await refusal(checkWebhookUrl(url, test));
+      const error = await appErrorOf(checkWebhookUrl(url, test));
       expect(error).toMatchObject({ code: 'VALIDATION_FAILED', detail: expect.stringContaining('link-local') });
     },
   );
@@ -124,7 +116,7 @@ describe('checkWebhookUrl', () => {
     ['https://user:pass@93.184.216.34/', live, /must not carry credentials/],
     [`https://93.184.216.34/${'a'.repeat(2048)}`, live, /at most 2048 characters/],
   ])('refuses %s with VALIDATION_FAILED', async (url, policy, reason) => {
-    const error = await refusal(checkWebhookUrl(url, policy));
+    const error = await appErrorOf(checkWebhookUrl(url, policy));
     expect(error).toMatchObject({ code: 'VALIDATION_FAILED', detail: expect.stringMatching(reason) });
   });
 });

@@ -81,12 +81,14 @@ export async function tryLeaseAnySigner(
 /** Counts the keys of a pool leased now, by any process (the caller included): one query per count. */
 export function leasedSignerCounter(db: Knex, reader: ChainReader, keys: readonly Hex[]): () => Promise<number> {
   const addresses = keys.map((key) => privateKeyToAccount(key).address);
+  let names: readonly string[] | undefined;
   return async () => {
-    const database = await currentDatabaseName(db);
-    return countUsedLocks(
-      db,
-      addresses.map((address) => signerLockName(address, reader.chain.id, database)),
-    );
+    // The pool's lock names depend on nothing that changes: the database is read once.
+    if (names === undefined) {
+      const database = await currentDatabaseName(db);
+      names = addresses.map((address) => signerLockName(address, reader.chain.id, database));
+    }
+    return countUsedLocks(db, names);
   };
 }
 

@@ -111,6 +111,10 @@ export async function startFaultStack(options: { replicas?: number } = {}): Prom
   const routeSwitchesFile = path.join(directory, 'ROUTE_DISABLED');
   writeFileSync(routeSwitchesFile, '');
   const routeSwitches = { ROUTE_SWITCHES_SOURCE: 'file', ROUTE_SWITCHES_FILE: routeSwitchesFile };
+  // Replicated, the HTTP apps sit behind a Google-shaped gateway as in production (decision 0032): the harness on
+  // loopback plays it, appending `<client>,<load balancer>`; without X-Forwarded-For a request counts as its socket's.
+  const gateway: Record<string, string> =
+    replicas === 1 ? {} : { TRUST_PROXY: 'loopback', GATEWAY_APPENDED_ADDRESSES: '2' };
   const replicaSet = (name: string, entry: string, readyPath: string, env: Record<string, string>, count = replicas) =>
     Promise.all(
       Array.from({ length: count }, (_, index) =>
@@ -127,6 +131,7 @@ export async function startFaultStack(options: { replicas?: number } = {}): Prom
     tradingApi: await replicaSet('trading-api', 'apps/trading-api/src/main.ts', '/v1/ready', {
       ...chain,
       ...routeSwitches,
+      ...gateway,
       API_KEY_PEPPER: FAULT_PEPPER,
       WEBHOOK_SECRET_KEY: FAULT_WEBHOOK_SECRET_KEY,
     }),
@@ -151,7 +156,7 @@ export async function startFaultStack(options: { replicas?: number } = {}): Prom
       'apps/public-read/src/main.ts',
       '/ready',
       // Every client here is 127.0.0.1: the per-IP limits would measure the harness, not the replicas.
-      { ...routeSwitches, API_KEY_PEPPER: FAULT_PEPPER, RATE_LIMIT_DEFAULT: '1000000' },
+      { ...routeSwitches, ...gateway, API_KEY_PEPPER: FAULT_PEPPER, RATE_LIMIT_DEFAULT: '1000000' },
       replicas === 1 ? 0 : replicas,
     ),
   };

@@ -160,6 +160,34 @@ describe('the fault suite: three replicas of every deployable', () => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(limit * 2);
   });
 
+  it('behind the gateway, a client that fails 20 keys is locked out on every replica, and its neighbour is not', async () => {
+    const sets = suite.stack.replicaSets;
+    const badKey = { key: `svc_test_${'Q'.repeat(32)}` };
+    // Google's load balancer appends `<client>,<itself>` after whatever the caller sent (here a forged entry).
+    const from = (client: string, forged: string) => ({ 'X-Forwarded-For': `${forged},${client},34.120.0.9` });
+    const failures = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        callTradingApi(suite.stack, badKey, 'GET', '/v1/portfolio', {
+          via: sets.tradingApi[index % REPLICAS],
+          headers: from('203.0.113.7', `10.0.0.${index}`),
+        }),
+      ),
+    );
+    expect(failures.map((answer) => answer.status)).toEqual(Array(20).fill(401));
+    for (const replica of sets.tradingApi) {
+      const locked = await callTradingApi(suite.stack, badKey, 'GET', '/v1/portfolio', {
+        via: replica,
+        headers: from('203.0.113.7', '198.51.100.1'),
+      });
+      expect([locked.status, locked.json.code]).toEqual([429, 'AUTH_LOCKED_OUT']);
+      const neighbour = await callTradingApi(suite.stack, badKey, 'GET', '/v1/portfolio', {
+        via: replica,
+        headers: from('203.0.113.8', '203.0.113.7'),
+      });
+      expect(neighbour.status).toBe(401);
+    }
+  });
+
   it('the route kill switch flips every replica, and flips them back', async () => {
     const sets = suite.stack.replicaSets;
     const trader = await suite.trader('/scale-switch');

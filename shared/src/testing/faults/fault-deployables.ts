@@ -65,7 +65,10 @@ export async function faultDeployable(spec: FaultDeployableSpec): Promise<FaultD
       if (child === started) child = undefined;
     });
     const deadline = Date.now() + 60_000;
-    while ((await ready().catch(() => undefined)) === undefined) {
+    // Our app answers /ready 200 or 503; any other answer is another process on the port (a restart's old port
+    // taken meanwhile): keep waiting until the child says EADDRINUSE and a new port is drawn.
+    const answersAsOurs = (report: ReadyReport | undefined) => report?.status === 200 || report?.status === 503;
+    while (!answersAsOurs(await ready().catch(() => undefined))) {
       if (child !== started) {
         const tail = logTail(logFile);
         if (tail.includes('EADDRINUSE')) return false;

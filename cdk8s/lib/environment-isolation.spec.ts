@@ -2,7 +2,11 @@ import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { Testing } from 'cdk8s';
 import { parse } from 'yaml';
-import { publicReadConfigSchema, tradingApiConfigSchema, webhookDispatcherConfigSchema } from '#shared/config/index.js';
+import {
+  publicReadConfigSchema,
+  tradingApiConfigSchema,
+  webhookDispatcherConfigSchema,
+} from '#shared/config/app-configs.js';
 import { physicalName, QUEUES } from '#shared/messaging/topology.js';
 import { CHART_ENVIRONMENTS, ENVIRONMENTS, local, production, staging, type Environment } from './environment.js';
 import { ForetellChart } from './foretell-chart.js';

@@ -276,7 +276,7 @@ describe.each([staging, production].map((env) => [env.name, env] as const))(
 
 describe('the secrets of a rotation (API_KEY_PEPPER_PREVIOUS, WEBHOOK_SECRET_KEY_PREVIOUS)', () => {
   it('reach exactly the deployables whose configuration reads them, as optional references', async () => {
-    const configs = await import('#shared/config/index.js');
+    const configs = await import('#shared/config/app-configs.js');
     const schemas = {
       'trading-api': configs.tradingApiConfigSchema,
       'public-read': configs.publicReadConfigSchema,
@@ -301,7 +301,7 @@ describe('the secrets of a rotation (API_KEY_PEPPER_PREVIOUS, WEBHOOK_SECRET_KEY
 
 describe('the chain RPC egress', () => {
   it('goes to exactly the deployables whose configuration reads CHAIN_RPC_URL', async () => {
-    const configs = await import('#shared/config/index.js');
+    const configs = await import('#shared/config/app-configs.js');
     const schemas = {
       'trading-api': configs.tradingApiConfigSchema,
       'public-read': configs.publicReadConfigSchema,

@@ -7,7 +7,7 @@ import {
   publicReadConfigSchema,
   tradingApiConfigSchema,
   webhookDispatcherConfigSchema,
-} from '#shared/config/index.js';
+} from '#shared/config/app-configs.js';
 import { AdminCliJob } from './admin-cli-job.js';
 import { DEPLOYABLES, type DeployableName } from './deployables.js';
 import { ENVIRONMENTS, type Environment } from './environment.js';

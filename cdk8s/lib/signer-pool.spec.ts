@@ -66,7 +66,7 @@ describe.each(ENVIRONMENTS.map((env) => [env.name, env] as const))('the %s chain
   });
 
   it('hands the executor a pool its configuration parses into one key per entry', async () => {
-    const { chainExecutorConfigSchema } = await import('#shared/config/index.js');
+    const { chainExecutorConfigSchema } = await import('#shared/config/app-configs.js');
     const secrets = Object.fromEntries(signers.map((signer, index) => [signer, testKey(index)]));
     const pool = expand(executorEnv(manifests), secrets)[SIGNER_POOL_VARIABLE];
     const config = chainExecutorConfigSchema.parse({ [SIGNER_POOL_VARIABLE]: pool });

@@ -2,18 +2,13 @@ import { userInfo } from 'node:os';
 import type { Knex } from 'knex';
 import type { Hex } from 'viem';
 import { privateKeyToAddress } from 'viem/accounts';
-import {
-  createChainClients,
-  leaseSignerWaiting,
-  loadPlatformAddresses,
-  type ChainReader,
-  type ChainWriter,
-  type PlatformAddresses,
-  type SignerLease,
-} from '#shared/chain/index.js';
-import type { AdminCliConfig } from '#shared/config/index.js';
-import { createKnex } from '#shared/db/index.js';
-import { AppError, isAppError } from '#shared/errors/index.js';
+import { createChainClients, type ChainReader, type ChainWriter } from '#shared/chain/chain-clients.js';
+import { leaseSignerWaiting, type SignerLease } from '#shared/chain/signer-lease.js';
+import { loadPlatformAddresses } from '#shared/chain/platform-deployment.js';
+import { type PlatformAddresses } from '#shared/chain/deploy-platform.js';
+import type { AdminCliConfig } from '#shared/config/app-configs.js';
+import { createKnex } from '#shared/db/create-knex.js';
+import { AppError, isAppError } from '#shared/errors/app-error.js';
 import type { CliIo } from './cli-output.js';
 
 /**

@@ -7,9 +7,9 @@ import {
   MAX_STORED_USDC_ATOMIC,
   parseUsdcAmount as parseWireUsdcAmount,
   USDC_DECIMALS,
-} from '#shared/domain/index.js';
+} from '#shared/domain/trade-amount.js';
 import { getAddress, isAddress, zeroAddress, type Address } from 'viem';
-import { AppError } from '#shared/errors/index.js';
+import { AppError } from '#shared/errors/app-error.js';
 
 /** `user@domain.tld`: one @, no spaces, a dot in the domain; the column holds 254 characters. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;

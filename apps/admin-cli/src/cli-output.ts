@@ -1,5 +1,6 @@
-import { AppError, isAppError, messageOf } from '#shared/errors/index.js';
-import { isRetryableError } from '#shared/messaging/index.js';
+import { AppError, isAppError } from '#shared/errors/app-error.js';
+import { messageOf } from '#shared/errors/thrown-values.js';
+import { isRetryableError } from '#shared/messaging/error-classification.js';
 
 /** Exit codes of foretell-admin, stable for scripts. */
 export const exitCodes = {

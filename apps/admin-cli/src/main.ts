@@ -1,4 +1,5 @@
-import { adminCliConfigSchema, loadConfigOrExit } from '#shared/config/index.js';
+import { adminCliConfigSchema } from '#shared/config/app-configs.js';
+import { loadConfigOrExit } from '#shared/config/load-config.js';
 import { serviceVersion } from '#shared/runtime/service-version.js';
 import { processIo } from './cli-output.js';
 import { runAdminCli } from './program.js';

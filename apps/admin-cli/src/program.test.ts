@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { loadConfig, adminCliConfigSchema } from '#shared/config/index.js';
-import { listAdminActions } from '#shared/db/index.js';
+import { loadConfig } from '#shared/config/load-config.js';
+import { adminCliConfigSchema } from '#shared/config/app-configs.js';
+import { listAdminActions } from '#shared/db/repositories/admin-audit.repository.js';
 import { createTestDatabase, type TestDatabase } from '#shared/testing/test-database.js';
 import { runTypeScript } from '#shared/testing/run-node.js';
 import type { CliIo } from './cli-output.js';

@@ -1,6 +1,6 @@
 import { Command, CommanderError } from 'commander';
-import type { AdminCliConfig } from '#shared/config/index.js';
-import { AppError } from '#shared/errors/index.js';
+import type { AdminCliConfig } from '#shared/config/app-configs.js';
+import { AppError } from '#shared/errors/app-error.js';
 import { createAdminContext, type AdminContextOptions } from './admin-context.js';
 import { exitCodes, printError, type CliIo } from './cli-output.js';
 import { registerCatalogCommands } from './commands/catalog.command.js';

@@ -1,6 +1,8 @@
-import { chainExecutorConfigSchema, loadConfigOrExit } from '#shared/config/index.js';
-import { runDeployable } from '#shared/runtime/index.js';
-import { loadPlatformAddresses, requireOperatorRegistry } from '#shared/chain/index.js';
+import { chainExecutorConfigSchema } from '#shared/config/app-configs.js';
+import { loadConfigOrExit } from '#shared/config/load-config.js';
+import { runDeployable } from '#shared/runtime/run-deployable.js';
+import { loadPlatformAddresses } from '#shared/chain/platform-deployment.js';
+import { requireOperatorRegistry } from '#shared/chain/operator-registry.js';
 import { createApp } from './app.js';
 import { startMarketIndexer } from './indexer/market-indexer.js';
 import { startOutboxRelay } from './outbox-relay.js';

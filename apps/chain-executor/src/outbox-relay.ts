@@ -1,6 +1,6 @@
-import type { Logger } from '#shared/logger/index.js';
-import { startOutboxRepublisher } from '#shared/messaging/index.js';
-import type { ServiceResources } from '#shared/runtime/index.js';
+import type { Logger } from '#shared/logger/logger.js';
+import { startOutboxRepublisher } from '#shared/messaging/outbox-republisher.js';
+import type { ServiceResources } from '#shared/runtime/service-resources.js';
 
 export interface OutboxRelaySettings {
   republishAfterMs: number;

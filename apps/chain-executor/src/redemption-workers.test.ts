@@ -6,16 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
 import { smartAccountAbi } from '../../../shared/contracts/artifacts/index.js';
-import {
-  buyThroughAccount,
-  cancelMarket,
-  createChainClients,
-  readOutcomeBalances,
-  readUsdcBalance,
-  redeemThroughAccount,
-  resolveMarket,
-  uuidToBytes32,
-} from '#shared/chain/index.js';
+import { buyThroughAccount, redeemThroughAccount } from '#shared/chain/account-trades.js';
+import { cancelMarket, resolveMarket } from '#shared/chain/market-admin.js';
+import { createChainClients } from '#shared/chain/chain-clients.js';
+import { readOutcomeBalances, readUsdcBalance } from '#shared/chain/balances.js';
+import { uuidToBytes32 } from '#shared/chain/ids-on-chain.js';
 import {
   anvilPrivateKey,
   createListedFixtureMarket,
@@ -24,16 +19,17 @@ import {
   USDC,
   type ChainFixture,
 } from '#shared/chain/chain-test-fixtures.js';
+import { applyMarketChainStatus } from '#shared/db/repositories/markets.repository.js';
+import { createUser } from '#shared/db/repositories/users.repository.js';
 import {
-  applyMarketChainStatus,
-  createUser,
   findRedemptionById,
   insertOpenRedemption,
   transitionRedemptionStatus,
-  upsertMarketTrades,
-} from '#shared/db/index.js';
-import { createLogger } from '#shared/logger/index.js';
-import { EXCHANGES, type AmqpConnectionManager } from '#shared/messaging/index.js';
+} from '#shared/db/repositories/redemptions.repository.js';
+import { upsertMarketTrades } from '#shared/db/repositories/market-trades.repository.js';
+import { createLogger } from '#shared/logger/logger.js';
+import { EXCHANGES } from '#shared/messaging/topology.js';
+import { type AmqpConnectionManager } from '#shared/messaging/connection-manager.js';
 import { createTestMessaging, type TestMessaging } from '#shared/messaging/testing/test-messaging.js';
 import { waitFor } from '#shared/messaging/testing/wait-for.js';
 import { createTestDatabase, type TestDatabase } from '#shared/testing/test-database.js';

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import type { Address } from 'viem';
-import type { ChainWriter } from '#shared/chain/index.js';
-import type { Logger } from '#shared/logger/index.js';
-import type { AmqpConnectionManager } from '#shared/messaging/index.js';
+import type { ChainWriter } from '#shared/chain/chain-clients.js';
+import type { Logger } from '#shared/logger/logger.js';
+import type { AmqpConnectionManager } from '#shared/messaging/connection-manager.js';
 import { startRedemptionJobsConsumer } from './consumers/redemption-jobs.consumer.js';
 import { startAutoRedeemLoop } from './loops/auto-redeem.loop.js';
 import { startStalledRedeemLoop } from './loops/stalled-redeem.loop.js';

@@ -7,18 +7,13 @@
 import type { Knex } from 'knex';
 import { Gauge, type Registry } from 'prom-client';
 import type { Hex } from 'viem';
-import {
-  leasedSignerCounter,
-  tryLeaseAnySigner,
-  type ChainReader,
-  type SignerLease,
-  type SignerOptions,
-} from '#shared/chain/index.js';
-import type { Logger } from '#shared/logger/index.js';
+import { leasedSignerCounter, tryLeaseAnySigner, type SignerLease } from '#shared/chain/signer-lease.js';
+import { type ChainReader, type SignerOptions } from '#shared/chain/chain-clients.js';
+import type { Logger } from '#shared/logger/logger.js';
 import { sleep } from '#shared/messaging/backoff.js';
-import { isAppError } from '#shared/errors/index.js';
-import { registeredMetric } from '#shared/http/index.js';
-import { isRetryableError, transientSummary } from '#shared/messaging/index.js';
+import { isAppError } from '#shared/errors/app-error.js';
+import { registeredMetric } from '#shared/http/http-metrics.js';
+import { isRetryableError, transientSummary } from '#shared/messaging/error-classification.js';
 
 export interface SignerSlotDeps {
   db: Knex;

@@ -1,10 +1,12 @@
 import type { Registry } from 'prom-client';
 import type { Knex } from 'knex';
 import type { Address } from 'viem';
-import type { ChainWriter } from '#shared/chain/index.js';
-import type { ChainExecutorConfig } from '#shared/config/index.js';
-import type { Logger } from '#shared/logger/index.js';
-import { createGroupedOutbox, createOutboxTransaction, type AmqpConnectionManager } from '#shared/messaging/index.js';
+import type { ChainWriter } from '#shared/chain/chain-clients.js';
+import type { ChainExecutorConfig } from '#shared/config/app-configs.js';
+import type { Logger } from '#shared/logger/logger.js';
+import { createGroupedOutbox } from '#shared/messaging/grouped-outbox.js';
+import { createOutboxTransaction } from '#shared/messaging/outbox.js';
+import { type AmqpConnectionManager } from '#shared/messaging/connection-manager.js';
 import { startTradeJobsConsumer } from './consumers/trade-jobs.consumer.js';
 import { startExpireConfirmationsLoop } from './loops/expire-confirmations.loop.js';
 import { startReconcileStalledTradesLoop } from './loops/reconcile-stalled-trades.loop.js';

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createFixtureMarket, startChainFixture, USDC, type ChainFixture } from '#shared/chain/chain-test-fixtures.js';
-import { insertMarket } from '#shared/db/index.js';
+import { insertMarket } from '#shared/db/repositories/markets.repository.js';
 import { seedDemoData } from '#shared/db/seed/demo-data.js';
 import { createTestDatabase, type TestDatabase } from '#shared/testing/test-database.js';
 import { address, insertPricePoint, insertTrade, setMarketAggregates } from '../src/testing/activity-fixtures.js';

@@ -6,7 +6,7 @@
  * quote ≥ 80 %). Each server runs in its own child process; rate limits are set out of reach so they never bind.
  * `--stack=npm-start` measures the same requests against the whole stack as `npm start` runs it instead.
  */
-import { createRedis, deleteKeysWithPrefix, waitForRedis } from '#shared/redis/index.js';
+import { createRedis, deleteKeysWithPrefix, waitForRedis } from '#shared/redis/create-redis.js';
 import {
   benchSeconds,
   buildDeployablesForBench,

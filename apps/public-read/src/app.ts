@@ -2,17 +2,15 @@ import type express from 'express';
 import type { RequestHandler } from 'express';
 import type { Knex } from 'knex';
 import type { Redis } from 'ioredis';
-import type { ChainSource } from '#shared/chain/index.js';
-import type { PublicReadConfig } from '#shared/config/index.js';
-import {
-  createHttpApp,
-  onAppShuttingDown,
-  routeDisabledOf,
-  type HttpMetrics,
-  type ReadinessCheck,
-} from '#shared/http/index.js';
-import type { RouteSwitches } from '#shared/kill-switch/index.js';
-import type { Logger } from '#shared/logger/index.js';
+import type { ChainSource } from '#shared/chain/lazy-chain-reader.js';
+import type { PublicReadConfig } from '#shared/config/app-configs.js';
+import { createHttpApp } from '#shared/http/http-app.js';
+import { onAppShuttingDown } from '#shared/http/lifecycle.js';
+import { routeDisabledOf } from '#shared/http/route-registrar.js';
+import { type HttpMetrics } from '#shared/http/http-metrics.js';
+import { type ReadinessCheck } from '#shared/http/readiness.js';
+import type { RouteSwitches } from '#shared/kill-switch/route-switches.js';
+import type { Logger } from '#shared/logger/logger.js';
 import type { NoticeHub } from '#shared/streams/notice-hub.js';
 import type { SocialPostSettings } from './domain/social-post.js';
 import { ANONYMOUS, optionalApiKeyMiddleware, type ApiKeyVerifier } from './http/api-key.js';

@@ -1,6 +1,7 @@
-import { createLazyChainReader } from '#shared/chain/index.js';
-import { loadConfigOrExit, publicReadConfigSchema } from '#shared/config/index.js';
-import { runDeployable } from '#shared/runtime/index.js';
+import { createLazyChainReader } from '#shared/chain/lazy-chain-reader.js';
+import { loadConfigOrExit } from '#shared/config/load-config.js';
+import { publicReadConfigSchema } from '#shared/config/app-configs.js';
+import { runDeployable } from '#shared/runtime/run-deployable.js';
 import { createNoticeHub } from '#shared/streams/notice-hub.js';
 import { startNoticeSubscriber } from '#shared/streams/notice-subscriber.js';
 import { createApp, publicReadSettingsFrom } from './app.js';

@@ -11,11 +11,15 @@
  * The last line is `streams=N p50_ms=N p99_ms=N rss_mb=N gaps=N duplicates=N`.
  */
 import { readFileSync } from 'node:fs';
-import { issueApiKey } from '#shared/auth/index.js';
+import { issueApiKey } from '#shared/auth/issue-api-key.js';
 import { DEVELOPMENT_PEPPER } from '#shared/config/config-fields.js';
-import { createUser, insertMarket, insertTrade, lastWebhookSeqOfKey } from '#shared/db/index.js';
-import { createLogger } from '#shared/logger/index.js';
-import { createAmqpConnectionManager, createOutboxTransaction } from '#shared/messaging/index.js';
+import { createUser } from '#shared/db/repositories/users.repository.js';
+import { insertMarket } from '#shared/db/repositories/markets.repository.js';
+import { insertTrade } from '#shared/db/repositories/trades.repository.js';
+import { lastWebhookSeqOfKey } from '#shared/db/repositories/webhook-events.repository.js';
+import { createLogger } from '#shared/logger/logger.js';
+import { createAmqpConnectionManager } from '#shared/messaging/connection-manager.js';
+import { createOutboxTransaction } from '#shared/messaging/outbox.js';
 import {
   buildDeployablesForBench,
   numericFlag,
@@ -26,7 +30,7 @@ import { freePort } from '#shared/testing/free-port.js';
 import { deleteTestTopology } from '#shared/testing/test-amqp.js';
 import { createTestDatabase } from '#shared/testing/test-database.js';
 import { testEnv } from '#shared/testing/test-env.js';
-import { moveTrade } from '#shared/trade-lifecycle/index.js';
+import { moveTrade } from '#shared/trade-lifecycle/trade-steps.js';
 import { checkSequence, collect, connectClient, type StreamBenchClient } from './stream-clients.js';
 
 const STREAMS = numericFlag('streams', 1_000);

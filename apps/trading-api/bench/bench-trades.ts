@@ -17,9 +17,10 @@
 import { availableParallelism } from 'node:os';
 import { getAbiItem } from 'viem';
 import { smartAccountAbi } from '../../../shared/contracts/artifacts/index.js';
-import { issueApiKey } from '#shared/auth/index.js';
+import { issueApiKey } from '#shared/auth/issue-api-key.js';
 import { privateKeyToAccount } from 'viem/accounts';
-import { bytes32ToUuid, setSignerRegistered } from '#shared/chain/index.js';
+import { bytes32ToUuid } from '#shared/chain/ids-on-chain.js';
+import { setSignerRegistered } from '#shared/chain/operator-registry.js';
 import {
   anvilPrivateKey,
   createListedFixtureMarket,
@@ -29,7 +30,7 @@ import {
   USDC,
 } from '#shared/chain/chain-test-fixtures.js';
 import { DEVELOPMENT_PEPPER } from '#shared/config/config-fields.js';
-import { createUser } from '#shared/db/index.js';
+import { createUser } from '#shared/db/repositories/users.repository.js';
 import {
   buildDeployablesForBench,
   numericFlag,

@@ -6,10 +6,12 @@
  * p50/p99 and the ratios against DESIGN.md §10 (≥ 60 % of Express, p99 < 25 ms). `--stack=npm-start` measures
  * the same requests against the whole stack as `npm start` runs it instead of the build.
  */
-import { issueApiKey } from '#shared/auth/index.js';
+import { issueApiKey } from '#shared/auth/issue-api-key.js';
 import { DEVELOPMENT_PEPPER } from '#shared/config/config-fields.js';
-import { createUser, insertMarket, type Knex } from '#shared/db/index.js';
-import { createRedis, deleteKeysWithPrefix, waitForRedis } from '#shared/redis/index.js';
+import { createUser } from '#shared/db/repositories/users.repository.js';
+import { insertMarket } from '#shared/db/repositories/markets.repository.js';
+import { type Knex } from '#shared/db/create-knex.js';
+import { createRedis, deleteKeysWithPrefix, waitForRedis } from '#shared/redis/create-redis.js';
 import {
   benchSeconds,
   buildDeployablesForBench,

@@ -1,6 +1,7 @@
-import { loadConfigOrExit, tradingApiConfigSchema } from '#shared/config/index.js';
-import { createLazyChainReader } from '#shared/chain/index.js';
-import { runDeployable } from '#shared/runtime/index.js';
+import { loadConfigOrExit } from '#shared/config/load-config.js';
+import { tradingApiConfigSchema } from '#shared/config/app-configs.js';
+import { createLazyChainReader } from '#shared/chain/lazy-chain-reader.js';
+import { runDeployable } from '#shared/runtime/run-deployable.js';
 import { createNoticeHub } from '#shared/streams/notice-hub.js';
 import { startNoticeSubscriber, type NoticeSubscriber } from '#shared/streams/notice-subscriber.js';
 import { createApp } from './app.js';

@@ -15,11 +15,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createSecretBox, generateWebhookSecret, issueApiKey } from '#shared/auth/index.js';
+import { createSecretBox, generateWebhookSecret } from '#shared/auth/secret-box.js';
+import { issueApiKey } from '#shared/auth/issue-api-key.js';
 import { DEVELOPMENT_PEPPER, DEVELOPMENT_WEBHOOK_SECRET_KEY } from '#shared/config/config-fields.js';
-import { createKnex, createUser } from '#shared/db/index.js';
-import { createLogger } from '#shared/logger/index.js';
-import { createAmqpConnectionManager, createOutboxTransaction } from '#shared/messaging/index.js';
+import { createKnex } from '#shared/db/create-knex.js';
+import { createUser } from '#shared/db/repositories/users.repository.js';
+import { createLogger } from '#shared/logger/logger.js';
+import { createAmqpConnectionManager } from '#shared/messaging/connection-manager.js';
+import { createOutboxTransaction } from '#shared/messaging/outbox.js';
 import { repositoryRoot } from '#shared/runtime/repository-root.js';
 import {
   buildDeployablesForBench,

@@ -4,7 +4,7 @@
  * overdue, so the dispatcher's sweep wakes their keys as soon as it starts.
  */
 import type { Knex } from 'knex';
-import { prefixedId } from '#shared/ids/index.js';
+import { prefixedId } from '#shared/ids/ids.js';
 
 export async function insertEventBacklog(
   db: Knex,

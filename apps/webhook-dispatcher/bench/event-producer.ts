@@ -5,9 +5,10 @@
  * order its events must arrive in); a bounded number of transactions in flight.
  */
 import type { Knex } from 'knex';
-import { recordWebhookEvent } from '#shared/db/index.js';
-import { prefixedId } from '#shared/ids/index.js';
-import { EXCHANGES, type OutboxTransaction } from '#shared/messaging/index.js';
+import { recordWebhookEvent } from '#shared/db/repositories/webhook-events.repository.js';
+import { prefixedId } from '#shared/ids/ids.js';
+import { EXCHANGES } from '#shared/messaging/topology.js';
+import { type OutboxTransaction } from '#shared/messaging/outbox.js';
 
 export interface ProducedEvents {
   recorded: number;

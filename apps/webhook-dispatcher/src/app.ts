@@ -1,5 +1,6 @@
 import type express from 'express';
-import { createOperationsApp, type DeployableContext } from '#shared/runtime/index.js';
+import { createOperationsApp } from '#shared/runtime/operations-app.js';
+import { type DeployableContext } from '#shared/runtime/run-deployable.js';
 
 /** The dispatcher's HTTP surface: health, readiness (MySQL, Redis, RabbitMQ) and metrics only. */
 export function createApp(context: DeployableContext): express.Express {

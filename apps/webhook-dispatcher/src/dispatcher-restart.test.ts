@@ -6,8 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ChildProcess } from 'node:child_process';
-import { findWebhookEventOfKey } from '#shared/db/index.js';
-import { EXCHANGES, type AmqpConnectionManager } from '#shared/messaging/index.js';
+import { findWebhookEventOfKey } from '#shared/db/repositories/webhook-events.repository.js';
+import { EXCHANGES } from '#shared/messaging/topology.js';
+import { type AmqpConnectionManager } from '#shared/messaging/connection-manager.js';
 import { createTestMessaging, type TestMessaging } from '#shared/messaging/testing/test-messaging.js';
 import { waitFor } from '#shared/messaging/testing/wait-for.js';
 import { testDeployables } from '#shared/testing/deployable-process.js';

@@ -1,12 +1,15 @@
 import type { Knex } from 'knex';
 import type { Registry } from 'prom-client';
-import { createSecretBox } from '#shared/auth/index.js';
-import { createReadThroughCache } from '#shared/cache/index.js';
-import { findWebhookSettingsOfKey, type WebhookSettings } from '#shared/db/index.js';
-import type { WebhookDispatcherConfig } from '#shared/config/index.js';
-import type { Logger } from '#shared/logger/index.js';
-import type { AmqpConnectionManager } from '#shared/messaging/index.js';
-import type { Redis } from '#shared/redis/index.js';
+import { createSecretBox } from '#shared/auth/secret-box.js';
+import { createReadThroughCache } from '#shared/cache/read-through-cache.js';
+import {
+  findWebhookSettingsOfKey,
+  type WebhookSettings,
+} from '#shared/db/repositories/api-key-webhook-secrets.repository.js';
+import type { WebhookDispatcherConfig } from '#shared/config/app-configs.js';
+import type { Logger } from '#shared/logger/logger.js';
+import type { AmqpConnectionManager } from '#shared/messaging/connection-manager.js';
+import type { Redis } from '#shared/redis/create-redis.js';
 import { startWebhookEventsConsumer } from './consumers/webhook-events.consumer.js';
 import { createCircuitBreaker } from './delivery/circuit-breaker.js';
 import { createDeliveryObserver } from './delivery/delivery-observer.js';

@@ -1,5 +1,6 @@
-import { loadConfigOrExit, webhookDispatcherConfigSchema } from '#shared/config/index.js';
-import { runDeployable } from '#shared/runtime/index.js';
+import { loadConfigOrExit } from '#shared/config/load-config.js';
+import { webhookDispatcherConfigSchema } from '#shared/config/app-configs.js';
+import { runDeployable } from '#shared/runtime/run-deployable.js';
 import { createApp } from './app.js';
 import { startDispatcherWorkers } from './dispatcher-workers.js';
 

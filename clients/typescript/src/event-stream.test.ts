@@ -11,7 +11,7 @@ import {
   type StreamsReplica,
 } from '../../../apps/trading-api/src/testing/streams-test-kit.js';
 import type { TestCaller } from '../../../apps/trading-api/src/testing/trading-api-test-kit.js';
-import { revokeApiKey } from '../../../shared/src/db/index.js';
+import { revokeApiKey } from '../../../shared/src/db/repositories/api-keys.repository.js';
 import { startTcpFaultProxy, type TcpFaultProxy } from '../../../shared/src/testing/faults/tcp-fault-proxy.js';
 import { createForetellClient } from './client.js';
 import { ForetellStreamError } from './errors.js';

@@ -11,11 +11,11 @@
  * fingerprint, which is how `foretell-admin secrets status` counts the keys a rotation still waits for.
  */
 import type { Knex } from 'knex';
-import { createReadThroughCache } from '../cache/index.js';
+import { createReadThroughCache } from '../cache/read-through-cache.js';
 import { rehashApiKey, tagApiKeyPepper } from '../db/repositories/api-key-peppers.repository.js';
 import { isDeadlockError } from '../db/mysql-errors.js';
 import { findApiKeyByHash, listActiveKeyLimits, type ApiKeyRecord } from '../db/repositories/api-keys.repository.js';
-import { AppError } from '../errors/index.js';
+import { AppError } from '../errors/app-error.js';
 import { apiKeyCacheId, digestsEqual, hashApiKey, pepperIdOf } from './api-key-format.js';
 import { parseIpAllowlist, type IpAllowlist } from './ip-allowlist.js';
 import { effectiveRpm, isApiScope, type ApiScope } from './tiers.js';

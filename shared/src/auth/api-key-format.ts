@@ -1,5 +1,5 @@
 import { createHmac, hash, timingSafeEqual } from 'node:crypto';
-import { randomBase62 } from '../ids/index.js';
+import { randomBase62 } from '../ids/ids.js';
 
 export const apiKeyEnvironments = ['live', 'test'] as const;
 export type ApiKeyEnvironment = (typeof apiKeyEnvironments)[number];

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createUser, findApiKeyById, revokeApiKey } from '../db/index.js';
-import type { AppError } from '../errors/index.js';
+import { createUser } from '../db/repositories/users.repository.js';
+import { findApiKeyById, revokeApiKey } from '../db/repositories/api-keys.repository.js';
+import type { AppError } from '../errors/app-error.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
 import { hashApiKey, parseApiKey } from './api-key-format.js';
 import { issueApiKey, MAX_ACTIVE_KEYS_PER_USER } from './issue-api-key.js';

@@ -6,8 +6,9 @@ import {
   type ApiKeyRecord,
 } from '../db/repositories/api-keys.repository.js';
 import { withTransaction } from '../db/transaction.js';
-import { AppError, messageOf } from '../errors/index.js';
-import { newUuid } from '../ids/index.js';
+import { AppError } from '../errors/app-error.js';
+import { messageOf } from '../errors/thrown-values.js';
+import { newUuid } from '../ids/ids.js';
 import { generateApiKey, hashApiKey, pepperIdOf, type ApiKeyEnvironment } from './api-key-format.js';
 import { parseIpAllowlist } from './ip-allowlist.js';
 import { isApiKeyTier, isApiScope, tierDefaultScopes, type ApiKeyTier, type ApiScope } from './tiers.js';

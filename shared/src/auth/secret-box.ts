@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { randomBase62 } from '../ids/index.js';
+import { randomBase62 } from '../ids/ids.js';
 
 /**
  * Encryption at rest for secrets the platform must read back (webhook signing secrets): AES-256-GCM under a key

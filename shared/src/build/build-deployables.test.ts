@@ -3,7 +3,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DEVELOPMENT_PEPPER } from '../config/config-fields.js';
-import { createRedis, deleteKeysWithPrefix, waitForRedis } from '../redis/index.js';
+import { createRedis, deleteKeysWithPrefix, waitForRedis } from '../redis/create-redis.js';
 import { waitUntilServing } from '../testing/bench/bench-kit.js';
 import { freePort } from '../testing/free-port.js';
 import { deleteTestTopology } from '../testing/test-amqp.js';

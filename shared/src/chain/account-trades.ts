@@ -11,7 +11,7 @@
  */
 import { encodeFunctionData, getAddress, parseEventLogs, type Address, type Hex, type TransactionReceipt } from 'viem';
 import { operatorRegistryAbi, smartAccountAbi } from '../../contracts/artifacts/index.js';
-import { AppError, isAppError } from '../errors/index.js';
+import { AppError, isAppError } from '../errors/app-error.js';
 import type { ChainReader, ChainWriter } from './chain-clients.js';
 import { withChainErrors } from './chain-errors.js';
 import { sendContractWrite, type SendOptions } from './contract-writes.js';

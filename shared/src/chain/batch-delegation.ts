@@ -9,7 +9,7 @@
  */
 import { concatHex, encodeFunctionData, getContractAddress, keccak256, toHex, type Address, type Hex } from 'viem';
 import { batchExecutorAbi, batchExecutorBytecode } from '../../contracts/artifacts/index.js';
-import { AppError } from '../errors/index.js';
+import { AppError } from '../errors/app-error.js';
 import type { ChainReader, ChainWriter } from './chain-clients.js';
 import { withChainErrors } from './chain-errors.js';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { randomUUID } from 'node:crypto';
 import { encodeFunctionData, type Address } from 'viem';
 import { smartAccountAbi } from '../../contracts/artifacts/index.js';
-import { AppError } from '../errors/index.js';
+import { AppError } from '../errors/app-error.js';
 import { buyThroughAccount, type AccountTradeExecution } from './account-trades.js';
 import { readOutcomeBalances, readUsdcBalance } from './balances.js';
 import { batchExecutorAddress, delegatesToBatchExecutor, ensureBatchDelegation } from './batch-delegation.js';

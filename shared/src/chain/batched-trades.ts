@@ -13,7 +13,7 @@
  */
 import { decodeFunctionResult, encodeFunctionData, maxUint256, type Hex } from 'viem';
 import { smartAccountAbi } from '../../contracts/artifacts/index.js';
-import { AppError, toAppError } from '../errors/index.js';
+import { AppError, toAppError } from '../errors/app-error.js';
 import {
   earlierExecutionOf,
   executionOf,

@@ -18,7 +18,7 @@ import {
 } from 'viem';
 import { batchExecutorAbi } from '../../contracts/artifacts/index.js';
 import type { ChainWriter } from './chain-clients.js';
-import { AppError } from '../errors/index.js';
+import { AppError } from '../errors/app-error.js';
 import { toChainError } from './chain-errors.js';
 import { sendContractWrite, type SendObserver } from './contract-writes.js';
 

@@ -13,7 +13,7 @@ import {
   type Abi,
 } from 'viem';
 import { marketAbi, smartAccountAbi, testUsdcAbi } from '../../contracts/artifacts/index.js';
-import { AppError } from '../errors/index.js';
+import { AppError } from '../errors/app-error.js';
 import { toChainError, withChainErrors } from './chain-errors.js';
 
 /** A revert as viem reports it from a contract call: execution error → reverted error with the raw data. */

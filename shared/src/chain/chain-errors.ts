@@ -31,7 +31,7 @@ import {
   WebSocketRequestError,
   isHex,
 } from 'viem';
-import { AppError, isAppError } from '../errors/index.js';
+import { AppError, isAppError } from '../errors/app-error.js';
 import { appErrorFromRevert, decodeRevertData, type DecodedRevert } from './revert-errors.js';
 
 const unavailableErrors = [

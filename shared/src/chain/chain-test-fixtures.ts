@@ -6,7 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { toHex, type Address, type Hex } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
-import { insertMarket, recordChainDeployment, type Queryable } from '../db/index.js';
+import { insertMarket } from '../db/repositories/markets.repository.js';
+import { recordChainDeployment } from '../db/repositories/chain-deployments.repository.js';
+import { type Queryable } from '../db/transaction.js';
 import { startTestChain, type TestChain } from '../testing/test-chain.js';
 import { createChainClients, withSigner, type ChainReader, type ChainWriter } from './chain-clients.js';
 import { createSmartAccount } from './smart-accounts.js';

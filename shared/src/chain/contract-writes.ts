@@ -21,7 +21,7 @@ import type {
   Hex,
   TransactionReceipt,
 } from 'viem';
-import { AppError } from '../errors/index.js';
+import { AppError } from '../errors/app-error.js';
 import { isRecord } from '../runtime/plain-values.js';
 import type { ChainReader, ChainWriter } from './chain-clients.js';
 import { toChainError, withChainErrors } from './chain-errors.js';

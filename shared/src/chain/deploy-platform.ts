@@ -14,7 +14,7 @@ import {
   testUsdcBytecode,
 } from '../../contracts/artifacts/index.js';
 import { WAD } from '../domain/units.js';
-import { AppError } from '../errors/index.js';
+import { AppError } from '../errors/app-error.js';
 import type { ChainWriter } from './chain-clients.js';
 import { withChainErrors } from './chain-errors.js';
 import { deployContract, sendContractWrite } from './contract-writes.js';

@@ -5,7 +5,7 @@
  * trade ids are deterministic from the database ids. The zero UUID maps to the zero id, which SmartAccount rejects.
  */
 import type { Hex } from 'viem';
-import { AppError } from '../errors/index.js';
+import { AppError } from '../errors/app-error.js';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BYTES32_UUID_PATTERN = /^0x0{32}([0-9a-f]{32})$/i;

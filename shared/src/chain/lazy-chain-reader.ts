@@ -1,4 +1,4 @@
-import { AppError } from '../errors/index.js';
+import { AppError } from '../errors/app-error.js';
 import { createChainClients, type ChainClientOptions, type ChainReader } from './chain-clients.js';
 
 /** A chain reader obtained on demand; rejects with DEPENDENCY_UNAVAILABLE while the chain cannot be reached. */

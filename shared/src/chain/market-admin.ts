@@ -6,7 +6,7 @@
  */
 import type { Address, Hex } from 'viem';
 import { marketAbi, testUsdcAbi } from '../../contracts/artifacts/index.js';
-import { AppError } from '../errors/index.js';
+import { AppError } from '../errors/app-error.js';
 import type { ChainWriter } from './chain-clients.js';
 import { sendContractWrite } from './contract-writes.js';
 

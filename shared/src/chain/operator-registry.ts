@@ -13,7 +13,7 @@ import {
   smartAccountAbi,
   smartAccountFactoryAbi,
 } from '../../contracts/artifacts/index.js';
-import { AppError } from '../errors/index.js';
+import { AppError } from '../errors/app-error.js';
 import type { ChainReader, ChainWriter } from './chain-clients.js';
 import { withChainErrors } from './chain-errors.js';
 import { deployContract, sendContractWrite } from './contract-writes.js';

@@ -1,6 +1,6 @@
 import { findChainDeployment } from '../db/repositories/chain-deployments.repository.js';
 import type { Queryable } from '../db/transaction.js';
-import { AppError } from '../errors/index.js';
+import { AppError } from '../errors/app-error.js';
 import type { PlatformAddresses } from './deploy-platform.js';
 
 /**

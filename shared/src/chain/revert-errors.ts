@@ -13,7 +13,7 @@ import {
   smartAccountFactoryAbi,
   testUsdcAbi,
 } from '../../contracts/artifacts/index.js';
-import { AppError } from '../errors/index.js';
+import { AppError } from '../errors/app-error.js';
 import { marketStateFromIndex } from './market-state.js';
 
 export interface DecodedRevert {

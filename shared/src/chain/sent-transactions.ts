@@ -21,7 +21,7 @@ import {
   type Hex,
   type TransactionReceipt,
 } from 'viem';
-import { AppError } from '../errors/index.js';
+import { AppError } from '../errors/app-error.js';
 import type { ChainWriter } from './chain-clients.js';
 import { toChainError } from './chain-errors.js';
 

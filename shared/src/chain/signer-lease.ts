@@ -16,7 +16,7 @@ import type { Knex } from 'knex';
 import type { Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { countUsedLocks, currentDatabaseName } from '../db/repositories/named-locks.repository.js';
-import { AppError } from '../errors/index.js';
+import { AppError } from '../errors/app-error.js';
 import { sleep } from '../messaging/backoff.js';
 import { tryAcquireLeaderLock, type LeaderLease } from '../runtime/mysql-leader-lock.js';
 import { withSigner, type ChainReader, type ChainWriter, type SignerOptions } from './chain-clients.js';

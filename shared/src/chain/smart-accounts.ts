@@ -5,7 +5,7 @@
  */
 import type { Address, Hex } from 'viem';
 import { smartAccountFactoryAbi } from '../../contracts/artifacts/index.js';
-import { AppError, isAppError } from '../errors/index.js';
+import { AppError, isAppError } from '../errors/app-error.js';
 import type { ChainReader, ChainWriter } from './chain-clients.js';
 import { withChainErrors } from './chain-errors.js';
 import { sendContractWrite } from './contract-writes.js';

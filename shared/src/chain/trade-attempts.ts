@@ -8,7 +8,7 @@
  */
 import { decodeFunctionData, isAddressEqual, parseEventLogs, type Hex, type Transaction } from 'viem';
 import { batchExecutorAbi } from '../../contracts/artifacts/index.js';
-import type { AppError } from '../errors/index.js';
+import type { AppError } from '../errors/app-error.js';
 import type { AccountTarget } from './account-trades.js';
 import type { ChainReader } from './chain-clients.js';
 import { tracedRevertData, withTxHash } from './contract-writes.js';

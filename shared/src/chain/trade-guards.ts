@@ -3,7 +3,7 @@
  * basis points: a minimum output (buy `minTokensOut`, sell `minUsdcOut`) rounds down, a maximum input
  * (`sellForExactUsdc` `maxTokensIn`) rounds up, so the tolerance never shrinks through rounding.
  */
-import { AppError } from '../errors/index.js';
+import { AppError } from '../errors/app-error.js';
 
 export const BPS = 10_000n;
 /** Default tolerance when the caller sets none: 1 %. */

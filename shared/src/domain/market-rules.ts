@@ -3,8 +3,8 @@
  * (before it is sent): OPEN, deployed on this chain, before its end time, and the outcome exists. Each rule answers
  * the AppError that refuses the trade, or null.
  */
-import type { Market } from '../db/index.js';
-import { AppError } from '../errors/index.js';
+import type { Market } from '../db/repositories/markets.repository.js';
+import { AppError } from '../errors/app-error.js';
 
 /** 400 VALIDATION_FAILED naming `outcomeIndex` when the market has no such outcome. */
 export function outcomeOutOfRange(market: Pick<Market, 'outcomes'>, outcomeIndex: number): AppError | null {

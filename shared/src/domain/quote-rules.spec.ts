@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { AppError } from '../errors/index.js';
+import { AppError } from '../errors/app-error.js';
 import { isRequestCausedQuoteFailure, quoteContractRefusal, quoteOutcomeRefusal } from './quote-rules.js';
 
 const onChain = { contractAddress: '0x00000000000000000000000000000000000000aa' as const, chainId: 31337 };

@@ -4,8 +4,8 @@
  * as its own error (public-read: 400 ValidationError / 404 NotFoundError, /v1: 400 VALIDATION_FAILED /
  * 422 MARKET_NOT_TRADEABLE).
  */
-import type { Market } from '../db/index.js';
-import { isAppError, type AppError } from '../errors/index.js';
+import type { Market } from '../db/repositories/markets.repository.js';
+import { isAppError, type AppError } from '../errors/app-error.js';
 
 export type QuoteRefusal =
   | { reason: 'outcome_out_of_range'; highestOutcomeIndex: number }

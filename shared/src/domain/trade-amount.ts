@@ -2,7 +2,7 @@
  * Trade amounts (spec/trading-api.md "Formats"): a decimal string of whole stablecoin units with at most 6 decimals
  * on the wire, bigint USDC atomic units (1 USDC = 1 000 000) everywhere in code. Never a float.
  */
-import { AppError } from '../errors/index.js';
+import { AppError } from '../errors/app-error.js';
 
 export const USDC_DECIMALS = 6;
 export const USDC_ATOMIC_PER_UNIT = 1_000_000n;

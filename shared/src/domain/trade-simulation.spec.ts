@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { AppError } from '../errors/index.js';
+import { AppError } from '../errors/app-error.js';
 import {
   formatTradeSimulation,
   parseTradeSimulation,

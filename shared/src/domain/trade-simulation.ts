@@ -4,7 +4,7 @@
  * where it may be used. The value is stored with the trade (`trades.simulation`) in its canonical form.
  */
 import type { ApiKeyEnvironment } from '../auth/api-key-format.js';
-import { AppError } from '../errors/index.js';
+import { AppError } from '../errors/app-error.js';
 
 export const SIMULATE_HEADER = 'X-Service-Simulate';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { AppError } from '../errors/index.js';
+import { AppError } from '../errors/app-error.js';
 import { routeNotFoundError, toHttpAppError } from './error-mapping.js';
 
 /** The shape body-parser's http-errors have. */

@@ -1,4 +1,5 @@
-import { AppError, isAppError, type ErrorCode } from '../errors/index.js';
+import { AppError, isAppError } from '../errors/app-error.js';
+import { type ErrorCode } from '../errors/error-catalogue.js';
 import { isRetryableError } from '../messaging/error-classification.js';
 
 /** `problem`: RFC 7807 (trading API, /v1). `public`: `{ error, message, code }` (public read API, /api). */

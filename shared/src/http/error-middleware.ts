@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
-import type { AppError } from '../errors/index.js';
-import type { Logger } from '../logger/index.js';
+import type { AppError } from '../errors/app-error.js';
+import type { Logger } from '../logger/logger.js';
 import { routeNotFoundError, toHttpAppError, type ErrorStyle } from './error-mapping.js';
 import { renderProblem, renderPublicError } from './error-renderers.js';
 import { routeIdOf } from './http-metrics.js';

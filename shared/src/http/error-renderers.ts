@@ -2,7 +2,8 @@
  * The two error shapes of the HTTP APIs, rendered from a transport-neutral AppError: each API's labels and members
  * live here, never on the error (the catalogue holds codes and their domain meaning).
  */
-import type { AppError, ErrorCode } from '../errors/index.js';
+import type { AppError } from '../errors/app-error.js';
+import type { ErrorCode } from '../errors/error-catalogue.js';
 
 export interface RenderedError {
   status: number;

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { AppError, errorCatalogue, errorCodes, isErrorCode } from '../errors/index.js';
+import { AppError } from '../errors/app-error.js';
+import { errorCatalogue, errorCodes, isErrorCode } from '../errors/error-catalogue.js';
 import { startTestApp, type TestApp } from './http-test-kit.js';
 import type { ErrorStyle } from './error-mapping.js';
 

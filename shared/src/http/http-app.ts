@@ -1,7 +1,7 @@
 import express from 'express';
 import type { HelmetOptions } from 'helmet';
-import type { RouteSwitches } from '../kill-switch/index.js';
-import type { Logger } from '../logger/index.js';
+import type { RouteSwitches } from '../kill-switch/route-switches.js';
+import type { Logger } from '../logger/logger.js';
 import { clientAddressMiddleware } from './client-address.middleware.js';
 import { requestObservationMiddleware } from './request-observation.middleware.js';
 import type { ErrorStyle } from './error-mapping.js';

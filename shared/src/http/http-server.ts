@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { Logger } from '../logger/index.js';
+import type { Logger } from '../logger/logger.js';
 import { edgeServerOptionsOf } from './edge-dispatch.js';
 import { markShuttingDown } from './lifecycle.js';
 

@@ -1,7 +1,7 @@
 /* Helpers for this folder's component tests: a captured logger and a real app on an ephemeral port. */
 import { setTimeout as delay } from 'node:timers/promises';
-import { createStaticRouteSwitches } from '../kill-switch/index.js';
-import { createLogger, type Logger } from '../logger/index.js';
+import { createStaticRouteSwitches } from '../kill-switch/route-switches.js';
+import { createLogger, type Logger } from '../logger/logger.js';
 import { createHttpApp, type HttpAppOptions } from './http-app.js';
 import { startHttpServer, type RunningServer, type StartHttpServerOptions } from './http-server.js';
 import { allMethods, type HttpMethod, type RouteRegistrar } from './route-registrar.js';

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createFileRouteSwitches, createStaticRouteSwitches, type RouteSwitches } from '../kill-switch/index.js';
+import { createFileRouteSwitches } from '../kill-switch/file-route-switches.js';
+import { createStaticRouteSwitches, type RouteSwitches } from '../kill-switch/route-switches.js';
 import { captureLogs, startTestApp, waitFor, type TestApp } from './http-test-kit.js';
 import type { ErrorStyle } from './error-mapping.js';
 

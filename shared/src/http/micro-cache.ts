@@ -4,7 +4,7 @@
  * refreshed in the background during the last quarter of its life, so a hot list or detail costs MySQL at most once
  * per window per replica. Errors are never cached. Each API appends its per-response `_meta` with appendMeta.
  */
-import { createReadThroughCache, type ReadThroughCache } from '../cache/index.js';
+import { createReadThroughCache, type ReadThroughCache } from '../cache/read-through-cache.js';
 
 export const MICRO_CACHE_MAX_ENTRIES = 5_000;
 

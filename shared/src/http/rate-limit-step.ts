@@ -9,8 +9,8 @@
  */
 import type { Request, RequestHandler, Response } from 'express';
 import { rateLimit, type ClientRateLimitInfo, type RateLimitInfo, type Store } from 'express-rate-limit';
-import type { AppError } from '../errors/index.js';
-import type { Logger } from '../logger/index.js';
+import type { AppError } from '../errors/app-error.js';
+import type { Logger } from '../logger/logger.js';
 
 /** X-RateLimit-Reset as epoch seconds (the trading API) or epoch milliseconds (the public read API). */
 export type RateLimitResetUnit = 'seconds' | 'milliseconds';

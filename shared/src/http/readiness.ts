@@ -1,4 +1,4 @@
-import type { Logger } from '../logger/index.js';
+import type { Logger } from '../logger/logger.js';
 import { isRetryableError, transientSummary } from '../messaging/error-classification.js';
 
 /** One dependency of readiness (MySQL, Redis, RabbitMQ, chain RPC…). `check` throws (or rejects) when not ready. */

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { newRequestId } from '../ids/index.js';
+import { newRequestId } from '../ids/ids.js';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { Logger } from '../logger/index.js';
+import type { Logger } from '../logger/logger.js';
 import { routeIdOf, type HttpMetrics } from './http-metrics.js';
 import { requestIdOf } from './request-id.middleware.js';
 

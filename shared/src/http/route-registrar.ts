@@ -1,7 +1,7 @@
 import type { RequestHandler, Response } from 'express';
 import type { RouteParameters } from 'express-serve-static-core';
-import { AppError } from '../errors/index.js';
-import type { RouteSwitches } from '../kill-switch/index.js';
+import { AppError } from '../errors/app-error.js';
+import type { RouteSwitches } from '../kill-switch/route-switches.js';
 import type { RouteTable } from './route-table.js';
 import { methodsWithBody, type BodyKind } from './request-body.js';
 import { runSteps } from './run-steps.js';

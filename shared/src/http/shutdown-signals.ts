@@ -1,5 +1,5 @@
 import type { EventEmitter } from 'node:events';
-import type { Logger } from '../logger/index.js';
+import type { Logger } from '../logger/logger.js';
 
 export interface ShutdownSignalOptions {
   /** Default SIGTERM and SIGINT. */

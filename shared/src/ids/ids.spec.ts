@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { newRequestId, prefixedId, randomBase62 } from './index.js';
+import { newRequestId, prefixedId, randomBase62 } from './ids.js';
 
 describe('ids', () => {
   it('makes base62 strings of the requested length', () => {

@@ -1,8 +1,8 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { codeOf } from '../errors/index.js';
-import type { Logger } from '../logger/index.js';
+import { codeOf } from '../errors/thrown-values.js';
+import type { Logger } from '../logger/logger.js';
 import { parseRouteList } from './route-list.js';
 import type { RouteSwitchObserver } from './route-switch-observer.js';
 import { createMutableRouteSwitches, type RouteSwitches } from './route-switches.js';

@@ -1,6 +1,6 @@
-import { messageOf } from '../errors/index.js';
+import { messageOf } from '../errors/thrown-values.js';
 import { CoreV1Api, Watch, type KubeConfig, type V1ConfigMap } from '@kubernetes/client-node';
-import type { Logger } from '../logger/index.js';
+import type { Logger } from '../logger/logger.js';
 import { parseRouteList } from './route-list.js';
 import { ROUTE_SWITCHES_KEY } from './route-switch-configmap.js';
 import type { RouteSwitchObserver } from './route-switch-observer.js';

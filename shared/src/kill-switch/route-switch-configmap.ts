@@ -1,4 +1,4 @@
-import { codeOf } from '../errors/index.js';
+import { codeOf } from '../errors/thrown-values.js';
 import { CoreV1Api, PatchStrategy, setHeaderOptions, type KubeConfig } from '@kubernetes/client-node';
 import { parseRouteList } from './route-list.js';
 

@@ -1,6 +1,6 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
 import { registeredMetric } from '../http/http-metrics.js';
-import type { Logger } from '../logger/index.js';
+import type { Logger } from '../logger/logger.js';
 import { unknownRouteIds } from './route-catalogue.js';
 
 export type RouteSwitchSource = 'kubernetes' | 'file' | 'env';

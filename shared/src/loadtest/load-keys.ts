@@ -8,9 +8,11 @@
 import type { Knex } from 'knex';
 import { issueApiKey } from '../auth/issue-api-key.js';
 import { apiScopes } from '../auth/tiers.js';
-import { listUnrevokedApiKeysNamed, recordAdminAction, revokeApiKey, withTransaction } from '../db/index.js';
+import { listUnrevokedApiKeysNamed, revokeApiKey } from '../db/repositories/api-keys.repository.js';
+import { recordAdminAction } from '../db/repositories/admin-audit.repository.js';
+import { withTransaction } from '../db/transaction.js';
 import { demoIds } from '../db/seed/demo-catalog.js';
-import { parseUsdcAmount } from '../domain/index.js';
+import { parseUsdcAmount } from '../domain/trade-amount.js';
 
 export const LOAD_KEY_NAME = 'npm-run-load';
 const ACTOR = 'npm-run-load';

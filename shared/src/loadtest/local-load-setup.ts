@@ -2,12 +2,12 @@
  * What `npm run load` prepares against the local stack when no key is given: its own webhook receiver and load keys
  * (load-keys.ts) whose webhooks point at it. Everything it starts is undone by `release()`.
  */
-import { createSecretBox, generateWebhookSecret } from '../auth/index.js';
-import { createKnex } from '../db/index.js';
+import { createSecretBox, generateWebhookSecret } from '../auth/secret-box.js';
+import { createKnex } from '../db/create-knex.js';
 import { provisionLoadKeys, revokeLoadKeys, type LoadKey } from './load-keys.js';
 import type { LoadRunnerConfig } from './load-runner-config.js';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.js';
-import { messageOf } from '../errors/index.js';
+import { messageOf } from '../errors/thrown-values.js';
 
 export interface LocalLoadSetup {
   keys: LoadKey[];

@@ -5,7 +5,7 @@
  *   scenario=NAME requests=N rps=N p95_ms=N p99_ms=N errors=N thresholds=pass|fail
  * Exit code 0 when every threshold holds, 99 when one does not (as k6), 64 on bad arguments, 78 on bad settings.
  */
-import { loadConfig, ConfigError } from '../config/index.js';
+import { loadConfig, ConfigError } from '../config/load-config.js';
 import { buildStages, resolveLoadConfig, resolveLoadShape } from '../../../loadtest/lib/load-config.js';
 import { formatSummaryLine, formatSummaryText } from '../../../loadtest/lib/run-summary.js';
 import type { LoadConfig, LoadShape } from '../../../loadtest/lib/scenario-types.js';
@@ -16,7 +16,7 @@ import { rateLimitAdvice } from './rate-limit-advice.js';
 import { writeRunReports } from './report-files.js';
 import { runScenario } from './run-scenario.js';
 import { needsApiKeys, needsReceiver, scenarioDefinition } from './scenario-registry.js';
-import { messageOf } from '../errors/index.js';
+import { messageOf } from '../errors/thrown-values.js';
 
 const say = (line = '') => process.stdout.write(`${line}\n`);
 

@@ -17,7 +17,7 @@ import { scenarioKit } from '../../../loadtest/lib/scenario-kit.js';
 import type { ScenarioDefinition } from '../../../loadtest/lib/scenario-types.js';
 import { definePublicBrowse } from '../../../loadtest/scenarios/public-browse.js';
 import { createFixtureMarket, startChainFixture, type ChainFixture } from '../chain/chain-test-fixtures.js';
-import { insertMarket } from '../db/index.js';
+import { insertMarket } from '../db/repositories/markets.repository.js';
 import { createThread } from '../db/repositories/threads.repository.js';
 import { rateLimitAdvice } from './rate-limit-advice.js';
 import { writeRunReports } from './report-files.js';

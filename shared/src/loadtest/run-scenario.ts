@@ -19,7 +19,7 @@ import { MetricsRecorder, type SecondBucket } from './metrics-recorder.js';
 import { createNodeLoadHttp, type NodeLoadHttp } from './node-http-client.js';
 import type { RateLimitedOrigin } from './rate-limit-advice.js';
 import { percentile } from './summary-math.js';
-import { messageOf } from '../errors/index.js';
+import { messageOf } from '../errors/thrown-values.js';
 
 export interface RunNote {
   title: string;

@@ -4,7 +4,7 @@
  * Point the keys' webhook URL at http://<this host>:<port>/webhooks and k6's LOADTEST_RECEIVER_URL at it. Stops on
  * SIGINT/SIGTERM and prints its counts.
  */
-import { loadConfigOrExit } from '../config/index.js';
+import { loadConfigOrExit } from '../config/load-config.js';
 import { receiverConfigSchema } from './load-runner-config.js';
 import { startWebhookReceiver } from './webhook-receiver.js';
 

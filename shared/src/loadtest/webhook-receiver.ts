@@ -8,7 +8,7 @@
  */
 import http from 'node:http';
 import { listeningPort } from '../runtime/listening-port.js';
-import { verifyWebhookSignature } from '../webhooks/index.js';
+import { verifyWebhookSignature } from '../webhooks/verify-webhook-signature.js';
 import { isRecord, parseJsonObject } from '../runtime/plain-values.js';
 
 export interface ReceivedDelivery {

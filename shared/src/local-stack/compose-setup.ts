@@ -4,8 +4,9 @@
  * `npm start` does before it starts the deployables. Safe to run again: every step reuses what exists.
  */
 import { DEVELOPMENT_PEPPER } from '../config/config-fields.js';
-import { loadConfigOrExit, localStackConfigSchema } from '../config/index.js';
-import { createKnex } from '../db/index.js';
+import { loadConfigOrExit } from '../config/load-config.js';
+import { localStackConfigSchema } from '../config/app-configs.js';
+import { createKnex } from '../db/create-knex.js';
 import { issueDemoApiKey } from './demo-api-key.js';
 import { setUpDemoChain } from './demo-chain-setup.js';
 import { startOtherAccountsJob } from './other-accounts-job.js';

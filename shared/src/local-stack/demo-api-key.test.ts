@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { hashApiKey, issueApiKey } from '../auth/index.js';
-import { countActiveApiKeys, findApiKeyByHash, listAdminActions } from '../db/index.js';
+import { hashApiKey } from '../auth/api-key-format.js';
+import { issueApiKey } from '../auth/issue-api-key.js';
+import { countActiveApiKeys, findApiKeyByHash } from '../db/repositories/api-keys.repository.js';
+import { listAdminActions } from '../db/repositories/admin-audit.repository.js';
 import { demoIds } from '../db/seed/demo-catalog.js';
 import { seedDemoData } from '../db/seed/demo-data.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';

@@ -1,16 +1,13 @@
 import type { Knex } from 'knex';
 import { issueApiKey } from '../auth/issue-api-key.js';
 import { apiScopes } from '../auth/tiers.js';
-import {
-  findUserById,
-  listUnrevokedApiKeysNamed,
-  recordAdminAction,
-  revokeApiKey,
-  withTransaction,
-} from '../db/index.js';
-import type { ApiKeyRecord } from '../db/index.js';
+import { findUserById } from '../db/repositories/users.repository.js';
+import { listUnrevokedApiKeysNamed, revokeApiKey } from '../db/repositories/api-keys.repository.js';
+import { recordAdminAction } from '../db/repositories/admin-audit.repository.js';
+import { withTransaction } from '../db/transaction.js';
+import type { ApiKeyRecord } from '../db/repositories/api-keys.repository.js';
 import { demoIds } from '../db/seed/demo-catalog.js';
-import { isAppError } from '../errors/index.js';
+import { isAppError } from '../errors/app-error.js';
 
 /** The name of the key `npm start` issues; the previous one is revoked on every start. */
 export const DEMO_API_KEY_NAME = 'npm-start demo';

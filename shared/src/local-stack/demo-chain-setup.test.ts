@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Address } from 'viem';
-import { createChainClients, readMarketState, readUsdcBalance, type ChainReader } from '../chain/index.js';
+import { createChainClients, type ChainReader } from '../chain/chain-clients.js';
+import { readMarketState } from '../chain/market-reads.js';
+import { readUsdcBalance } from '../chain/balances.js';
 import { ANVIL_ADMIN_KEY, ANVIL_EXECUTOR_KEY } from '../config/config-fields.js';
 import { findChainDeployment } from '../db/repositories/chain-deployments.repository.js';
 import { demoIds } from '../db/seed/demo-catalog.js';

@@ -1,20 +1,11 @@
 import type { Knex } from 'knex';
 import type { Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import {
-  cancelMarket,
-  createChainClients,
-  deployMarket,
-  deployPlatform,
-  executeBuy,
-  installOperatorRegistry,
-  isRegisteredSigner,
-  setSignerRegistered,
-  freezeMarket,
-  resolveMarket,
-  type ChainWriter,
-  type PlatformAddresses,
-} from '../chain/index.js';
+import { cancelMarket, freezeMarket, resolveMarket } from '../chain/market-admin.js';
+import { createChainClients, type ChainWriter } from '../chain/chain-clients.js';
+import { deployMarket, deployPlatform, type PlatformAddresses } from '../chain/deploy-platform.js';
+import { executeBuy } from '../chain/guarded-trades.js';
+import { installOperatorRegistry, isRegisteredSigner, setSignerRegistered } from '../chain/operator-registry.js';
 import { findChainDeployment, recordChainDeployment } from '../db/repositories/chain-deployments.repository.js';
 import { linkMarketContract, listMarketsForChain, type MarketChainRow } from '../db/seed/demo-chain-rows.js';
 import { demoMarkets } from '../db/seed/demo-markets.js';

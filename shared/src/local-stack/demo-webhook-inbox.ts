@@ -6,7 +6,7 @@
  */
 import http from 'node:http';
 import { listeningPort } from '../runtime/listening-port.js';
-import { verifyWebhookSignature } from '../webhooks/index.js';
+import { verifyWebhookSignature } from '../webhooks/verify-webhook-signature.js';
 
 export interface InboxEvent {
   id: string;

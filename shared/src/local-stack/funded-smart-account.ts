@@ -1,12 +1,10 @@
 import type { Address } from 'viem';
-import {
-  createSmartAccount,
-  mintTestUsdc,
-  moveAccountToRegistry,
-  readUsdcBalance,
-  type ChainWriter,
-  type PlatformAddresses,
-} from '../chain/index.js';
+import { createSmartAccount } from '../chain/smart-accounts.js';
+import { mintTestUsdc } from '../chain/market-admin.js';
+import { moveAccountToRegistry } from '../chain/operator-registry.js';
+import { readUsdcBalance } from '../chain/balances.js';
+import { type ChainWriter } from '../chain/chain-clients.js';
+import { type PlatformAddresses } from '../chain/deploy-platform.js';
 import type { Queryable } from '../db/transaction.js';
 import { linkUserSmartAccount } from '../db/seed/demo-chain-rows.js';
 

@@ -1,4 +1,5 @@
-import { loadConfigOrExit, localStackConfigSchema } from '../config/index.js';
+import { loadConfigOrExit } from '../config/load-config.js';
+import { localStackConfigSchema } from '../config/app-configs.js';
 import { prepareDatabase } from './prepare-database.js';
 
 /** `npm run migrate`: create the database if needed and apply pending migrations (no demo data). */

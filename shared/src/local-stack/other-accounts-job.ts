@@ -6,10 +6,12 @@
  */
 import type { Knex } from 'knex';
 import type { Hex } from 'viem';
-import { createChainClients, leaseSignerWaiting, type PlatformAddresses } from '../chain/index.js';
-import { createKnex } from '../db/index.js';
+import { createChainClients } from '../chain/chain-clients.js';
+import { leaseSignerWaiting } from '../chain/signer-lease.js';
+import { type PlatformAddresses } from '../chain/deploy-platform.js';
+import { createKnex } from '../db/create-knex.js';
 import { USDC_ATOMIC_PER_UNIT as USDC } from '../domain/trade-amount.js';
-import { messageOf } from '../errors/index.js';
+import { messageOf } from '../errors/thrown-values.js';
 import { listChainUsers, restoreOtherUserAccounts, type AccountsProgress } from './other-user-accounts.js';
 
 const PROGRESS_EVERY_MS = 2_000;

@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { Address } from 'viem';
-import {
-  createChainClients,
-  findSmartAccount,
-  readUsdcBalance,
-  type ChainReader,
-  type PlatformAddresses,
-} from '../chain/index.js';
+import { createChainClients, type ChainReader } from '../chain/chain-clients.js';
+import { findSmartAccount } from '../chain/smart-accounts.js';
+import { readUsdcBalance } from '../chain/balances.js';
+import { type PlatformAddresses } from '../chain/deploy-platform.js';
 import { ANVIL_ADMIN_KEY, ANVIL_EXECUTOR_KEY } from '../config/config-fields.js';
-import { createUser, findUserById } from '../db/index.js';
+import { createUser, findUserById } from '../db/repositories/users.repository.js';
 import { demoIds } from '../db/seed/demo-catalog.js';
 import { seedDemoData } from '../db/seed/demo-data.js';
 import { demoMarkets } from '../db/seed/demo-markets.js';

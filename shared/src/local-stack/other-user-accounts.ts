@@ -3,8 +3,9 @@
  * chain they must be deployed and funded again, which takes two transactions a user: `npm start` does it after the
  * stack is up, in the background (other-accounts-job.ts), so its start-up never grows with these users.
  */
-import { messageOf } from '../errors/index.js';
-import type { ChainWriter, PlatformAddresses } from '../chain/index.js';
+import { messageOf } from '../errors/thrown-values.js';
+import type { ChainWriter } from '../chain/chain-clients.js';
+import type { PlatformAddresses } from '../chain/deploy-platform.js';
 import type { Queryable } from '../db/transaction.js';
 import { listUsersForChain } from '../db/seed/demo-chain-rows.js';
 import { demoIds } from '../db/seed/demo-catalog.js';

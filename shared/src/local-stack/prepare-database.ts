@@ -1,4 +1,5 @@
-import { createKnex, databaseName, ensureDatabase, migrateLatest, withDatabase, type Knex } from '../db/index.js';
+import { createKnex, databaseName, ensureDatabase, withDatabase, type Knex } from '../db/create-knex.js';
+import { migrateLatest } from '../db/migrate.js';
 import { databaseUrlAs, dropDatabaseUsers, ensureDatabaseUsers, type DatabaseUsers } from '../db/database-users.js';
 import { seedDemoData } from '../db/seed/demo-data.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { privateKeyToAccount } from 'viem/accounts';
 import { ANVIL_ADMIN_KEY, ANVIL_EXECUTOR_KEY } from '../config/config-fields.js';
-import { loadConfig } from '../config/index.js';
+import { loadConfig } from '../config/load-config.js';
 import { anvilDevKey, executorSignerPool, npmStartConfigSchema, planReplicas } from './replicas.js';
 
 const deployables = [

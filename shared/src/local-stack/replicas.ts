@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { toHex, type Hex } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
-import { localStackConfigSchema } from '../config/index.js';
+import { localStackConfigSchema } from '../config/app-configs.js';
 import type { DeployableProcessSpec } from './deployable-processes.js';
 
 export const MAX_REPLICAS = 10;

@@ -1,5 +1,6 @@
 import { parseEther, type Address } from 'viem';
-import { withChainErrors, type ChainWriter } from '../chain/index.js';
+import { withChainErrors } from '../chain/chain-errors.js';
+import { type ChainWriter } from '../chain/chain-clients.js';
 
 /** Below this an executor signer gets ETH from the admin; a development chain's admin holds thousands. */
 const LOW_BALANCE = parseEther('1');

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { createKnex, createUser, dropDatabase, withDatabase } from '../db/index.js';
+import { createKnex, dropDatabase, withDatabase } from '../db/create-knex.js';
+import { createUser } from '../db/repositories/users.repository.js';
 import { freePort } from '../testing/free-port.js';
 import { deleteTestTopology } from '../testing/test-amqp.js';
 import { repositoryRoot } from '../runtime/repository-root.js';

@@ -1,7 +1,7 @@
-import { messageOf } from '../errors/index.js';
-import { loadConfigOrExit } from '../config/index.js';
+import { messageOf } from '../errors/thrown-values.js';
+import { loadConfigOrExit } from '../config/load-config.js';
 import { DEVELOPMENT_PEPPER } from '../config/config-fields.js';
-import { createSecretBox, generateWebhookSecret } from '../auth/index.js';
+import { createSecretBox, generateWebhookSecret } from '../auth/secret-box.js';
 import { DEVELOPMENT_WEBHOOK_SECRET_KEY } from '../config/config-fields.js';
 import { issueDemoApiKey } from './demo-api-key.js';
 import { startDemoWebhookInbox } from './demo-webhook-inbox.js';
@@ -9,7 +9,8 @@ import { backingServices, findUnreachableServices } from './service-probes.js';
 import { prepareDatabase } from './prepare-database.js';
 import { startLocalChain } from './local-chain.js';
 import { setUpDemoChain } from './demo-chain-setup.js';
-import { createKnex, listMarketsKeyset } from '../db/index.js';
+import { createKnex } from '../db/create-knex.js';
+import { listMarketsKeyset } from '../db/repositories/market-lists.repository.js';
 import {
   processLabel,
   spawnDeployable,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { AppError } from '../errors/index.js';
+import { AppError } from '../errors/app-error.js';
 import { countBrokerConnections } from './testing/broker-control.js';
 import { createLogCapture, createTestMessaging, type TestMessaging } from './testing/test-messaging.js';
 import { waitFor } from './testing/wait-for.js';

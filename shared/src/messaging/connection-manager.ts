@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type ChannelModel } from 'amqplib';
-import { AppError } from '../errors/index.js';
-import type { Logger } from '../logger/index.js';
+import { AppError } from '../errors/app-error.js';
+import type { Logger } from '../logger/logger.js';
 import { backoffDelay, RECONNECT_BACKOFF, sleep, type BackoffPolicy } from './backoff.js';
 import { ManagedConsumer, type Delivery } from './managed-consumer.js';
 import { publishWithConfirm, type PublishChannel } from './publish-with-confirm.js';

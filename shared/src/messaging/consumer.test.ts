@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { AppError } from '../errors/index.js';
-import { currentContext } from '../logger/index.js';
+import { AppError } from '../errors/app-error.js';
+import { currentContext } from '../logger/request-context.js';
 import type { AmqpConnectionManager } from './connection-manager.js';
 import { startConsumer, type MessageContext, type RunningConsumer } from './consumer.js';
 import { tradeJobSchema, type TradeJob } from './message-schemas.js';

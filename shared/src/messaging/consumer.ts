@@ -1,6 +1,7 @@
 import type { ConsumeMessage } from 'amqplib';
 import type { z } from 'zod';
-import { runWithContext, type Logger } from '../logger/index.js';
+import { runWithContext } from '../logger/request-context.js';
+import { type Logger } from '../logger/logger.js';
 import { isRecord } from '../runtime/plain-values.js';
 import { backoffDelay, sleep, type BackoffPolicy } from './backoff.js';
 import type { AmqpConnectionManager, Delivery } from './connection-manager.js';

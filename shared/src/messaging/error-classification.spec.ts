@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
-import { AppError } from '../errors/index.js';
+import { AppError } from '../errors/app-error.js';
 import { isRetryableError } from './error-classification.js';
 
 const withCode = (code: string) => Object.assign(new Error(code), { code });

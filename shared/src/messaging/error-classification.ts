@@ -1,4 +1,5 @@
-import { codeOf, isAppError } from '../errors/index.js';
+import { codeOf } from '../errors/thrown-values.js';
+import { isAppError } from '../errors/app-error.js';
 
 /** Network failures of the process's own dependencies (MySQL, Redis, RPC, HTTP): worth another try. */
 const TRANSIENT_SYSTEM_CODES = new Set([

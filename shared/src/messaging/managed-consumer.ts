@@ -1,5 +1,5 @@
 import type { Channel, ChannelModel, ConsumeMessage } from 'amqplib';
-import type { Logger } from '../logger/index.js';
+import type { Logger } from '../logger/logger.js';
 import { backoffDelay, sleep, type BackoffPolicy } from './backoff.js';
 
 /** One received message and the two ways to settle it on the channel it arrived on. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import { prefixedId } from '../ids/index.js';
+import { prefixedId } from '../ids/ids.js';
 import { messageSchemas, redemptionJobSchema, tradeJobSchema, webhookEventMessageSchema } from './message-schemas.js';
 import { EXCHANGES } from './topology.js';
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Logger } from '../logger/index.js';
+import type { Logger } from '../logger/logger.js';
 import { sleep } from './backoff.js';
 import type { AmqpConnectionManager } from './connection-manager.js';
 import { publishOutboxRows, type OutboxPublishOptions, type OutboxPublishResult } from './outbox.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { Knex } from 'knex';
-import { AppError } from '../errors/index.js';
+import { AppError } from '../errors/app-error.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
 import type { AmqpConnectionManager } from './connection-manager.js';
 import { startConsumer } from './consumer.js';

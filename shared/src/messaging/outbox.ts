@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { flushingInsertsAtEnd, isDeadlockError, type Queryable } from '../db/index.js';
-import { AppError } from '../errors/index.js';
+import { flushingInsertsAtEnd } from '../db/deferred-inserts.js';
+import { isDeadlockError } from '../db/mysql-errors.js';
+import { type Queryable } from '../db/transaction.js';
+import { AppError } from '../errors/app-error.js';
 import type { AmqpConnectionManager } from './connection-manager.js';
 import { messageSchemas, type MessageOf } from './message-schemas.js';
 import {

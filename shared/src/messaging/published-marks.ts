@@ -7,7 +7,7 @@
  * dedupe by messageId. The pool's owner flushes the queue before it closes the pool.
  */
 import type { Knex } from 'knex';
-import type { Logger } from '../logger/index.js';
+import type { Logger } from '../logger/logger.js';
 import { markPublished } from '../db/repositories/outbox.repository.js';
 import { coalescedTask } from '../streams/coalesced-task.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Options } from 'express-rate-limit';
 import { captureLogs } from '../http/http-test-kit.js';
-import { createRedis, waitForRedis } from '../redis/index.js';
+import { createRedis, waitForRedis } from '../redis/create-redis.js';
 import { createTestRedis, type TestRedis } from '../testing/test-redis.js';
 import { testEnv } from '../testing/test-env.js';
 import { createUnreachableRedis, type UnreachableRedis } from '../testing/unreachable-redis.js';

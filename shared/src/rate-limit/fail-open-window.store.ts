@@ -6,8 +6,8 @@
  */
 import type { ClientRateLimitInfo, IncrementResponse, Options, Store } from 'express-rate-limit';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
-import type { Logger } from '../logger/index.js';
-import type { Redis } from '../redis/index.js';
+import type { Logger } from '../logger/logger.js';
+import type { Redis } from '../redis/create-redis.js';
 
 /** Report a failing Redis at most this often. */
 const ERROR_LOG_INTERVAL_MS = 30_000;

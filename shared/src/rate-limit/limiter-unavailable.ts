@@ -1,4 +1,4 @@
-import { AppError } from '../errors/index.js';
+import { AppError } from '../errors/app-error.js';
 
 /**
  * The 503 DEPENDENCY_UNAVAILABLE (Retry-After: 30) of a write whose limiter cannot reach Redis: writes fail closed

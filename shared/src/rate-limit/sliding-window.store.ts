@@ -1,5 +1,6 @@
-import { createLuaScript, type LuaScript, type Redis } from '../redis/index.js';
-import type { Logger } from '../logger/index.js';
+import { createLuaScript, type LuaScript } from '../redis/lua-script.js';
+import { type Redis } from '../redis/create-redis.js';
+import type { Logger } from '../logger/logger.js';
 import type { RateLimitCount, RateLimitStore, RateLimitWindow } from './rate-limit-store.js';
 import { limiterUnavailable } from './limiter-unavailable.js';
 import { createHitCoalescer, type HitCoalescer } from './hit-coalescer.js';

@@ -1,4 +1,5 @@
-import { createLuaScript, type LuaScript, type Redis } from '../redis/index.js';
+import { createLuaScript, type LuaScript } from '../redis/lua-script.js';
+import { type Redis } from '../redis/create-redis.js';
 import type { RateLimitCount, RateLimitStore, RateLimitWindow } from './rate-limit-store.js';
 import { limiterUnavailable } from './limiter-unavailable.js';
 import { TOKEN_BUCKET_SCRIPT } from './lua-scripts.js';

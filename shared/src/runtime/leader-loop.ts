@@ -5,7 +5,7 @@
  * Work must be idempotent (conditional updates): a deposed leader may finish the round it had started.
  */
 import type { Knex } from 'knex';
-import type { Logger } from '../logger/index.js';
+import type { Logger } from '../logger/logger.js';
 import { backoffDelay, sleep, type BackoffPolicy } from '../messaging/backoff.js';
 import { isRetryableError, transientSummary } from '../messaging/error-classification.js';
 import { currentDatabaseName } from '../db/repositories/named-locks.repository.js';

@@ -1,5 +1,5 @@
 import type express from 'express';
-import { createHttpApp } from '../http/index.js';
+import { createHttpApp } from '../http/http-app.js';
 import type { DeployableContext } from './run-deployable.js';
 
 /** Workers serve only `/health`, `/ready` and `/metrics` (internal port, problem+json errors). */

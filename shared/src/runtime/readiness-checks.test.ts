@@ -3,8 +3,8 @@
  * an expected-state code (one start-up line, no stack), rather than the code-less error its first command would throw.
  */
 import { describe, expect, it } from '@jest/globals';
-import { DependencyNotReady } from '../http/index.js';
-import { createRedis, waitForRedis } from '../redis/index.js';
+import { DependencyNotReady } from '../http/readiness.js';
+import { createRedis, waitForRedis } from '../redis/create-redis.js';
 import { testEnv } from '../testing/test-env.js';
 import { redisReadiness } from './readiness-checks.js';
 

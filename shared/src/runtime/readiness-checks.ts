@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
-import { pingChain, type ChainReader } from '../chain/index.js';
+import { pingChain, type ChainReader } from '../chain/chain-clients.js';
 import { pingDatabase } from '../db/create-knex.js';
 import type { Redis } from 'ioredis';
-import { DependencyNotReady, type ReadinessCheck } from '../http/index.js';
-import type { AmqpConnectionManager } from '../messaging/index.js';
+import { DependencyNotReady, type ReadinessCheck } from '../http/readiness.js';
+import type { AmqpConnectionManager } from '../messaging/connection-manager.js';
 
 export const mysqlReadiness = (db: Knex): ReadinessCheck => ({
   name: 'mysql',

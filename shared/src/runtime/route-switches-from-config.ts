@@ -1,12 +1,8 @@
 import type { Registry } from 'prom-client';
-import {
-  createFileRouteSwitches,
-  createRouteSwitchObserver,
-  createStaticRouteSwitches,
-  type RouteSwitches,
-  type RouteSwitchSource,
-} from '../kill-switch/index.js';
-import type { Logger } from '../logger/index.js';
+import { createFileRouteSwitches } from '../kill-switch/file-route-switches.js';
+import { createRouteSwitchObserver, type RouteSwitchSource } from '../kill-switch/route-switch-observer.js';
+import { createStaticRouteSwitches, type RouteSwitches } from '../kill-switch/route-switches.js';
+import type { Logger } from '../logger/logger.js';
 
 export interface RouteSwitchSettings {
   ROUTE_DISABLED: string[];

@@ -1,8 +1,10 @@
-import { messageOf } from '../errors/index.js';
+import { messageOf } from '../errors/thrown-values.js';
 import type express from 'express';
-import { createHttpMetrics, installShutdownSignals, startHttpServer, type HttpMetrics } from '../http/index.js';
-import { createStaticRouteSwitches, type RouteSwitches } from '../kill-switch/index.js';
-import { createLogger, type CreateLoggerOptions, type Logger } from '../logger/index.js';
+import { createHttpMetrics, type HttpMetrics } from '../http/http-metrics.js';
+import { installShutdownSignals } from '../http/shutdown-signals.js';
+import { startHttpServer } from '../http/http-server.js';
+import { createStaticRouteSwitches, type RouteSwitches } from '../kill-switch/route-switches.js';
+import { createLogger, type CreateLoggerOptions, type Logger } from '../logger/logger.js';
 import { routeSwitchesFromConfig, type RouteSwitchSettings } from './route-switches-from-config.js';
 import {
   openServiceResources,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { insertOutboxRows } from '../db/repositories/outbox.repository.js';
-import { createLogger } from '../logger/index.js';
+import { createLogger } from '../logger/logger.js';
 import { publishedMarksOf } from '../messaging/published-marks.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
 import { testEnv } from '../testing/test-env.js';

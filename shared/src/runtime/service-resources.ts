@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
-import { createChainClients, type ChainReader } from '../chain/index.js';
+import { createChainClients, type ChainReader } from '../chain/chain-clients.js';
 import type { Redis } from 'ioredis';
-import { createKnex } from '../db/index.js';
-import type { ReadinessCheck } from '../http/index.js';
-import type { Logger } from '../logger/index.js';
-import { createAmqpConnectionManager, flushPublishedMarks, type AmqpConnectionManager } from '../messaging/index.js';
-import { createRedis } from '../redis/index.js';
+import { createKnex } from '../db/create-knex.js';
+import type { ReadinessCheck } from '../http/readiness.js';
+import type { Logger } from '../logger/logger.js';
+import { createAmqpConnectionManager, type AmqpConnectionManager } from '../messaging/connection-manager.js';
+import { flushPublishedMarks } from '../messaging/published-marks.js';
+import { createRedis } from '../redis/create-redis.js';
 import { chainReadiness, mysqlReadiness, rabbitmqReadiness, redisReadiness } from './readiness-checks.js';
 
 export interface ResourceSettings {

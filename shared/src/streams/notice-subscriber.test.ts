@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { connect, type ConfirmChannel, type ChannelModel } from 'amqplib';
-import { createLogger } from '../logger/index.js';
+import { createLogger } from '../logger/logger.js';
 import { EXCHANGES, physicalName } from '../messaging/topology.js';
 import { deleteTestTopology } from '../testing/test-amqp.js';
 import { suiteToken, testEnv } from '../testing/test-env.js';

@@ -10,7 +10,7 @@
  * binding was in place reads the database again.
  */
 import { connect, type ChannelModel, type ConsumeMessage } from 'amqplib';
-import type { Logger } from '../logger/index.js';
+import type { Logger } from '../logger/logger.js';
 import { backoffDelay, RECONNECT_BACKOFF, sleep } from '../messaging/backoff.js';
 import { streamNoticeSchema, type StreamNotice } from '../messaging/message-schemas.js';
 import { EXCHANGES, physicalName } from '../messaging/topology.js';

@@ -6,7 +6,8 @@
  * earliest moment a slot frees without any stream being closed (the 429's Retry-After).
  */
 import { randomUUID } from 'node:crypto';
-import { createLuaScript, type Redis } from '../redis/index.js';
+import { createLuaScript } from '../redis/lua-script.js';
+import { type Redis } from '../redis/create-redis.js';
 
 const TAKE_SLOT_SCRIPT = `
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])

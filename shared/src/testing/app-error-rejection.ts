@@ -1,5 +1,5 @@
 /* The AppError a promise rejects with, for tests that assert on its code, detail and extensions. */
-import { AppError } from '../errors/index.js';
+import { AppError } from '../errors/app-error.js';
 
 /** Resolves with the AppError `promise` rejected with; throws when it resolved or rejected with anything else. */
 export async function appErrorOf(promise: Promise<unknown>): Promise<AppError> {

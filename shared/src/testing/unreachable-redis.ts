@@ -1,6 +1,6 @@
 /* A real Redis client (the production settings) aimed at a port nothing listens on: every command fails at once. */
 import { once } from 'node:events';
-import { createRedis, type Redis } from '../redis/index.js';
+import { createRedis, type Redis } from '../redis/create-redis.js';
 
 export interface UnreachableRedis {
   redis: Redis;

@@ -4,8 +4,8 @@
  * so retries and streams send the same bytes. Never carries the confirmation token.
  */
 import { CURRENT_API_VERSION } from '../domain/api-version.js';
-import type { TradeRecord } from '../db/index.js';
-import { prefixedId } from '../ids/index.js';
+import type { TradeRecord } from '../db/repositories/trades.rows.js';
+import { prefixedId } from '../ids/ids.js';
 
 export const tradeEventTypes = [
   'trade.confirmation-required',

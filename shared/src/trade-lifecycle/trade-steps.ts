@@ -5,17 +5,12 @@
  * Used by the trading API, the chain executor and the admin CLI alike, so a trade's history is written one way.
  */
 import type { Knex } from 'knex';
-import {
-  appendTradeEvents,
-  findTradeById,
-  transitionTradeStatus,
-  movedTrade,
-  recordWebhookEvent,
-  type TradeRecord,
-  type TradeStatus,
-  type TradeUpdate,
-} from '../db/index.js';
-import { EXCHANGES, type EnqueueOutboxMessage } from '../messaging/index.js';
+import { appendTradeEvents } from '../db/repositories/trade-events.repository.js';
+import { findTradeById, transitionTradeStatus, type TradeStatus } from '../db/repositories/trades.repository.js';
+import { movedTrade, type TradeRecord, type TradeUpdate } from '../db/repositories/trades.rows.js';
+import { recordWebhookEvent } from '../db/repositories/webhook-events.repository.js';
+import { EXCHANGES } from '../messaging/topology.js';
+import { type EnqueueOutboxMessage } from '../messaging/outbox.js';
 import { isTerminalStatus } from '../domain/trade-states.js';
 import { buildTradeEventEnvelope, type TradeEventType } from './trade-event-envelope.js';
 

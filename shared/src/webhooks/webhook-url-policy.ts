@@ -1,6 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { AppError, codeOf } from '../errors/index.js';
+import { AppError } from '../errors/app-error.js';
+import { codeOf } from '../errors/thrown-values.js';
 import { isLocalhostName, nonPublicRange, type NonPublicRange } from './ip-ranges.js';
 
 /** Every address a host name resolves to (IPv4 and IPv6). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { AppError } from '#shared/errors/index.js';
+import { AppError } from '#shared/errors/app-error.js';
 import { createAuditRedactor, MAX_AUDIT_TEXT, refusalOf } from './audit-details.js';
 
 const pepper = 'f'.repeat(64);

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DEVELOPMENT_PEPPER } from '#shared/config/config-fields.js';
-import { createOrganization, createUser, REDACTED, type User } from '#shared/db/index.js';
+import { createOrganization } from '#shared/db/repositories/organizations.repository.js';
+import { createUser, type User } from '#shared/db/repositories/users.repository.js';
+import { REDACTED } from '#shared/db/repositories/admin-audit.repository.js';
 import { startAdminCliHarness, type AdminCliHarness } from '../testing/admin-cli-harness.js';
 
 interface CliError {

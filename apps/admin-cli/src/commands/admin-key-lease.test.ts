@@ -3,9 +3,10 @@ import { randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
 import { privateKeyToAddress } from 'viem/accounts';
 import { anvilPrivateKey } from '#shared/chain/chain-test-fixtures.js';
-import { isRegisteredSigner, tryLeaseSigner } from '#shared/chain/index.js';
+import { isRegisteredSigner } from '#shared/chain/operator-registry.js';
+import { tryLeaseSigner } from '#shared/chain/signer-lease.js';
 import { ANVIL_ADMIN_KEY } from '#shared/config/config-fields.js';
-import { findUserByEmail } from '#shared/db/index.js';
+import { findUserByEmail } from '#shared/db/repositories/users.repository.js';
 import { startAdminCliHarness, type AdminCliHarness } from '../testing/admin-cli-harness.js';
 
 interface CliError {

@@ -3,9 +3,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { API_KEY_PATTERN, createSecretBox, hashApiKey, WEBHOOK_SECRET_PATTERN } from '#shared/auth/index.js';
+import { API_KEY_PATTERN, hashApiKey } from '#shared/auth/api-key-format.js';
+import { createSecretBox, WEBHOOK_SECRET_PATTERN } from '#shared/auth/secret-box.js';
 import { DEVELOPMENT_WEBHOOK_SECRET_KEY } from '#shared/config/config-fields.js';
-import { createUser, findApiKeyByHash, type User } from '#shared/db/index.js';
+import { createUser, type User } from '#shared/db/repositories/users.repository.js';
+import { findApiKeyByHash } from '#shared/db/repositories/api-keys.repository.js';
 import { startAdminCliHarness, type AdminCliHarness } from '../testing/admin-cli-harness.js';
 import { startFakeSecretsApi, type FakeSecretsApi } from '../testing/fake-kube-secrets-api.js';
 

@@ -1,13 +1,15 @@
 import type { Command } from 'commander';
-import { apiKeyEnvironments, apiKeyTiers, createSecretBox } from '#shared/auth/index.js';
-import { AppError } from '#shared/errors/index.js';
+import { apiKeyEnvironments } from '#shared/auth/api-key-format.js';
+import { apiKeyTiers } from '#shared/auth/tiers.js';
+import { createSecretBox } from '#shared/auth/secret-box.js';
+import { AppError } from '#shared/errors/app-error.js';
 import type { AdminContext } from '../admin-context.js';
 import { audited } from '../audit/audited-command.js';
 import { parseChoice, parseInstant, parseInteger, parseList, parseUsdcAmount } from '../cli-arguments.js';
 import { printResult } from '../cli-output.js';
 import type { KeySecretLocation, KeySecretWriter } from '../kubernetes/api-key-secret.js';
 import { issueKey, type IssueKeyCommand, type IssuedKey } from '../use-cases/issue-key.use-case.js';
-import { lookupAllAddresses } from '#shared/webhooks/index.js';
+import { lookupAllAddresses } from '#shared/webhooks/webhook-url-policy.js';
 
 interface IssueOptions {
   user: string;

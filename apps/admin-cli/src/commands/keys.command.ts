@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { effectiveRpm } from '#shared/auth/index.js';
-import type { ApiKeyRecord } from '#shared/db/index.js';
+import { effectiveRpm } from '#shared/auth/tiers.js';
+import type { ApiKeyRecord } from '#shared/db/repositories/api-keys.repository.js';
 import type { AdminContext } from '../admin-context.js';
 import { audited } from '../audit/audited-command.js';
 import { formatUsdc, parseLimit } from '../cli-arguments.js';

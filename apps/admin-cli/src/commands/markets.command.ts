@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { AppError } from '#shared/errors/index.js';
+import { AppError } from '#shared/errors/app-error.js';
 import type { AdminContext } from '../admin-context.js';
 import { audited, type Completion } from '../audit/audited-command.js';
 import { parseInstant, parseOutcomes, parseUsdcAmount, parseWinners } from '../cli-arguments.js';

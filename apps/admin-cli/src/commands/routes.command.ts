@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
-import { AppError, codeOf, isAppError } from '#shared/errors/index.js';
-import { ALL_ROUTES, parseRouteList, unknownRouteIds } from '#shared/kill-switch/index.js';
+import { AppError, isAppError } from '#shared/errors/app-error.js';
+import { codeOf } from '#shared/errors/thrown-values.js';
+import { ALL_ROUTES, parseRouteList } from '#shared/kill-switch/route-list.js';
+import { unknownRouteIds } from '#shared/kill-switch/route-catalogue.js';
 import type { RouteSwitchConfigMap } from '#shared/kill-switch/route-switch-configmap.js';
 import type { AdminContext } from '../admin-context.js';
 import { audited } from '../audit/audited-command.js';

@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { createUser } from '#shared/db/index.js';
+import { createUser } from '#shared/db/repositories/users.repository.js';
 import { startFakeKubeApi, type FakeKubeApi } from '#shared/testing/fake-kube-api.js';
 import { startAdminCliHarness, type AdminCliHarness } from '../testing/admin-cli-harness.js';
 import { startFakeSecretsApi, type FakeSecretsApi } from '../testing/fake-kube-secrets-api.js';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { createSecretBox } from '#shared/auth/index.js';
+import { createSecretBox } from '#shared/auth/secret-box.js';
 import type { AdminContext } from '../admin-context.js';
 import { audited } from '../audit/audited-command.js';
 import { parseInteger, parseLimit } from '../cli-arguments.js';

@@ -4,14 +4,13 @@ import { getAddress, type Address } from 'viem';
 import { privateKeyToAddress } from 'viem/accounts';
 import { smartAccountFactoryAbi } from '../../../../shared/contracts/artifacts/index.js';
 import { anvilPrivateKey, createFixtureMarket, FAR_DEADLINE, USDC } from '#shared/chain/chain-test-fixtures.js';
-import {
-  accountOperator,
-  buyThroughAccount,
-  createSmartAccount,
-  isRegisteredSigner,
-  sendContractWrite,
-} from '#shared/chain/index.js';
-import { createUser, findChainDeployment, listAdminActions, recordChainDeployment } from '#shared/db/index.js';
+import { accountOperator, isRegisteredSigner } from '#shared/chain/operator-registry.js';
+import { buyThroughAccount } from '#shared/chain/account-trades.js';
+import { createSmartAccount } from '#shared/chain/smart-accounts.js';
+import { sendContractWrite } from '#shared/chain/contract-writes.js';
+import { createUser } from '#shared/db/repositories/users.repository.js';
+import { findChainDeployment, recordChainDeployment } from '#shared/db/repositories/chain-deployments.repository.js';
+import { listAdminActions } from '#shared/db/repositories/admin-audit.repository.js';
 import { startAdminCliHarness, type AdminCliHarness } from '../testing/admin-cli-harness.js';
 
 interface SetupJson {

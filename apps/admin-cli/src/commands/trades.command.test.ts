@@ -1,18 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { issueApiKey } from '#shared/auth/index.js';
-import {
-  createUser,
-  findTradeById,
-  insertMarket,
-  insertTrade,
-  listTradeEvents,
-  listWebhookEventsOfTrade,
-  parseJsonColumn,
-  type TradeRecord,
-  type TradeStatus,
-} from '#shared/db/index.js';
-import { EXCHANGES } from '#shared/messaging/index.js';
+import { issueApiKey } from '#shared/auth/issue-api-key.js';
+import { createUser } from '#shared/db/repositories/users.repository.js';
+import { findTradeById, insertTrade, type TradeStatus } from '#shared/db/repositories/trades.repository.js';
+import { insertMarket } from '#shared/db/repositories/markets.repository.js';
+import { listTradeEvents } from '#shared/db/repositories/trade-events.repository.js';
+import { listWebhookEventsOfTrade } from '#shared/db/repositories/webhook-events.repository.js';
+import { parseJsonColumn } from '#shared/db/transaction.js';
+import { type TradeRecord } from '#shared/db/repositories/trades.rows.js';
+import { EXCHANGES } from '#shared/messaging/topology.js';
 import { exitCodes } from '../cli-output.js';
 import { startAdminCliHarness, type AdminCliHarness } from '../testing/admin-cli-harness.js';
 

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
-import { predictSmartAccountAddress, readUsdcBalance } from '#shared/chain/index.js';
-import { createUser, findUserByEmail, findUserById } from '#shared/db/index.js';
+import { predictSmartAccountAddress } from '#shared/chain/smart-accounts.js';
+import { readUsdcBalance } from '#shared/chain/balances.js';
+import { createUser, findUserByEmail, findUserById } from '#shared/db/repositories/users.repository.js';
 import { startAdminCliHarness, type AdminCliHarness } from '../testing/admin-cli-harness.js';
 
 interface CreatedUser {

@@ -4,7 +4,8 @@
  * output, which the cluster ships to its log store. docs/runbooks/cluster-operations.md: read it once, delete it.
  */
 import { CoreV1Api, type KubeConfig, type V1Secret } from '@kubernetes/client-node';
-import { AppError, codeOf } from '#shared/errors/index.js';
+import { AppError } from '#shared/errors/app-error.js';
+import { codeOf } from '#shared/errors/thrown-values.js';
 import type { IssuedKey } from '../use-cases/issue-key.use-case.js';
 
 /** Where an issued key was handed over: the Secret and the entries it holds. */

@@ -4,8 +4,9 @@
  * `npm start` records it).
  */
 import { type ChainFixture, recordFixtureDeployment, startChainFixture } from '#shared/chain/chain-test-fixtures.js';
-import { adminCliConfigSchema, loadConfig } from '#shared/config/index.js';
-import { listAdminActions, type AdminAuditEntry } from '#shared/db/index.js';
+import { adminCliConfigSchema } from '#shared/config/app-configs.js';
+import { loadConfig } from '#shared/config/load-config.js';
+import { listAdminActions, type AdminAuditEntry } from '#shared/db/repositories/admin-audit.repository.js';
 import { runTypeScript, type ProcessResult } from '#shared/testing/run-node.js';
 import { createTestDatabase, type TestDatabase } from '#shared/testing/test-database.js';
 import type { AdminContextOptions } from '../admin-context.js';

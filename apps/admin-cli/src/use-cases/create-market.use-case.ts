@@ -1,8 +1,13 @@
 import type { Knex } from 'knex';
-import { deployMarket, readMarketPrices, type ChainWriter, type PlatformAddresses } from '#shared/chain/index.js';
-import { findThreadById, insertMarket, recordAdminAction, withTransaction, type Market } from '#shared/db/index.js';
-import { AppError } from '#shared/errors/index.js';
-import { newUuid } from '#shared/ids/index.js';
+import { deployMarket, type PlatformAddresses } from '#shared/chain/deploy-platform.js';
+import { readMarketPrices } from '#shared/chain/market-reads.js';
+import { type ChainWriter } from '#shared/chain/chain-clients.js';
+import { findThreadById } from '#shared/db/repositories/threads.repository.js';
+import { insertMarket, type Market } from '#shared/db/repositories/markets.repository.js';
+import { recordAdminAction } from '#shared/db/repositories/admin-audit.repository.js';
+import { withTransaction } from '#shared/db/transaction.js';
+import { AppError } from '#shared/errors/app-error.js';
+import { newUuid } from '#shared/ids/ids.js';
 
 const DEFAULT_TRADING_DAYS = 30;
 const DEFAULT_CATEGORY = 'general';

@@ -1,7 +1,12 @@
 import type { Address, Hex } from 'viem';
-import { mintTestUsdc, readUsdcBalance, type ChainWriter, type PlatformAddresses } from '#shared/chain/index.js';
-import { recordAdminAction, type Queryable, type User } from '#shared/db/index.js';
-import { AppError } from '#shared/errors/index.js';
+import { mintTestUsdc } from '#shared/chain/market-admin.js';
+import { readUsdcBalance } from '#shared/chain/balances.js';
+import { type ChainWriter } from '#shared/chain/chain-clients.js';
+import { type PlatformAddresses } from '#shared/chain/deploy-platform.js';
+import { recordAdminAction } from '#shared/db/repositories/admin-audit.repository.js';
+import { type Queryable } from '#shared/db/transaction.js';
+import { type User } from '#shared/db/repositories/users.repository.js';
+import { AppError } from '#shared/errors/app-error.js';
 import { findUserByReference } from './user-lookup.js';
 
 export interface FundUserDeps {

@@ -1,14 +1,13 @@
 import type { Knex } from 'knex';
-import {
-  generateWebhookSecret,
-  issueApiKey,
-  type ApiKeyEnvironment,
-  type ApiKeyTier,
-  type SecretBox,
-} from '#shared/auth/index.js';
-import { recordAdminAction, withTransaction, type ApiKeyRecord } from '#shared/db/index.js';
-import { AppError } from '#shared/errors/index.js';
-import { checkWebhookUrl, type HostLookup } from '#shared/webhooks/index.js';
+import { generateWebhookSecret, type SecretBox } from '#shared/auth/secret-box.js';
+import { issueApiKey } from '#shared/auth/issue-api-key.js';
+import { type ApiKeyEnvironment } from '#shared/auth/api-key-format.js';
+import { type ApiKeyTier } from '#shared/auth/tiers.js';
+import { recordAdminAction } from '#shared/db/repositories/admin-audit.repository.js';
+import { withTransaction } from '#shared/db/transaction.js';
+import { type ApiKeyRecord } from '#shared/db/repositories/api-keys.repository.js';
+import { AppError } from '#shared/errors/app-error.js';
+import { checkWebhookUrl, type HostLookup } from '#shared/webhooks/webhook-url-policy.js';
 import { findUserByReference } from './user-lookup.js';
 
 export interface IssueKeyDeps {

@@ -1,12 +1,7 @@
-import {
-  listOrganizations,
-  listPartners,
-  listUsers,
-  type Organization,
-  type Partner,
-  type Queryable,
-  type User,
-} from '#shared/db/index.js';
+import { listOrganizations, type Organization } from '#shared/db/repositories/organizations.repository.js';
+import { listPartners, type Partner } from '#shared/db/repositories/partners.repository.js';
+import { listUsers, type User } from '#shared/db/repositories/users.repository.js';
+import { type Queryable } from '#shared/db/transaction.js';
 
 /** The read-only listings of the admin CLI: `users list`, `orgs list`, `partners list`. */
 

@@ -2,13 +2,12 @@ import type { Knex } from 'knex';
 import {
   findApiKeyById,
   listApiKeysForAdmin,
-  recordAdminAction,
   revokeApiKey,
-  withTransaction,
   type ApiKeyRecord,
-  type Queryable,
-} from '#shared/db/index.js';
-import { AppError } from '#shared/errors/index.js';
+} from '#shared/db/repositories/api-keys.repository.js';
+import { recordAdminAction } from '#shared/db/repositories/admin-audit.repository.js';
+import { withTransaction, type Queryable } from '#shared/db/transaction.js';
+import { AppError } from '#shared/errors/app-error.js';
 import { findUserByReference } from './user-lookup.js';
 
 const notFound = (id: string): AppError =>

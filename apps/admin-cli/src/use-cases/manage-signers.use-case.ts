@@ -4,11 +4,11 @@ import {
   listRegisteredSigners,
   requireOperatorRegistry,
   setSignerRegistered,
-  type ChainReader,
-  type ChainWriter,
-  type PlatformAddresses,
-} from '#shared/chain/index.js';
-import { recordAdminAction, type Queryable } from '#shared/db/index.js';
+} from '#shared/chain/operator-registry.js';
+import { type ChainReader, type ChainWriter } from '#shared/chain/chain-clients.js';
+import { type PlatformAddresses } from '#shared/chain/deploy-platform.js';
+import { recordAdminAction } from '#shared/db/repositories/admin-audit.repository.js';
+import { type Queryable } from '#shared/db/transaction.js';
 
 export interface SignerReadDeps {
   reader: () => Promise<ChainReader>;

@@ -1,15 +1,13 @@
 import type { Knex } from 'knex';
-import { createSmartAccount, type ChainWriter, type PlatformAddresses } from '#shared/chain/index.js';
-import {
-  createUser,
-  findUserByEmail,
-  isDuplicateKeyError,
-  recordAdminAction,
-  withTransaction,
-  type User,
-} from '#shared/db/index.js';
-import { AppError } from '#shared/errors/index.js';
-import { newUuid } from '#shared/ids/index.js';
+import { createSmartAccount } from '#shared/chain/smart-accounts.js';
+import { type ChainWriter } from '#shared/chain/chain-clients.js';
+import { type PlatformAddresses } from '#shared/chain/deploy-platform.js';
+import { createUser, findUserByEmail, type User } from '#shared/db/repositories/users.repository.js';
+import { isDuplicateKeyError } from '#shared/db/mysql-errors.js';
+import { recordAdminAction } from '#shared/db/repositories/admin-audit.repository.js';
+import { withTransaction } from '#shared/db/transaction.js';
+import { AppError } from '#shared/errors/app-error.js';
+import { newUuid } from '#shared/ids/ids.js';
 
 export interface RegisterUserDeps {
   db: Knex;

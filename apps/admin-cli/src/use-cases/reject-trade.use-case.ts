@@ -7,10 +7,12 @@
  * wait for the executor's relay.
  */
 import type { Knex } from 'knex';
-import { findTradeById, recordAdminAction, redactSecretShapes, type TradeRecord } from '#shared/db/index.js';
-import { AppError } from '#shared/errors/index.js';
-import { createOutboxTransaction } from '#shared/messaging/index.js';
-import { moveTrade, traceSteps } from '#shared/trade-lifecycle/index.js';
+import { findTradeById } from '#shared/db/repositories/trades.repository.js';
+import { recordAdminAction, redactSecretShapes } from '#shared/db/repositories/admin-audit.repository.js';
+import { type TradeRecord } from '#shared/db/repositories/trades.rows.js';
+import { AppError } from '#shared/errors/app-error.js';
+import { createOutboxTransaction } from '#shared/messaging/outbox.js';
+import { moveTrade, traceSteps } from '#shared/trade-lifecycle/trade-steps.js';
 
 /** The trade's errorCode (a catalogue code no request fails with: it describes why the trade was refused). */
 export const OPERATOR_REJECTION_CODE = 'TRADE_REJECTED_BY_OPERATOR';

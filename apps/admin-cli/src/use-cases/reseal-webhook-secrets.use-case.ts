@@ -5,8 +5,12 @@
  * (a rotation through the API at the same moment wins and the row is counted as changed concurrently; rerun).
  */
 import type { Knex } from 'knex';
-import type { SecretBox } from '#shared/auth/index.js';
-import { listSealedWebhookSecrets, replaceSealedWebhookSecrets, type SealedWebhookSecrets } from '#shared/db/index.js';
+import type { SecretBox } from '#shared/auth/secret-box.js';
+import {
+  listSealedWebhookSecrets,
+  replaceSealedWebhookSecrets,
+  type SealedWebhookSecrets,
+} from '#shared/db/repositories/api-key-webhook-secrets.repository.js';
 
 export interface ResealProgress {
   /** Keys holding a sealed secret, looked at so far. */

@@ -1,13 +1,12 @@
-import { AppError, codeOf } from '#shared/errors/index.js';
+import { AppError } from '#shared/errors/app-error.js';
+import { codeOf } from '#shared/errors/thrown-values.js';
+import { ALL_ROUTES, parseRouteList, sameRouteList } from '#shared/kill-switch/route-list.js';
 import {
-  ALL_ROUTES,
   httpDeployables,
-  parseRouteList,
   ROUTE_CATALOGUE,
-  sameRouteList,
   unknownRouteIds,
   type HttpDeployable,
-} from '#shared/kill-switch/index.js';
+} from '#shared/kill-switch/route-catalogue.js';
 import type { RouteSwitchConfigMap } from '#shared/kill-switch/route-switch-configmap.js';
 
 export type RouteState = 'enabled' | 'disabled' | 'unknown';

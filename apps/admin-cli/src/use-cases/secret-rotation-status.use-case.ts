@@ -4,13 +4,14 @@
  * their hash was made with; webhook secrets are counted by the key that opens them.
  */
 import type { Knex } from 'knex';
-import { pepperIdOf, type SealingKey, type SecretBox } from '#shared/auth/index.js';
+import { pepperIdOf } from '#shared/auth/api-key-format.js';
+import { type SealingKey, type SecretBox } from '#shared/auth/secret-box.js';
 import {
   countApiKeysByPepper,
   listActiveApiKeysOffPepper,
-  listSealedWebhookSecrets,
   type PepperCount,
-} from '#shared/db/index.js';
+} from '#shared/db/repositories/api-key-peppers.repository.js';
+import { listSealedWebhookSecrets } from '#shared/db/repositories/api-key-webhook-secrets.repository.js';
 
 export type PepperOfKey = 'current' | 'previous' | 'untagged' | 'other';
 

@@ -1,5 +1,8 @@
-import { readUsdcBalance, type ChainReader, type PlatformAddresses } from '#shared/chain/index.js';
-import type { Queryable, User } from '#shared/db/index.js';
+import { readUsdcBalance } from '#shared/chain/balances.js';
+import { type ChainReader } from '#shared/chain/chain-clients.js';
+import { type PlatformAddresses } from '#shared/chain/deploy-platform.js';
+import type { Queryable } from '#shared/db/transaction.js';
+import type { User } from '#shared/db/repositories/users.repository.js';
 import { findUserByReference } from './user-lookup.js';
 
 export interface UserDetails {

@@ -1,23 +1,18 @@
 import type { Knex } from 'knex';
 import type { Address, Hex } from 'viem';
-import {
-  cancelMarket,
-  freezeMarket,
-  readMarketState,
-  readWinners,
-  resolveMarket,
-  type ChainReader,
-  type ChainWriter,
-} from '#shared/chain/index.js';
+import { cancelMarket, freezeMarket, resolveMarket } from '#shared/chain/market-admin.js';
+import { readMarketState } from '#shared/chain/market-reads.js';
+import { readWinners } from '#shared/chain/balances.js';
+import { type ChainReader, type ChainWriter } from '#shared/chain/chain-clients.js';
 import {
   findMarketById,
-  recordAdminAction,
   updateMarketStatus,
-  withTransaction,
   type Market,
   type MarketStatus,
-} from '#shared/db/index.js';
-import { AppError } from '#shared/errors/index.js';
+} from '#shared/db/repositories/markets.repository.js';
+import { recordAdminAction } from '#shared/db/repositories/admin-audit.repository.js';
+import { withTransaction } from '#shared/db/transaction.js';
+import { AppError } from '#shared/errors/app-error.js';
 
 export type MarketAction = 'freeze' | 'resolve' | 'cancel';
 

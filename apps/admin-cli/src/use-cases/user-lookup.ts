@@ -1,5 +1,6 @@
-import { findUserByEmail, findUserById, type Queryable, type User } from '#shared/db/index.js';
-import { AppError } from '#shared/errors/index.js';
+import { findUserByEmail, findUserById, type User } from '#shared/db/repositories/users.repository.js';
+import { type Queryable } from '#shared/db/transaction.js';
+import { AppError } from '#shared/errors/app-error.js';
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

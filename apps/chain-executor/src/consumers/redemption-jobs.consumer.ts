@@ -1,5 +1,8 @@
-import type { AmqpConnectionManager, RunningConsumer } from '#shared/messaging/index.js';
-import { QUEUES, redemptionJobSchema, startConsumer } from '#shared/messaging/index.js';
+import type { AmqpConnectionManager } from '#shared/messaging/connection-manager.js';
+import type { RunningConsumer } from '#shared/messaging/consumer.js';
+import { QUEUES } from '#shared/messaging/topology.js';
+import { redemptionJobSchema } from '#shared/messaging/message-schemas.js';
+import { startConsumer } from '#shared/messaging/consumer.js';
 import { settleRedemption, type SettleRedemptionDeps } from '../use-cases/settle-redemption.use-case.js';
 
 export interface RedemptionJobsConsumerOptions {

@@ -2,12 +2,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { Registry } from 'prom-client';
-import type { AmqpConnectionManager, RunningConsumer } from '#shared/messaging/index.js';
-import { EXCHANGES, parkingQueueOf, QUEUES } from '#shared/messaging/index.js';
+import type { AmqpConnectionManager } from '#shared/messaging/connection-manager.js';
+import type { RunningConsumer } from '#shared/messaging/consumer.js';
+import { EXCHANGES, parkingQueueOf, QUEUES } from '#shared/messaging/topology.js';
 import { closeBrokerConnections } from '#shared/messaging/testing/broker-control.js';
 import { createTestMessaging, type TestMessaging } from '#shared/messaging/testing/test-messaging.js';
 import { waitFor } from '#shared/messaging/testing/wait-for.js';
-import type { TradeRecord } from '#shared/db/index.js';
+import type { TradeRecord } from '#shared/db/repositories/trades.rows.js';
 import {
   createMarket,
   createTrader,

@@ -1,10 +1,7 @@
-import {
-  QUEUES,
-  startConsumer,
-  tradeJobSchema,
-  type AmqpConnectionManager,
-  type RunningConsumer,
-} from '#shared/messaging/index.js';
+import { QUEUES } from '#shared/messaging/topology.js';
+import { startConsumer, type RunningConsumer } from '#shared/messaging/consumer.js';
+import { tradeJobSchema } from '#shared/messaging/message-schemas.js';
+import { type AmqpConnectionManager } from '#shared/messaging/connection-manager.js';
 import type { TradeExecutorDeps } from '../trades/trade-executor-deps.js';
 import { noTradeMetrics, type TradeMetrics } from '../trades/trade-metrics.js';
 import { executeTrade } from '../use-cases/execute-trade.use-case.js';

@@ -4,7 +4,8 @@
  * the start; a reorg drops the rows above the rewind point and indexes again from there.
  */
 import { deleteChainCursors, saveChainCursor } from '#shared/db/repositories/chain-cursors.repository.js';
-import { deleteChainActivity, listChainMarkets } from '#shared/db/repositories/index.js';
+import { deleteChainActivity } from '#shared/db/repositories/market-trades.repository.js';
+import { listChainMarkets } from '#shared/db/repositories/markets.repository.js';
 import { withTransaction } from '#shared/db/transaction.js';
 import { judgeChainHistory, type ChainHistoryVerdict } from './block-range-plan.js';
 import {

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { createFundedAccount, startChainFixture, USDC } from '#shared/chain/chain-test-fixtures.js';
-import { buyThroughAccount, deployMarket } from '#shared/chain/index.js';
+import { buyThroughAccount } from '#shared/chain/account-trades.js';
+import { deployMarket } from '#shared/chain/deploy-platform.js';
 import { startMarketIndexer } from './market-indexer.js';
 import {
   buy,

@@ -3,7 +3,7 @@
  * (at most maxBlockRange blocks, up to the head) and move the cursor in the same transaction.
  */
 import { saveChainCursor } from '#shared/db/repositories/chain-cursors.repository.js';
-import { listChainMarkets } from '#shared/db/repositories/index.js';
+import { listChainMarkets } from '#shared/db/repositories/markets.repository.js';
 import { nextBlockRange } from './block-range-plan.js';
 import { verifyChainHistory } from './chain-history-repair.js';
 import {

@@ -5,7 +5,8 @@
  *   markets:<chainId>:genesis    block 0's hash when indexing began (tells a fresh chain from a reorg)
  *   markets:<chainId>:m:<uuid>   the market is indexed through the cursor (registered; see market-registration)
  */
-import { withChainErrors, type ChainReader } from '#shared/chain/index.js';
+import { withChainErrors } from '#shared/chain/chain-errors.js';
+import { type ChainReader } from '#shared/chain/chain-clients.js';
 import { listChainCursors, saveChainCursor } from '#shared/db/repositories/chain-cursors.repository.js';
 import type { Queryable } from '#shared/db/transaction.js';
 

@@ -5,25 +5,18 @@
  */
 import { getAddress, type Address } from 'viem';
 import { marketAbi } from '../../../../shared/contracts/artifacts/index.js';
-import {
-  fetchMarketLogs,
-  withBlockTimestamps,
-  withChainErrors,
-  type ChainReader,
-  type MarketPrices,
-} from '#shared/chain/index.js';
-import {
-  applyMarketChainStatus,
-  findExistingTradeIds,
-  sumMarketVolumesBefore,
-  upsertMarketTrades,
-  upsertPricePoints,
-  type ChainMarket,
-} from '#shared/db/repositories/index.js';
-import type { Knex } from '#shared/db/index.js';
+import { fetchMarketLogs, withBlockTimestamps } from '#shared/chain/market-events.js';
+import { withChainErrors } from '#shared/chain/chain-errors.js';
+import { type ChainReader } from '#shared/chain/chain-clients.js';
+import { type MarketPrices } from '#shared/chain/market-reads.js';
+import { applyMarketChainStatus, type ChainMarket } from '#shared/db/repositories/markets.repository.js';
+import { findExistingTradeIds } from '#shared/db/repositories/trades.repository.js';
+import { sumMarketVolumesBefore, upsertMarketTrades } from '#shared/db/repositories/market-trades.repository.js';
+import { upsertPricePoints } from '#shared/db/repositories/price-points.repository.js';
+import type { Knex } from '#shared/db/create-knex.js';
 import { withTransaction, type Queryable } from '#shared/db/transaction.js';
-import type { Logger } from '#shared/logger/index.js';
-import type { AmqpConnectionManager } from '#shared/messaging/index.js';
+import type { Logger } from '#shared/logger/logger.js';
+import type { AmqpConnectionManager } from '#shared/messaging/connection-manager.js';
 import type { BlockRange } from './block-range-plan.js';
 import type { IndexerMetrics } from './indexer-metrics.js';
 import { mapInBatches } from './map-in-batches.js';

@@ -2,9 +2,9 @@
  * Prometheus metrics of the market indexer, registered on the app's registry (served at /metrics). Without a
  * registry every method is a no-op. Metrics already registered (a second indexer in one process) are reused.
  */
-import { registeredMetric } from '#shared/http/index.js';
+import { registeredMetric } from '#shared/http/http-metrics.js';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
-import type { MarketEvent } from '#shared/chain/index.js';
+import type { MarketEvent } from '#shared/chain/market-events.js';
 
 export interface IndexerMetrics {
   /** One range written: how long it took and how many blocks it covered. */

@@ -6,11 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
 import { Registry } from 'prom-client';
-import { buyThroughAccount, sellThroughAccount, type AccountTradeExecution } from '#shared/chain/index.js';
+import { buyThroughAccount, sellThroughAccount, type AccountTradeExecution } from '#shared/chain/account-trades.js';
 import { createFixtureMarket, startChainFixture, USDC, type ChainFixture } from '#shared/chain/chain-test-fixtures.js';
-import type { Knex } from '#shared/db/index.js';
+import type { Knex } from '#shared/db/create-knex.js';
 import { insertMarket } from '#shared/db/repositories/markets.repository.js';
-import { createLogger, type Logger } from '#shared/logger/index.js';
+import { createLogger, type Logger } from '#shared/logger/logger.js';
 import { parseJsonObject } from '#shared/runtime/plain-values.js';
 import { waitFor } from '#shared/messaging/testing/wait-for.js';
 import { createTestDatabase, type TestDatabase } from '#shared/testing/test-database.js';

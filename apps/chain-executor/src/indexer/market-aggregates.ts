@@ -2,8 +2,9 @@
  * Pure: a market's aggregate columns from the totals of its indexed rows. Recomputed from the rows after every
  * range (never incremented), so replays and re-indexing cannot double count.
  */
-import type { MarketActivityTotals, MarketAggregatesUpdate } from '#shared/db/repositories/index.js';
-import { usdcAtomicToCents } from '#shared/domain/index.js';
+import type { MarketActivityTotals } from '#shared/db/repositories/market-trades.repository.js';
+import type { MarketAggregatesUpdate } from '#shared/db/repositories/markets.repository.js';
+import { usdcAtomicToCents } from '#shared/domain/units.js';
 
 /**
  * The columns to write: volumes (atomic and cents), trade count and distinct traders; current prices and

@@ -5,17 +5,17 @@
  * fails (each write transaction re-checks the lock, so a deposed leader commits nothing).
  */
 import type { Registry } from 'prom-client';
-import type { ChainReader } from '#shared/chain/index.js';
-import type { Knex } from '#shared/db/index.js';
-import type { Logger } from '#shared/logger/index.js';
+import type { ChainReader } from '#shared/chain/chain-clients.js';
+import type { Knex } from '#shared/db/create-knex.js';
+import type { Logger } from '#shared/logger/logger.js';
 import { backoffDelay, sleep, type BackoffPolicy } from '#shared/messaging/backoff.js';
-import type { AmqpConnectionManager } from '#shared/messaging/index.js';
+import type { AmqpConnectionManager } from '#shared/messaging/connection-manager.js';
 import { checkGenesis } from './chain-history-repair.js';
 import { followChainStep } from './follow-chain-step.js';
 import { loadFollowerState, type FollowerSettings, type FollowerState } from './follower-state.js';
 import type { IndexerContext } from './index-block-range.js';
 import { createIndexerMetrics } from './indexer-metrics.js';
-import { currentDatabaseName } from '#shared/db/repositories/index.js';
+import { currentDatabaseName } from '#shared/db/repositories/named-locks.repository.js';
 import {
   indexerLockName,
   LeadershipLostError,

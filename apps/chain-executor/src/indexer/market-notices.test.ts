@@ -1,7 +1,7 @@
 /* The indexer announces indexed market changes to live streams (decision 0022): real anvil, MariaDB and RabbitMQ. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createFundedAccount } from '#shared/chain/chain-test-fixtures.js';
-import { createAmqpConnectionManager, type AmqpConnectionManager } from '#shared/messaging/index.js';
+import { createAmqpConnectionManager, type AmqpConnectionManager } from '#shared/messaging/connection-manager.js';
 import { waitFor } from '#shared/messaging/testing/wait-for.js';
 import { createNoticeHub, marketTopic } from '#shared/streams/notice-hub.js';
 import { startNoticeSubscriber, type NoticeSubscriber } from '#shared/streams/notice-subscriber.js';

@@ -3,14 +3,10 @@
  * block range traded or moved, written into the outbox in the range's transaction and published right after its
  * commit (or by the outbox relay when that fails). Public market streams re-read the market when one arrives.
  */
-import type { Knex } from '#shared/db/index.js';
-import {
-  EXCHANGES,
-  enqueueOutboxMessage,
-  publishOutboxMessages,
-  type AmqpConnectionManager,
-  type OutboxMessage,
-} from '#shared/messaging/index.js';
+import type { Knex } from '#shared/db/create-knex.js';
+import { EXCHANGES } from '#shared/messaging/topology.js';
+import { enqueueOutboxMessage, publishOutboxMessages, type OutboxMessage } from '#shared/messaging/outbox.js';
+import { type AmqpConnectionManager } from '#shared/messaging/connection-manager.js';
 
 export async function enqueueMarketNotices(
   trx: Knex.Transaction,

@@ -6,10 +6,11 @@
  * its current prices from the chain, so its probabilities are the contract's from the start.
  */
 import { getAddress } from 'viem';
-import { readMarketPrices, type MarketPrices } from '#shared/chain/index.js';
+import { readMarketPrices, type MarketPrices } from '#shared/chain/market-reads.js';
 import { saveChainCursor } from '#shared/db/repositories/chain-cursors.repository.js';
 import { withTransaction } from '#shared/db/transaction.js';
-import { readMarketActivityTotals, updateMarketAggregates, type ChainMarket } from '#shared/db/repositories/index.js';
+import { readMarketActivityTotals } from '#shared/db/repositories/market-trades.repository.js';
+import { updateMarketAggregates, type ChainMarket } from '#shared/db/repositories/markets.repository.js';
 import { splitBlockRange } from './block-range-plan.js';
 import { coveredThrough, cursorNames, type FollowerSettings, type FollowerState } from './follower-state.js';
 import { indexBlockRange, PRICE_READ_CONCURRENCY, type IndexerContext } from './index-block-range.js';

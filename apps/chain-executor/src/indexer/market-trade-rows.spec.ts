@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Address, Hex } from 'viem';
-import type { MarketEvent, MarketPrices } from '#shared/chain/index.js';
+import type { MarketEvent } from '#shared/chain/market-events.js';
+import type { MarketPrices } from '#shared/chain/market-reads.js';
 import { buildRangeRows, logKey, marketTradeId, priceKey, type RangeRowsInput } from './market-trade-rows.js';
 
 const WAD = 10n ** 18n;

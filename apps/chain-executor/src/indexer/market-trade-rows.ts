@@ -3,9 +3,12 @@
  * price point per trade with the cumulative volume, and the markets' lifecycle changes. No I/O here.
  */
 import { createHash } from 'node:crypto';
-import type { MarketEvent, MarketPrices } from '#shared/chain/index.js';
-import type { MarketChainStatus, NewMarketTrade, NewPricePoint } from '#shared/db/repositories/index.js';
-import { averagePriceWad } from '#shared/domain/index.js';
+import type { MarketEvent } from '#shared/chain/market-events.js';
+import type { MarketPrices } from '#shared/chain/market-reads.js';
+import type { MarketChainStatus } from '#shared/db/repositories/markets.repository.js';
+import type { NewMarketTrade } from '#shared/db/repositories/market-trades.repository.js';
+import type { NewPricePoint } from '#shared/db/repositories/price-points.repository.js';
+import { averagePriceWad } from '#shared/domain/units.js';
 
 export type TradeEvent = Extract<MarketEvent, { type: 'Bought' | 'Sold' }>;
 

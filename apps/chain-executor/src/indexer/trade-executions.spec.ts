@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Address, Hex } from 'viem';
-import { uuidToBytes32 } from '#shared/chain/index.js';
+import { uuidToBytes32 } from '#shared/chain/ids-on-chain.js';
 import { logKey, type TradeEvent } from './market-trade-rows.js';
 import { matchTradeExecutions, type TradeExecution } from './trade-executions.js';
 

@@ -4,7 +4,9 @@
  */
 import { getAbiItem, getAddress, type Address, type Hex } from 'viem';
 import { smartAccountAbi } from '../../../../shared/contracts/artifacts/index.js';
-import { bytes32ToUuid, withChainErrors, type ChainReader } from '#shared/chain/index.js';
+import { bytes32ToUuid } from '#shared/chain/ids-on-chain.js';
+import { withChainErrors } from '#shared/chain/chain-errors.js';
+import { type ChainReader } from '#shared/chain/chain-clients.js';
 import { logKey, type TradeEvent } from './market-trade-rows.js';
 
 /** One `TradeExecuted` log: emitted by `account` (the SmartAccount) for `market`. */

@@ -1,4 +1,4 @@
-import { runLeaderLoop } from '#shared/runtime/index.js';
+import { runLeaderLoop } from '#shared/runtime/leader-loop.js';
 import { expireConfirmations, type ExpireConfirmationDeps } from '../use-cases/expire-confirmation.use-case.js';
 
 export interface ExpireLoopSettings {

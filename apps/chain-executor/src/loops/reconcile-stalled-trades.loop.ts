@@ -1,4 +1,4 @@
-import { runLeaderLoop } from '#shared/runtime/index.js';
+import { runLeaderLoop } from '#shared/runtime/leader-loop.js';
 import type { TradeExecutorDeps } from '../trades/trade-executor-deps.js';
 import { reconcileStalledTrades, type ReconcileStalledSettings } from '../use-cases/reconcile-trade.use-case.js';
 

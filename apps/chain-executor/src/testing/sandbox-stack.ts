@@ -4,10 +4,13 @@
  * reconciler) on the same chain, and the webhook dispatcher delivering to a real local HTTP receiver. For tests
  * that follow a trade from POST /v1/trades to its webhook. Never import outside tests.
  */
-import { createSecretBox, generateWebhookSecret } from '#shared/auth/index.js';
-import { readOutcomeBalances, readUsdcBalance } from '#shared/chain/index.js';
-import { findTradeById, listTradeEvents, listWebhookEventsOfTrade, type TradeRecord } from '#shared/db/index.js';
-import { createLogger } from '#shared/logger/index.js';
+import { createSecretBox, generateWebhookSecret } from '#shared/auth/secret-box.js';
+import { readOutcomeBalances, readUsdcBalance } from '#shared/chain/balances.js';
+import { findTradeById } from '#shared/db/repositories/trades.repository.js';
+import { listTradeEvents } from '#shared/db/repositories/trade-events.repository.js';
+import { listWebhookEventsOfTrade } from '#shared/db/repositories/webhook-events.repository.js';
+import { type TradeRecord } from '#shared/db/repositories/trades.rows.js';
+import { createLogger } from '#shared/logger/logger.js';
 import { createTestMessaging, type TestMessaging } from '#shared/messaging/testing/test-messaging.js';
 import { waitFor } from '#shared/messaging/testing/wait-for.js';
 import type { Address } from 'viem';

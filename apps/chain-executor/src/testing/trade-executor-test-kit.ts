@@ -9,8 +9,9 @@ import { afterAll, beforeAll } from '@jest/globals';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
 import { smartAccountAbi } from '../../../../shared/contracts/artifacts/index.js';
-import { issueApiKey } from '#shared/auth/index.js';
-import { uuidToBytes32, type ChainPublicClient, type ChainWriter } from '#shared/chain/index.js';
+import { issueApiKey } from '#shared/auth/issue-api-key.js';
+import { uuidToBytes32 } from '#shared/chain/ids-on-chain.js';
+import { type ChainPublicClient, type ChainWriter } from '#shared/chain/chain-clients.js';
 import {
   type ChainFixture,
   createListedFixtureMarket,
@@ -20,18 +21,15 @@ import {
   startChainFixture,
   USDC,
 } from '#shared/chain/chain-test-fixtures.js';
-import {
-  createUser,
-  findTradeById,
-  insertTrade,
-  listTradeEvents,
-  listWebhookEventsOfTrade,
-  type Knex,
-  type NewTrade,
-  type TradeRecord,
-} from '#shared/db/index.js';
-import { formatUsdcAmount } from '#shared/domain/index.js';
-import { createOutboxTransaction, type AmqpConnectionManager } from '#shared/messaging/index.js';
+import { createUser } from '#shared/db/repositories/users.repository.js';
+import { findTradeById, insertTrade } from '#shared/db/repositories/trades.repository.js';
+import { listTradeEvents } from '#shared/db/repositories/trade-events.repository.js';
+import { listWebhookEventsOfTrade } from '#shared/db/repositories/webhook-events.repository.js';
+import { type Knex } from '#shared/db/create-knex.js';
+import { type NewTrade, type TradeRecord } from '#shared/db/repositories/trades.rows.js';
+import { formatUsdcAmount } from '#shared/domain/trade-amount.js';
+import { createOutboxTransaction } from '#shared/messaging/outbox.js';
+import { type AmqpConnectionManager } from '#shared/messaging/connection-manager.js';
 import { createLogCapture, type LogCapture } from '#shared/messaging/testing/test-messaging.js';
 import { createTestDatabase, type TestDatabase } from '#shared/testing/test-database.js';
 import type { TradeExecutorDeps } from '../trades/trade-executor-deps.js';

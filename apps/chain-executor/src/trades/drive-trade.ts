@@ -7,17 +7,14 @@
  * the trade stays `executing` and the reconciler settles it from the chain.
  */
 import type { Hex } from 'viem';
-import {
-  executeBuy,
-  executeSellForUsdc,
-  mayHaveBeenSent,
-  type AccountTradeExecution,
-  type OperatorRoute,
-} from '#shared/chain/index.js';
-import type { TradeRecord } from '#shared/db/index.js';
-import type { TradeSimulation } from '#shared/domain/index.js';
-import { AppError, isAppError, toAppError } from '#shared/errors/index.js';
-import { isRetryableError } from '#shared/messaging/index.js';
+import { executeBuy, executeSellForUsdc } from '#shared/chain/guarded-trades.js';
+import { mayHaveBeenSent } from '#shared/chain/contract-writes.js';
+import { type AccountTradeExecution } from '#shared/chain/account-trades.js';
+import { type OperatorRoute } from '#shared/chain/operator-registry.js';
+import type { TradeRecord } from '#shared/db/repositories/trades.rows.js';
+import type { TradeSimulation } from '#shared/domain/trade-simulation.js';
+import { AppError, isAppError, toAppError } from '#shared/errors/app-error.js';
+import { isRetryableError } from '#shared/messaging/error-classification.js';
 import { deadlineSeconds, executionDeadlineOf } from './execution-deadline.js';
 import type { TradeExecutorDeps, TradeOutcome } from './trade-executor-deps.js';
 import {

@@ -31,13 +31,13 @@ import {
   buyThroughAccount,
   sellForUsdcThroughAccount,
   sellThroughAccount,
-  withChainErrors,
   type AccountTradeExecution,
-  type ChainWriter,
-  type OperatorRoute,
-} from '#shared/chain/index.js';
-import type { TradeRecord } from '#shared/db/index.js';
-import type { SimulatedOutcome } from '#shared/domain/index.js';
+} from '#shared/chain/account-trades.js';
+import { withChainErrors } from '#shared/chain/chain-errors.js';
+import { type ChainWriter } from '#shared/chain/chain-clients.js';
+import { type OperatorRoute } from '#shared/chain/operator-registry.js';
+import type { TradeRecord } from '#shared/db/repositories/trades.rows.js';
+import type { SimulatedOutcome } from '#shared/domain/trade-simulation.js';
 import type { TradeTarget } from './trade-target.js';
 
 /** Gas of a send that skips the estimate: ample for any account trade, far above what a revert uses. */

@@ -5,8 +5,9 @@
  * trade is a test key (`svc_test_`, env 'test'); otherwise the trade executes organically and one structured
  * error line says why the simulation was ignored.
  */
-import type { ApiKeyRecord, TradeRecord } from '#shared/db/index.js';
-import { storedTradeSimulation, type TradeSimulation } from '#shared/domain/index.js';
+import type { ApiKeyRecord } from '#shared/db/repositories/api-keys.repository.js';
+import type { TradeRecord } from '#shared/db/repositories/trades.rows.js';
+import { storedTradeSimulation, type TradeSimulation } from '#shared/domain/trade-simulation.js';
 import type { TradeExecutorDeps } from './trade-executor-deps.js';
 
 type GateDeps = Pick<TradeExecutorDeps, 'reads' | 'serviceEnv' | 'logger'>;

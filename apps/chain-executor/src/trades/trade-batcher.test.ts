@@ -3,15 +3,13 @@ import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
 import { smartAccountAbi } from '../../../../shared/contracts/artifacts/index.js';
-import {
-  buyThroughAccount,
-  delegatesToBatchExecutor,
-  readOutcomeBalances,
-  readUsdcBalance,
-  uuidToBytes32,
-} from '#shared/chain/index.js';
-import { AppError } from '#shared/errors/index.js';
-import { createGroupedOutbox, createOutboxTransaction } from '#shared/messaging/index.js';
+import { buyThroughAccount } from '#shared/chain/account-trades.js';
+import { delegatesToBatchExecutor } from '#shared/chain/batch-delegation.js';
+import { readOutcomeBalances, readUsdcBalance } from '#shared/chain/balances.js';
+import { uuidToBytes32 } from '#shared/chain/ids-on-chain.js';
+import { AppError } from '#shared/errors/app-error.js';
+import { createGroupedOutbox } from '#shared/messaging/grouped-outbox.js';
+import { createOutboxTransaction } from '#shared/messaging/outbox.js';
 import { executeTrade } from '../use-cases/execute-trade.use-case.js';
 import {
   createMarket,

@@ -15,15 +15,12 @@
  * Before its first batch (and again after a batch that could not use the chain, e.g. a test chain reset) the batcher
  * makes sure the executor's address is a batch sender (EIP-7702 delegation, batch-delegation.ts).
  */
-import {
-  ensureBatchDelegation,
-  executeTradeBatch,
-  type AccountTradeExecution,
-  type BatchedTrade,
-  type ChainWriter,
-} from '#shared/chain/index.js';
-import { AppError, toAppError } from '#shared/errors/index.js';
-import type { Logger } from '#shared/logger/index.js';
+import { ensureBatchDelegation } from '#shared/chain/batch-delegation.js';
+import { executeTradeBatch, type BatchedTrade } from '#shared/chain/batched-trades.js';
+import { type AccountTradeExecution } from '#shared/chain/account-trades.js';
+import { type ChainWriter } from '#shared/chain/chain-clients.js';
+import { AppError, toAppError } from '#shared/errors/app-error.js';
+import type { Logger } from '#shared/logger/logger.js';
 import { coalescedTask } from '#shared/streams/coalesced-task.js';
 
 export interface TradeBatcher {

@@ -1,9 +1,9 @@
 import type { Address } from 'viem';
-import type { ChainWriter } from '#shared/chain/index.js';
-import type { ChainExecutorConfig } from '#shared/config/index.js';
-import type { Knex } from '#shared/db/index.js';
-import type { Logger } from '#shared/logger/index.js';
-import type { OutboxTransaction } from '#shared/messaging/index.js';
+import type { ChainWriter } from '#shared/chain/chain-clients.js';
+import type { ChainExecutorConfig } from '#shared/config/app-configs.js';
+import type { Knex } from '#shared/db/create-knex.js';
+import type { Logger } from '#shared/logger/logger.js';
+import type { OutboxTransaction } from '#shared/messaging/outbox.js';
 import type { SimulatedDelaySlots } from './simulated-delay.js';
 import type { TradeBatcher } from './trade-batcher.js';
 import type { TradeReads } from './trade-reads.js';

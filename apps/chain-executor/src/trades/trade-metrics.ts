@@ -3,7 +3,7 @@
  * it took, so operators see completions, failures, duplicates and retries per replica. Without a registry every
  * method is a no-op; metrics already registered in the process are reused.
  */
-import { registeredMetric } from '#shared/http/index.js';
+import { registeredMetric } from '#shared/http/http-metrics.js';
 import { Counter, Histogram, type Registry } from 'prom-client';
 import type { TradeOutcome } from './trade-executor-deps.js';
 

@@ -4,11 +4,12 @@
  */
 import type { Knex } from 'knex';
 import type { Hex } from 'viem';
-import type { AccountTradeExecution } from '#shared/chain/index.js';
-import { findTradeById, recordTradeTxHash, type TradeRecord, type TradeStatus } from '#shared/db/index.js';
-import type { ErrorCode } from '#shared/errors/index.js';
-import type { EnqueueOutboxMessage } from '#shared/messaging/index.js';
-import { moveTrade, recordTradeStep, timelineStepsOf, traceSteps } from '#shared/trade-lifecycle/index.js';
+import type { AccountTradeExecution } from '#shared/chain/account-trades.js';
+import { findTradeById, recordTradeTxHash, type TradeStatus } from '#shared/db/repositories/trades.repository.js';
+import { type TradeRecord } from '#shared/db/repositories/trades.rows.js';
+import type { ErrorCode } from '#shared/errors/error-catalogue.js';
+import type { EnqueueOutboxMessage } from '#shared/messaging/outbox.js';
+import { moveTrade, recordTradeStep, timelineStepsOf, traceSteps } from '#shared/trade-lifecycle/trade-steps.js';
 import { executionDeadlineOf } from './execution-deadline.js';
 import type { TradeExecutorDeps } from './trade-executor-deps.js';
 

@@ -4,9 +4,9 @@
  * throws (transient: retried).
  */
 import { getAddress, type Address } from 'viem';
-import { marketNotTradeable, outcomeOutOfRange } from '#shared/domain/index.js';
-import { AppError } from '#shared/errors/index.js';
-import type { TradeRecord } from '#shared/db/index.js';
+import { marketNotTradeable, outcomeOutOfRange } from '#shared/domain/market-rules.js';
+import { AppError } from '#shared/errors/app-error.js';
+import type { TradeRecord } from '#shared/db/repositories/trades.rows.js';
 import type { TradeReads } from './trade-reads.js';
 
 export interface TradeTarget {

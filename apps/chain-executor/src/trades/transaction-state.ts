@@ -1,5 +1,6 @@
 import { TransactionNotFoundError, type Hex, type Transaction } from 'viem';
-import { toChainError, type ChainReader } from '#shared/chain/index.js';
+import { toChainError } from '#shared/chain/chain-errors.js';
+import { type ChainReader } from '#shared/chain/chain-clients.js';
 
 /**
  * A sent transaction as the node knows it: `blockNumber` is null while it waits in the node's pool; null when the

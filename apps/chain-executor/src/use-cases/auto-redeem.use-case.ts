@@ -5,7 +5,11 @@
  * claims. One pass handles at most `batchSize` positions; the leader loop runs passes. No job is queued for these
  * claims: one left open by a crash between insert and settlement is resumed by the stalled-claims reconciler.
  */
-import { insertOpenRedemption, isOpenClaimConflict, listAutoRedeemCandidates } from '#shared/db/index.js';
+import {
+  insertOpenRedemption,
+  isOpenClaimConflict,
+  listAutoRedeemCandidates,
+} from '#shared/db/repositories/redemptions.repository.js';
 import { settleRedemptionInPass, type SettleOutcome, type SettleRedemptionDeps } from './settle-redemption.use-case.js';
 
 export interface AutoRedeemOptions {

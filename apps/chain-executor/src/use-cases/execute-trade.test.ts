@@ -1,14 +1,11 @@
 /* executeTrade against a real anvil and MariaDB: pending trades to completed / failed / rejected, exactly once. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import {
-  buyThroughAccount,
-  readOutcomeBalances,
-  readUsdcBalance,
-  type ChainPublicClient,
-} from '#shared/chain/index.js';
-import { revokeApiKey } from '#shared/db/index.js';
-import { AppError } from '#shared/errors/index.js';
+import { buyThroughAccount } from '#shared/chain/account-trades.js';
+import { readOutcomeBalances, readUsdcBalance } from '#shared/chain/balances.js';
+import { type ChainPublicClient } from '#shared/chain/chain-clients.js';
+import { revokeApiKey } from '#shared/db/repositories/api-keys.repository.js';
+import { AppError } from '#shared/errors/app-error.js';
 import {
   createMarket,
   createTrader,

@@ -3,7 +3,7 @@
  * worker) has it, so a redelivered or duplicated job never executes twice: pending → executing (through validating)
  * is a conditional update that exactly one run wins, and the on-chain trade id executes at most once.
  */
-import { AppError } from '#shared/errors/index.js';
+import { AppError } from '#shared/errors/app-error.js';
 import { failureOf, sendTrade, type DriveOptions } from '../trades/drive-trade.js';
 import type { TradeExecutorDeps, TradeOutcome } from '../trades/trade-executor-deps.js';
 import { executionDeadlineOf, executionTimeout } from '../trades/execution-deadline.js';

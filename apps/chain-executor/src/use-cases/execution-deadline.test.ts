@@ -5,7 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { parseGwei, type Hex } from 'viem';
-import { readUsdcBalance, uuidToBytes32, withSigner } from '#shared/chain/index.js';
+import { readUsdcBalance } from '#shared/chain/balances.js';
+import { uuidToBytes32 } from '#shared/chain/ids-on-chain.js';
+import { withSigner } from '#shared/chain/chain-clients.js';
 import { anvilPrivateKey } from '#shared/chain/chain-test-fixtures.js';
 import { smartAccountAbi } from '../../../../shared/contracts/artifacts/index.js';
 import { waitFor } from '#shared/messaging/testing/wait-for.js';

@@ -1,9 +1,10 @@
 /* Confirmation expiry on an injected clock against a real MariaDB. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { issueApiKey } from '#shared/auth/index.js';
-import { createUser, insertMarket } from '#shared/db/index.js';
-import { createOutboxTransaction } from '#shared/messaging/index.js';
+import { issueApiKey } from '#shared/auth/issue-api-key.js';
+import { createUser } from '#shared/db/repositories/users.repository.js';
+import { insertMarket } from '#shared/db/repositories/markets.repository.js';
+import { createOutboxTransaction } from '#shared/messaging/outbox.js';
 import { createLogCapture } from '#shared/messaging/testing/test-messaging.js';
 import { waitFor } from '#shared/messaging/testing/wait-for.js';
 import { createTestDatabase, type TestDatabase } from '#shared/testing/test-database.js';

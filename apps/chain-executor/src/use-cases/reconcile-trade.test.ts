@@ -9,17 +9,14 @@ import {
   type Hex,
 } from 'viem';
 import { smartAccountAbi } from '../../../../shared/contracts/artifacts/index.js';
-import {
-  batchGasLimit,
-  buyThroughAccount,
-  ensureBatchDelegation,
-  forwardCallData,
-  sendCallBatch,
-  simulateCallBatch,
-  uuidToBytes32,
-} from '#shared/chain/index.js';
-import { recordTradeTxHash, type TradeRecord } from '#shared/db/index.js';
-import { AppError } from '#shared/errors/index.js';
+import { batchGasLimit, sendCallBatch, simulateCallBatch } from '#shared/chain/call-batches.js';
+import { buyThroughAccount } from '#shared/chain/account-trades.js';
+import { ensureBatchDelegation } from '#shared/chain/batch-delegation.js';
+import { forwardCallData } from '#shared/chain/operator-registry.js';
+import { uuidToBytes32 } from '#shared/chain/ids-on-chain.js';
+import { recordTradeTxHash } from '#shared/db/repositories/trades.repository.js';
+import { type TradeRecord } from '#shared/db/repositories/trades.rows.js';
+import { AppError } from '#shared/errors/app-error.js';
 import { waitFor } from '#shared/messaging/testing/wait-for.js';
 import { startReconcileStalledTradesLoop } from '../loops/reconcile-stalled-trades.loop.js';
 import {

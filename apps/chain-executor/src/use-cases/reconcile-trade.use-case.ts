@@ -8,9 +8,12 @@
  * EXECUTION_TIMEOUT: nothing can execute it any more). A `pending` trade left behind (its job parked or lost) is executed as a job would.
  */
 import type { Address, Hex } from 'viem';
-import { deadlinePassedUnexecuted, findTradeExecution, tradeRefusalIn } from '#shared/chain/index.js';
-import { listStalledTrades, type TradeRecord } from '#shared/db/index.js';
-import { AppError, toAppError } from '#shared/errors/index.js';
+import { deadlinePassedUnexecuted } from '#shared/chain/operator-registry.js';
+import { findTradeExecution } from '#shared/chain/account-trades.js';
+import { tradeRefusalIn } from '#shared/chain/trade-attempts.js';
+import { listStalledTrades } from '#shared/db/repositories/trades.repository.js';
+import { type TradeRecord } from '#shared/db/repositories/trades.rows.js';
+import { AppError, toAppError } from '#shared/errors/app-error.js';
 import { driveFromValidating, failureOf, isDefiniteRefusal, sendTrade } from '../trades/drive-trade.js';
 import { deadlineSeconds, executionTimeout } from '../trades/execution-deadline.js';
 import type { TradeExecutorDeps, TradeOutcome } from '../trades/trade-executor-deps.js';

@@ -11,16 +11,17 @@
  */
 import type { Knex } from 'knex';
 import type { Address } from 'viem';
-import { redeemThroughAccount, type AccountTradeExecution, type ChainWriter } from '#shared/chain/index.js';
+import { redeemThroughAccount, type AccountTradeExecution } from '#shared/chain/account-trades.js';
+import { type ChainWriter } from '#shared/chain/chain-clients.js';
+import { findMarketById } from '#shared/db/repositories/markets.repository.js';
 import {
-  findMarketById,
   findRedemptionById,
-  findUserById,
   transitionRedemptionStatus,
   type RedemptionRecord,
-} from '#shared/db/index.js';
-import { AppError, toAppError } from '#shared/errors/index.js';
-import type { Logger } from '#shared/logger/index.js';
+} from '#shared/db/repositories/redemptions.repository.js';
+import { findUserById } from '#shared/db/repositories/users.repository.js';
+import { AppError, toAppError } from '#shared/errors/app-error.js';
+import type { Logger } from '#shared/logger/logger.js';
 
 export interface SettleRedemptionDeps {
   db: Knex;

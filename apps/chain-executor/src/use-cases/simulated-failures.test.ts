@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { buyThroughAccount } from '#shared/chain/index.js';
-import { revokeApiKey } from '#shared/db/index.js';
+import { buyThroughAccount } from '#shared/chain/account-trades.js';
+import { revokeApiKey } from '#shared/db/repositories/api-keys.repository.js';
 import {
   createTrader,
   eventTypesOf,

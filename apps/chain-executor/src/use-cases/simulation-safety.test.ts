@@ -7,13 +7,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { erc20Abi, type Address } from 'viem';
-import {
-  buyThroughAccount,
-  mintTestUsdc,
-  readOutcomeBalances,
-  readUsdcBalance,
-  sellThroughAccount,
-} from '#shared/chain/index.js';
+import { buyThroughAccount, sellThroughAccount } from '#shared/chain/account-trades.js';
+import { mintTestUsdc } from '#shared/chain/market-admin.js';
+import { readOutcomeBalances, readUsdcBalance } from '#shared/chain/balances.js';
 import {
   createTrader,
   executionsOf,

@@ -1,6 +1,7 @@
 /* Which market /embed/demo shows: the one asked for, else the newest open market (the one `npm start` prints). */
 import type { Knex } from 'knex';
-import { findMarketById, listMarketsKeyset, type Market } from '#shared/db/index.js';
+import { findMarketById, type Market } from '#shared/db/repositories/markets.repository.js';
+import { listMarketsKeyset } from '#shared/db/repositories/market-lists.repository.js';
 import type { DemoMarket } from './demo-page.js';
 
 const demoMarketOf = (market: Market): DemoMarket => ({

@@ -6,7 +6,8 @@ import { hash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { AppError, codeOf } from '#shared/errors/index.js';
+import { AppError } from '#shared/errors/app-error.js';
+import { codeOf } from '#shared/errors/thrown-values.js';
 import { WIDGET_BUILD_OPTIONS } from './widget-bundle.js';
 
 export interface ScriptForm {

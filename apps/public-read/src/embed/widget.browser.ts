@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'puppeteer-core';
-import { insertMarket } from '#shared/db/index.js';
+import { insertMarket } from '#shared/db/repositories/markets.repository.js';
 import { launchChromium, saveScreenshot } from './testing/chromium.js';
 import { DEMO_PARTNER, DEMO_QUESTION, startLiveMarketKit, type LiveMarketKit } from './testing/live-market-kit.js';
 import { pointsOf, readWidget, waitForWidget } from './testing/widget-page.js';

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { issueApiKey } from '#shared/auth/index.js';
-import { createUser, revokeApiKey, type User } from '#shared/db/index.js';
+import { issueApiKey } from '#shared/auth/issue-api-key.js';
+import { createUser, type User } from '#shared/db/repositories/users.repository.js';
+import { revokeApiKey } from '#shared/db/repositories/api-keys.repository.js';
 import { createPublicReadSuite, getJson, type PublicReadSuite } from '../testing/public-read-test-kit.js';
 import { createApiKeyVerifier } from './api-key.js';
 

@@ -6,10 +6,11 @@
  */
 import type { RequestHandler, Response } from 'express';
 import type { Knex } from 'knex';
-import { createApiKeyCache, parseApiKey, type ApiKeyEnvironment, type StoredApiKey } from '#shared/auth/index.js';
+import { createApiKeyCache, type StoredApiKey } from '#shared/auth/api-key-cache.js';
+import { parseApiKey, type ApiKeyEnvironment } from '#shared/auth/api-key-format.js';
 import { addressGroupOf } from '#shared/http/client-address.js';
 import { clientAddressOf } from '#shared/http/client-address.middleware.js';
-import type { Logger } from '#shared/logger/index.js';
+import type { Logger } from '#shared/logger/logger.js';
 import { createFailedLookupBudget } from './failed-lookup-budget.js';
 
 export const API_KEY_HEADER = 'x-api-key';

@@ -5,7 +5,8 @@ import {
   type PublicReadSuite,
   type RunningPublicRead,
 } from '../testing/public-read-test-kit.js';
-import { loadConfig, publicReadConfigSchema } from '#shared/config/index.js';
+import { loadConfig } from '#shared/config/load-config.js';
+import { publicReadConfigSchema } from '#shared/config/app-configs.js';
 import { publicReadSettingsFrom } from '../app.js';
 import type { ApiKeyVerifier } from './api-key.js';
 

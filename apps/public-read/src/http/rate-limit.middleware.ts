@@ -10,10 +10,10 @@
  */
 import type { RequestHandler, Response } from 'express';
 import type { Redis } from 'ioredis';
-import { AppError } from '#shared/errors/index.js';
+import { AppError } from '#shared/errors/app-error.js';
 import { clientAddressOf } from '#shared/http/client-address.middleware.js';
 import { createRateLimitStep } from '#shared/http/rate-limit-step.js';
-import type { Logger } from '#shared/logger/index.js';
+import type { Logger } from '#shared/logger/logger.js';
 import { FailOpenWindowStore } from '#shared/rate-limit/fail-open-window.store.js';
 import { authOf } from './api-key.js';
 

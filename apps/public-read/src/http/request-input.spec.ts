@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Request } from 'express';
-import { isAppError } from '#shared/errors/index.js';
+import { isAppError } from '#shared/errors/app-error.js';
 import { publicReadOpenApi } from '../openapi/public-read.openapi.js';
 import { createPublicRequestInput } from './request-input.js';
 

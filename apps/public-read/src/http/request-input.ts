@@ -4,7 +4,8 @@
  * a refusal is the API's 400 naming every offending parameter — never ignored, never a 500.
  */
 import type { Request } from 'express';
-import { AppError, type ErrorCode } from '#shared/errors/index.js';
+import { AppError } from '#shared/errors/app-error.js';
+import { type ErrorCode } from '#shared/errors/error-catalogue.js';
 import { typedInput } from '#shared/http/operation-input.js';
 import { createRequestValidator } from '#shared/http/request-validator.js';
 import type { Document } from 'openapi-backend';

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { issueApiKey } from '#shared/auth/index.js';
-import { createThread, createUser, insertMarket } from '#shared/db/index.js';
+import { issueApiKey } from '#shared/auth/issue-api-key.js';
+import { createThread } from '#shared/db/repositories/threads.repository.js';
+import { createUser } from '#shared/db/repositories/users.repository.js';
+import { insertMarket } from '#shared/db/repositories/markets.repository.js';
 import {
   createPublicReadSuite,
   getJson,

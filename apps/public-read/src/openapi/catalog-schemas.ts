@@ -1,5 +1,5 @@
 /* OpenAPI component schemas of threads, chapters, organizations, partners, social links, pagination and errors. */
-import { threadStatuses } from '#shared/db/index.js';
+import { threadStatuses } from '#shared/db/repositories/threads.repository.js';
 import {
   array,
   boolean,

@@ -2,7 +2,8 @@
  * The settings the public read document states (rate limits, the quote cache, the stream cap): the same values the
  * app runs with, so /api/openapi.json shows the configured limits (built once at start-up from the config).
  */
-import { loadConfig, publicReadConfigSchema, type PublicReadConfig } from '#shared/config/index.js';
+import { loadConfig } from '#shared/config/load-config.js';
+import { publicReadConfigSchema, type PublicReadConfig } from '#shared/config/app-configs.js';
 
 export interface OpenApiSettings {
   rateLimit: { windowMs: number; threadsList: number; default: number };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { createFixtureMarket, startChainFixture, type ChainFixture } from '#shared/chain/chain-test-fixtures.js';
-import { insertMarket } from '#shared/db/index.js';
+import { insertMarket } from '#shared/db/repositories/markets.repository.js';
 import { demoIds } from '#shared/db/seed/demo-catalog.js';
 import { seedDemoData } from '#shared/db/seed/demo-data.js';
 import { address, insertPricePoint, insertTrade } from '../testing/activity-fixtures.js';
@@ -12,7 +12,7 @@ import {
   type PublicReadSuite,
   type RunningPublicRead,
 } from '../testing/public-read-test-kit.js';
-import { AppError } from '#shared/errors/index.js';
+import { AppError } from '#shared/errors/app-error.js';
 import { UNKNOWN_API_PATH } from '../routes/unknown-path.routes.js';
 import { probesOf, requiredQuery, type Parameter } from '../testing/parameter-probes.js';
 import { publicReadOpenApi } from './public-read.openapi.js';

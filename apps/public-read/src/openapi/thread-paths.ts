@@ -1,5 +1,5 @@
 /* OpenAPI paths of threads, organizations and partners. */
-import { threadStatuses } from '#shared/db/index.js';
+import { threadStatuses } from '#shared/db/repositories/threads.repository.js';
 import { MAX_PAGE_LIMIT } from '#shared/domain/paging.js';
 import {
   errorResponse,

@@ -4,7 +4,7 @@
  * form (lower case) except on the detail (stored form).
  */
 import { marketListStatus, type MarketListStatus } from '#shared/domain/market-status.js';
-import type { Market, MarketStatus } from '#shared/db/index.js';
+import type { Market, MarketStatus } from '#shared/db/repositories/markets.repository.js';
 import { unixMillis, wadComplement, wadFraction } from './wad.js';
 
 export interface MarketPrices {

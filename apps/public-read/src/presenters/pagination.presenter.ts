@@ -1,4 +1,4 @@
-import type { OffsetPage } from '#shared/domain/index.js';
+import type { OffsetPage } from '#shared/domain/paging.js';
 
 export interface Pagination {
   offset: number;

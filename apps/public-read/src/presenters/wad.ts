@@ -1,4 +1,4 @@
-import { usdcAtomicToCents, WAD, wadToNumber } from '#shared/domain/index.js';
+import { usdcAtomicToCents, WAD, wadToNumber } from '#shared/domain/units.js';
 
 /** A WAD-18 fraction (bigint or decimal string) as a 0..1 number. */
 export function wadFraction(wad: string | bigint): number {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { createOrganization, createPartner, createThread } from '#shared/db/index.js';
+import { createOrganization } from '#shared/db/repositories/organizations.repository.js';
+import { createPartner } from '#shared/db/repositories/partners.repository.js';
+import { createThread } from '#shared/db/repositories/threads.repository.js';
 import { seedDemoData } from '#shared/db/seed/demo-data.js';
 import { demoIds } from '#shared/db/seed/demo-catalog.js';
 import {

@@ -1,4 +1,4 @@
-import type { RouteRegistrar } from '#shared/http/index.js';
+import type { RouteRegistrar } from '#shared/http/route-registrar.js';
 import { presentOrganization, presentPartner } from '../presenters/catalog-responses.presenter.js';
 import { presentOrganizationMarkets } from '../presenters/market-responses.presenter.js';
 import { presentThreadList } from '../presenters/thread-responses.presenter.js';

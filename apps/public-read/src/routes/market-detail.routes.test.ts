@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { insertMarket, type Market } from '#shared/db/index.js';
+import { insertMarket, type Market } from '#shared/db/repositories/markets.repository.js';
 import {
   address,
   insertPriceHistory,

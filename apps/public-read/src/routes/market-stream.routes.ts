@@ -1,9 +1,7 @@
-import {
-  clientAddressOf,
-  presentPublicErrors,
-  type PublicErrorPresentation,
-  type RouteRegistrar,
-} from '#shared/http/index.js';
+import { clientAddressOf } from '#shared/http/client-address.middleware.js';
+import { presentPublicErrors } from '#shared/http/public-error-presentation.js';
+import { type PublicErrorPresentation } from '#shared/http/error-renderers.js';
+import { type RouteRegistrar } from '#shared/http/route-registrar.js';
 import type { PublicRequestInput } from '../http/request-input.js';
 import type { MarketStreams } from '../streams/market-streams.js';
 

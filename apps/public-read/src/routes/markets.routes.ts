@@ -1,4 +1,6 @@
-import { presentPublicErrors, type PublicErrorPresentation, type RouteRegistrar } from '#shared/http/index.js';
+import { presentPublicErrors } from '#shared/http/public-error-presentation.js';
+import { type PublicErrorPresentation } from '#shared/http/error-renderers.js';
+import { type RouteRegistrar } from '#shared/http/route-registrar.js';
 import { writeJson } from '#shared/http/write-json.js';
 import {
   presentFeaturedMarkets,

@@ -1,4 +1,4 @@
-import type { RouteRegistrar } from '#shared/http/index.js';
+import type { RouteRegistrar } from '#shared/http/route-registrar.js';
 import type { PublicRequestInput } from '../http/request-input.js';
 
 /** GET /api/openapi.json: the document the app validates with (built from its settings), serialised once. */

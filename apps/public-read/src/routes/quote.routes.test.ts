@@ -17,7 +17,7 @@ import {
   readSellQuote,
 } from '#shared/chain/market-reads.js';
 import { quoteMarketStatus } from '#shared/domain/market-status.js';
-import { insertMarket } from '#shared/db/index.js';
+import { insertMarket } from '#shared/db/repositories/markets.repository.js';
 import { quoteCacheKey } from '../use-cases/get-market-quote.use-case.js';
 import {
   createPublicReadSuite,

@@ -1,4 +1,4 @@
-import type { RouteRegistrar } from '#shared/http/index.js';
+import type { RouteRegistrar } from '#shared/http/route-registrar.js';
 import type { ParameterPrecedence } from '../http/request-input.js';
 import { getMarketSocialLink } from '../use-cases/get-market-social-link.use-case.js';
 import { cacheKey, type RouteDeps } from './route-deps.js';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createThread, insertMarket } from '#shared/db/index.js';
+import { createThread } from '#shared/db/repositories/threads.repository.js';
+import { insertMarket } from '#shared/db/repositories/markets.repository.js';
 import { seedDemoData } from '#shared/db/seed/demo-data.js';
 import { demoIds } from '#shared/db/seed/demo-catalog.js';
 import { address, insertTrade, setMarketAggregates } from '../testing/activity-fixtures.js';

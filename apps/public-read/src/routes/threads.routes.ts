@@ -1,4 +1,4 @@
-import type { RouteRegistrar } from '#shared/http/index.js';
+import type { RouteRegistrar } from '#shared/http/route-registrar.js';
 import { presentThreadMarkets } from '../presenters/market-responses.presenter.js';
 import {
   presentThread,

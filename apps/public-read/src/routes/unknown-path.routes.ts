@@ -1,4 +1,5 @@
-import { routeNotFoundError, type RouteRegistrar } from '#shared/http/index.js';
+import { routeNotFoundError } from '#shared/http/error-mapping.js';
+import { type RouteRegistrar } from '#shared/http/route-registrar.js';
 
 /** Route id of any /api path no endpoint matches (its own rate-limit window per client). */
 export const UNKNOWN_API_PATH = '/api/*';

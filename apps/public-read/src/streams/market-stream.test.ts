@@ -1,13 +1,14 @@
 /* GET /api/markets/{id}/stream against real MariaDB, Redis and RabbitMQ: snapshot, live update, public errors. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { applyMarketChainStatus, insertMarket, type MarketChainStatus } from '#shared/db/index.js';
-import { createLogger } from '#shared/logger/index.js';
 import {
-  createAmqpConnectionManager,
-  EXCHANGES,
-  runInTransactionWithOutbox,
-  type AmqpConnectionManager,
-} from '#shared/messaging/index.js';
+  applyMarketChainStatus,
+  insertMarket,
+  type MarketChainStatus,
+} from '#shared/db/repositories/markets.repository.js';
+import { createLogger } from '#shared/logger/logger.js';
+import { createAmqpConnectionManager, type AmqpConnectionManager } from '#shared/messaging/connection-manager.js';
+import { EXCHANGES } from '#shared/messaging/topology.js';
+import { runInTransactionWithOutbox } from '#shared/messaging/outbox.js';
 import { createNoticeHub } from '#shared/streams/notice-hub.js';
 import { startNoticeSubscriber, type NoticeSubscriber } from '#shared/streams/notice-subscriber.js';
 import { deleteTestTopology } from '#shared/testing/test-amqp.js';

@@ -8,11 +8,11 @@
  */
 import type { Response } from 'express';
 import type { Knex } from 'knex';
-import { findMarketById } from '#shared/db/index.js';
-import { AppError } from '#shared/errors/index.js';
-import type { RouteSwitches } from '#shared/kill-switch/index.js';
-import type { Logger } from '#shared/logger/index.js';
-import type { Redis } from '#shared/redis/index.js';
+import { findMarketById } from '#shared/db/repositories/markets.repository.js';
+import { AppError } from '#shared/errors/app-error.js';
+import type { RouteSwitches } from '#shared/kill-switch/route-switches.js';
+import type { Logger } from '#shared/logger/logger.js';
+import type { Redis } from '#shared/redis/create-redis.js';
 import { coalescedTask } from '#shared/streams/coalesced-task.js';
 import { createNoticeHub, marketTopic, type NoticeHub } from '#shared/streams/notice-hub.js';
 import { openSseStream, whenResponseClosed, type SseWriter } from '#shared/streams/sse-writer.js';

@@ -5,14 +5,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { issueApiKey } from '#shared/auth/index.js';
+import { issueApiKey } from '#shared/auth/issue-api-key.js';
 import {
   anvilPrivateKey,
   createFixtureMarket,
   startChainFixture,
   type ChainFixture,
 } from '#shared/chain/chain-test-fixtures.js';
-import { createUser, insertMarket } from '#shared/db/index.js';
+import { createUser } from '#shared/db/repositories/users.repository.js';
+import { insertMarket } from '#shared/db/repositories/markets.repository.js';
 import { demoIds } from '#shared/db/seed/demo-catalog.js';
 import { seedDemoData } from '#shared/db/seed/demo-data.js';
 import type { Credentials } from '#shared/testing/fuzz/request-cases.js';

@@ -2,9 +2,10 @@
 import type { Knex } from 'knex';
 import type { Redis } from 'ioredis';
 import { createLazyChainReader, type ChainSource, type LazyChainReader } from '#shared/chain/lazy-chain-reader.js';
-import { createHttpMetrics, startHttpServer, type RunningServer } from '#shared/http/index.js';
+import { createHttpMetrics } from '#shared/http/http-metrics.js';
+import { startHttpServer, type RunningServer } from '#shared/http/http-server.js';
 import { captureLogs, type CapturedLogs } from '#shared/http/http-test-kit.js';
-import { createStaticRouteSwitches, type RouteSwitches } from '#shared/kill-switch/index.js';
+import { createStaticRouteSwitches, type RouteSwitches } from '#shared/kill-switch/route-switches.js';
 import { createTestDatabase, type TestDatabase } from '#shared/testing/test-database.js';
 import { createTestRedis, type TestRedis } from '#shared/testing/test-redis.js';
 import type { NoticeHub } from '#shared/streams/notice-hub.js';

@@ -1,5 +1,6 @@
-import { findOrganizationById, findPartnerById, type Organization, type Partner } from '#shared/db/index.js';
-import { AppError } from '#shared/errors/index.js';
+import { findOrganizationById, type Organization } from '#shared/db/repositories/organizations.repository.js';
+import { findPartnerById, type Partner } from '#shared/db/repositories/partners.repository.js';
+import { AppError } from '#shared/errors/app-error.js';
 import type { ReadContext } from './read-context.js';
 
 export async function getOrganization(context: ReadContext, organizationId: string): Promise<Organization> {

@@ -1,12 +1,7 @@
-import {
-  findMarketById,
-  listPriceHistory,
-  listRecentTrades,
-  type Market,
-  type PricePoint,
-  type RecentTrade,
-} from '#shared/db/index.js';
-import { AppError } from '#shared/errors/index.js';
+import { findMarketById, type Market } from '#shared/db/repositories/markets.repository.js';
+import { listPriceHistory, type PricePoint } from '#shared/db/repositories/price-points.repository.js';
+import { listRecentTrades, type RecentTrade } from '#shared/db/repositories/market-trades.repository.js';
+import { AppError } from '#shared/errors/app-error.js';
 import type { MarketDetailQuery } from '../openapi/operation-types.js';
 import type { ReadContext } from './read-context.js';
 

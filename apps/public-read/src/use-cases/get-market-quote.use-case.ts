@@ -15,11 +15,11 @@ import type { Knex } from 'knex';
 import type { Redis } from 'ioredis';
 import type { ChainReader } from '#shared/chain/chain-clients.js';
 import { readQuote } from '#shared/chain/market-reads.js';
-import { findMarketById } from '#shared/db/index.js';
-import { isRequestCausedQuoteFailure, quoteContractRefusal, quoteOutcomeRefusal } from '#shared/domain/index.js';
-import { AppError } from '#shared/errors/index.js';
-import { createReadThroughCache, type ReadThroughCache } from '#shared/cache/index.js';
-import type { Logger } from '#shared/logger/index.js';
+import { findMarketById } from '#shared/db/repositories/markets.repository.js';
+import { isRequestCausedQuoteFailure, quoteContractRefusal, quoteOutcomeRefusal } from '#shared/domain/quote-rules.js';
+import { AppError } from '#shared/errors/app-error.js';
+import { createReadThroughCache, type ReadThroughCache } from '#shared/cache/read-through-cache.js';
+import type { Logger } from '#shared/logger/logger.js';
 import type { QuoteQuery } from '../openapi/operation-types.js';
 
 export interface QuoteDeps {

@@ -1,5 +1,5 @@
-import { findMarketById } from '#shared/db/index.js';
-import { AppError } from '#shared/errors/index.js';
+import { findMarketById } from '#shared/db/repositories/markets.repository.js';
+import { AppError } from '#shared/errors/app-error.js';
 import { buildSocialLink, type PostSide, type SocialPostSettings } from '../domain/social-post.js';
 import type { ReadContext } from './read-context.js';
 

@@ -1,5 +1,5 @@
-import { findPublicThread, type ThreadWithTotals } from '#shared/db/index.js';
-import { AppError } from '#shared/errors/index.js';
+import { findPublicThread, type ThreadWithTotals } from '#shared/db/repositories/threads.repository.js';
+import { AppError } from '#shared/errors/app-error.js';
 import type { ReadContext } from './read-context.js';
 
 /** A thread with its totals computed on read; unknown thread → 404 THREAD_NOT_FOUND. */

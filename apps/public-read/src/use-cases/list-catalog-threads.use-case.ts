@@ -1,6 +1,8 @@
-import { findOrganizationById, findPartnerById, type ThreadWithTotals } from '#shared/db/index.js';
-import type { OffsetPage } from '#shared/domain/index.js';
-import { AppError } from '#shared/errors/index.js';
+import { findOrganizationById } from '#shared/db/repositories/organizations.repository.js';
+import { findPartnerById } from '#shared/db/repositories/partners.repository.js';
+import { type ThreadWithTotals } from '#shared/db/repositories/threads.repository.js';
+import type { OffsetPage } from '#shared/domain/paging.js';
+import { AppError } from '#shared/errors/app-error.js';
 import type { ThreadListQuery } from '../openapi/operation-types.js';
 import { listThreads, type ThreadOwner } from './list-threads.use-case.js';
 import type { ReadContext } from './read-context.js';

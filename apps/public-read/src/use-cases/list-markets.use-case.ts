@@ -1,5 +1,7 @@
-import { listPublicMarkets, type Market, type PublicMarketFilter } from '#shared/db/index.js';
-import { offsetPage, statesForFilter, type MarketStatusFilter, type OffsetPage } from '#shared/domain/index.js';
+import { listPublicMarkets, type PublicMarketFilter } from '#shared/db/repositories/market-lists.repository.js';
+import { type Market } from '#shared/db/repositories/markets.repository.js';
+import { offsetPage, type OffsetPage } from '#shared/domain/paging.js';
+import { statesForFilter, type MarketStatusFilter } from '#shared/domain/market-status.js';
 import type { MarketListQuery } from '../openapi/operation-types.js';
 import type { ReadContext } from './read-context.js';
 

@@ -1,6 +1,8 @@
-import { findOrganizationById, listPublicMarkets, type Market } from '#shared/db/index.js';
-import { offsetPage, type OffsetPage } from '#shared/domain/index.js';
-import { AppError } from '#shared/errors/index.js';
+import { findOrganizationById } from '#shared/db/repositories/organizations.repository.js';
+import { listPublicMarkets } from '#shared/db/repositories/market-lists.repository.js';
+import { type Market } from '#shared/db/repositories/markets.repository.js';
+import { offsetPage, type OffsetPage } from '#shared/domain/paging.js';
+import { AppError } from '#shared/errors/app-error.js';
 import type { OrganizationMarketsQuery } from '../openapi/operation-types.js';
 import { marketFilterOf } from './list-markets.use-case.js';
 import type { ReadContext } from './read-context.js';

@@ -1,5 +1,9 @@
-import { listChaptersWithMarketCounts, threadExists, type ChapterWithMarketCount } from '#shared/db/index.js';
-import { AppError } from '#shared/errors/index.js';
+import {
+  listChaptersWithMarketCounts,
+  type ChapterWithMarketCount,
+} from '#shared/db/repositories/chapters.repository.js';
+import { threadExists } from '#shared/db/repositories/threads.repository.js';
+import { AppError } from '#shared/errors/app-error.js';
 import type { ReadContext } from './read-context.js';
 
 /** A thread's chapters by position with their market counts; unknown thread → 404 NOT_FOUND. */

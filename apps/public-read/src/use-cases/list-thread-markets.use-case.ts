@@ -1,6 +1,9 @@
-import { listPublicMarkets, threadExists, type Market } from '#shared/db/index.js';
-import { offsetPage, statesForFilter, type OffsetPage } from '#shared/domain/index.js';
-import { AppError } from '#shared/errors/index.js';
+import { listPublicMarkets } from '#shared/db/repositories/market-lists.repository.js';
+import { threadExists } from '#shared/db/repositories/threads.repository.js';
+import { type Market } from '#shared/db/repositories/markets.repository.js';
+import { offsetPage, type OffsetPage } from '#shared/domain/paging.js';
+import { statesForFilter } from '#shared/domain/market-status.js';
+import { AppError } from '#shared/errors/app-error.js';
 import type { ThreadMarketsQuery } from '../openapi/operation-types.js';
 import type { ReadContext } from './read-context.js';
 

@@ -1,5 +1,9 @@
-import { listPublicThreads, type PublicThreadFilter, type ThreadWithTotals } from '#shared/db/index.js';
-import { offsetPage, type OffsetPage } from '#shared/domain/index.js';
+import {
+  listPublicThreads,
+  type PublicThreadFilter,
+  type ThreadWithTotals,
+} from '#shared/db/repositories/threads.repository.js';
+import { offsetPage, type OffsetPage } from '#shared/domain/paging.js';
 import type { ThreadListQuery } from '../openapi/operation-types.js';
 import type { ReadContext } from './read-context.js';
 

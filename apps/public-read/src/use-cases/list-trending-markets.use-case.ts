@@ -1,5 +1,6 @@
-import { listMarketActivity, type Market } from '#shared/db/index.js';
-import { usdcAtomicToCents } from '#shared/domain/index.js';
+import { listMarketActivity } from '#shared/db/repositories/market-lists.repository.js';
+import { type Market } from '#shared/db/repositories/markets.repository.js';
+import { usdcAtomicToCents } from '#shared/domain/units.js';
 import { rankTrending, timeframeMillis, type RecentMetrics } from '../domain/trending-score.js';
 import type { TrendingQuery } from '../openapi/operation-types.js';
 import type { ReadContext } from './read-context.js';

@@ -1,6 +1,7 @@
 import type { Response } from 'express';
-import { AppError } from '#shared/errors/index.js';
-import { documentSecurityHeaders, type RouteRegistrar } from '#shared/http/index.js';
+import { AppError } from '#shared/errors/app-error.js';
+import { documentSecurityHeaders } from '#shared/http/security-headers.middleware.js';
+import { type RouteRegistrar } from '#shared/http/route-registrar.js';
 import { DOCS_CONTENT_SECURITY_POLICY, docsAsset } from './docs-assets.js';
 import { errorPage } from './error-pages.js';
 

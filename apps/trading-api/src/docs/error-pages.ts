@@ -1,4 +1,4 @@
-import { errorCatalogue, isErrorCode, type ErrorCode } from '#shared/errors/index.js';
+import { errorCatalogue, isErrorCode, type ErrorCode } from '#shared/errors/error-catalogue.js';
 
 /** What a client should do about each code; codes without an entry show the catalogue title. */
 const guidance: Partial<Record<ErrorCode, string>> = {

@@ -3,8 +3,8 @@
  * X-Service-Simulate header stay in step with the values the API accepts (issue 19).
  */
 import { describe, expect, it } from '@jest/globals';
-import { parseTradeSimulation, simulatedOutcomes } from '#shared/domain/index.js';
-import { AppError } from '#shared/errors/index.js';
+import { parseTradeSimulation, simulatedOutcomes } from '#shared/domain/trade-simulation.js';
+import { AppError } from '#shared/errors/app-error.js';
 import { loadOpenApiDocument } from '../openapi/load-spec.js';
 
 const document = loadOpenApiDocument();

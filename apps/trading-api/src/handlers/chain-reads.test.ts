@@ -2,7 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
-import { buyThroughAccount, readMarketPrices, readQuote, readUsdcBalance } from '#shared/chain/index.js';
+import { buyThroughAccount } from '#shared/chain/account-trades.js';
+import { readMarketPrices, readQuote } from '#shared/chain/market-reads.js';
+import { readUsdcBalance } from '#shared/chain/balances.js';
 import {
   type ChainFixture,
   createListedFixtureMarket,
@@ -11,7 +13,8 @@ import {
   startChainFixture,
   USDC,
 } from '#shared/chain/chain-test-fixtures.js';
-import { insertMarket, upsertMarketTrades } from '#shared/db/index.js';
+import { insertMarket } from '#shared/db/repositories/markets.repository.js';
+import { upsertMarketTrades } from '#shared/db/repositories/market-trades.repository.js';
 import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
 import {
   call,

@@ -1,8 +1,8 @@
 /* The chain-backed routes and readiness when the deployment has no chain, or one that does not answer. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
-import { createLazyChainReader, type LazyChainReader } from '#shared/chain/index.js';
-import { insertMarket } from '#shared/db/index.js';
+import { createLazyChainReader, type LazyChainReader } from '#shared/chain/lazy-chain-reader.js';
+import { insertMarket } from '#shared/db/repositories/markets.repository.js';
 import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
 import {
   call,

@@ -1,6 +1,8 @@
 /* High-value trades: the 202, its event, and POST /v1/trades/{id}/confirm with every refusal, on a real chain. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { listTradeEvents, listWebhookEventsOfTrade, parseJsonColumn } from '#shared/db/index.js';
+import { listTradeEvents } from '#shared/db/repositories/trade-events.repository.js';
+import { listWebhookEventsOfTrade } from '#shared/db/repositories/webhook-events.repository.js';
+import { parseJsonColumn } from '#shared/db/transaction.js';
 import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
 import { callAs, type TestCaller } from '../testing/trading-api-test-kit.js';
 import { startTradingChainKit, type TradingChainKit } from '../testing/trading-chain-kit.js';

@@ -4,10 +4,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { buyThroughAccount, resolveMarket } from '#shared/chain/index.js';
+import { buyThroughAccount } from '#shared/chain/account-trades.js';
+import { resolveMarket } from '#shared/chain/market-admin.js';
 import { createListedFixtureMarket, USDC } from '#shared/chain/chain-test-fixtures.js';
-import { findRedemptionById, upsertMarketTrades } from '#shared/db/index.js';
-import { createLogger } from '#shared/logger/index.js';
+import { findRedemptionById } from '#shared/db/repositories/redemptions.repository.js';
+import { upsertMarketTrades } from '#shared/db/repositories/market-trades.repository.js';
+import { createLogger } from '#shared/logger/logger.js';
 import { createTestMessaging, type TestMessaging } from '#shared/messaging/testing/test-messaging.js';
 import { waitFor } from '#shared/messaging/testing/wait-for.js';
 import { startRedemptionWorkers } from '../../../chain-executor/src/redemption-workers.js';

@@ -2,11 +2,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
-import { buyThroughAccount, cancelMarket, resolveMarket } from '#shared/chain/index.js';
+import { buyThroughAccount } from '#shared/chain/account-trades.js';
+import { cancelMarket, resolveMarket } from '#shared/chain/market-admin.js';
 import { createListedFixtureMarket, USDC } from '#shared/chain/chain-test-fixtures.js';
-import { insertMarket } from '#shared/db/index.js';
+import { insertMarket } from '#shared/db/repositories/markets.repository.js';
 import { createTestMessaging, type TestMessaging } from '#shared/messaging/testing/test-messaging.js';
-import { QUEUES } from '#shared/messaging/index.js';
+import { QUEUES } from '#shared/messaging/topology.js';
 import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
 import { describeRouteSecurity } from '../testing/security-suite.js';
 import { callAs, createCaller, startTradingApiKit, type TestCaller } from '../testing/trading-api-test-kit.js';

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { signRequest } from '#shared/auth/index.js';
-import { listTradeEvents } from '#shared/db/index.js';
+import { signRequest } from '#shared/auth/request-signature.js';
+import { listTradeEvents } from '#shared/db/repositories/trade-events.repository.js';
 import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
 import { callAs, createCaller, startTradingApiKit, type TradingApiKit } from '../testing/trading-api-test-kit.js';
 import { startTradingChainKit, type TradingChainKit } from '../testing/trading-chain-kit.js';

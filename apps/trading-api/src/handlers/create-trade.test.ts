@@ -2,9 +2,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
-import { buyThroughAccount } from '#shared/chain/index.js';
+import { buyThroughAccount } from '#shared/chain/account-trades.js';
 import { USDC } from '#shared/chain/chain-test-fixtures.js';
-import { insertMarket, listTradeEvents } from '#shared/db/index.js';
+import { insertMarket } from '#shared/db/repositories/markets.repository.js';
+import { listTradeEvents } from '#shared/db/repositories/trade-events.repository.js';
 import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
 import { addCallerKey, addKey, callAs, createCaller } from '../testing/trading-api-test-kit.js';
 import { startTradingChainKit, type TradingChainKit } from '../testing/trading-chain-kit.js';

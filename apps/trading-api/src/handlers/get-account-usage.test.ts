@@ -1,15 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { signRequest } from '#shared/auth/index.js';
-import {
-  addRequestUsage,
-  insertMarket,
-  insertTrade,
-  recordAuthFailure,
-  revokeApiKey,
-  transitionTradeStatus,
-  usageBucketStart,
-  type TradeStatus,
-} from '#shared/db/index.js';
+import { signRequest } from '#shared/auth/request-signature.js';
+import { addRequestUsage, usageBucketStart } from '#shared/db/repositories/request-usage.repository.js';
+import { insertMarket } from '#shared/db/repositories/markets.repository.js';
+import { insertTrade, transitionTradeStatus, type TradeStatus } from '#shared/db/repositories/trades.repository.js';
+import { recordAuthFailure } from '#shared/db/repositories/auth-failures.repository.js';
+import { revokeApiKey } from '#shared/db/repositories/api-keys.repository.js';
 import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
 import {
   addCallerKey,

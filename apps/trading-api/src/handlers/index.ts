@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
-import type { ApiKeyEnvironment, SecretBox } from '#shared/auth/index.js';
-import type { ReadThroughCache } from '#shared/cache/index.js';
-import type { OutboxTransaction } from '#shared/messaging/index.js';
+import type { ApiKeyEnvironment } from '#shared/auth/api-key-format.js';
+import type { SecretBox } from '#shared/auth/secret-box.js';
+import type { ReadThroughCache } from '#shared/cache/read-through-cache.js';
+import type { OutboxTransaction } from '#shared/messaging/outbox.js';
 import type { ConfirmationKeys } from '../domain/confirmation-token.js';
 import type { CursorCodec } from '../http/cursor.js';
 import type { HandlerResult, OperationHandler } from '../pipeline/operation-handler.js';

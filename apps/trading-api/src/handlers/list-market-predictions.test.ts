@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { insertMarket, upsertMarketTrades, type NewMarketTrade } from '#shared/db/index.js';
+import { insertMarket } from '#shared/db/repositories/markets.repository.js';
+import { upsertMarketTrades, type NewMarketTrade } from '#shared/db/repositories/market-trades.repository.js';
 import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
 import {
   callAs,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { insertMarket, type MarketStatus } from '#shared/db/index.js';
+import { insertMarket, type MarketStatus } from '#shared/db/repositories/markets.repository.js';
 import { CURSOR_MAX_AGE_MS } from '../http/cursor.js';
 import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
 import {

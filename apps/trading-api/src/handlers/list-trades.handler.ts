@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { tradeStatuses } from '#shared/domain/index.js';
+import { tradeStatuses } from '#shared/domain/trade-states.js';
 import { decodeOptionalCursor, type CursorCodec, type CursorContext } from '../http/cursor.js';
 import { listEnvelope } from '../http/envelope.js';
 import { parseStatusFilter } from '../http/status-filter.js';

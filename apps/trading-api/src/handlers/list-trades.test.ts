@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { insertMarket, insertTrade, type TradeStatus } from '#shared/db/index.js';
+import { insertMarket } from '#shared/db/repositories/markets.repository.js';
+import { insertTrade, type TradeStatus } from '#shared/db/repositories/trades.repository.js';
 import { CURSOR_MAX_AGE_MS } from '../http/cursor.js';
 import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
 import {

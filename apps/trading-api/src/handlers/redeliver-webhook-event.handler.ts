@@ -1,4 +1,4 @@
-import type { OutboxTransaction } from '#shared/messaging/index.js';
+import type { OutboxTransaction } from '#shared/messaging/outbox.js';
 import { resourceEnvelope } from '../http/envelope.js';
 import { typedHandler, type OperationHandler } from '../pipeline/operation-handler.js';
 import { presentWebhookEvent } from '../presenters/webhook-event.presenter.js';

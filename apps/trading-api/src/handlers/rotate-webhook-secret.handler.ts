@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { SecretBox } from '#shared/auth/index.js';
+import type { SecretBox } from '#shared/auth/secret-box.js';
 import { resourceEnvelope } from '../http/envelope.js';
 import type { OperationHandler } from '../pipeline/operation-handler.js';
 import { presentWebhookSecret } from '../presenters/webhook-event.presenter.js';

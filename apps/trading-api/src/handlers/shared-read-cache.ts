@@ -1,4 +1,4 @@
-import type { ReadThroughCache } from '#shared/cache/index.js';
+import type { ReadThroughCache } from '#shared/cache/read-through-cache.js';
 import {
   envelopeJson,
   SerializedEnvelope,

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { insertMarket, insertTrade, type TradeRecord } from '#shared/db/index.js';
+import { insertMarket } from '#shared/db/repositories/markets.repository.js';
+import { insertTrade } from '#shared/db/repositories/trades.repository.js';
+import { type TradeRecord } from '#shared/db/repositories/trades.rows.js';
 import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
 import {
   addKey,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createSecretBox } from '#shared/auth/index.js';
+import { createSecretBox } from '#shared/auth/secret-box.js';
 import { DEVELOPMENT_WEBHOOK_SECRET_KEY } from '#shared/config/config-fields.js';
-import { recordWebhookEvent } from '#shared/db/index.js';
-import { prefixedId } from '#shared/ids/index.js';
+import { recordWebhookEvent } from '#shared/db/repositories/webhook-events.repository.js';
+import { prefixedId } from '#shared/ids/ids.js';
 import {
   callAs,
   createCaller,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { keysetPage, resolvePageLimit } from '#shared/domain/index.js';
-import { AppError } from '#shared/errors/index.js';
+import { keysetPage, resolvePageLimit } from '#shared/domain/paging.js';
+import { AppError } from '#shared/errors/app-error.js';
 import { presentKeysetPagination } from '../presenters/pagination.presenter.js';
 import {
   CURSOR_MAX_AGE_MS,

@@ -7,8 +7,8 @@
  * Handlers decode a cursor into the position the use case continues after; presenters encode the next one.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type { KeysetPosition } from '#shared/domain/index.js';
-import { AppError } from '#shared/errors/index.js';
+import type { KeysetPosition } from '#shared/domain/paging.js';
+import { AppError } from '#shared/errors/app-error.js';
 
 export const CURSOR_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 

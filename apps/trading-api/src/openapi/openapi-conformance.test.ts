@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { apiScopes } from '#shared/auth/index.js';
+import { apiScopes } from '#shared/auth/tiers.js';
 import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
 import {
   call,

@@ -1,6 +1,6 @@
 /* The description says what spec/trading-api.md and DESIGN.md §6 fix (pure: reads the YAML, no services). */
 import { describe, expect, it } from '@jest/globals';
-import { MAX_PAGE_LIMIT } from '#shared/domain/index.js';
+import { MAX_PAGE_LIMIT } from '#shared/domain/paging.js';
 import { PREDICTIONS_DEFAULT_LIMIT } from '../use-cases/list-market-predictions.use-case.js';
 import { MARKETS_DEFAULT_LIMIT } from '../use-cases/list-markets.use-case.js';
 import { TRADES_DEFAULT_LIMIT } from '../use-cases/list-trades.use-case.js';

@@ -11,8 +11,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { apiScopes } from '#shared/auth/index.js';
-import { buyThroughAccount, resolveMarket } from '#shared/chain/index.js';
+import { apiScopes } from '#shared/auth/tiers.js';
+import { buyThroughAccount } from '#shared/chain/account-trades.js';
+import { resolveMarket } from '#shared/chain/market-admin.js';
 import { createListedFixtureMarket, USDC } from '#shared/chain/chain-test-fixtures.js';
 import { undescribedMethodCases } from '#shared/testing/fuzz/method-cases.js';
 import { operationsOf, type FuzzOperation } from '#shared/testing/fuzz/openapi-operations.js';

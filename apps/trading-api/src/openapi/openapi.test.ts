@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { runInNewContext } from 'node:vm';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { errorCodes } from '#shared/errors/index.js';
+import { errorCodes } from '#shared/errors/error-catalogue.js';
 import { createHandlers } from '../handlers/index.js';
 import { PUBLIC_OPERATIONS } from '../pipeline/v1-router.js';
 import { call, startTradingApiKit, type TradingApiKit } from '../testing/trading-api-test-kit.js';

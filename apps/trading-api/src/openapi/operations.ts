@@ -1,6 +1,6 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { isApiScope, type ApiScope } from '#shared/auth/index.js';
-import type { HttpMethod } from '#shared/http/index.js';
+import { isApiScope, type ApiScope } from '#shared/auth/tiers.js';
+import type { HttpMethod } from '#shared/http/route-registrar.js';
 
 export const API_PREFIX = '/v1';
 

@@ -3,7 +3,7 @@
  * coercion, the first failed rule, rendered as 400 VALIDATION_FAILED problem details naming the member.
  */
 import type { Document } from 'openapi-backend';
-import { AppError } from '#shared/errors/index.js';
+import { AppError } from '#shared/errors/app-error.js';
 import {
   createRequestValidator as createSharedRequestValidator,
   type ValidatableRequest,

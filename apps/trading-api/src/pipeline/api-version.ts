@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { AppError } from '#shared/errors/index.js';
+import { AppError } from '#shared/errors/app-error.js';
 import { setApiVersion } from './request-context.js';
 
 import { CURRENT_API_VERSION } from '#shared/domain/api-version.js';

@@ -1,9 +1,10 @@
 import type { Response } from 'express';
 import type { Knex } from 'knex';
-import { recordAuthFailure } from '#shared/db/index.js';
-import type { AppError } from '#shared/errors/index.js';
-import { clientAddressOf, requestIdOf } from '#shared/http/index.js';
-import type { Logger } from '#shared/logger/index.js';
+import { recordAuthFailure } from '#shared/db/repositories/auth-failures.repository.js';
+import type { AppError } from '#shared/errors/app-error.js';
+import { clientAddressOf } from '#shared/http/client-address.middleware.js';
+import { requestIdOf } from '#shared/http/request-id.middleware.js';
+import type { Logger } from '#shared/logger/logger.js';
 import type { UsageRecorder } from '../usage/usage-recorder.js';
 import type { AuthLockout } from './auth-lockout.js';
 import { operationOf } from './request-context.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { computeRequestSignature, signRequest } from '#shared/auth/index.js';
+import { computeRequestSignature, signRequest } from '#shared/auth/request-signature.js';
 import {
   call,
   callAs,

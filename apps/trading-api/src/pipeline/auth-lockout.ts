@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { createReadThroughCache } from '#shared/cache/index.js';
+import { createReadThroughCache } from '#shared/cache/read-through-cache.js';
 import { addressGroupOf } from '#shared/http/client-address.js';
-import type { Logger } from '#shared/logger/index.js';
-import { createLuaScript, type Redis } from '#shared/redis/index.js';
+import type { Logger } from '#shared/logger/logger.js';
+import { createLuaScript } from '#shared/redis/lua-script.js';
+import { type Redis } from '#shared/redis/create-redis.js';
 
 export interface AuthLockoutPolicy {
   /** 401s from one IP within `windowMs` that trigger a lockout. */

@@ -1,7 +1,8 @@
 import type { RequestHandler } from 'express';
-import { parseApiKey, type ApiKeyCache, type ApiKeyEnvironment, type StoredApiKey } from '#shared/auth/index.js';
-import { AppError } from '#shared/errors/index.js';
-import { clientAddressOf } from '#shared/http/index.js';
+import { parseApiKey, type ApiKeyEnvironment } from '#shared/auth/api-key-format.js';
+import { type ApiKeyCache, type StoredApiKey } from '#shared/auth/api-key-cache.js';
+import { AppError } from '#shared/errors/app-error.js';
+import { clientAddressOf } from '#shared/http/client-address.middleware.js';
 import { refuseAudited, type AuthFailureRecorder } from './auth-failure-recorder.js';
 import type { AuthLockout } from './auth-lockout.js';
 import { setAuth } from './request-context.js';

@@ -1,6 +1,6 @@
 import type { RequestHandler, Response } from 'express';
-import { AppError } from '#shared/errors/index.js';
-import { clientAddressOf } from '#shared/http/index.js';
+import { AppError } from '#shared/errors/app-error.js';
+import { clientAddressOf } from '#shared/http/client-address.middleware.js';
 import { refuseAudited, type AuthFailureRecorder } from './auth-failure-recorder.js';
 import { authOf } from './request-context.js';
 

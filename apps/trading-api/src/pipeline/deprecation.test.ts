@@ -2,11 +2,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { RequestHandler } from 'express';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import type { ApiScope } from '#shared/auth/index.js';
-import type { ApiKeyRecord } from '#shared/db/index.js';
-import { AppError } from '#shared/errors/index.js';
+import type { ApiScope } from '#shared/auth/tiers.js';
+import type { ApiKeyRecord } from '#shared/db/repositories/api-keys.repository.js';
+import { AppError } from '#shared/errors/app-error.js';
 import { startTestApp, type TestApp } from '#shared/http/http-test-kit.js';
-import { createMutableRouteSwitches } from '#shared/kill-switch/index.js';
+import { createMutableRouteSwitches } from '#shared/kill-switch/route-switches.js';
 import { listOperations, type OperationDescriptor } from '../openapi/operations.js';
 import type { UsageRecorder } from '../usage/usage-recorder.js';
 import { deprecationHeaders } from './deprecation.js';

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import type { StoredApiKey } from '#shared/auth/index.js';
+import type { StoredApiKey } from '#shared/auth/api-key-cache.js';
 import type { ValidatedRequest } from '#shared/http/request-validator.js';
 import type { OperationDescriptor } from '../openapi/operations.js';
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { apiScopes } from '#shared/auth/index.js';
-import { insertMarket, insertTrade } from '#shared/db/index.js';
+import { apiScopes } from '#shared/auth/tiers.js';
+import { insertMarket } from '#shared/db/repositories/markets.repository.js';
+import { insertTrade } from '#shared/db/repositories/trades.repository.js';
 import { loadOpenApiDocument } from '../openapi/load-spec.js';
 import { listOperations } from '../openapi/operations.js';
 import { describeRouteSecurity, type RouteUnderTest } from '../testing/security-suite.js';

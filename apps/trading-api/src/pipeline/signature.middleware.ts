@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
-import { verifyRequestSignature } from '#shared/auth/index.js';
-import { AppError } from '#shared/errors/index.js';
+import { verifyRequestSignature } from '#shared/auth/request-signature.js';
+import { AppError } from '#shared/errors/app-error.js';
 import { refuseAudited, type AuthFailureRecorder } from './auth-failure-recorder.js';
 import { rawBodyOf } from '#shared/http/request-body.js';
 import { authOf } from './request-context.js';

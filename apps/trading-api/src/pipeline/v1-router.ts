@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
-import { requestIdOf, type EdgeSteps, type RouteRegistrar } from '#shared/http/index.js';
+import { requestIdOf } from '#shared/http/request-id.middleware.js';
+import { type EdgeSteps, type RouteRegistrar } from '#shared/http/route-registrar.js';
 import { methodsWithBody } from '#shared/http/request-body.js';
 import type { OperationDescriptor } from '../openapi/operations.js';
 import { limiterKindFor, type RateLimiters } from '../rate-limit/operation-limiters.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { isAppError } from '#shared/errors/index.js';
+import { isAppError } from '#shared/errors/app-error.js';
 import { parseJsonBody } from './validate.middleware.js';
 
 const json = 'application/json';

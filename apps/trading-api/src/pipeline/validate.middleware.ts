@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { AppError } from '#shared/errors/index.js';
+import { AppError } from '#shared/errors/app-error.js';
 import { API_PREFIX } from '../openapi/operations.js';
 import type { RequestValidator } from '../openapi/request-validator.js';
 import { bodyErrorOf, rawBodyOf } from '#shared/http/request-body.js';

@@ -7,7 +7,7 @@
 import type { Request, Response } from 'express';
 import { coalescedTask } from '#shared/streams/coalesced-task.js';
 import type { NoticeHub } from '#shared/streams/notice-hub.js';
-import type { Logger } from '#shared/logger/index.js';
+import type { Logger } from '#shared/logger/logger.js';
 import { typedInput, type OperationInput } from '#shared/http/operation-input.js';
 import type { operations } from '../openapi/generated/trading-api.js';
 import type { OperationDescriptor } from '../openapi/operations.js';

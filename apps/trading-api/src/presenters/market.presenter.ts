@@ -1,5 +1,5 @@
-import type { Market } from '#shared/db/index.js';
-import { quoteMarketStatus } from '#shared/domain/index.js';
+import type { Market } from '#shared/db/repositories/markets.repository.js';
+import { quoteMarketStatus } from '#shared/domain/market-status.js';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 

@@ -1,4 +1,4 @@
-import type { KeysetPage, KeysetPosition } from '#shared/domain/index.js';
+import type { KeysetPage, KeysetPosition } from '#shared/domain/paging.js';
 import type { Pagination } from '../http/envelope.js';
 
 /** The list envelope's `pagination` of a keyset page: the signed cursor after its last row (null on the last page). */

@@ -1,4 +1,5 @@
-import type { TradeEventRecord, WebhookDeliveryState } from '#shared/db/index.js';
+import type { TradeEventRecord } from '#shared/db/repositories/trade-events.repository.js';
+import type { WebhookDeliveryState } from '#shared/db/repositories/webhook-events.rows.js';
 import type { TraceView, TradeView } from '../use-cases/trade-reads.use-case.js';
 
 const isoOrNull = (date: Date | null): string | null => (date === null ? null : date.toISOString());

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { apiScopes } from '#shared/auth/index.js';
-import { sumRequestUsage } from '#shared/db/index.js';
+import { apiScopes } from '#shared/auth/tiers.js';
+import { sumRequestUsage } from '#shared/db/repositories/request-usage.repository.js';
 import { loadOpenApiDocument } from '../openapi/load-spec.js';
 import { listOperations } from '../openapi/operations.js';
 import { createUnreachableRedis, type UnreachableRedis } from '#shared/testing/unreachable-redis.js';

@@ -6,7 +6,7 @@
  * sent twice. Reads are coalesced (one at a time, one more if notices came meanwhile), paused while the client's
  * buffer is full, and repeated every `recheckMs` in case a notice was lost.
  */
-import type { Logger } from '#shared/logger/index.js';
+import type { Logger } from '#shared/logger/logger.js';
 import { coalescedTask } from '#shared/streams/coalesced-task.js';
 import { keyTopic, type NoticeHub } from '#shared/streams/notice-hub.js';
 import type { SseWriter } from '#shared/streams/sse-writer.js';

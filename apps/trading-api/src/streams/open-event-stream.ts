@@ -5,9 +5,9 @@
  */
 import type { Response } from 'express';
 import type { Knex } from 'knex';
-import { lastWebhookSeqOfKey } from '#shared/db/index.js';
-import { AppError } from '#shared/errors/index.js';
-import type { Logger } from '#shared/logger/index.js';
+import { lastWebhookSeqOfKey } from '#shared/db/repositories/webhook-events.repository.js';
+import { AppError } from '#shared/errors/app-error.js';
+import type { Logger } from '#shared/logger/logger.js';
 import type { NoticeHub } from '#shared/streams/notice-hub.js';
 import { openSseStream, whenResponseClosed } from '#shared/streams/sse-writer.js';
 import { retryAfterSeconds, type StreamSlots } from '#shared/streams/stream-slots.js';

@@ -5,9 +5,9 @@
  * `retry:` so clients reconnect to another replica).
  */
 import type { Knex } from 'knex';
-import { findEndedApiKeys } from '#shared/db/index.js';
-import type { RouteSwitches } from '#shared/kill-switch/index.js';
-import type { Logger } from '#shared/logger/index.js';
+import { findEndedApiKeys } from '#shared/db/repositories/api-keys.repository.js';
+import type { RouteSwitches } from '#shared/kill-switch/route-switches.js';
+import type { Logger } from '#shared/logger/logger.js';
 
 /** Why a stream was ended by the server; sent as the final `stream.error` event's code. */
 export type StreamEndReason = 'API_KEY_REVOKED' | 'API_KEY_EXPIRED' | 'ROUTE_DISABLED' | 'SERVICE_SHUTTING_DOWN';

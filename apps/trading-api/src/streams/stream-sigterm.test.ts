@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ChildProcess } from 'node:child_process';
-import { issueApiKey } from '#shared/auth/index.js';
+import { issueApiKey } from '#shared/auth/issue-api-key.js';
 import { DEVELOPMENT_PEPPER } from '#shared/config/config-fields.js';
-import { createUser } from '#shared/db/index.js';
+import { createUser } from '#shared/db/repositories/users.repository.js';
 import { testDeployables } from '#shared/testing/deployable-process.js';
 import { freePort } from '#shared/testing/free-port.js';
 import { openSseClient } from '#shared/testing/sse-test-client.js';

@@ -4,9 +4,9 @@
  * subscription in main.ts); without one the streams still work on their periodic re-read alone.
  */
 import type { Knex } from 'knex';
-import type { RouteSwitches } from '#shared/kill-switch/index.js';
-import type { Logger } from '#shared/logger/index.js';
-import type { Redis } from '#shared/redis/index.js';
+import type { RouteSwitches } from '#shared/kill-switch/route-switches.js';
+import type { Logger } from '#shared/logger/logger.js';
+import type { Redis } from '#shared/redis/create-redis.js';
 import { createNoticeHub, tradeTopic, type NoticeHub } from '#shared/streams/notice-hub.js';
 import { createStreamSlots } from '#shared/streams/stream-slots.js';
 import { streamEventsHandler } from '../handlers/stream-events.handler.js';

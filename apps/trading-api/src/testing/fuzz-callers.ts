@@ -4,7 +4,8 @@
  * unknown, other environment, revoked, lacking the scope, sent as Authorization).
  */
 import fc from 'fast-check';
-import { apiScopes, createSecretBox } from '#shared/auth/index.js';
+import { apiScopes } from '#shared/auth/tiers.js';
+import { createSecretBox } from '#shared/auth/secret-box.js';
 import { anvilPrivateKey } from '#shared/chain/chain-test-fixtures.js';
 import { DEVELOPMENT_WEBHOOK_SECRET_KEY } from '#shared/config/config-fields.js';
 import type { Credentials } from '#shared/testing/fuzz/request-cases.js';

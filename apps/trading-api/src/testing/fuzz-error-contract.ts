@@ -2,7 +2,7 @@
  * Test-only: the trading API contract's rules on a problem's code, beyond its RFC 7807 shape (openapi-fuzz.test.ts):
  * every code is one of the catalogue's /v1 codes, answered with the catalogue's status, and `type` is its page.
  */
-import { errorCatalogue, type ErrorCode } from '#shared/errors/index.js';
+import { errorCatalogue, type ErrorCode } from '#shared/errors/error-catalogue.js';
 
 /** The public read API's codes: never on /v1. */
 const PUBLIC_READ_CODES = new Set([

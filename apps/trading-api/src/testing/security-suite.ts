@@ -1,7 +1,7 @@
 /* The shared security cases every authenticated /v1 route must pass (STYLE.md "Tests"). */
 import { expect, it } from '@jest/globals';
-import type { ApiScope } from '#shared/auth/index.js';
-import { apiScopes } from '#shared/auth/index.js';
+import type { ApiScope } from '#shared/auth/tiers.js';
+import { apiScopes } from '#shared/auth/tiers.js';
 import {
   call,
   callAs,

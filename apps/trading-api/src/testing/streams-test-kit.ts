@@ -4,24 +4,24 @@
  * them). Events are produced the production way: a trade moved in an outbox transaction whose notice is published
  * after the commit.
  */
-import { createUser, insertMarket, insertTrade, type TradeRecord } from '#shared/db/index.js';
-import { issueApiKey } from '#shared/auth/index.js';
-import { startHttpServer, type RunningServer } from '#shared/http/index.js';
-import { createMutableRouteSwitches, type MutableRouteSwitches } from '#shared/kill-switch/index.js';
-import { createLogger } from '#shared/logger/index.js';
-import {
-  createAmqpConnectionManager,
-  createOutboxTransaction,
-  type AmqpConnectionManager,
-  type OutboxTransaction,
-} from '#shared/messaging/index.js';
+import { createUser } from '#shared/db/repositories/users.repository.js';
+import { insertMarket } from '#shared/db/repositories/markets.repository.js';
+import { insertTrade } from '#shared/db/repositories/trades.repository.js';
+import { type TradeRecord } from '#shared/db/repositories/trades.rows.js';
+import { issueApiKey } from '#shared/auth/issue-api-key.js';
+import { startHttpServer, type RunningServer } from '#shared/http/http-server.js';
+import { createMutableRouteSwitches, type MutableRouteSwitches } from '#shared/kill-switch/route-switches.js';
+import { createLogger } from '#shared/logger/logger.js';
+import { createAmqpConnectionManager, type AmqpConnectionManager } from '#shared/messaging/connection-manager.js';
+import { createOutboxTransaction, type OutboxTransaction } from '#shared/messaging/outbox.js';
 import { createNoticeHub, type NoticeHub } from '#shared/streams/notice-hub.js';
 import { startNoticeSubscriber, type NoticeSubscriber } from '#shared/streams/notice-subscriber.js';
 import { deleteTestTopology } from '#shared/testing/test-amqp.js';
 import { createTestDatabase, type TestDatabase } from '#shared/testing/test-database.js';
 import { testEnv, suiteToken } from '#shared/testing/test-env.js';
 import { createTestRedis, type TestRedis } from '#shared/testing/test-redis.js';
-import { moveTrade, type TradeEventType } from '#shared/trade-lifecycle/index.js';
+import { moveTrade } from '#shared/trade-lifecycle/trade-steps.js';
+import { type TradeEventType } from '#shared/trade-lifecycle/trade-event-envelope.js';
 import { createApp } from '../app.js';
 import type { EventPageReader } from '../streams/shared-event-pages.js';
 import type { StreamSettings } from '../streams/stream-settings.js';

@@ -1,10 +1,11 @@
 /* A real trading API on port 0 against a suite database and Redis prefix, plus per-test users, keys and requests. */
 import { randomInt } from 'node:crypto';
-import { issueApiKey, type IssueApiKeyInput } from '#shared/auth/index.js';
-import { createUser, type ApiKeyRecord } from '#shared/db/index.js';
-import { startHttpServer, type RunningServer } from '#shared/http/index.js';
-import { createMutableRouteSwitches, type MutableRouteSwitches } from '#shared/kill-switch/index.js';
-import { createLogger, type Logger } from '#shared/logger/index.js';
+import { issueApiKey, type IssueApiKeyInput } from '#shared/auth/issue-api-key.js';
+import { createUser } from '#shared/db/repositories/users.repository.js';
+import { type ApiKeyRecord } from '#shared/db/repositories/api-keys.repository.js';
+import { startHttpServer, type RunningServer } from '#shared/http/http-server.js';
+import { createMutableRouteSwitches, type MutableRouteSwitches } from '#shared/kill-switch/route-switches.js';
+import { createLogger, type Logger } from '#shared/logger/logger.js';
 import { createTestDatabase, type TestDatabase } from '#shared/testing/test-database.js';
 import { createTestRedis, type TestRedis } from '#shared/testing/test-redis.js';
 import { createApp, type TradingApiDeps } from '../app.js';

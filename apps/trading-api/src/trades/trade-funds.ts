@@ -6,15 +6,12 @@
  */
 import type { Knex } from 'knex';
 import type { Address } from 'viem';
-import {
-  loadPlatformAddresses,
-  readOutcomeBalances,
-  readSellForExactUsdcQuote,
-  readUsdcBalance,
-  type ChainReader,
-} from '#shared/chain/index.js';
-import { formatUsdcAmount } from '#shared/domain/index.js';
-import { AppError, isAppError } from '#shared/errors/index.js';
+import { loadPlatformAddresses } from '#shared/chain/platform-deployment.js';
+import { readOutcomeBalances, readUsdcBalance } from '#shared/chain/balances.js';
+import { readSellForExactUsdcQuote } from '#shared/chain/market-reads.js';
+import { type ChainReader } from '#shared/chain/chain-clients.js';
+import { formatUsdcAmount } from '#shared/domain/trade-amount.js';
+import { AppError, isAppError } from '#shared/errors/app-error.js';
 
 export interface FundsCheck {
   /** The platform's USDC on this chain. */

@@ -16,11 +16,11 @@ import type { Knex } from 'knex';
 import {
   countTradesOfKeyByStatus,
   tradeLatencyAtRankOfKey,
-  withTransaction,
   type TradeStatusCount,
   type UsageWindowBounds,
-} from '#shared/db/index.js';
-import { terminalStatuses } from '#shared/domain/index.js';
+} from '#shared/db/repositories/trade-usage.repository.js';
+import { withTransaction } from '#shared/db/transaction.js';
+import { terminalStatuses } from '#shared/domain/trade-states.js';
 
 export interface TradeUsage {
   total: number;

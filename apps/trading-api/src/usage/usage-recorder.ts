@@ -1,6 +1,10 @@
 import type { Knex } from 'knex';
-import { addRequestUsage, usageBucketMs, type UsageIncrement } from '#shared/db/index.js';
-import type { Logger } from '#shared/logger/index.js';
+import {
+  addRequestUsage,
+  usageBucketMs,
+  type UsageIncrement,
+} from '#shared/db/repositories/request-usage.repository.js';
+import type { Logger } from '#shared/logger/logger.js';
 
 /**
  * Per-key request counters (requests, rate-limit rejections, auth failures) aggregated in memory per UTC minute

@@ -5,10 +5,11 @@
  * the window fails the trade at once (CONFIRMATION_EXPIRED, `trade.failed`) instead of waiting for the sweep.
  */
 import type { Knex } from 'knex';
-import { lockTradeOfUser, type TradeRecord } from '#shared/db/index.js';
-import { AppError } from '#shared/errors/index.js';
-import type { OutboxTransaction } from '#shared/messaging/index.js';
-import { moveTrade, traceSteps } from '#shared/trade-lifecycle/index.js';
+import { lockTradeOfUser } from '#shared/db/repositories/trades.repository.js';
+import { type TradeRecord } from '#shared/db/repositories/trades.rows.js';
+import { AppError } from '#shared/errors/app-error.js';
+import type { OutboxTransaction } from '#shared/messaging/outbox.js';
+import { moveTrade, traceSteps } from '#shared/trade-lifecycle/trade-steps.js';
 import { confirmationTokenMatches, type ConfirmationKeys } from '../domain/confirmation-token.js';
 
 export interface ConfirmTradeCommand {

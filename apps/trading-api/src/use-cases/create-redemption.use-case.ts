@@ -6,19 +6,20 @@
  * concurrent requests, so N identical requests create exactly one claim.
  */
 import type { Knex } from 'knex';
-import { readClaimability, type Claimability } from '#shared/chain/index.js';
+import { readClaimability, type Claimability } from '#shared/chain/balances.js';
+import { findMarketById, type Market } from '#shared/db/repositories/markets.repository.js';
 import {
-  findMarketById,
   findOpenRedemptionOfUser,
-  findUserById,
   insertOpenRedemption,
   isOpenClaimConflict,
-  type Market,
   type RedemptionRecord,
-} from '#shared/db/index.js';
-import { AppError, codeOf } from '#shared/errors/index.js';
-import { outcomeOutOfRange } from '#shared/domain/index.js';
-import { EXCHANGES, type OutboxTransaction } from '#shared/messaging/index.js';
+} from '#shared/db/repositories/redemptions.repository.js';
+import { findUserById } from '#shared/db/repositories/users.repository.js';
+import { AppError } from '#shared/errors/app-error.js';
+import { codeOf } from '#shared/errors/thrown-values.js';
+import { outcomeOutOfRange } from '#shared/domain/market-rules.js';
+import { EXCHANGES } from '#shared/messaging/topology.js';
+import { type OutboxTransaction } from '#shared/messaging/outbox.js';
 import { requireChain, type ChainSource } from './chain-source.js';
 
 export interface CreateRedemptionCommand {

@@ -7,41 +7,39 @@
  */
 import type { Knex } from 'knex';
 import type { Address } from 'viem';
-import type { ChainReader } from '#shared/chain/index.js';
+import type { ChainReader } from '#shared/chain/chain-clients.js';
 import {
   deleteExpiredIdempotencyKey,
   findIdempotencyKey,
-  findMarketById,
+  insertIdempotencyKey,
+  type IdempotencyKeyRecord,
+} from '#shared/db/repositories/idempotency-keys.repository.js';
+import { findMarketById, type Market } from '#shared/db/repositories/markets.repository.js';
+import {
   findTradeById,
   findTradeOfKeyByClientRequestId,
-  insertIdempotencyKey,
   insertTrade,
-  lockUserForTrading,
   sumTradeExposure,
-  type ApiKeyRecord,
-  type IdempotencyKeyRecord,
-  type Market,
-  type Queryable,
-  type TradeRecord,
-} from '#shared/db/index.js';
+} from '#shared/db/repositories/trades.repository.js';
+import { lockUserForTrading } from '#shared/db/repositories/users.repository.js';
+import { type ApiKeyRecord } from '#shared/db/repositories/api-keys.repository.js';
+import { type Queryable } from '#shared/db/transaction.js';
+import { type TradeRecord } from '#shared/db/repositories/trades.rows.js';
+import { DAILY_WINDOW_MS, effectiveTradeLimits, exceededCap, needsConfirmation } from '#shared/domain/trade-limits.js';
+import { formatTradeSimulation, type TradeSimulation } from '#shared/domain/trade-simulation.js';
+import { formatUsdcAmount, parseUsdcAmount } from '#shared/domain/trade-amount.js';
+import { marketNotTradeable, outcomeOutOfRange } from '#shared/domain/market-rules.js';
+import { tradeIdentityHash } from '#shared/domain/trade-identity.js';
+import { type TradeSide } from '#shared/domain/trade-states.js';
+import { AppError } from '#shared/errors/app-error.js';
+import { newUuid } from '#shared/ids/ids.js';
+import type { OutboxTransaction } from '#shared/messaging/outbox.js';
 import {
-  DAILY_WINDOW_MS,
-  effectiveTradeLimits,
-  exceededCap,
-  formatTradeSimulation,
-  formatUsdcAmount,
-  marketNotTradeable,
-  needsConfirmation,
-  outcomeOutOfRange,
-  parseUsdcAmount,
-  tradeIdentityHash,
-  type TradeSide,
-  type TradeSimulation,
-} from '#shared/domain/index.js';
-import { AppError } from '#shared/errors/index.js';
-import { newUuid } from '#shared/ids/index.js';
-import type { OutboxTransaction } from '#shared/messaging/index.js';
-import { recordTradeStep, timelineStepsOf, traceSteps, type TradeStepRecord } from '#shared/trade-lifecycle/index.js';
+  recordTradeStep,
+  timelineStepsOf,
+  traceSteps,
+  type TradeStepRecord,
+} from '#shared/trade-lifecycle/trade-steps.js';
 import { issueConfirmationToken, type ConfirmationKeys } from '../domain/confirmation-token.js';
 import { assertFundsCover, platformUsdc } from '../trades/trade-funds.js';
 import { createdOutcome, replayOutcome, type TradeWriteOutcome } from '../trades/trade-replay.js';

@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
-import { readQuote, type ChainReader, type QuoteResponse } from '#shared/chain/index.js';
-import { findMarketById } from '#shared/db/index.js';
-import { isRequestCausedQuoteFailure, quoteContractRefusal, quoteOutcomeRefusal } from '#shared/domain/index.js';
-import { AppError } from '#shared/errors/index.js';
+import { readQuote, type QuoteResponse } from '#shared/chain/market-reads.js';
+import { type ChainReader } from '#shared/chain/chain-clients.js';
+import { findMarketById } from '#shared/db/repositories/markets.repository.js';
+import { isRequestCausedQuoteFailure, quoteContractRefusal, quoteOutcomeRefusal } from '#shared/domain/quote-rules.js';
+import { AppError } from '#shared/errors/app-error.js';
 import { requireChain, type ChainSource } from './chain-source.js';
 
 export interface QuoteCommand {

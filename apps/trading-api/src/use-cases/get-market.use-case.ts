@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { findMarketById, type Market } from '#shared/db/index.js';
-import { AppError } from '#shared/errors/index.js';
+import { findMarketById, type Market } from '#shared/db/repositories/markets.repository.js';
+import { AppError } from '#shared/errors/app-error.js';
 
 /** One market by id; markets are public to every key holding markets:read. */
 export async function getMarket(deps: { db: Knex }, command: { marketId: string }): Promise<Market> {

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
-import { findMarketById, listMarketTradesKeyset, type MarketTradeRecord } from '#shared/db/index.js';
-import { AppError } from '#shared/errors/index.js';
-import { keysetPage, resolvePageLimit, type KeysetPage, type KeysetPosition } from '#shared/domain/index.js';
+import { findMarketById } from '#shared/db/repositories/markets.repository.js';
+import { listMarketTradesKeyset, type MarketTradeRecord } from '#shared/db/repositories/market-trades.repository.js';
+import { AppError } from '#shared/errors/app-error.js';
+import { keysetPage, resolvePageLimit, type KeysetPage, type KeysetPosition } from '#shared/domain/paging.js';
 
 export const PREDICTIONS_DEFAULT_LIMIT = 50;
 

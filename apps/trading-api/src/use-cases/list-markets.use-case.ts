@@ -1,13 +1,8 @@
 import type { Knex } from 'knex';
-import { listMarketsKeyset, type Market } from '#shared/db/index.js';
-import {
-  keysetPage,
-  resolvePageLimit,
-  statesForFilter,
-  type KeysetPage,
-  type KeysetPosition,
-  type MarketStatusFilter,
-} from '#shared/domain/index.js';
+import { listMarketsKeyset } from '#shared/db/repositories/market-lists.repository.js';
+import { type Market } from '#shared/db/repositories/markets.repository.js';
+import { keysetPage, resolvePageLimit, type KeysetPage, type KeysetPosition } from '#shared/domain/paging.js';
+import { statesForFilter, type MarketStatusFilter } from '#shared/domain/market-status.js';
 
 export const MARKETS_DEFAULT_LIMIT = 20;
 

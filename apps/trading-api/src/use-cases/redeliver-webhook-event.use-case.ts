@@ -4,9 +4,11 @@
  * being retried stops waiting for its next scheduled attempt. The event row is locked, so concurrent calls count
  * exactly; the dispatcher is woken through the outbox in the same transaction.
  */
-import { findWebhookEventOfKey, markEventForRedelivery, type WebhookEventRecord } from '#shared/db/index.js';
-import { AppError } from '#shared/errors/index.js';
-import { EXCHANGES, type OutboxTransaction } from '#shared/messaging/index.js';
+import { findWebhookEventOfKey, markEventForRedelivery } from '#shared/db/repositories/webhook-events.repository.js';
+import { type WebhookEventRecord } from '#shared/db/repositories/webhook-events.rows.js';
+import { AppError } from '#shared/errors/app-error.js';
+import { EXCHANGES } from '#shared/messaging/topology.js';
+import { type OutboxTransaction } from '#shared/messaging/outbox.js';
 
 export const MAX_MANUAL_REDELIVERIES = 5;
 

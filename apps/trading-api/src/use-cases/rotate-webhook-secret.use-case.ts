@@ -5,9 +5,13 @@
  * wins, the other meets the 60 s cooldown.
  */
 import type { Knex } from 'knex';
-import { generateWebhookSecret, type SecretBox } from '#shared/auth/index.js';
-import { findWebhookSettingsOfKey, storeRotatedWebhookSecret, withTransaction } from '#shared/db/index.js';
-import { AppError } from '#shared/errors/index.js';
+import { generateWebhookSecret, type SecretBox } from '#shared/auth/secret-box.js';
+import {
+  findWebhookSettingsOfKey,
+  storeRotatedWebhookSecret,
+} from '#shared/db/repositories/api-key-webhook-secrets.repository.js';
+import { withTransaction } from '#shared/db/transaction.js';
+import { AppError } from '#shared/errors/app-error.js';
 
 export const PREVIOUS_SECRET_RETAINED_MS = 7 * 24 * 60 * 60 * 1000;
 export const ROTATION_COOLDOWN_MS = 60_000;

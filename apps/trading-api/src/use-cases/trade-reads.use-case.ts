@@ -5,16 +5,12 @@
  * cannot be probed (docs/decisions/0013).
  */
 import type { Knex } from 'knex';
-import {
-  findTradeByCorrelationOfUser,
-  findTradeOfUser,
-  listTradeEvents,
-  webhookDeliveryOfTrade,
-  type TradeEventRecord,
-  type TradeRecord,
-  type WebhookDeliveryState,
-} from '#shared/db/index.js';
-import { AppError } from '#shared/errors/index.js';
+import { findTradeByCorrelationOfUser, findTradeOfUser } from '#shared/db/repositories/trades.repository.js';
+import { listTradeEvents, type TradeEventRecord } from '#shared/db/repositories/trade-events.repository.js';
+import { webhookDeliveryOfTrade } from '#shared/db/repositories/webhook-events.repository.js';
+import { type TradeRecord } from '#shared/db/repositories/trades.rows.js';
+import { type WebhookDeliveryState } from '#shared/db/repositories/webhook-events.rows.js';
+import { AppError } from '#shared/errors/app-error.js';
 
 export interface TradeView {
   trade: TradeRecord;

@@ -1,12 +1,8 @@
-import {
-  EXCHANGES,
-  QUEUES,
-  startConsumer,
-  webhookEventMessageSchema,
-  type AmqpConnectionManager,
-  type RunningConsumer,
-} from '#shared/messaging/index.js';
-import type { Logger } from '#shared/logger/index.js';
+import { EXCHANGES, QUEUES } from '#shared/messaging/topology.js';
+import { startConsumer, type RunningConsumer } from '#shared/messaging/consumer.js';
+import { webhookEventMessageSchema } from '#shared/messaging/message-schemas.js';
+import { type AmqpConnectionManager } from '#shared/messaging/connection-manager.js';
+import type { Logger } from '#shared/logger/logger.js';
 import type { DispatcherDeps } from '../delivery/dispatcher-deps.js';
 import { deliverKeyEvents } from '../use-cases/deliver-key-events.use-case.js';
 

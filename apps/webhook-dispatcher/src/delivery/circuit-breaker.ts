@@ -8,7 +8,8 @@
  * closes the breaker). Any result frees the probe slot. Time comes from the caller, so tests drive it on a clock.
  */
 import { createHash } from 'node:crypto';
-import { createLuaScript, type Redis } from '#shared/redis/index.js';
+import { createLuaScript } from '#shared/redis/lua-script.js';
+import { type Redis } from '#shared/redis/create-redis.js';
 
 const BREAKER_POLICY = {
   consecutiveFailures: 5,

@@ -4,9 +4,9 @@
  * state: one line, no stack. Never logs bodies, secrets or signatures.
  */
 import { Counter, Histogram, type Registry } from 'prom-client';
-import type { OpenWebhookEvent } from '#shared/db/index.js';
-import { registeredMetric } from '#shared/http/index.js';
-import type { Logger } from '#shared/logger/index.js';
+import type { OpenWebhookEvent } from '#shared/db/repositories/webhook-deliveries.repository.js';
+import { registeredMetric } from '#shared/http/http-metrics.js';
+import type { Logger } from '#shared/logger/logger.js';
 import type { BreakerTransition } from './circuit-breaker.js';
 
 export interface AttemptSummary {

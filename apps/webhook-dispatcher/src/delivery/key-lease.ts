@@ -10,7 +10,8 @@
  * query, whether an event may have arrived after it last read the key's events, and looks again only then.
  */
 import { randomBytes } from 'node:crypto';
-import { createLuaScript, type Redis } from '#shared/redis/index.js';
+import { createLuaScript } from '#shared/redis/lua-script.js';
+import { type Redis } from '#shared/redis/create-redis.js';
 
 export interface KeyLease {
   /**

@@ -3,9 +3,10 @@
  * the attempt's time with the key's current secret and, during the 7-day overlap after a rotation, the previous
  * one too (two v1 values, newest first).
  */
-import { messageOf } from '#shared/errors/index.js';
-import type { OpenWebhookEvent, WebhookSettings } from '#shared/db/index.js';
-import { signWebhookBody } from '#shared/webhooks/index.js';
+import { messageOf } from '#shared/errors/thrown-values.js';
+import type { OpenWebhookEvent } from '#shared/db/repositories/webhook-deliveries.repository.js';
+import type { WebhookSettings } from '#shared/db/repositories/api-key-webhook-secrets.repository.js';
+import { signWebhookBody } from '#shared/webhooks/webhook-signature.js';
 import type { DispatcherDeps } from './dispatcher-deps.js';
 
 /** The key's secret cannot be opened (no secret stored, or sealed under another WEBHOOK_SECRET_KEY). */

@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
-import { listDueKeyHeads } from '#shared/db/index.js';
-import type { Logger } from '#shared/logger/index.js';
-import { EXCHANGES, type AmqpConnectionManager } from '#shared/messaging/index.js';
-import { runLeaderLoop } from '#shared/runtime/index.js';
+import { listDueKeyHeads } from '#shared/db/repositories/webhook-deliveries.repository.js';
+import type { Logger } from '#shared/logger/logger.js';
+import { EXCHANGES } from '#shared/messaging/topology.js';
+import { type AmqpConnectionManager } from '#shared/messaging/connection-manager.js';
+import { runLeaderLoop } from '#shared/runtime/leader-loop.js';
 
 /**
  * The leader wakes every key whose oldest open event is due: retries whose time came, events postponed by an open

@@ -1,9 +1,11 @@
 /* The dispatcher's delivery pieces on a suite database and Redis prefix, with an injected clock and real receivers. */
 import { randomInt } from 'node:crypto';
-import { createSecretBox, generateWebhookSecret, issueApiKey } from '#shared/auth/index.js';
-import { createUser, recordWebhookEvent } from '#shared/db/index.js';
-import { prefixedId } from '#shared/ids/index.js';
-import { createLogger } from '#shared/logger/index.js';
+import { createSecretBox, generateWebhookSecret } from '#shared/auth/secret-box.js';
+import { issueApiKey } from '#shared/auth/issue-api-key.js';
+import { createUser } from '#shared/db/repositories/users.repository.js';
+import { recordWebhookEvent } from '#shared/db/repositories/webhook-events.repository.js';
+import { prefixedId } from '#shared/ids/ids.js';
+import { createLogger } from '#shared/logger/logger.js';
 import { createTestDatabase, type TestDatabase } from '#shared/testing/test-database.js';
 import { createTestRedis, type TestRedis } from '#shared/testing/test-redis.js';
 import type { DispatcherDeps } from '../delivery/dispatcher-deps.js';

@@ -3,9 +3,9 @@
  * working the same key at once (no delivery twice in the normal path, never two at a time for one key).
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createSecretBox } from '#shared/auth/index.js';
-import { findWebhookEventOfKey } from '#shared/db/index.js';
-import { verifyWebhookSignature } from '#shared/webhooks/index.js';
+import { createSecretBox } from '#shared/auth/secret-box.js';
+import { findWebhookEventOfKey } from '#shared/db/repositories/webhook-events.repository.js';
+import { verifyWebhookSignature } from '#shared/webhooks/verify-webhook-signature.js';
 import { startDispatcherKit, TEST_WEBHOOK_SECRET_KEY, type DispatcherKit } from '../testing/dispatcher-test-kit.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver.js';
 import { deliverKeyEvents } from './deliver-key-events.use-case.js';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { findWebhookEventOfKey, listAttemptsOfEvent } from '#shared/db/index.js';
-import { verifyWebhookSignature } from '#shared/webhooks/index.js';
+import { findWebhookEventOfKey } from '#shared/db/repositories/webhook-events.repository.js';
+import { listAttemptsOfEvent } from '#shared/db/repositories/webhook-deliveries.repository.js';
+import { verifyWebhookSignature } from '#shared/webhooks/verify-webhook-signature.js';
 import { startDispatcherKit, type DispatcherKit } from '../testing/dispatcher-test-kit.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver.js';
 import { deliverKeyEvents } from './deliver-key-events.use-case.js';

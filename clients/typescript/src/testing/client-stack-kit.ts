@@ -14,9 +14,10 @@ import {
   startTradingChainKit,
   type TradingChainKit,
 } from '../../../../apps/trading-api/src/testing/trading-chain-kit.js';
-import type { Knex } from '../../../../shared/src/db/index.js';
-import { createLogger } from '../../../../shared/src/logger/index.js';
-import { createOutboxTransaction, type RunningConsumer } from '../../../../shared/src/messaging/index.js';
+import type { Knex } from '../../../../shared/src/db/create-knex.js';
+import { createLogger } from '../../../../shared/src/logger/logger.js';
+import { createOutboxTransaction } from '../../../../shared/src/messaging/outbox.js';
+import { type RunningConsumer } from '../../../../shared/src/messaging/consumer.js';
 import { createTestMessaging, type TestMessaging } from '../../../../shared/src/messaging/testing/test-messaging.js';
 import { createNoticeHub } from '../../../../shared/src/streams/notice-hub.js';
 import { startNoticeSubscriber, type NoticeSubscriber } from '../../../../shared/src/streams/notice-subscriber.js';

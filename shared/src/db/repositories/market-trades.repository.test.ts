@@ -3,15 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.js';
 import {
   deleteChainActivity,
-  findExistingTradeIds,
-  listChainMarkets,
   readMarketActivityTotals,
   sumMarketVolumesBefore,
-  updateMarketAggregates,
   upsertMarketTrades,
-  upsertPricePoints,
   type NewMarketTrade,
-} from './index.js';
+} from './market-trades.repository.js';
+import { findExistingTradeIds } from './trades.repository.js';
+import { listChainMarkets, updateMarketAggregates } from './markets.repository.js';
+import { upsertPricePoints } from './price-points.repository.js';
 import { findMarketById, insertMarket } from './markets.repository.js';
 
 const WAD = 10n ** 18n;

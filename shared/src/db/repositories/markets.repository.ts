@@ -3,7 +3,7 @@
  * (status from the chain, aggregates). Its list queries are in market-lists.repository.ts.
  */
 import type { Address } from 'viem';
-import { newUuid } from '../../ids/index.js';
+import { newUuid } from '../../ids/ids.js';
 import {
   toAddress,
   toAddressOrNull,

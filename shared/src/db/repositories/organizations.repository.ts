@@ -1,4 +1,4 @@
-import { newUuid } from '../../ids/index.js';
+import { newUuid } from '../../ids/ids.js';
 import { toDate, toStringOrNull } from '../column-values.js';
 import type { Queryable } from '../transaction.js';
 import { readBack } from './read-back.js';

@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.js';
-import { applyMarketChainStatus, upsertMarketTrades } from './index.js';
+import { applyMarketChainStatus } from './markets.repository.js';
+import { upsertMarketTrades } from './market-trades.repository.js';
 import { insertMarket, type MarketStatus } from './markets.repository.js';
 import {
   findOpenRedemptionOfUser,

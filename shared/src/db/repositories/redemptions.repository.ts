@@ -5,7 +5,7 @@
  * Client reads take the owning user; the executor's reads take the id its job names. Every status change is a
  * conditional UPDATE naming the expected current status, so a redelivered job can never apply a step twice.
  */
-import { newUuid } from '../../ids/index.js';
+import { newUuid } from '../../ids/ids.js';
 import { toBigIntOrNull, toDate, toDateOrNull, toInt, toOneOf, toStringOrNull } from '../column-values.js';
 import { isDuplicateKeyError } from '../mysql-errors.js';
 import type { Queryable } from '../transaction.js';

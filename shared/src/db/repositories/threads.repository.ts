@@ -4,7 +4,7 @@
  * one per thread — so they can never drift from their sources (migrations/20261122_0200_catalog.ts).
  */
 import type { Knex } from 'knex';
-import { newUuid } from '../../ids/index.js';
+import { newUuid } from '../../ids/ids.js';
 import { toDate, toDateOrNull, toInt, toOneOf, toStringOrNull } from '../column-values.js';
 import type { PublicPage, PublicSortOrder } from './offset-page.js';
 import { parseJsonColumn, type Queryable } from '../transaction.js';

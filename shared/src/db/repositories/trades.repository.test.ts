@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { issueApiKey } from '../../auth/index.js';
+import { issueApiKey } from '../../auth/issue-api-key.js';
 import { DEVELOPMENT_PEPPER } from '../../config/config-fields.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.js';
 import { insertMarket } from './markets.repository.js';

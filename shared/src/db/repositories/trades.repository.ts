@@ -6,7 +6,7 @@
  * reserves the numbers of the timeline steps it records (trades.trace_seq).
  */
 import type { Knex } from 'knex';
-import { newUuid } from '../../ids/index.js';
+import { newUuid } from '../../ids/ids.js';
 import { dailyCapStatuses, inFlightStatuses, type TradeStatus } from '../../domain/trade-states.js';
 import { toBigIntOrNull } from '../column-values.js';
 import { okPacketOfRaw, type Queryable } from '../transaction.js';

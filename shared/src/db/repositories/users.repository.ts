@@ -1,5 +1,5 @@
 import type { Address } from 'viem';
-import { newUuid } from '../../ids/index.js';
+import { newUuid } from '../../ids/ids.js';
 import { toAddressOrNull, toDate, toOneOf } from '../column-values.js';
 import type { Queryable } from '../transaction.js';
 import { readBack } from './read-back.js';

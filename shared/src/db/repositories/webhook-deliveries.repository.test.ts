@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Knex } from 'knex';
-import { issueApiKey } from '../../auth/index.js';
-import { prefixedId } from '../../ids/index.js';
+import { issueApiKey } from '../../auth/issue-api-key.js';
+import { prefixedId } from '../../ids/ids.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.js';
 import { createUser } from './users.repository.js';
 import { recordWebhookEvent } from './webhook-events.repository.js';

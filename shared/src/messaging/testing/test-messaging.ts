@@ -1,5 +1,5 @@
 import { connect, type Channel, type ChannelModel, type GetMessage } from 'amqplib';
-import { createLogger, type Logger } from '../../logger/index.js';
+import { createLogger, type Logger } from '../../logger/logger.js';
 import { suiteToken, testEnv } from '../../testing/test-env.js';
 import {
   createAmqpConnectionManager,

@@ -5,8 +5,8 @@
  * the deployables the way a developer's own env does.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createKnex, dropDatabase, withDatabase, type Knex } from '../../db/index.js';
-import { createRedis, deleteKeysWithPrefix, waitForRedis } from '../../redis/index.js';
+import { createKnex, dropDatabase, withDatabase, type Knex } from '../../db/create-knex.js';
+import { createRedis, deleteKeysWithPrefix, waitForRedis } from '../../redis/create-redis.js';
 import { repositoryRoot } from '../../runtime/repository-root.js';
 import { freePort } from '../free-port.js';
 import { deleteTestTopology } from '../test-amqp.js';

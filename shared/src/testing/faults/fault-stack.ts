@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { setSignerRegistered } from '../../chain/index.js';
+import { setSignerRegistered } from '../../chain/operator-registry.js';
 import {
   anvilPrivateKey,
   createListedFixtureMarket,
@@ -21,7 +21,7 @@ import {
   startChainFixture,
   type ChainFixture,
 } from '../../chain/chain-test-fixtures.js';
-import { createKnex, ensureDatabase, withDatabase, type Knex } from '../../db/index.js';
+import { createKnex, ensureDatabase, withDatabase, type Knex } from '../../db/create-knex.js';
 import { migrateLatest } from '../../db/migrate.js';
 import { faultDeployable, type FaultDeployable } from './fault-deployables.js';
 import { privateMariaDb, privateRabbitMq, privateRedis, type PrivateService } from './private-services.js';

@@ -5,9 +5,10 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
-import { createSecretBox, generateWebhookSecret, issueApiKey } from '../../auth/index.js';
+import { createSecretBox, generateWebhookSecret } from '../../auth/secret-box.js';
+import { issueApiKey } from '../../auth/issue-api-key.js';
 import { createFundedAccount, USDC } from '../../chain/chain-test-fixtures.js';
-import { createUser } from '../../db/index.js';
+import { createUser } from '../../db/repositories/users.repository.js';
 import type { FaultDeployable } from './fault-deployables.js';
 import { FAULT_PEPPER, FAULT_WEBHOOK_SECRET_KEY, type FaultStack } from './fault-stack.js';
 

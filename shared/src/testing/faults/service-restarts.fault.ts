@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { connect } from 'amqplib';
-import { physicalName, QUEUES } from '../../messaging/index.js';
+import { physicalName, QUEUES } from '../../messaging/topology.js';
 import { waitFor } from '../../messaging/testing/wait-for.js';
 import { expectEveryAppReady, expectFaultHealed, expectReportsDown, expectTradesSettled } from './fault-invariants.js';
 import { FAULT_AMQP_PREFIX } from './fault-stack.js';

@@ -6,7 +6,7 @@
  * funded smart account; the indexer turns it into prices, history and volume and announces it, as in `npm start`.
  */
 import { randomUUID } from 'node:crypto';
-import { buyThroughAccount } from '#shared/chain/index.js';
+import { buyThroughAccount } from '#shared/chain/account-trades.js';
 import {
   createListedFixtureMarket,
   createFundedAccount,
@@ -14,11 +14,12 @@ import {
   USDC,
   type ChainFixture,
 } from '#shared/chain/chain-test-fixtures.js';
-import { createOrganization, createPartner } from '#shared/db/index.js';
+import { createOrganization } from '#shared/db/repositories/organizations.repository.js';
+import { createPartner } from '#shared/db/repositories/partners.repository.js';
 import { demoOrganizations, demoPartners } from '#shared/db/seed/demo-catalog.js';
-import { createMutableRouteSwitches, type MutableRouteSwitches } from '#shared/kill-switch/index.js';
-import { createLogger } from '#shared/logger/index.js';
-import { createAmqpConnectionManager, type AmqpConnectionManager } from '#shared/messaging/index.js';
+import { createMutableRouteSwitches, type MutableRouteSwitches } from '#shared/kill-switch/route-switches.js';
+import { createLogger } from '#shared/logger/logger.js';
+import { createAmqpConnectionManager, type AmqpConnectionManager } from '#shared/messaging/connection-manager.js';
 import { waitFor } from '#shared/messaging/testing/wait-for.js';
 import { createNoticeHub } from '#shared/streams/notice-hub.js';
 import { startNoticeSubscriber, type NoticeSubscriber } from '#shared/streams/notice-subscriber.js';

@@ -1,1 +1,0 @@
-export * from './read-through-cache.js';

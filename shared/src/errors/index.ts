@@ -1,3 +1,0 @@
-export * from './app-error.js';
-export * from './error-catalogue.js';
-export * from './thrown-values.js';

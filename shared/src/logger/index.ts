@@ -1,2 +1,0 @@
-export * from './logger.js';
-export * from './request-context.js';

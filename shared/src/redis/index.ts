@@ -1,2 +1,0 @@
-export * from './create-redis.js';
-export * from './lua-script.js';

@@ -1,2 +1,0 @@
-export * from './trade-event-envelope.js';
-export * from './trade-steps.js';

@@ -1,19 +1,17 @@
 #!/bin/sh
-# The Foretell image's entry point: the first argument picks the deployable (or the compose setup), the rest go to it.
+# The Foretell image's entry point: the first argument picks the deployable, the rest go to it.
 #   docker run foretell trading-api
 #   docker run foretell admin-cli --json keys list
 set -eu
 app="${1:-}"
 [ "$#" -gt 0 ] && shift
 case "$app" in
-  # Node flags per deployable: NODE_FLAGS in shared/src/build/build-deployables.ts.
+  # Node flags per deployable: NODE_FLAGS in tooling/build/build-deployables.ts.
   trading-api)
     exec node --max-semi-space-size=8 "build/apps/$app/src/main.js" "$@" ;;
   public-read | chain-executor | webhook-dispatcher | admin-cli)
     exec node "build/apps/$app/src/main.js" "$@" ;;
-  setup)
-    exec node build/shared/src/local-stack/compose-setup.js "$@" ;;
   *)
-    echo "usage: <trading-api|public-read|chain-executor|webhook-dispatcher|admin-cli|setup> [arguments]" >&2
+    echo "usage: <trading-api|public-read|chain-executor|webhook-dispatcher|admin-cli> [arguments]" >&2
     exit 64 ;;
 esac

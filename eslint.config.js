@@ -43,14 +43,7 @@ export default tseslint.config(
     },
   },
   {
-    files: [
-      'shared/src/config/**',
-      '**/*.test.ts',
-      '**/*.spec.ts',
-      'shared/src/testing/**',
-      '**/testing/**',
-      'jest.config.js',
-    ],
+    files: ['shared/src/config/**', '**/*.test.ts', '**/*.spec.ts', 'tooling/**', '**/testing/**', 'jest.config.js'],
     rules: { 'no-restricted-properties': 'off' },
   },
 );

@@ -1,7 +1,7 @@
 /**
  * Jest runs TypeScript as native ESM through @swc/jest (no type-checking here: `npm run typecheck` does that).
  * `*.spec.ts` are pure unit tests; `*.test.ts` talk to the real MariaDB, RabbitMQ and Redis, each suite isolated
- * by the harness in shared/src/testing.
+ * by the harness in tooling/testing.
  * @type {import('jest').Config}
  */
 export default {
@@ -19,13 +19,14 @@ export default {
   },
   moduleNameMapper: {
     '^#shared/(.*)\\.js$': '<rootDir>/shared/src/$1',
+    '^#tooling/(.*)\\.js$': '<rootDir>/tooling/$1',
     '^(\\.{1,2}/.*)\\.js$': '$1',
     // openapi-backend requires this ESM-only package; jest cannot require ESM (Node 20 can). See the stub.
-    '^@apidevtools/json-schema-ref-parser$': '<rootDir>/apps/trading-api/src/testing/json-schema-ref-parser.stub.cjs',
+    '^@apidevtools/json-schema-ref-parser$': '<rootDir>/tooling/kits/trading-api/json-schema-ref-parser.stub.cjs',
   },
-  testMatch: ['<rootDir>/{apps,shared,migrations,cdk8s,clients}/**/*.{spec,test}.ts'],
+  testMatch: ['<rootDir>/{apps,shared,tooling,migrations,cdk8s,clients}/**/*.{spec,test}.ts'],
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/build/', '<rootDir>/.local/', '/dist/'],
-  globalSetup: '<rootDir>/shared/src/testing/global-setup.ts',
+  globalSetup: '<rootDir>/tooling/testing/global-setup.ts',
   testTimeout: 30_000,
   maxWorkers: 3,
 };

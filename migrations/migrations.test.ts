@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { migrateLatest, pendingMigrations, rollbackAll } from '#shared/db/migrate.js';
-import { createTestDatabase, type TestDatabase } from '#shared/testing/test-database.js';
+import { migrateLatest, pendingMigrations, rollbackAll } from '../apps/admin-cli/src/migrations/migrate.js';
+import { createTestDatabase, type TestDatabase } from '#tooling/testing/test-database.js';
 import { migrationSource } from './index.js';
 
 const expectedTables = [

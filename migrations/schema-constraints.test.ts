@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Knex } from 'knex';
-import { createTestDatabase, type TestDatabase } from '#shared/testing/test-database.js';
+import { createTestDatabase, type TestDatabase } from '#tooling/testing/test-database.js';
 import {
   countRows,
   insertApiKeyRow,

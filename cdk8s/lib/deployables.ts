@@ -39,7 +39,7 @@ export interface DeployableSpec {
   internetEgress: boolean;
   /** Signs chain transactions with the environment's pool of operator keys (EXECUTOR_PRIVATE_KEYS, signer-pool.ts). */
   signerPool: boolean;
-  /** Flags for node before the entry point (NODE_FLAGS in shared/src/build/build-deployables.ts; a spec keeps them equal). */
+  /** Flags for node before the entry point (NODE_FLAGS in tooling/build/build-deployables.ts; a spec keeps them equal). */
   nodeFlags: readonly string[];
 }
 

@@ -1,6 +1,6 @@
 /*
  * An example Foretell webhook receiver: node:http only, plus the verifier module (copy
- * shared/src/webhooks/verify-webhook-signature.ts next to this file, or import it from the package).
+ * docs/webhooks/verify-webhook-signature.ts next to this file, or import it from the package).
  *
  *   WEBHOOK_SECRET=whsec_… [WEBHOOK_PREVIOUS_SECRET=whsec_…] PORT=8080 npx tsx docs/webhooks/receiver-example.ts
  *
@@ -14,7 +14,7 @@
  *      retried for about 23 hours, a 4xx other than 408/429 fails the event at once.
  */
 import http from 'node:http';
-import { verifyWebhookSignature } from '../../shared/src/webhooks/verify-webhook-signature.js';
+import { verifyWebhookSignature } from './verify-webhook-signature.js';
 
 export interface ForetellEvent {
   id: string;

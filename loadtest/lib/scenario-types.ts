@@ -1,6 +1,6 @@
 /*
  * What a load scenario is, independent of what runs it. Every scenario under loadtest/scenarios/ is one pure module
- * of this shape; k6 (loadtest/k6/k6-driver.ts) and the Node twin (shared/src/loadtest/, `npm run load`) both run the
+ * of this shape; k6 (loadtest/k6/k6-driver.ts) and the Node twin (tooling/load/, `npm run load`) both run the
  * same module. Shared modules use only what both runtimes have (ES2023, no node: or k6/ imports, no timers: the
  * context sleeps) and import each other for types only: value imports between them would need `.ts` specifiers that
  * the Node typecheck refuses.
@@ -118,7 +118,7 @@ export interface LoadShape {
 /**
  * k6 threshold syntax, per metric: `p(95)<300`, `rate<0.01`, `count>0`, `value<64`, `avg<100`. A metric name may
  * carry a tag filter, e.g. `http_req_duration{target:api}`. k6 evaluates them itself; the Node twin evaluates the
- * same strings (shared/src/loadtest/threshold-evaluator.ts).
+ * same strings (tooling/load/threshold-evaluator.ts).
  */
 export type Thresholds = Record<string, readonly string[]>;
 

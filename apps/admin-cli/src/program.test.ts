@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { loadConfig } from '#shared/config/load-config.js';
 import { adminCliConfigSchema } from '#shared/config/app-configs.js';
-import { listAdminActions } from '#shared/db/repositories/admin-audit.repository.js';
-import { createTestDatabase, type TestDatabase } from '#shared/testing/test-database.js';
-import { runTypeScript } from '#shared/testing/run-node.js';
+import { listAdminActions } from './repositories/admin-audit.repository.js';
+import { createTestDatabase, type TestDatabase } from '#tooling/testing/test-database.js';
+import { runTypeScript } from '#tooling/testing/run-node.js';
 import type { CliIo } from './cli-output.js';
 import { migrationSource } from '../../../migrations/index.js';
 import { runAdminCli } from './program.js';

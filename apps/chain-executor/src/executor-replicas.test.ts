@@ -13,15 +13,15 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { getAddress, type Address, type Hex } from 'viem';
 import { setSignerRegistered } from '#shared/chain/operator-registry.js';
 import { signerLockName } from '#shared/chain/signer-lease.js';
-import { anvilPrivateKey } from '#shared/chain/chain-test-fixtures.js';
+import { anvilPrivateKey } from '#tooling/testing/chain-test-fixtures.js';
 import type { TradeRecord } from '#shared/db/repositories/trades.rows.js';
 import { EXCHANGES } from '#shared/messaging/topology.js';
 import { type AmqpConnectionManager } from '#shared/messaging/connection-manager.js';
-import { createTestMessaging, type TestMessaging } from '#shared/messaging/testing/test-messaging.js';
-import { waitFor } from '#shared/messaging/testing/wait-for.js';
-import { testDeployables } from '#shared/testing/deployable-process.js';
-import { freePort } from '#shared/testing/free-port.js';
-import { testEnv } from '#shared/testing/test-env.js';
+import { createTestMessaging, type TestMessaging } from '#tooling/testing/messaging/test-messaging.js';
+import { waitFor } from '#tooling/testing/messaging/wait-for.js';
+import { testDeployables } from '#tooling/testing/deployable-process.js';
+import { freePort } from '#tooling/testing/free-port.js';
+import { testEnv } from '#tooling/testing/test-env.js';
 import {
   createMarket,
   createTrader,
@@ -31,7 +31,7 @@ import {
   startTradeTestbed,
   USDC,
   type TradeTestbed,
-} from './testing/trade-executor-test-kit.js';
+} from '#tooling/kits/chain-executor/trade-executor-test-kit.js';
 
 const POOL: Hex[] = [1, 3, 4].map(anvilPrivateKey);
 const SIGNERS: Address[] = POOL.map((key) => privateKeyToAccount(key).address);

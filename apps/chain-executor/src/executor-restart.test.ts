@@ -6,14 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { anvilPrivateKey } from '#shared/chain/chain-test-fixtures.js';
+import { anvilPrivateKey } from '#tooling/testing/chain-test-fixtures.js';
 import type { TradeRecord } from '#shared/db/repositories/trades.rows.js';
 import { EXCHANGES } from '#shared/messaging/topology.js';
 import { type AmqpConnectionManager } from '#shared/messaging/connection-manager.js';
-import { createTestMessaging, type TestMessaging } from '#shared/messaging/testing/test-messaging.js';
-import { waitFor } from '#shared/messaging/testing/wait-for.js';
-import { testDeployables } from '#shared/testing/deployable-process.js';
-import { testEnv } from '#shared/testing/test-env.js';
+import { createTestMessaging, type TestMessaging } from '#tooling/testing/messaging/test-messaging.js';
+import { waitFor } from '#tooling/testing/messaging/wait-for.js';
+import { testDeployables } from '#tooling/testing/deployable-process.js';
+import { testEnv } from '#tooling/testing/test-env.js';
 import {
   createMarket,
   createTrader,
@@ -23,7 +23,7 @@ import {
   startTradeTestbed,
   USDC,
   type TradeTestbed,
-} from './testing/trade-executor-test-kit.js';
+} from '#tooling/kits/chain-executor/trade-executor-test-kit.js';
 
 let testbed: TradeTestbed;
 let messaging: TestMessaging;

@@ -5,7 +5,7 @@ import { loadPlatformAddresses } from '#shared/chain/platform-deployment.js';
 import { requireOperatorRegistry } from '#shared/chain/operator-registry.js';
 import { createApp } from './app.js';
 import { startMarketIndexer } from './indexer/market-indexer.js';
-import { startOutboxRelay } from './outbox-relay.js';
+import { startOutboxRelay } from './outbox/outbox-relay.js';
 import { startRedemptionWorkers } from './redemption-workers.js';
 import { startSignerSlot } from './signer-slot.js';
 import { startTradeWorkers } from './trade-workers.js';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
 import { smartAccountAbi } from '../../../shared/contracts/artifacts/index.js';
-import { buyThroughAccount, redeemThroughAccount } from '#shared/chain/account-trades.js';
+import { buyThroughAccount, redeemThroughAccount } from './chain/account-trades.js';
 import { cancelMarket, resolveMarket } from '#shared/chain/market-admin.js';
 import { createChainClients } from '#shared/chain/chain-clients.js';
 import { readOutcomeBalances, readUsdcBalance } from '#shared/chain/balances.js';
@@ -18,7 +18,7 @@ import {
   startChainFixture,
   USDC,
   type ChainFixture,
-} from '#shared/chain/chain-test-fixtures.js';
+} from '#tooling/testing/chain-test-fixtures.js';
 import { applyMarketChainStatus } from '#shared/db/repositories/markets.repository.js';
 import { createUser } from '#shared/db/repositories/users.repository.js';
 import {
@@ -30,9 +30,9 @@ import { upsertMarketTrades } from '#shared/db/repositories/market-trades.reposi
 import { createLogger } from '#shared/logger/logger.js';
 import { EXCHANGES } from '#shared/messaging/topology.js';
 import { type AmqpConnectionManager } from '#shared/messaging/connection-manager.js';
-import { createTestMessaging, type TestMessaging } from '#shared/messaging/testing/test-messaging.js';
-import { waitFor } from '#shared/messaging/testing/wait-for.js';
-import { createTestDatabase, type TestDatabase } from '#shared/testing/test-database.js';
+import { createTestMessaging, type TestMessaging } from '#tooling/testing/messaging/test-messaging.js';
+import { waitFor } from '#tooling/testing/messaging/wait-for.js';
+import { createTestDatabase, type TestDatabase } from '#tooling/testing/test-database.js';
 import { startRedemptionWorkers, type RedemptionWorkerSettings } from './redemption-workers.js';
 import { resumeStalledRedemptions } from './use-cases/resume-stalled-redemptions.use-case.js';
 import { settleRedemption, type SettleRedemptionDeps } from './use-cases/settle-redemption.use-case.js';

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { TradeRecord } from '#shared/db/repositories/trades.rows.js';
-import { executionsOf } from './testing/trade-executor-test-kit.js';
-import { startSandboxStack, type SandboxStack } from './testing/sandbox-stack.js';
+import { executionsOf } from '#tooling/kits/chain-executor/trade-executor-test-kit.js';
+import { startSandboxStack, type SandboxStack } from '#tooling/kits/chain-executor/sandbox-stack.js';
 
 let stack: SandboxStack;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import type { Address } from 'viem';
 import type { ChainWriter } from '#shared/chain/chain-clients.js';
 import type { ChainExecutorConfig } from '#shared/config/app-configs.js';
 import type { Logger } from '#shared/logger/logger.js';
-import { createGroupedOutbox } from '#shared/messaging/grouped-outbox.js';
+import { createGroupedOutbox } from './outbox/grouped-outbox.js';
 import { createOutboxTransaction } from '#shared/messaging/outbox.js';
 import { type AmqpConnectionManager } from '#shared/messaging/connection-manager.js';
 import { startTradeJobsConsumer } from './consumers/trade-jobs.consumer.js';

@@ -9,12 +9,16 @@ import type { ChildProcess } from 'node:child_process';
 import { findWebhookEventOfKey } from '#shared/db/repositories/webhook-events.repository.js';
 import { EXCHANGES } from '#shared/messaging/topology.js';
 import { type AmqpConnectionManager } from '#shared/messaging/connection-manager.js';
-import { createTestMessaging, type TestMessaging } from '#shared/messaging/testing/test-messaging.js';
-import { waitFor } from '#shared/messaging/testing/wait-for.js';
-import { testDeployables } from '#shared/testing/deployable-process.js';
-import { testEnv } from '#shared/testing/test-env.js';
-import { startDispatcherKit, TEST_WEBHOOK_SECRET_KEY, type DispatcherKit } from './testing/dispatcher-test-kit.js';
-import { startWebhookReceiver, type WebhookReceiver } from './testing/webhook-receiver.js';
+import { createTestMessaging, type TestMessaging } from '#tooling/testing/messaging/test-messaging.js';
+import { waitFor } from '#tooling/testing/messaging/wait-for.js';
+import { testDeployables } from '#tooling/testing/deployable-process.js';
+import { testEnv } from '#tooling/testing/test-env.js';
+import {
+  startDispatcherKit,
+  TEST_WEBHOOK_SECRET_KEY,
+  type DispatcherKit,
+} from '#tooling/kits/webhook-dispatcher/dispatcher-test-kit.js';
+import { startWebhookReceiver, type WebhookReceiver } from '#tooling/kits/webhook-dispatcher/webhook-receiver.js';
 
 let kit: DispatcherKit;
 let receiver: WebhookReceiver;

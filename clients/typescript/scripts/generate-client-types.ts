@@ -5,7 +5,7 @@
 import {
   TRADING_API_TYPES_PATHS,
   tradingApiContractTypes,
-} from '../../../apps/trading-api/src/openapi/contract-types.js';
-import { writeContractTypes } from '../../../shared/src/openapi/contract-types.js';
+} from '../../../tooling/openapi/trading-api-contract-types.js';
+import { writeContractTypes } from '../../../tooling/openapi/contract-types.js';
 
 await writeContractTypes(tradingApiContractTypes, TRADING_API_TYPES_PATHS);

@@ -9,10 +9,10 @@ import {
   startStreamsKit,
   type StreamsKit,
   type StreamsReplica,
-} from '../../../apps/trading-api/src/testing/streams-test-kit.js';
-import type { TestCaller } from '../../../apps/trading-api/src/testing/trading-api-test-kit.js';
+} from '../../../tooling/kits/trading-api/streams-test-kit.js';
+import type { TestCaller } from '../../../tooling/kits/trading-api/trading-api-test-kit.js';
 import { revokeApiKey } from '../../../shared/src/db/repositories/api-keys.repository.js';
-import { startTcpFaultProxy, type TcpFaultProxy } from '../../../shared/src/testing/faults/tcp-fault-proxy.js';
+import { startTcpFaultProxy, type TcpFaultProxy } from '../../../tooling/faults/tcp-fault-proxy.js';
 import { createForetellClient } from './client.js';
 import { ForetellStreamError } from './errors.js';
 import type { StreamedEvent } from './events.js';

@@ -5,12 +5,12 @@
  * apps/trading-api/src/handlers/list-trades.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { insertTestTrade, USDC } from '../../../apps/chain-executor/src/testing/trade-executor-test-kit.js';
+import { insertTestTrade, USDC } from '../../../tooling/kits/chain-executor/trade-executor-test-kit.js';
 import {
   createCaller,
   startTradingApiKit,
   type TradingApiKit,
-} from '../../../apps/trading-api/src/testing/trading-api-test-kit.js';
+} from '../../../tooling/kits/trading-api/trading-api-test-kit.js';
 import { insertMarket } from '../../../shared/src/db/repositories/markets.repository.js';
 import { unwrap } from './api-call.js';
 import { createForetellClient } from './client.js';

@@ -1,6 +1,6 @@
 /* verifyWebhook against deliveries signed by the webhook dispatcher's own signer (shared/src/webhooks). */
 import { describe, expect, it } from '@jest/globals';
-import { signWebhookBody } from '../../../shared/src/webhooks/webhook-signature.js';
+import { signWebhookBody } from '../../../apps/webhook-dispatcher/src/delivery/webhook-signature.js';
 import { verifyWebhook, WebhookSignatureError } from './webhook-verification.js';
 
 const NEW_SECRET = 'whsec_new_0123456789abcdefghijklmnopqrstuv';

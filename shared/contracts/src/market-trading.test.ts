@@ -10,7 +10,7 @@ import {
   startTestChain,
   type ForetellDeployment,
   type TestChain,
-} from '../../src/testing/test-chain.js';
+} from '#tooling/testing/test-chain.js';
 
 const USDC = 1_000_000n;
 const WAD = 10n ** 18n;

@@ -3,10 +3,10 @@ import type { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
 import { createUser } from '../db/repositories/users.repository.js';
 import { findApiKeyById } from '../db/repositories/api-keys.repository.js';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
+import { createTestDatabase, type TestDatabase } from '#tooling/testing/test-database.js';
 import { hashApiKey, pepperIdOf } from './api-key-format.js';
 import { createApiKeyCache, type ApiKeyCacheOptions } from './api-key-cache.js';
-import { issueApiKey } from './issue-api-key.js';
+import { issueApiKey } from '../../../apps/admin-cli/src/keys/issue-api-key.js';
 
 const OLD = 'the-pepper-before-the-rotation-0123456789';
 const NEW = 'the-pepper-after-the-rotation-98765432100';

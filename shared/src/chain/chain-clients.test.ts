@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import type { Address } from 'viem';
-import { buyThroughAccount } from './account-trades.js';
+import { buyThroughAccount } from '../../../apps/chain-executor/src/chain/account-trades.js';
 import { readOutcomeBalances } from './balances.js';
 import { createChainClients, pingChain } from './chain-clients.js';
 import {
@@ -12,7 +12,7 @@ import {
   startChainFixture,
   USDC,
   type ChainFixture,
-} from './chain-test-fixtures.js';
+} from '#tooling/testing/chain-test-fixtures.js';
 import { readMarketState } from './market-reads.js';
 
 let fixture: ChainFixture;

@@ -7,12 +7,21 @@ import {
   smartAccountFactoryAbi,
 } from '../../contracts/artifacts/index.js';
 import { readUsdcBalance } from './balances.js';
-import { createFixtureMarket, startChainFixture, USDC, type ChainFixture } from './chain-test-fixtures.js';
+import {
+  createFixtureMarket,
+  startChainFixture,
+  USDC,
+  type ChainFixture,
+} from '#tooling/testing/chain-test-fixtures.js';
 import { deployMarket, deployPlatform } from './deploy-platform.js';
 import { uuidToBytes32 } from './ids-on-chain.js';
 import { cancelMarket, freezeMarket, mintTestUsdc, resolveMarket } from './market-admin.js';
 import { readMarketState } from './market-reads.js';
-import { createSmartAccount, findSmartAccount, predictSmartAccountAddress } from './smart-accounts.js';
+import {
+  createSmartAccount,
+  findSmartAccount,
+  predictSmartAccountAddress,
+} from '../../../apps/admin-cli/src/chain/smart-accounts.js';
 
 let fixture: ChainFixture;
 

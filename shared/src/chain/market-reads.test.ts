@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
 import { marketAbi } from '../../contracts/artifacts/index.js';
-import { buyThroughAccount } from './account-trades.js';
+import { buyThroughAccount } from '../../../apps/chain-executor/src/chain/account-trades.js';
 import { readPositions, readWinners } from './balances.js';
 import {
   createFixtureMarket,
@@ -11,7 +11,7 @@ import {
   USDC,
   WAD,
   type ChainFixture,
-} from './chain-test-fixtures.js';
+} from '#tooling/testing/chain-test-fixtures.js';
 import { freezeMarket, resolveMarket } from './market-admin.js';
 import { readMarketPrices, readMarketState, readQuote } from './market-reads.js';
 import type { BuyQuote, SellQuote } from './quote-format.js';

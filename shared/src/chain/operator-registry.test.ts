@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { randomUUID } from 'node:crypto';
 import { encodeFunctionData, type Address } from 'viem';
 import { operatorRegistryAbi, smartAccountAbi, smartAccountFactoryAbi } from '../../contracts/artifacts/index.js';
-import { buyThroughAccount, findTradeExecution } from './account-trades.js';
+import { buyThroughAccount, findTradeExecution } from '../../../apps/chain-executor/src/chain/account-trades.js';
 import { readUsdcBalance } from './balances.js';
 import { withSigner } from './chain-clients.js';
 import {
@@ -12,7 +12,7 @@ import {
   startChainFixture,
   USDC,
   type ChainFixture,
-} from './chain-test-fixtures.js';
+} from '#tooling/testing/chain-test-fixtures.js';
 import { sendContractWrite, tracedRevertData } from './contract-writes.js';
 import { uuidToBytes32 } from './ids-on-chain.js';
 import {
@@ -24,8 +24,8 @@ import {
   setSignerRegistered,
 } from './operator-registry.js';
 import { appErrorFromRevert, decodeRevertData } from './revert-errors.js';
-import { createSmartAccount } from './smart-accounts.js';
-import { appErrorOf } from '../testing/app-error-rejection.js';
+import { createSmartAccount } from '../../../apps/admin-cli/src/chain/smart-accounts.js';
+import { appErrorOf } from '#tooling/testing/app-error-rejection.js';
 
 let fixture: ChainFixture;
 let market: Address;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { encodeFunctionData, parseGwei, type Hex } from 'viem';
 import { testUsdcAbi } from '../../contracts/artifacts/index.js';
 import { withSigner, type ChainWriter } from './chain-clients.js';
-import { anvilPrivateKey, startChainFixture, type ChainFixture } from './chain-test-fixtures.js';
+import { anvilPrivateKey, startChainFixture, type ChainFixture } from '#tooling/testing/chain-test-fixtures.js';
 import { sendContractWrite } from './contract-writes.js';
 import { cappedFees, replacementFees, signAndSend, untilMined } from './sent-transactions.js';
 

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { privateKeyToAccount } from 'viem/accounts';
 import { testUsdcAbi } from '../../contracts/artifacts/index.js';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
-import { anvilPrivateKey, startChainFixture, type ChainFixture } from './chain-test-fixtures.js';
+import { createTestDatabase, type TestDatabase } from '#tooling/testing/test-database.js';
+import { anvilPrivateKey, startChainFixture, type ChainFixture } from '#tooling/testing/chain-test-fixtures.js';
 import { sendContractWrite } from './contract-writes.js';
 import {
   FENCE_MS,

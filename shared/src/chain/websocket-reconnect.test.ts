@@ -4,8 +4,8 @@
  * back. It must answer DEPENDENCY_UNAVAILABLE while the RPC is down and read again once it is up.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startTcpFaultProxy, type TcpFaultProxy } from '../testing/faults/tcp-fault-proxy.js';
-import { startTestChain, type TestChain } from '../testing/test-chain.js';
+import { startTcpFaultProxy, type TcpFaultProxy } from '#tooling/faults/tcp-fault-proxy.js';
+import { startTestChain, type TestChain } from '#tooling/testing/test-chain.js';
 import { createChainClients, type ChainReader } from './chain-clients.js';
 import { withChainErrors } from './chain-errors.js';
 

@@ -78,7 +78,7 @@ export const publicReadConfigSchema = z
     ...http,
     ...chain,
     PORT: port(3001),
-    /** Per-IP fixed windows (rate-limit-redis, shared/src/rate-limit/fail-open-window.store.ts): the threads list, and every other /api endpoint (each its own window). */
+    /** Per-IP fixed windows (rate-limit-redis, apps/public-read/src/rate-limit/fail-open-window.store.ts): the threads list, and every other /api endpoint (each its own window). */
     RATE_LIMIT_WINDOW_MS: positiveInt(60_000),
     RATE_LIMIT_THREADS_LIST: positiveInt(50),
     RATE_LIMIT_DEFAULT: positiveInt(100),

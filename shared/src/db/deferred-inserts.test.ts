@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Knex } from 'knex';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
+import { createTestDatabase, type TestDatabase } from '#tooling/testing/test-database.js';
 import { flushingInsertsAtEnd, insertAtEnd } from './deferred-inserts.js';
 
 let test: TestDatabase;

@@ -1,7 +1,7 @@
 /* The client address through a real createHttpApp on port 0: the tests' loopback peer plays the gateway. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { clientAddressOf } from './client-address.middleware.js';
-import { startTestApp, type TestApp } from './http-test-kit.js';
+import { startTestApp, type TestApp } from '#tooling/testing/http-test-kit.js';
 import type { RouteRegistrar } from './route-registrar.js';
 
 const mountClient = (registrar: RouteRegistrar) =>

@@ -2,7 +2,7 @@ import http from 'node:http';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { createStaticRouteSwitches } from '../kill-switch/route-switches.js';
 import { createHttpApp } from './http-app.js';
-import { captureLogs, startTestApp, type TestApp } from './http-test-kit.js';
+import { captureLogs, startTestApp, type TestApp } from '#tooling/testing/http-test-kit.js';
 import type { RouteRegistrar } from './route-registrar.js';
 
 let current: TestApp | undefined;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { AppError } from '../errors/app-error.js';
 import { errorCatalogue, errorCodes, isErrorCode } from '../errors/error-catalogue.js';
-import { startTestApp, type TestApp } from './http-test-kit.js';
+import { startTestApp, type TestApp } from '#tooling/testing/http-test-kit.js';
 import type { ErrorStyle } from './error-mapping.js';
 
 let current: TestApp | undefined;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { startTestApp, type TestApp, type TestAppOptions } from './http-test-kit.js';
+import { startTestApp, type TestApp, type TestAppOptions } from '#tooling/testing/http-test-kit.js';
 import type { RouteRegistrar } from './route-registrar.js';
 import { requestIdOf } from './request-id.middleware.js';
 import { DependencyNotReady } from './readiness.js';

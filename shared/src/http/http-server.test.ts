@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { startTestApp } from './http-test-kit.js';
+import { startTestApp } from '#tooling/testing/http-test-kit.js';
 
 function deferred(): { promise: Promise<void>; resolve: () => void } {
   let resolve!: () => void;

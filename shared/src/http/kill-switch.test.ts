@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createFileRouteSwitches } from '../kill-switch/file-route-switches.js';
 import { createStaticRouteSwitches, type RouteSwitches } from '../kill-switch/route-switches.js';
-import { captureLogs, startTestApp, waitFor, type TestApp } from './http-test-kit.js';
+import { captureLogs, startTestApp, waitFor, type TestApp } from '#tooling/testing/http-test-kit.js';
 import type { ErrorStyle } from './error-mapping.js';
 
 const QUOTE = 'GET /api/markets/:id/quote';

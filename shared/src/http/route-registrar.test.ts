@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { RequestHandler } from 'express';
 import { createMutableRouteSwitches } from '../kill-switch/route-switches.js';
-import { startTestApp, type TestApp } from './http-test-kit.js';
+import { startTestApp, type TestApp } from '#tooling/testing/http-test-kit.js';
 import { createRouteRegistrar, type EdgeSteps } from './route-registrar.js';
 import { createRouteTable } from './route-table.js';
 

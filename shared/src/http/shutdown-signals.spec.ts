@@ -1,6 +1,6 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { EventEmitter } from 'node:events';
-import { captureLogs } from './http-test-kit.js';
+import { captureLogs } from '#tooling/testing/http-test-kit.js';
 import { installShutdownSignals } from './shutdown-signals.js';
 
 function setup(close: () => Promise<void>) {

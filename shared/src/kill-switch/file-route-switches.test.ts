@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { mkdir, mkdtemp, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { captureLogs, waitFor } from '../http/http-test-kit.js';
+import { captureLogs, waitFor } from '#tooling/testing/http-test-kit.js';
 import { createFileRouteSwitches } from './file-route-switches.js';
 import type { RouteSwitches } from './route-switches.js';
 

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { KubeConfig } from '@kubernetes/client-node';
 import { Registry } from 'prom-client';
-import { captureLogs, waitFor } from '../http/http-test-kit.js';
-import { startFakeKubeApi, FAKE_KUBE_TOKEN, type FakeKubeApi } from '../testing/fake-kube-api.js';
+import { captureLogs, waitFor } from '#tooling/testing/http-test-kit.js';
+import { startFakeKubeApi, FAKE_KUBE_TOKEN, type FakeKubeApi } from '#tooling/testing/fake-kube-api.js';
 import { createKubernetesRouteSwitches } from './kubernetes-route-switches.js';
 import { createRouteSwitchObserver } from './route-switch-observer.js';
 import type { RouteSwitches } from './route-switches.js';

@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { AppError } from '../errors/app-error.js';
-import { countBrokerConnections } from './testing/broker-control.js';
-import { createLogCapture, createTestMessaging, type TestMessaging } from './testing/test-messaging.js';
-import { waitFor } from './testing/wait-for.js';
+import { countBrokerConnections } from '#tooling/testing/messaging/broker-control.js';
+import {
+  createLogCapture,
+  createTestMessaging,
+  type TestMessaging,
+} from '#tooling/testing/messaging/test-messaging.js';
+import { waitFor } from '#tooling/testing/messaging/wait-for.js';
 import { DEAD_LETTER_EXCHANGE, EXCHANGES, parkingQueueOf, QUEUES, WORK_QUEUES } from './topology.js';
 
 describe('AmqpConnectionManager', () => {

@@ -2,9 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startConsumer } from './consumer.js';
 import { tradeJobSchema } from './message-schemas.js';
-import { closeBrokerConnections, countBrokerConnections } from './testing/broker-control.js';
-import { createLogCapture, createTestMessaging, type TestMessaging } from './testing/test-messaging.js';
-import { waitFor } from './testing/wait-for.js';
+import { closeBrokerConnections, countBrokerConnections } from '#tooling/testing/messaging/broker-control.js';
+import {
+  createLogCapture,
+  createTestMessaging,
+  type TestMessaging,
+} from '#tooling/testing/messaging/test-messaging.js';
+import { waitFor } from '#tooling/testing/messaging/wait-for.js';
 import { EXCHANGES, QUEUES } from './topology.js';
 
 describe('AmqpConnectionManager recovery', () => {

@@ -5,8 +5,12 @@ import { currentContext } from '../logger/request-context.js';
 import type { AmqpConnectionManager } from './connection-manager.js';
 import { startConsumer, type MessageContext, type RunningConsumer } from './consumer.js';
 import { tradeJobSchema, type TradeJob } from './message-schemas.js';
-import { createLogCapture, createTestMessaging, type TestMessaging } from './testing/test-messaging.js';
-import { waitFor } from './testing/wait-for.js';
+import {
+  createLogCapture,
+  createTestMessaging,
+  type TestMessaging,
+} from '#tooling/testing/messaging/test-messaging.js';
+import { waitFor } from '#tooling/testing/messaging/wait-for.js';
 import { DELIVERY_LIMIT, EXCHANGES, parkingQueueOf, QUEUES } from './topology.js';
 
 const queue = QUEUES.chainExecutorTrades;

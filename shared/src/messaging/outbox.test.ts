@@ -2,15 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { Knex } from 'knex';
 import { AppError } from '../errors/app-error.js';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
+import { createTestDatabase, type TestDatabase } from '#tooling/testing/test-database.js';
 import type { AmqpConnectionManager } from './connection-manager.js';
 import { startConsumer } from './consumer.js';
 import { tradeJobSchema } from './message-schemas.js';
 import { enqueueOutboxMessage, publishOutboxMessages, runInTransactionWithOutbox } from './outbox.js';
-import { republishStaleOutbox, startOutboxRepublisher } from './outbox-republisher.js';
+import {
+  republishStaleOutbox,
+  startOutboxRepublisher,
+} from '../../../apps/chain-executor/src/outbox/outbox-republisher.js';
 import { flushPublishedMarks } from './published-marks.js';
-import { createTestMessaging, type TestMessaging } from './testing/test-messaging.js';
-import { waitFor } from './testing/wait-for.js';
+import { createTestMessaging, type TestMessaging } from '#tooling/testing/messaging/test-messaging.js';
+import { waitFor } from '#tooling/testing/messaging/wait-for.js';
 import { EXCHANGES, QUEUES } from './topology.js';
 
 interface OutboxRecord {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createTestRedis, type TestRedis } from '../testing/test-redis.js';
-import { testEnv } from '../testing/test-env.js';
+import { createTestRedis, type TestRedis } from '#tooling/testing/test-redis.js';
+import { testEnv } from '#tooling/testing/test-env.js';
 import { createRedis, deleteKeysWithPrefix, waitForRedis } from './create-redis.js';
 
 describe('shared Redis client', () => {

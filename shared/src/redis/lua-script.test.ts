@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash, randomUUID } from 'node:crypto';
-import { createTestRedis, type TestRedis } from '../testing/test-redis.js';
-import { testEnv } from '../testing/test-env.js';
+import { createTestRedis, type TestRedis } from '#tooling/testing/test-redis.js';
+import { testEnv } from '#tooling/testing/test-env.js';
 import { createRedis, waitForRedis, type Redis } from './create-redis.js';
 import { createLuaScript } from './lua-script.js';
 

@@ -1,9 +1,9 @@
 /* runLeaderLoop against a real MariaDB: one leader at a time, hand-over on stop, step-down on a lost lock. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { createLogCapture } from '../messaging/testing/test-messaging.js';
-import { waitFor } from '../messaging/testing/wait-for.js';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
+import { createLogCapture } from '#tooling/testing/messaging/test-messaging.js';
+import { waitFor } from '#tooling/testing/messaging/wait-for.js';
+import { createTestDatabase, type TestDatabase } from '#tooling/testing/test-database.js';
 import { runLeaderLoop } from './leader-loop.js';
 import { currentDatabaseName } from '../db/repositories/named-locks.repository.js';
 import { leaderLockName } from './mysql-leader-lock.js';

@@ -5,7 +5,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { DependencyNotReady } from '../http/readiness.js';
 import { createRedis, waitForRedis } from '../redis/create-redis.js';
-import { testEnv } from '../testing/test-env.js';
+import { testEnv } from '#tooling/testing/test-env.js';
 import { redisReadiness } from './readiness-checks.js';
 
 describe('redisReadiness', () => {

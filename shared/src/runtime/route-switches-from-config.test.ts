@@ -3,9 +3,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createHttpMetrics } from '../http/http-metrics.js';
-import { captureLogs, startTestApp, waitFor, type TestApp } from '../http/http-test-kit.js';
+import { captureLogs, startTestApp, waitFor, type TestApp } from '#tooling/testing/http-test-kit.js';
 import type { RouteSwitches } from '../kill-switch/route-switches.js';
-import { startFakeKubeApi, type FakeKubeApi } from '../testing/fake-kube-api.js';
+import { startFakeKubeApi, type FakeKubeApi } from '#tooling/testing/fake-kube-api.js';
 import { routeSwitchesFromConfig } from './route-switches-from-config.js';
 
 const TRADES = 'POST /v1/trades';

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { insertOutboxRows } from '../db/repositories/outbox.repository.js';
 import { createLogger } from '../logger/logger.js';
 import { publishedMarksOf } from '../messaging/published-marks.js';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
-import { testEnv } from '../testing/test-env.js';
+import { createTestDatabase, type TestDatabase } from '#tooling/testing/test-database.js';
+import { testEnv } from '#tooling/testing/test-env.js';
 import { openServiceResources } from './service-resources.js';
 
 const logger = createLogger({ name: 'service-resources-test', level: 'silent' });

@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { connect, type ConfirmChannel, type ChannelModel } from 'amqplib';
 import { createLogger } from '../logger/logger.js';
 import { EXCHANGES, physicalName } from '../messaging/topology.js';
-import { deleteTestTopology } from '../testing/test-amqp.js';
-import { suiteToken, testEnv } from '../testing/test-env.js';
-import { waitFor } from '../messaging/testing/wait-for.js';
+import { deleteTestTopology } from '#tooling/testing/test-amqp.js';
+import { suiteToken, testEnv } from '#tooling/testing/test-env.js';
+import { waitFor } from '#tooling/testing/messaging/wait-for.js';
 import { createNoticeHub, keyTopic, type NoticeHub } from './notice-hub.js';
 import { startNoticeSubscriber, type NoticeSubscriber } from './notice-subscriber.js';
 

@@ -1,7 +1,7 @@
 /* Open-stream slots against real Redis, on an injected clock: the cap, the leases, and the refusal's retry hint. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createTestRedis, type TestRedis } from '../testing/test-redis.js';
-import { suiteToken } from '../testing/test-env.js';
+import { createTestRedis, type TestRedis } from '#tooling/testing/test-redis.js';
+import { suiteToken } from '#tooling/testing/test-env.js';
 import { createStreamSlots, retryAfterSeconds, type StreamSlot, type StreamSlotAnswer } from './stream-slots.js';
 
 const LEASE_MS = 45_000;

@@ -7,7 +7,7 @@ import {
   type HostLookup,
   type WebhookUrlPolicy,
 } from './webhook-url-policy.js';
-import { appErrorOf } from '../testing/app-error-rejection.js';
+import { appErrorOf } from '#tooling/testing/app-error-rejection.js';
 
 const live: WebhookUrlPolicy = { httpsOnly: true, allowPrivateTargets: false, lookup: lookupAllAddresses };
 const test: WebhookUrlPolicy = { httpsOnly: false, allowPrivateTargets: true, lookup: lookupAllAddresses };

@@ -3,8 +3,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { DEVELOPMENT_PEPPER } from '#shared/config/config-fields.js';
 import { createOrganization } from '#shared/db/repositories/organizations.repository.js';
 import { createUser, type User } from '#shared/db/repositories/users.repository.js';
-import { REDACTED } from '#shared/db/repositories/admin-audit.repository.js';
-import { startAdminCliHarness, type AdminCliHarness } from '../testing/admin-cli-harness.js';
+import { REDACTED } from '../repositories/admin-audit.repository.js';
+import { startAdminCliHarness, type AdminCliHarness } from '#tooling/kits/admin-cli/admin-cli-harness.js';
 
 interface CliError {
   error: { code: string; message: string };

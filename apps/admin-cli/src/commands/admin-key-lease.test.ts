@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
 import { privateKeyToAddress } from 'viem/accounts';
-import { anvilPrivateKey } from '#shared/chain/chain-test-fixtures.js';
+import { anvilPrivateKey } from '#tooling/testing/chain-test-fixtures.js';
 import { isRegisteredSigner } from '#shared/chain/operator-registry.js';
 import { tryLeaseSigner } from '#shared/chain/signer-lease.js';
 import { ANVIL_ADMIN_KEY } from '#shared/config/config-fields.js';
 import { findUserByEmail } from '#shared/db/repositories/users.repository.js';
-import { startAdminCliHarness, type AdminCliHarness } from '../testing/admin-cli-harness.js';
+import { startAdminCliHarness, type AdminCliHarness } from '#tooling/kits/admin-cli/admin-cli-harness.js';
 
 interface CliError {
   error: { code: string; message: string };

@@ -8,8 +8,8 @@ import { createSecretBox, WEBHOOK_SECRET_PATTERN } from '#shared/auth/secret-box
 import { DEVELOPMENT_WEBHOOK_SECRET_KEY } from '#shared/config/config-fields.js';
 import { createUser, type User } from '#shared/db/repositories/users.repository.js';
 import { findApiKeyByHash } from '#shared/db/repositories/api-keys.repository.js';
-import { startAdminCliHarness, type AdminCliHarness } from '../testing/admin-cli-harness.js';
-import { startFakeSecretsApi, type FakeSecretsApi } from '../testing/fake-kube-secrets-api.js';
+import { startAdminCliHarness, type AdminCliHarness } from '#tooling/kits/admin-cli/admin-cli-harness.js';
+import { startFakeSecretsApi, type FakeSecretsApi } from '#tooling/kits/admin-cli/fake-kube-secrets-api.js';
 
 const liveEnv = {
   SERVICE_ENV: 'live',

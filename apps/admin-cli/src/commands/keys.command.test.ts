@@ -5,7 +5,7 @@ import { createSecretBox, WEBHOOK_SECRET_PATTERN } from '#shared/auth/secret-box
 import { DEVELOPMENT_PEPPER } from '#shared/config/config-fields.js';
 import { createUser, type User } from '#shared/db/repositories/users.repository.js';
 import { findApiKeyByHash } from '#shared/db/repositories/api-keys.repository.js';
-import { startAdminCliHarness, type AdminCliHarness } from '../testing/admin-cli-harness.js';
+import { startAdminCliHarness, type AdminCliHarness } from '#tooling/kits/admin-cli/admin-cli-harness.js';
 
 interface IssuedJson {
   id: string;

@@ -8,7 +8,7 @@ import { createOrganization } from '#shared/db/repositories/organizations.reposi
 import { createPartner } from '#shared/db/repositories/partners.repository.js';
 import { createThread } from '#shared/db/repositories/threads.repository.js';
 import { findMarketById, insertMarket } from '#shared/db/repositories/markets.repository.js';
-import { startAdminCliHarness, type AdminCliHarness } from '../testing/admin-cli-harness.js';
+import { startAdminCliHarness, type AdminCliHarness } from '#tooling/kits/admin-cli/admin-cli-harness.js';
 
 interface CreatedMarket {
   id: string;

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { migrateLatest, pendingMigrations } from '#shared/db/migrate.js';
+import { migrateLatest, pendingMigrations } from '../migrations/migrate.js';
 import type { AdminContext } from '../admin-context.js';
 import { audited } from '../audit/audited-command.js';
 import { printResult } from '../cli-output.js';

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startFakeKubeApi, type FakeKubeApi } from '#shared/testing/fake-kube-api.js';
+import { startFakeKubeApi, type FakeKubeApi } from '#tooling/testing/fake-kube-api.js';
 import { exitCodes } from '../cli-output.js';
-import { startAdminCliHarness, type AdminCliHarness } from '../testing/admin-cli-harness.js';
+import { startAdminCliHarness, type AdminCliHarness } from '#tooling/kits/admin-cli/admin-cli-harness.js';
 
 const NAMESPACE = 'foretell';
 const TRADES = 'POST /v1/trades';

@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { createUser } from '#shared/db/repositories/users.repository.js';
-import { startFakeKubeApi, type FakeKubeApi } from '#shared/testing/fake-kube-api.js';
-import { startAdminCliHarness, type AdminCliHarness } from '../testing/admin-cli-harness.js';
-import { startFakeSecretsApi, type FakeSecretsApi } from '../testing/fake-kube-secrets-api.js';
+import { startFakeKubeApi, type FakeKubeApi } from '#tooling/testing/fake-kube-api.js';
+import { startAdminCliHarness, type AdminCliHarness } from '#tooling/kits/admin-cli/admin-cli-harness.js';
+import { startFakeSecretsApi, type FakeSecretsApi } from '#tooling/kits/admin-cli/fake-kube-secrets-api.js';
 
 /** The arguments the runbooks' Job runs the admin CLI with (after `node build/apps/admin-cli/src/main.js`). */
 interface JobContainer {

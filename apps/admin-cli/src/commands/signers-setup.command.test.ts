@@ -3,15 +3,15 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { getAddress, type Address } from 'viem';
 import { privateKeyToAddress } from 'viem/accounts';
 import { smartAccountFactoryAbi } from '../../../../shared/contracts/artifacts/index.js';
-import { anvilPrivateKey, createFixtureMarket, FAR_DEADLINE, USDC } from '#shared/chain/chain-test-fixtures.js';
+import { anvilPrivateKey, createFixtureMarket, FAR_DEADLINE, USDC } from '#tooling/testing/chain-test-fixtures.js';
 import { accountOperator, isRegisteredSigner } from '#shared/chain/operator-registry.js';
-import { buyThroughAccount } from '#shared/chain/account-trades.js';
-import { createSmartAccount } from '#shared/chain/smart-accounts.js';
+import { buyThroughAccount } from '../../../chain-executor/src/chain/account-trades.js';
+import { createSmartAccount } from '../chain/smart-accounts.js';
 import { sendContractWrite } from '#shared/chain/contract-writes.js';
 import { createUser } from '#shared/db/repositories/users.repository.js';
 import { findChainDeployment, recordChainDeployment } from '#shared/db/repositories/chain-deployments.repository.js';
-import { listAdminActions } from '#shared/db/repositories/admin-audit.repository.js';
-import { startAdminCliHarness, type AdminCliHarness } from '../testing/admin-cli-harness.js';
+import { listAdminActions } from '../repositories/admin-audit.repository.js';
+import { startAdminCliHarness, type AdminCliHarness } from '#tooling/kits/admin-cli/admin-cli-harness.js';
 
 interface SetupJson {
   registry: Address;

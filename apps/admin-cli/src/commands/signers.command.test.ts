@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { zeroAddress, type Address, type Hex } from 'viem';
 import { privateKeyToAddress } from 'viem/accounts';
-import { anvilPrivateKey, createFixtureMarket, FAR_DEADLINE, USDC } from '#shared/chain/chain-test-fixtures.js';
-import { buyThroughAccount } from '#shared/chain/account-trades.js';
+import { anvilPrivateKey, createFixtureMarket, FAR_DEADLINE, USDC } from '#tooling/testing/chain-test-fixtures.js';
+import { buyThroughAccount } from '../../../chain-executor/src/chain/account-trades.js';
 import { isRegisteredSigner } from '#shared/chain/operator-registry.js';
 import { readUsdcBalance } from '#shared/chain/balances.js';
 import { withSigner } from '#shared/chain/chain-clients.js';
-import { startAdminCliHarness, type AdminCliHarness } from '../testing/admin-cli-harness.js';
+import { startAdminCliHarness, type AdminCliHarness } from '#tooling/kits/admin-cli/admin-cli-harness.js';
 
 interface SignerChange {
   registry: Address;

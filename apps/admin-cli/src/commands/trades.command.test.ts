@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { issueApiKey } from '#shared/auth/issue-api-key.js';
+import { issueApiKey } from '../keys/issue-api-key.js';
 import { createUser } from '#shared/db/repositories/users.repository.js';
 import { findTradeById, insertTrade, type TradeStatus } from '#shared/db/repositories/trades.repository.js';
 import { insertMarket } from '#shared/db/repositories/markets.repository.js';
@@ -10,7 +10,7 @@ import { parseJsonColumn } from '#shared/db/transaction.js';
 import { type TradeRecord } from '#shared/db/repositories/trades.rows.js';
 import { EXCHANGES } from '#shared/messaging/topology.js';
 import { exitCodes } from '../cli-output.js';
-import { startAdminCliHarness, type AdminCliHarness } from '../testing/admin-cli-harness.js';
+import { startAdminCliHarness, type AdminCliHarness } from '#tooling/kits/admin-cli/admin-cli-harness.js';
 
 interface RejectedJson {
   id: string;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
-import { predictSmartAccountAddress } from '#shared/chain/smart-accounts.js';
+import { predictSmartAccountAddress } from '../chain/smart-accounts.js';
 import { readUsdcBalance } from '#shared/chain/balances.js';
 import { createUser, findUserByEmail, findUserById } from '#shared/db/repositories/users.repository.js';
-import { startAdminCliHarness, type AdminCliHarness } from '../testing/admin-cli-harness.js';
+import { startAdminCliHarness, type AdminCliHarness } from '#tooling/kits/admin-cli/admin-cli-harness.js';
 
 interface CreatedUser {
   id: string;

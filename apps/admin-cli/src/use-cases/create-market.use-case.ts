@@ -4,7 +4,7 @@ import { readMarketPrices } from '#shared/chain/market-reads.js';
 import { type ChainWriter } from '#shared/chain/chain-clients.js';
 import { findThreadById } from '#shared/db/repositories/threads.repository.js';
 import { insertMarket, type Market } from '#shared/db/repositories/markets.repository.js';
-import { recordAdminAction } from '#shared/db/repositories/admin-audit.repository.js';
+import { recordAdminAction } from '../repositories/admin-audit.repository.js';
 import { withTransaction } from '#shared/db/transaction.js';
 import { AppError } from '#shared/errors/app-error.js';
 import { newUuid } from '#shared/ids/ids.js';

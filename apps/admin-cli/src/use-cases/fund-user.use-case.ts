@@ -3,7 +3,7 @@ import { mintTestUsdc } from '#shared/chain/market-admin.js';
 import { readUsdcBalance } from '#shared/chain/balances.js';
 import { type ChainWriter } from '#shared/chain/chain-clients.js';
 import { type PlatformAddresses } from '#shared/chain/deploy-platform.js';
-import { recordAdminAction } from '#shared/db/repositories/admin-audit.repository.js';
+import { recordAdminAction } from '../repositories/admin-audit.repository.js';
 import { type Queryable } from '#shared/db/transaction.js';
 import { type User } from '#shared/db/repositories/users.repository.js';
 import { AppError } from '#shared/errors/app-error.js';

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 import { generateWebhookSecret, type SecretBox } from '#shared/auth/secret-box.js';
-import { issueApiKey } from '#shared/auth/issue-api-key.js';
+import { issueApiKey } from '../keys/issue-api-key.js';
 import { type ApiKeyEnvironment } from '#shared/auth/api-key-format.js';
 import { type ApiKeyTier } from '#shared/auth/tiers.js';
-import { recordAdminAction } from '#shared/db/repositories/admin-audit.repository.js';
+import { recordAdminAction } from '../repositories/admin-audit.repository.js';
 import { withTransaction } from '#shared/db/transaction.js';
 import { type ApiKeyRecord } from '#shared/db/repositories/api-keys.repository.js';
 import { AppError } from '#shared/errors/app-error.js';

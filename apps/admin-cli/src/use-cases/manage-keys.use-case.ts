@@ -5,7 +5,7 @@ import {
   revokeApiKey,
   type ApiKeyRecord,
 } from '#shared/db/repositories/api-keys.repository.js';
-import { recordAdminAction } from '#shared/db/repositories/admin-audit.repository.js';
+import { recordAdminAction } from '../repositories/admin-audit.repository.js';
 import { withTransaction, type Queryable } from '#shared/db/transaction.js';
 import { AppError } from '#shared/errors/app-error.js';
 import { findUserByReference } from './user-lookup.js';

@@ -7,7 +7,7 @@ import {
 } from '#shared/chain/operator-registry.js';
 import { type ChainReader, type ChainWriter } from '#shared/chain/chain-clients.js';
 import { type PlatformAddresses } from '#shared/chain/deploy-platform.js';
-import { recordAdminAction } from '#shared/db/repositories/admin-audit.repository.js';
+import { recordAdminAction } from '../repositories/admin-audit.repository.js';
 import { type Queryable } from '#shared/db/transaction.js';
 
 export interface SignerReadDeps {

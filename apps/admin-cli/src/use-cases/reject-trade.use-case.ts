@@ -8,7 +8,7 @@
  */
 import type { Knex } from 'knex';
 import { findTradeById } from '#shared/db/repositories/trades.repository.js';
-import { recordAdminAction, redactSecretShapes } from '#shared/db/repositories/admin-audit.repository.js';
+import { recordAdminAction, redactSecretShapes } from '../repositories/admin-audit.repository.js';
 import { type TradeRecord } from '#shared/db/repositories/trades.rows.js';
 import { AppError } from '#shared/errors/app-error.js';
 import { createOutboxTransaction } from '#shared/messaging/outbox.js';

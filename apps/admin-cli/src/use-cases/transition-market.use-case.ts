@@ -10,7 +10,7 @@ import {
   type Market,
   type MarketStatus,
 } from '#shared/db/repositories/markets.repository.js';
-import { recordAdminAction } from '#shared/db/repositories/admin-audit.repository.js';
+import { recordAdminAction } from '../repositories/admin-audit.repository.js';
 import { withTransaction } from '#shared/db/transaction.js';
 import { AppError } from '#shared/errors/app-error.js';
 

@@ -5,9 +5,9 @@ import { Registry } from 'prom-client';
 import type { AmqpConnectionManager } from '#shared/messaging/connection-manager.js';
 import type { RunningConsumer } from '#shared/messaging/consumer.js';
 import { EXCHANGES, parkingQueueOf, QUEUES } from '#shared/messaging/topology.js';
-import { closeBrokerConnections } from '#shared/messaging/testing/broker-control.js';
-import { createTestMessaging, type TestMessaging } from '#shared/messaging/testing/test-messaging.js';
-import { waitFor } from '#shared/messaging/testing/wait-for.js';
+import { closeBrokerConnections } from '#tooling/testing/messaging/broker-control.js';
+import { createTestMessaging, type TestMessaging } from '#tooling/testing/messaging/test-messaging.js';
+import { waitFor } from '#tooling/testing/messaging/wait-for.js';
 import type { TradeRecord } from '#shared/db/repositories/trades.rows.js';
 import {
   createMarket,
@@ -21,7 +21,7 @@ import {
   USDC,
   type Trader,
   type TradeTestbed,
-} from '../testing/trade-executor-test-kit.js';
+} from '#tooling/kits/chain-executor/trade-executor-test-kit.js';
 import { createTradeMetrics } from '../trades/trade-metrics.js';
 import { startTradeJobsConsumer } from './trade-jobs.consumer.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { createFundedAccount, startChainFixture, USDC } from '#shared/chain/chain-test-fixtures.js';
-import { buyThroughAccount } from '#shared/chain/account-trades.js';
+import { createFundedAccount, startChainFixture, USDC } from '#tooling/testing/chain-test-fixtures.js';
+import { buyThroughAccount } from '../chain/account-trades.js';
 import { deployMarket } from '#shared/chain/deploy-platform.js';
 import { startMarketIndexer } from './market-indexer.js';
 import {
@@ -16,7 +16,7 @@ import {
   waitForTradeCount,
   waitUntilCaughtUp,
   type IndexerTestbed,
-} from './indexer-test-kit.js';
+} from '#tooling/kits/chain-executor/indexer-test-kit.js';
 
 let testbed: IndexerTestbed;
 

@@ -2,7 +2,7 @@
  * One step of the leader: check the cursor against the chain, register new markets, then index the next range
  * (at most maxBlockRange blocks, up to the head) and move the cursor in the same transaction.
  */
-import { saveChainCursor } from '#shared/db/repositories/chain-cursors.repository.js';
+import { saveChainCursor } from '../repositories/chain-cursors.repository.js';
 import { listChainMarkets } from '#shared/db/repositories/markets.repository.js';
 import { nextBlockRange } from './block-range-plan.js';
 import { verifyChainHistory } from './chain-history-repair.js';

@@ -5,7 +5,7 @@
  */
 import { getAddress, type Address } from 'viem';
 import { marketAbi } from '../../../../shared/contracts/artifacts/index.js';
-import { fetchMarketLogs, withBlockTimestamps } from '#shared/chain/market-events.js';
+import { fetchMarketLogs, withBlockTimestamps } from '../chain/market-events.js';
 import { withChainErrors } from '#shared/chain/chain-errors.js';
 import { type ChainReader } from '#shared/chain/chain-clients.js';
 import { type MarketPrices } from '#shared/chain/market-reads.js';

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { createFundedAccount } from '#shared/chain/chain-test-fixtures.js';
+import { createFundedAccount } from '#tooling/testing/chain-test-fixtures.js';
 import { currentDatabaseName } from '#shared/db/repositories/named-locks.repository.js';
 import { indexerLockName } from '#shared/runtime/mysql-leader-lock.js';
 import {
@@ -11,7 +11,7 @@ import {
   waitForIndexedTx,
   waitUntilCaughtUp,
   type IndexerTestbed,
-} from './indexer-test-kit.js';
+} from '#tooling/kits/chain-executor/indexer-test-kit.js';
 
 let testbed: IndexerTestbed;
 

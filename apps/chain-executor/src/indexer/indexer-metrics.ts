@@ -4,7 +4,7 @@
  */
 import { registeredMetric } from '#shared/http/http-metrics.js';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
-import type { MarketEvent } from '#shared/chain/market-events.js';
+import type { MarketEvent } from '../chain/market-events.js';
 
 export interface IndexerMetrics {
   /** One range written: how long it took and how many blocks it covered. */

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { insertApiKeyRow, insertTradeRow, insertUserRow } from '../../../../migrations/constraint-test-rows.js';
 import { cancelMarket, freezeMarket, resolveMarket, unfreezeMarket } from '#shared/chain/market-admin.js';
 import { readMarketPrices } from '#shared/chain/market-reads.js';
-import { createFixtureMarket, createFundedAccount } from '#shared/chain/chain-test-fixtures.js';
+import { createFixtureMarket, createFundedAccount } from '#tooling/testing/chain-test-fixtures.js';
 import { wadToDecimalString } from '#shared/db/column-values.js';
 import { listChainMarkets } from '#shared/db/repositories/markets.repository.js';
 import { indexBlockRange, type IndexerContext } from './index-block-range.js';
@@ -25,7 +25,7 @@ import {
   waitUntilCaughtUp,
   type IndexerTestbed,
   type Row,
-} from './indexer-test-kit.js';
+} from '#tooling/kits/chain-executor/indexer-test-kit.js';
 
 const WAD = 10n ** 18n;
 const sum = (values: unknown[]): bigint => values.reduce<bigint>((total, value) => total + BigInt(String(value)), 0n);

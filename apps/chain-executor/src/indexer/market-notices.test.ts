@@ -1,12 +1,12 @@
 /* The indexer announces indexed market changes to live streams (decision 0022): real anvil, MariaDB and RabbitMQ. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createFundedAccount } from '#shared/chain/chain-test-fixtures.js';
+import { createFundedAccount } from '#tooling/testing/chain-test-fixtures.js';
 import { createAmqpConnectionManager, type AmqpConnectionManager } from '#shared/messaging/connection-manager.js';
-import { waitFor } from '#shared/messaging/testing/wait-for.js';
+import { waitFor } from '#tooling/testing/messaging/wait-for.js';
 import { createNoticeHub, marketTopic } from '#shared/streams/notice-hub.js';
 import { startNoticeSubscriber, type NoticeSubscriber } from '#shared/streams/notice-subscriber.js';
-import { deleteTestTopology } from '#shared/testing/test-amqp.js';
-import { suiteToken, testEnv } from '#shared/testing/test-env.js';
+import { deleteTestTopology } from '#tooling/testing/test-amqp.js';
+import { suiteToken, testEnv } from '#tooling/testing/test-env.js';
 import { startMarketIndexer, type RunningMarketIndexer } from './market-indexer.js';
 import {
   buy,
@@ -15,7 +15,7 @@ import {
   startIndexerTestbed,
   USDC,
   type IndexerTestbed,
-} from './indexer-test-kit.js';
+} from '#tooling/kits/chain-executor/indexer-test-kit.js';
 
 const prefix = `t_${suiteToken()}`;
 const hub = createNoticeHub();

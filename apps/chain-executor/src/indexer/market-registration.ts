@@ -7,7 +7,7 @@
  */
 import { getAddress } from 'viem';
 import { readMarketPrices, type MarketPrices } from '#shared/chain/market-reads.js';
-import { saveChainCursor } from '#shared/db/repositories/chain-cursors.repository.js';
+import { saveChainCursor } from '../repositories/chain-cursors.repository.js';
 import { withTransaction } from '#shared/db/transaction.js';
 import { readMarketActivityTotals } from '#shared/db/repositories/market-trades.repository.js';
 import { updateMarketAggregates, type ChainMarket } from '#shared/db/repositories/markets.repository.js';

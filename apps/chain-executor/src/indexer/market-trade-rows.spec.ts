@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Address, Hex } from 'viem';
-import type { MarketEvent } from '#shared/chain/market-events.js';
+import type { MarketEvent } from '../chain/market-events.js';
 import type { MarketPrices } from '#shared/chain/market-reads.js';
 import { buildRangeRows, logKey, marketTradeId, priceKey, type RangeRowsInput } from './market-trade-rows.js';
 

@@ -3,7 +3,7 @@
  * price point per trade with the cumulative volume, and the markets' lifecycle changes. No I/O here.
  */
 import { createHash } from 'node:crypto';
-import type { MarketEvent } from '#shared/chain/market-events.js';
+import type { MarketEvent } from '../chain/market-events.js';
 import type { MarketPrices } from '#shared/chain/market-reads.js';
 import type { MarketChainStatus } from '#shared/db/repositories/markets.repository.js';
 import type { NewMarketTrade } from '#shared/db/repositories/market-trades.repository.js';

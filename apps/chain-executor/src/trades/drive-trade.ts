@@ -7,9 +7,9 @@
  * the trade stays `executing` and the reconciler settles it from the chain.
  */
 import type { Hex } from 'viem';
-import { executeBuy, executeSellForUsdc } from '#shared/chain/guarded-trades.js';
+import { executeBuy, executeSellForUsdc } from '../chain/guarded-trades.js';
 import { mayHaveBeenSent } from '#shared/chain/contract-writes.js';
-import { type AccountTradeExecution } from '#shared/chain/account-trades.js';
+import { type AccountTradeExecution } from '../chain/account-trades.js';
 import { type OperatorRoute } from '#shared/chain/operator-registry.js';
 import type { TradeRecord } from '#shared/db/repositories/trades.rows.js';
 import type { TradeSimulation } from '#shared/domain/trade-simulation.js';

@@ -1,6 +1,6 @@
 /* The bound on simulated delays (issue 19 review, decision 0023): one process holds at most its slots at once. */
 import { describe, expect, it } from '@jest/globals';
-import { createLogCapture } from '#shared/messaging/testing/test-messaging.js';
+import { createLogCapture } from '#tooling/testing/messaging/test-messaging.js';
 import { createSimulatedDelaySlots, holdSimulatedDelay } from './simulated-delay.js';
 
 const placedAt = new Date('2026-01-01T00:00:00.000Z');

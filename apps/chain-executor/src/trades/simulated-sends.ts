@@ -32,7 +32,7 @@ import {
   sellForUsdcThroughAccount,
   sellThroughAccount,
   type AccountTradeExecution,
-} from '#shared/chain/account-trades.js';
+} from '../chain/account-trades.js';
 import { withChainErrors } from '#shared/chain/chain-errors.js';
 import { type ChainWriter } from '#shared/chain/chain-clients.js';
 import { type OperatorRoute } from '#shared/chain/operator-registry.js';

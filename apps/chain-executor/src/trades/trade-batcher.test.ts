@@ -3,12 +3,12 @@ import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
 import { smartAccountAbi } from '../../../../shared/contracts/artifacts/index.js';
-import { buyThroughAccount } from '#shared/chain/account-trades.js';
-import { delegatesToBatchExecutor } from '#shared/chain/batch-delegation.js';
+import { buyThroughAccount } from '../chain/account-trades.js';
+import { delegatesToBatchExecutor } from '../chain/batch-delegation.js';
 import { readOutcomeBalances, readUsdcBalance } from '#shared/chain/balances.js';
 import { uuidToBytes32 } from '#shared/chain/ids-on-chain.js';
 import { AppError } from '#shared/errors/app-error.js';
-import { createGroupedOutbox } from '#shared/messaging/grouped-outbox.js';
+import { createGroupedOutbox } from '../outbox/grouped-outbox.js';
 import { createOutboxTransaction } from '#shared/messaging/outbox.js';
 import { executeTrade } from '../use-cases/execute-trade.use-case.js';
 import {
@@ -25,7 +25,7 @@ import {
   useMarketTestbed,
   USDC,
   EXECUTOR_COMPLETED_TRACE,
-} from '../testing/trade-executor-test-kit.js';
+} from '#tooling/kits/chain-executor/trade-executor-test-kit.js';
 import { createTradeBatcher, type TradeBatcher } from './trade-batcher.js';
 
 const testbed = useMarketTestbed();

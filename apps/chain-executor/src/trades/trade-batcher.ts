@@ -15,9 +15,9 @@
  * Before its first batch (and again after a batch that could not use the chain, e.g. a test chain reset) the batcher
  * makes sure the executor's address is a batch sender (EIP-7702 delegation, batch-delegation.ts).
  */
-import { ensureBatchDelegation } from '#shared/chain/batch-delegation.js';
-import { executeTradeBatch, type BatchedTrade } from '#shared/chain/batched-trades.js';
-import { type AccountTradeExecution } from '#shared/chain/account-trades.js';
+import { ensureBatchDelegation } from '../chain/batch-delegation.js';
+import { executeTradeBatch, type BatchedTrade } from '../chain/batched-trades.js';
+import { type AccountTradeExecution } from '../chain/account-trades.js';
 import { type ChainWriter } from '#shared/chain/chain-clients.js';
 import { AppError, toAppError } from '#shared/errors/app-error.js';
 import type { Logger } from '#shared/logger/logger.js';

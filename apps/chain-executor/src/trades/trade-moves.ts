@@ -4,7 +4,7 @@
  */
 import type { Knex } from 'knex';
 import type { Hex } from 'viem';
-import type { AccountTradeExecution } from '#shared/chain/account-trades.js';
+import type { AccountTradeExecution } from '../chain/account-trades.js';
 import { findTradeById, recordTradeTxHash, type TradeStatus } from '#shared/db/repositories/trades.repository.js';
 import { type TradeRecord } from '#shared/db/repositories/trades.rows.js';
 import type { ErrorCode } from '#shared/errors/error-catalogue.js';

@@ -1,6 +1,11 @@
 /* The executor's job reads against MariaDB: jobs starting in one turn share one query (per table, or joined). */
 import { describe, expect, it } from '@jest/globals';
-import { createTrader, insertTestTrade, useMarketTestbed, USDC } from '../testing/trade-executor-test-kit.js';
+import {
+  createTrader,
+  insertTestTrade,
+  useMarketTestbed,
+  USDC,
+} from '#tooling/kits/chain-executor/trade-executor-test-kit.js';
 import { createTradeReads } from './trade-reads.js';
 
 const testbed = useMarketTestbed();

@@ -4,10 +4,10 @@
  * a time. The lookups of jobs that start in the same turn share one query (#shared/db tick-loader.ts), which is what
  * a burst of deliveries is.
  */
-import { createTickLoader } from '#shared/db/tick-loader.js';
+import { createTickLoader } from './tick-loader.js';
 import { findApiKeysByIds, type ApiKeyRecord } from '#shared/db/repositories/api-keys.repository.js';
 import { findMarketsByIds, type Market } from '#shared/db/repositories/markets.repository.js';
-import { findTradeJobRowsByIds, type TradeJobRows } from '#shared/db/repositories/trade-jobs.repository.js';
+import { findTradeJobRowsByIds, type TradeJobRows } from '../repositories/trade-jobs.repository.js';
 import { findTradesByIds } from '#shared/db/repositories/trades.repository.js';
 import { findUsersByIds, type User } from '#shared/db/repositories/users.repository.js';
 import { type Knex } from '#shared/db/create-knex.js';

@@ -1,7 +1,7 @@
 /* executeTrade against a real anvil and MariaDB: pending trades to completed / failed / rejected, exactly once. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { buyThroughAccount } from '#shared/chain/account-trades.js';
+import { buyThroughAccount } from '../chain/account-trades.js';
 import { readOutcomeBalances, readUsdcBalance } from '#shared/chain/balances.js';
 import { type ChainPublicClient } from '#shared/chain/chain-clients.js';
 import { revokeApiKey } from '#shared/db/repositories/api-keys.repository.js';
@@ -21,7 +21,7 @@ import {
   writerWith,
   type TradeTestbed,
   EXECUTOR_COMPLETED_TRACE,
-} from '../testing/trade-executor-test-kit.js';
+} from '#tooling/kits/chain-executor/trade-executor-test-kit.js';
 import { executeTrade } from './execute-trade.use-case.js';
 
 let testbed: TradeTestbed;

@@ -8,9 +8,9 @@ import { parseGwei, type Hex } from 'viem';
 import { readUsdcBalance } from '#shared/chain/balances.js';
 import { uuidToBytes32 } from '#shared/chain/ids-on-chain.js';
 import { withSigner } from '#shared/chain/chain-clients.js';
-import { anvilPrivateKey } from '#shared/chain/chain-test-fixtures.js';
+import { anvilPrivateKey } from '#tooling/testing/chain-test-fixtures.js';
 import { smartAccountAbi } from '../../../../shared/contracts/artifacts/index.js';
-import { waitFor } from '#shared/messaging/testing/wait-for.js';
+import { waitFor } from '#tooling/testing/messaging/wait-for.js';
 import {
   createMarket,
   createTrader,
@@ -23,7 +23,7 @@ import {
   tradeOf,
   USDC,
   type TradeTestbed,
-} from '../testing/trade-executor-test-kit.js';
+} from '#tooling/kits/chain-executor/trade-executor-test-kit.js';
 import { executeTrade } from './execute-trade.use-case.js';
 import { reconcileTrade } from './reconcile-trade.use-case.js';
 

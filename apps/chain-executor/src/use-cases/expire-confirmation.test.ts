@@ -1,15 +1,21 @@
 /* Confirmation expiry on an injected clock against a real MariaDB. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { issueApiKey } from '#shared/auth/issue-api-key.js';
+import { issueApiKey } from '../../../admin-cli/src/keys/issue-api-key.js';
 import { createUser } from '#shared/db/repositories/users.repository.js';
 import { insertMarket } from '#shared/db/repositories/markets.repository.js';
 import { createOutboxTransaction } from '#shared/messaging/outbox.js';
-import { createLogCapture } from '#shared/messaging/testing/test-messaging.js';
-import { waitFor } from '#shared/messaging/testing/wait-for.js';
-import { createTestDatabase, type TestDatabase } from '#shared/testing/test-database.js';
+import { createLogCapture } from '#tooling/testing/messaging/test-messaging.js';
+import { waitFor } from '#tooling/testing/messaging/wait-for.js';
+import { createTestDatabase, type TestDatabase } from '#tooling/testing/test-database.js';
 import { startExpireConfirmationsLoop } from '../loops/expire-confirmations.loop.js';
-import { eventTypesOf, insertTestTrade, traceOf, tradeOf, USDC } from '../testing/trade-executor-test-kit.js';
+import {
+  eventTypesOf,
+  insertTestTrade,
+  traceOf,
+  tradeOf,
+  USDC,
+} from '#tooling/kits/chain-executor/trade-executor-test-kit.js';
 import { expireConfirmations, type ExpireConfirmationDeps } from './expire-confirmation.use-case.js';
 
 let database: TestDatabase;

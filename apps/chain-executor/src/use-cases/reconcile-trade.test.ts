@@ -9,15 +9,15 @@ import {
   type Hex,
 } from 'viem';
 import { smartAccountAbi } from '../../../../shared/contracts/artifacts/index.js';
-import { batchGasLimit, sendCallBatch, simulateCallBatch } from '#shared/chain/call-batches.js';
-import { buyThroughAccount } from '#shared/chain/account-trades.js';
-import { ensureBatchDelegation } from '#shared/chain/batch-delegation.js';
+import { batchGasLimit, sendCallBatch, simulateCallBatch } from '../chain/call-batches.js';
+import { buyThroughAccount } from '../chain/account-trades.js';
+import { ensureBatchDelegation } from '../chain/batch-delegation.js';
 import { forwardCallData } from '#shared/chain/operator-registry.js';
 import { uuidToBytes32 } from '#shared/chain/ids-on-chain.js';
 import { recordTradeTxHash } from '#shared/db/repositories/trades.repository.js';
 import { type TradeRecord } from '#shared/db/repositories/trades.rows.js';
 import { AppError } from '#shared/errors/app-error.js';
-import { waitFor } from '#shared/messaging/testing/wait-for.js';
+import { waitFor } from '#tooling/testing/messaging/wait-for.js';
 import { startReconcileStalledTradesLoop } from '../loops/reconcile-stalled-trades.loop.js';
 import {
   createMarket,
@@ -34,7 +34,7 @@ import {
   writerWith,
   type TradeTestbed,
   EXECUTOR_COMPLETED_TRACE,
-} from '../testing/trade-executor-test-kit.js';
+} from '#tooling/kits/chain-executor/trade-executor-test-kit.js';
 import type { TradeExecutorDeps } from '../trades/trade-executor-deps.js';
 import { executeTrade } from './execute-trade.use-case.js';
 import { reconcileStalledTrades, reconcileTrade } from './reconcile-trade.use-case.js';

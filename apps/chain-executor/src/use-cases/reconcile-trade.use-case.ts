@@ -9,8 +9,8 @@
  */
 import type { Address, Hex } from 'viem';
 import { deadlinePassedUnexecuted } from '#shared/chain/operator-registry.js';
-import { findTradeExecution } from '#shared/chain/account-trades.js';
-import { tradeRefusalIn } from '#shared/chain/trade-attempts.js';
+import { findTradeExecution } from '../chain/account-trades.js';
+import { tradeRefusalIn } from '../chain/trade-attempts.js';
 import { listStalledTrades } from '#shared/db/repositories/trades.repository.js';
 import { type TradeRecord } from '#shared/db/repositories/trades.rows.js';
 import { AppError, toAppError } from '#shared/errors/app-error.js';

@@ -11,7 +11,7 @@
  */
 import type { Knex } from 'knex';
 import type { Address } from 'viem';
-import { redeemThroughAccount, type AccountTradeExecution } from '#shared/chain/account-trades.js';
+import { redeemThroughAccount, type AccountTradeExecution } from '../chain/account-trades.js';
 import { type ChainWriter } from '#shared/chain/chain-clients.js';
 import { findMarketById } from '#shared/db/repositories/markets.repository.js';
 import {

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { buyThroughAccount } from '#shared/chain/account-trades.js';
+import { buyThroughAccount } from '../chain/account-trades.js';
 import { revokeApiKey } from '#shared/db/repositories/api-keys.repository.js';
 import {
   createTrader,
@@ -19,7 +19,7 @@ import {
   tradeOf,
   useMarketTestbed,
   USDC,
-} from '../testing/trade-executor-test-kit.js';
+} from '#tooling/kits/chain-executor/trade-executor-test-kit.js';
 import { executeTrade } from './execute-trade.use-case.js';
 
 const testbed = useMarketTestbed();

@@ -7,7 +7,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { erc20Abi, type Address } from 'viem';
-import { buyThroughAccount, sellThroughAccount } from '#shared/chain/account-trades.js';
+import { buyThroughAccount, sellThroughAccount } from '../chain/account-trades.js';
 import { mintTestUsdc } from '#shared/chain/market-admin.js';
 import { readOutcomeBalances, readUsdcBalance } from '#shared/chain/balances.js';
 import {
@@ -20,7 +20,7 @@ import {
   useMarketTestbed,
   USDC,
   type Trader,
-} from '../testing/trade-executor-test-kit.js';
+} from '#tooling/kits/chain-executor/trade-executor-test-kit.js';
 import { unholdableUsdc } from '../trades/simulated-sends.js';
 import { executeTrade } from './execute-trade.use-case.js';
 import { reconcileTrade } from './reconcile-trade.use-case.js';

@@ -5,13 +5,13 @@ import { gunzipSync } from 'node:zlib';
 import { createOrganization } from '#shared/db/repositories/organizations.repository.js';
 import { createPartner } from '#shared/db/repositories/partners.repository.js';
 import { insertMarket } from '#shared/db/repositories/markets.repository.js';
-import { demoOrganizations, demoPartners } from '#shared/db/seed/demo-catalog.js';
+import { demoOrganizations, demoPartners } from '#tooling/local-stack/seed/demo-catalog.js';
 import {
   createPublicReadSuite,
   getJson,
   type PublicReadSuite,
   type RunningPublicRead,
-} from '../testing/public-read-test-kit.js';
+} from '#tooling/kits/public-read/public-read-test-kit.js';
 import { DEMO_CONTENT_SECURITY_POLICY } from './demo-page.js';
 import { WIDGET_CACHE_CONTROL } from './embed.routes.js';
 

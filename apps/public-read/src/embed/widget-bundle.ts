@@ -1,5 +1,5 @@
 /*
- * How /embed/widget.js is made from widget/main.ts, shared by `npm run build` (shared/src/build/browser-bundles.ts,
+ * How /embed/widget.js is made from widget/main.ts, shared by `npm run build` (tooling/build/browser-bundles.ts,
  * which writes the bundle next to the compiled embed routes) and by a public-read run from the sources (tsx, jest),
  * which bundles on first request. esbuild is a dev dependency: the image only ever reads the built file.
  */

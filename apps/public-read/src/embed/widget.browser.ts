@@ -6,9 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'puppeteer-core';
 import { insertMarket } from '#shared/db/repositories/markets.repository.js';
-import { launchChromium, saveScreenshot } from './testing/chromium.js';
-import { DEMO_PARTNER, DEMO_QUESTION, startLiveMarketKit, type LiveMarketKit } from './testing/live-market-kit.js';
-import { pointsOf, readWidget, waitForWidget } from './testing/widget-page.js';
+import { launchChromium, saveScreenshot } from '#tooling/kits/public-read/embed/chromium.js';
+import {
+  DEMO_PARTNER,
+  DEMO_QUESTION,
+  startLiveMarketKit,
+  type LiveMarketKit,
+} from '#tooling/kits/public-read/embed/live-market-kit.js';
+import { pointsOf, readWidget, waitForWidget } from '#tooling/kits/public-read/embed/widget-page.js';
 
 const STREAM_ROUTE = 'GET /api/markets/:id/stream';
 /** Goal Line's colorPrimary (#2da44e) as the browser computes it; the card backgrounds of both schemes. */

@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { issueApiKey } from '#shared/auth/issue-api-key.js';
+import { issueApiKey } from '../../../admin-cli/src/keys/issue-api-key.js';
 import { createUser, type User } from '#shared/db/repositories/users.repository.js';
 import { revokeApiKey } from '#shared/db/repositories/api-keys.repository.js';
-import { createPublicReadSuite, getJson, type PublicReadSuite } from '../testing/public-read-test-kit.js';
+import {
+  createPublicReadSuite,
+  getJson,
+  type PublicReadSuite,
+} from '#tooling/kits/public-read/public-read-test-kit.js';
 import { createApiKeyVerifier } from './api-key.js';
 
 const pepper = 'a-public-read-test-pepper-of-32-chars!!';

@@ -4,7 +4,7 @@ import {
   getJson,
   type PublicReadSuite,
   type RunningPublicRead,
-} from '../testing/public-read-test-kit.js';
+} from '#tooling/kits/public-read/public-read-test-kit.js';
 import { loadConfig } from '#shared/config/load-config.js';
 import { publicReadConfigSchema } from '#shared/config/app-configs.js';
 import { publicReadSettingsFrom } from '../app.js';

@@ -14,7 +14,7 @@ import { AppError } from '#shared/errors/app-error.js';
 import { clientAddressOf } from '#shared/http/client-address.middleware.js';
 import { createRateLimitStep } from '#shared/http/rate-limit-step.js';
 import type { Logger } from '#shared/logger/logger.js';
-import { FailOpenWindowStore } from '#shared/rate-limit/fail-open-window.store.js';
+import { FailOpenWindowStore } from '../rate-limit/fail-open-window.store.js';
 import { authOf } from './api-key.js';
 
 /** The one route on the threads-list limit; every other route (unknown /api paths included) has the default one. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { issueApiKey } from '#shared/auth/issue-api-key.js';
+import { issueApiKey } from '../../../admin-cli/src/keys/issue-api-key.js';
 import { createThread } from '#shared/db/repositories/threads.repository.js';
 import { createUser } from '#shared/db/repositories/users.repository.js';
 import { insertMarket } from '#shared/db/repositories/markets.repository.js';
@@ -9,7 +9,7 @@ import {
   getJson,
   type PublicReadSuite,
   type RunningPublicRead,
-} from '../testing/public-read-test-kit.js';
+} from '#tooling/kits/public-read/public-read-test-kit.js';
 import { createApiKeyVerifier } from './api-key.js';
 
 type ListBody = { markets: Array<{ id: string }>; pagination: { total: number } };

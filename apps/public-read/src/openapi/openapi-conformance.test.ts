@@ -1,20 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { createFixtureMarket, startChainFixture, type ChainFixture } from '#shared/chain/chain-test-fixtures.js';
+import { createFixtureMarket, startChainFixture, type ChainFixture } from '#tooling/testing/chain-test-fixtures.js';
 import { insertMarket } from '#shared/db/repositories/markets.repository.js';
-import { demoIds } from '#shared/db/seed/demo-catalog.js';
-import { seedDemoData } from '#shared/db/seed/demo-data.js';
-import { address, insertPricePoint, insertTrade } from '../testing/activity-fixtures.js';
-import { createOpenApiResponseValidator, type ResponseValidator } from '#shared/testing/openapi-response-validator.js';
+import { demoIds } from '#tooling/local-stack/seed/demo-catalog.js';
+import { seedDemoData } from '#tooling/local-stack/seed/demo-data.js';
+import { address, insertPricePoint, insertTrade } from '#tooling/kits/public-read/activity-fixtures.js';
+import { createOpenApiResponseValidator, type ResponseValidator } from '#tooling/testing/openapi-response-validator.js';
 import {
   createPublicReadSuite,
   getJson,
   type PublicReadSuite,
   type RunningPublicRead,
-} from '../testing/public-read-test-kit.js';
+} from '#tooling/kits/public-read/public-read-test-kit.js';
 import { AppError } from '#shared/errors/app-error.js';
 import { UNKNOWN_API_PATH } from '../routes/unknown-path.routes.js';
-import { probesOf, requiredQuery, type Parameter } from '../testing/parameter-probes.js';
+import { probesOf, requiredQuery, type Parameter } from '#tooling/kits/public-read/parameter-probes.js';
 import { publicReadOpenApi } from './public-read.openapi.js';
 
 const { threads: t, organizations: o, partners: p } = demoIds;

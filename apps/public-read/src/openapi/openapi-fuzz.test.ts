@@ -2,33 +2,22 @@
  * Fuzzing from the description (issue 17): for every operation of the public read API's OpenAPI document, requests
  * generated from its schemas — admitted ones and ones with one thing broken (parameters, unknown or repeated ones,
  * path segments, headers, bodies, keys) — against the real app on MariaDB, Redis and an anvil chain. Every response
- * must keep the invariants of shared/src/testing/fuzz/response-invariants.ts: no 5xx, only documented statuses,
+ * must keep the invariants of tooling/fuzz/response-invariants.ts: no 5xx, only documented statuses,
  * bodies and headers, `{ error, message, code }` errors, no leaks. Seeded (printed; FUZZ_SEED, FUZZ_RUNS,
  * FUZZ_TIME_MS replay or widen a run). Each operation must reach its documented 2xx: its run starts with success
  * probes, and quotes ride on the on-chain market for two thirds of their requests.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { undescribedMethodCases } from '#shared/testing/fuzz/method-cases.js';
-import { operationsOf, type FuzzOperation } from '#shared/testing/fuzz/openapi-operations.js';
-import { createRawHttpClient, type RawHttpClient } from '#shared/testing/fuzz/raw-http.js';
-import {
-  caseArbitrary,
-  successProbes,
-  type CaseOptions,
-  type Credentials,
-} from '#shared/testing/fuzz/request-cases.js';
-import { checkResponse } from '#shared/testing/fuzz/response-invariants.js';
-import {
-  fuzzOperation,
-  fuzzSettings,
-  successesOf,
-  summarize,
-  type OperationReport,
-} from '#shared/testing/fuzz/fuzz-run.js';
-import { createOpenApiResponseValidator, type ResponseValidator } from '#shared/testing/openapi-response-validator.js';
-import { publicContractErrors } from '../testing/fuzz-error-contract.js';
-import { startFuzzWorld, type FuzzWorld } from '../testing/fuzz-readers.js';
+import { undescribedMethodCases } from '#tooling/fuzz/method-cases.js';
+import { operationsOf, type FuzzOperation } from '#tooling/fuzz/openapi-operations.js';
+import { createRawHttpClient, type RawHttpClient } from '#tooling/fuzz/raw-http.js';
+import { caseArbitrary, successProbes, type CaseOptions, type Credentials } from '#tooling/fuzz/request-cases.js';
+import { checkResponse } from '#tooling/fuzz/response-invariants.js';
+import { fuzzOperation, fuzzSettings, successesOf, summarize, type OperationReport } from '#tooling/fuzz/fuzz-run.js';
+import { createOpenApiResponseValidator, type ResponseValidator } from '#tooling/testing/openapi-response-validator.js';
+import { publicContractErrors } from '#tooling/kits/public-read/fuzz-error-contract.js';
+import { startFuzzWorld, type FuzzWorld } from '#tooling/kits/public-read/fuzz-readers.js';
 import { publicReadOpenApi } from './public-read.openapi.js';
 
 const document = publicReadOpenApi('0.0.0-fuzz');

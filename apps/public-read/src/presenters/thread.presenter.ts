@@ -1,5 +1,5 @@
 /* Pure mapping of threads (with their on-read totals) and chapters to the public JSON items. */
-import type { ChapterWithMarketCount } from '#shared/db/repositories/chapters.repository.js';
+import type { ChapterWithMarketCount } from '../repositories/chapters.repository.js';
 import type { ThreadStatus, ThreadWithTotals } from '#shared/db/repositories/threads.repository.js';
 import { unixSeconds } from './wad.js';
 

@@ -3,14 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { createOrganization } from '#shared/db/repositories/organizations.repository.js';
 import { createPartner } from '#shared/db/repositories/partners.repository.js';
 import { createThread } from '#shared/db/repositories/threads.repository.js';
-import { seedDemoData } from '#shared/db/seed/demo-data.js';
-import { demoIds } from '#shared/db/seed/demo-catalog.js';
+import { seedDemoData } from '#tooling/local-stack/seed/demo-data.js';
+import { demoIds } from '#tooling/local-stack/seed/demo-catalog.js';
 import {
   createPublicReadSuite,
   getJson,
   type PublicReadSuite,
   type RunningPublicRead,
-} from '../testing/public-read-test-kit.js';
+} from '#tooling/kits/public-read/public-read-test-kit.js';
 
 const { organizations: o, partners: p, threads: t } = demoIds;
 type Body = Record<string, unknown>;

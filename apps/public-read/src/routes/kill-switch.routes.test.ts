@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ALL_ROUTES } from '#shared/kill-switch/route-list.js';
 import { ROUTE_CATALOGUE } from '#shared/kill-switch/route-catalogue.js';
-import { createPublicReadSuite, getJson, testSettings, type PublicReadSuite } from '../testing/public-read-test-kit.js';
+import {
+  createPublicReadSuite,
+  getJson,
+  testSettings,
+  type PublicReadSuite,
+} from '#tooling/kits/public-read/public-read-test-kit.js';
 
 /** Every route id the public read API registers (route-catalogue.spec.ts keeps the catalogue equal to them). */
 const routeIds = ROUTE_CATALOGUE['public-read'];

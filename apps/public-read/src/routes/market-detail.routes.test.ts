@@ -7,13 +7,13 @@ import {
   insertTrade,
   setMarketAggregates,
   type SeededPricePoint,
-} from '../testing/activity-fixtures.js';
+} from '#tooling/kits/public-read/activity-fixtures.js';
 import {
   createPublicReadSuite,
   getJson,
   type PublicReadSuite,
   type RunningPublicRead,
-} from '../testing/public-read-test-kit.js';
+} from '#tooling/kits/public-read/public-read-test-kit.js';
 
 type Body = Record<string, unknown>;
 type DetailBody = {

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { seedDemoData } from '#shared/db/seed/demo-data.js';
-import { demoIds } from '#shared/db/seed/demo-catalog.js';
-import { setMarketAggregates } from '../testing/activity-fixtures.js';
+import { seedDemoData } from '#tooling/local-stack/seed/demo-data.js';
+import { demoIds } from '#tooling/local-stack/seed/demo-catalog.js';
+import { setMarketAggregates } from '#tooling/kits/public-read/activity-fixtures.js';
 import {
   createPublicReadSuite,
   getJson,
   type PublicReadSuite,
   type RunningPublicRead,
-} from '../testing/public-read-test-kit.js';
+} from '#tooling/kits/public-read/public-read-test-kit.js';
 
 const { threads: t, chapters: c, organizations: o, partners: p } = demoIds;
 type Item = Record<string, unknown> & { id: string };

@@ -6,7 +6,7 @@ import {
   WAD,
   USDC,
   type ChainFixture,
-} from '#shared/chain/chain-test-fixtures.js';
+} from '#tooling/testing/chain-test-fixtures.js';
 import { freezeMarket } from '#shared/chain/market-admin.js';
 import {
   readBuyQuote,
@@ -25,7 +25,7 @@ import {
   getJson,
   type PublicReadSuite,
   type RunningPublicRead,
-} from '../testing/public-read-test-kit.js';
+} from '#tooling/kits/public-read/public-read-test-kit.js';
 
 type Body = Record<string, unknown>;
 

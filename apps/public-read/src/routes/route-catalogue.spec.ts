@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { recordRouteIds } from '#shared/http/http-test-kit.js';
+import { recordRouteIds } from '#tooling/testing/http-test-kit.js';
 import { ROUTE_CATALOGUE } from '#shared/kill-switch/route-catalogue.js';
 import { mountEmbedRoutes } from '../embed/embed.routes.js';
 import { mountCatalogRoutes } from './catalog.routes.js';

@@ -5,7 +5,7 @@ import {
   getJson,
   type PublicReadSuite,
   type RunningPublicRead,
-} from '../testing/public-read-test-kit.js';
+} from '#tooling/kits/public-read/public-read-test-kit.js';
 
 let suite: PublicReadSuite;
 let app: RunningPublicRead;

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createThread } from '#shared/db/repositories/threads.repository.js';
 import { insertMarket } from '#shared/db/repositories/markets.repository.js';
-import { seedDemoData } from '#shared/db/seed/demo-data.js';
-import { demoIds } from '#shared/db/seed/demo-catalog.js';
-import { address, insertTrade, setMarketAggregates } from '../testing/activity-fixtures.js';
+import { seedDemoData } from '#tooling/local-stack/seed/demo-data.js';
+import { demoIds } from '#tooling/local-stack/seed/demo-catalog.js';
+import { address, insertTrade, setMarketAggregates } from '#tooling/kits/public-read/activity-fixtures.js';
 import {
   createPublicReadSuite,
   getJson,
   type PublicReadSuite,
   type RunningPublicRead,
-} from '../testing/public-read-test-kit.js';
+} from '#tooling/kits/public-read/public-read-test-kit.js';
 
 const { threads: t, chapters: c } = demoIds;
 type Body = Record<string, unknown>;

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { insertMarket, type Market } from '#shared/db/repositories/markets.repository.js';
-import { address, insertTrade, setMarketAggregates } from '../testing/activity-fixtures.js';
+import { address, insertTrade, setMarketAggregates } from '#tooling/kits/public-read/activity-fixtures.js';
 import {
   createPublicReadSuite,
   getJson,
   type PublicReadSuite,
   type RunningPublicRead,
-} from '../testing/public-read-test-kit.js';
+} from '#tooling/kits/public-read/public-read-test-kit.js';
 
 type Item = Record<string, unknown> & { id: string; trendingRank: number };
 type TrendingBody = { markets: Item[]; timeframe: Record<string, unknown> };

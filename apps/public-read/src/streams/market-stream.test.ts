@@ -11,16 +11,16 @@ import { EXCHANGES } from '#shared/messaging/topology.js';
 import { runInTransactionWithOutbox } from '#shared/messaging/outbox.js';
 import { createNoticeHub } from '#shared/streams/notice-hub.js';
 import { startNoticeSubscriber, type NoticeSubscriber } from '#shared/streams/notice-subscriber.js';
-import { deleteTestTopology } from '#shared/testing/test-amqp.js';
-import { suiteToken, testEnv } from '#shared/testing/test-env.js';
-import { createOpenApiResponseValidator } from '#shared/testing/openapi-response-validator.js';
-import { openSseClient, type SseTestClient } from '#shared/testing/sse-test-client.js';
+import { deleteTestTopology } from '#tooling/testing/test-amqp.js';
+import { suiteToken, testEnv } from '#tooling/testing/test-env.js';
+import { createOpenApiResponseValidator } from '#tooling/testing/openapi-response-validator.js';
+import { openSseClient, type SseTestClient } from '#tooling/testing/sse-test-client.js';
 import { publicReadOpenApi } from '../openapi/public-read.openapi.js';
 import {
   createPublicReadSuite,
   type PublicReadSuite,
   type RunningPublicRead,
-} from '../testing/public-read-test-kit.js';
+} from '#tooling/kits/public-read/public-read-test-kit.js';
 
 const prefix = `t_${suiteToken()}`;
 const logger = createLogger({ name: 'market-stream-test', level: 'silent' });

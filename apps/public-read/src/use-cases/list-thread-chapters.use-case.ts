@@ -1,7 +1,4 @@
-import {
-  listChaptersWithMarketCounts,
-  type ChapterWithMarketCount,
-} from '#shared/db/repositories/chapters.repository.js';
+import { listChaptersWithMarketCounts, type ChapterWithMarketCount } from '../repositories/chapters.repository.js';
 import { threadExists } from '#shared/db/repositories/threads.repository.js';
 import { AppError } from '#shared/errors/app-error.js';
 import type { ReadContext } from './read-context.js';

@@ -4,9 +4,12 @@
  * X-Service-Simulate: revert. The trade figures then count those rows, with the latencies they recorded.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startSandboxStack, type SandboxStack } from '../../../chain-executor/src/testing/sandbox-stack.js';
-import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
-import { callAs, type TestCaller } from '../testing/trading-api-test-kit.js';
+import { startSandboxStack, type SandboxStack } from '#tooling/kits/chain-executor/sandbox-stack.js';
+import {
+  createResponseValidator,
+  type ResponseValidator,
+} from '#tooling/kits/trading-api/openapi-response-validator.js';
+import { callAs, type TestCaller } from '#tooling/kits/trading-api/trading-api-test-kit.js';
 import type { TradeUsage } from '../usage/trade-usage.js';
 
 let stack: SandboxStack;

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
-import { buyThroughAccount } from '#shared/chain/account-trades.js';
+import { buyThroughAccount } from '../../../chain-executor/src/chain/account-trades.js';
 import { readMarketPrices, readQuote } from '#shared/chain/market-reads.js';
 import { readUsdcBalance } from '#shared/chain/balances.js';
 import {
@@ -12,10 +12,13 @@ import {
   recordFixtureDeployment,
   startChainFixture,
   USDC,
-} from '#shared/chain/chain-test-fixtures.js';
+} from '#tooling/testing/chain-test-fixtures.js';
 import { insertMarket } from '#shared/db/repositories/markets.repository.js';
 import { upsertMarketTrades } from '#shared/db/repositories/market-trades.repository.js';
-import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
+import {
+  createResponseValidator,
+  type ResponseValidator,
+} from '#tooling/kits/trading-api/openapi-response-validator.js';
 import {
   call,
   callAs,
@@ -23,7 +26,7 @@ import {
   startTradingApiKit,
   type TestCaller,
   type TradingApiKit,
-} from '../testing/trading-api-test-kit.js';
+} from '#tooling/kits/trading-api/trading-api-test-kit.js';
 
 let fixture: ChainFixture;
 let kit: TradingApiKit;

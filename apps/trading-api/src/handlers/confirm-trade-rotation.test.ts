@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { deriveConfirmationKeys, issueConfirmationToken } from '../domain/confirmation-token.js';
-import { callAs, TEST_PEPPER } from '../testing/trading-api-test-kit.js';
-import { startTradingChainKit, type TradingChainKit } from '../testing/trading-chain-kit.js';
+import { callAs, TEST_PEPPER } from '#tooling/kits/trading-api/trading-api-test-kit.js';
+import { startTradingChainKit, type TradingChainKit } from '#tooling/kits/trading-api/trading-chain-kit.js';
 
 const NEW_PEPPER = 'the-trading-api-pepper-after-rotation-0002';
 let chainKit: TradingChainKit;

@@ -3,7 +3,7 @@ import { typedHandler, type OperationHandler } from '../pipeline/operation-handl
 import { presentTrade } from '../presenters/trade.presenter.js';
 import { confirmTrade } from '../use-cases/confirm-trade.use-case.js';
 import { getTradeView } from '../use-cases/trade-reads.use-case.js';
-import type { HandlerDeps } from './index.js';
+import type { HandlerDeps } from './handler-deps.js';
 
 /** POST /v1/trades/{id}/confirm → 200 `{trade, data, _meta}` with the trade now `pending`; another user's: 404. */
 export function confirmTradeHandler(deps: HandlerDeps): OperationHandler {

@@ -3,9 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { listTradeEvents } from '#shared/db/repositories/trade-events.repository.js';
 import { listWebhookEventsOfTrade } from '#shared/db/repositories/webhook-events.repository.js';
 import { parseJsonColumn } from '#shared/db/transaction.js';
-import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
-import { callAs, type TestCaller } from '../testing/trading-api-test-kit.js';
-import { startTradingChainKit, type TradingChainKit } from '../testing/trading-chain-kit.js';
+import {
+  createResponseValidator,
+  type ResponseValidator,
+} from '#tooling/kits/trading-api/openapi-response-validator.js';
+import { callAs, type TestCaller } from '#tooling/kits/trading-api/trading-api-test-kit.js';
+import { startTradingChainKit, type TradingChainKit } from '#tooling/kits/trading-api/trading-chain-kit.js';
 
 let chainKit: TradingChainKit;
 let spec: ResponseValidator;

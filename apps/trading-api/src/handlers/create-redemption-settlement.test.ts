@@ -4,18 +4,21 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { buyThroughAccount } from '#shared/chain/account-trades.js';
+import { buyThroughAccount } from '../../../chain-executor/src/chain/account-trades.js';
 import { resolveMarket } from '#shared/chain/market-admin.js';
-import { createListedFixtureMarket, USDC } from '#shared/chain/chain-test-fixtures.js';
+import { createListedFixtureMarket, USDC } from '#tooling/testing/chain-test-fixtures.js';
 import { findRedemptionById } from '#shared/db/repositories/redemptions.repository.js';
 import { upsertMarketTrades } from '#shared/db/repositories/market-trades.repository.js';
 import { createLogger } from '#shared/logger/logger.js';
-import { createTestMessaging, type TestMessaging } from '#shared/messaging/testing/test-messaging.js';
-import { waitFor } from '#shared/messaging/testing/wait-for.js';
+import { createTestMessaging, type TestMessaging } from '#tooling/testing/messaging/test-messaging.js';
+import { waitFor } from '#tooling/testing/messaging/wait-for.js';
 import { startRedemptionWorkers } from '../../../chain-executor/src/redemption-workers.js';
-import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
-import { callAs } from '../testing/trading-api-test-kit.js';
-import { startTradingChainKit, type TradingChainKit } from '../testing/trading-chain-kit.js';
+import {
+  createResponseValidator,
+  type ResponseValidator,
+} from '#tooling/kits/trading-api/openapi-response-validator.js';
+import { callAs } from '#tooling/kits/trading-api/trading-api-test-kit.js';
+import { startTradingChainKit, type TradingChainKit } from '#tooling/kits/trading-api/trading-chain-kit.js';
 
 let messaging: TestMessaging;
 let chainKit: TradingChainKit;

@@ -2,7 +2,7 @@ import { resourceEnvelope } from '../http/envelope.js';
 import { typedHandler, type OperationHandler } from '../pipeline/operation-handler.js';
 import { presentRedemption } from '../presenters/redemption.presenter.js';
 import { createRedemption } from '../use-cases/create-redemption.use-case.js';
-import type { HandlerDeps } from './index.js';
+import type { HandlerDeps } from './handler-deps.js';
 
 /**
  * POST /v1/redemptions → 201 `{redemption, data, _meta}` for a new claim; 200 with the open claim (and

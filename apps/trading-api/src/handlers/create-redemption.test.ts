@@ -2,16 +2,24 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
-import { buyThroughAccount } from '#shared/chain/account-trades.js';
+import { buyThroughAccount } from '../../../chain-executor/src/chain/account-trades.js';
 import { cancelMarket, resolveMarket } from '#shared/chain/market-admin.js';
-import { createListedFixtureMarket, USDC } from '#shared/chain/chain-test-fixtures.js';
+import { createListedFixtureMarket, USDC } from '#tooling/testing/chain-test-fixtures.js';
 import { insertMarket } from '#shared/db/repositories/markets.repository.js';
-import { createTestMessaging, type TestMessaging } from '#shared/messaging/testing/test-messaging.js';
+import { createTestMessaging, type TestMessaging } from '#tooling/testing/messaging/test-messaging.js';
 import { QUEUES } from '#shared/messaging/topology.js';
-import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
-import { describeRouteSecurity } from '../testing/security-suite.js';
-import { callAs, createCaller, startTradingApiKit, type TestCaller } from '../testing/trading-api-test-kit.js';
-import { startTradingChainKit, type TradingChainKit } from '../testing/trading-chain-kit.js';
+import {
+  createResponseValidator,
+  type ResponseValidator,
+} from '#tooling/kits/trading-api/openapi-response-validator.js';
+import { describeRouteSecurity } from '#tooling/kits/trading-api/security-suite.js';
+import {
+  callAs,
+  createCaller,
+  startTradingApiKit,
+  type TestCaller,
+} from '#tooling/kits/trading-api/trading-api-test-kit.js';
+import { startTradingChainKit, type TradingChainKit } from '#tooling/kits/trading-api/trading-chain-kit.js';
 
 let messaging: TestMessaging;
 let chainKit: TradingChainKit;

@@ -6,11 +6,19 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { signRequest } from '#shared/auth/request-signature.js';
+import { signRequest } from '../auth/request-signature.js';
 import { listTradeEvents } from '#shared/db/repositories/trade-events.repository.js';
-import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
-import { callAs, createCaller, startTradingApiKit, type TradingApiKit } from '../testing/trading-api-test-kit.js';
-import { startTradingChainKit, type TradingChainKit } from '../testing/trading-chain-kit.js';
+import {
+  createResponseValidator,
+  type ResponseValidator,
+} from '#tooling/kits/trading-api/openapi-response-validator.js';
+import {
+  callAs,
+  createCaller,
+  startTradingApiKit,
+  type TradingApiKit,
+} from '#tooling/kits/trading-api/trading-api-test-kit.js';
+import { startTradingChainKit, type TradingChainKit } from '#tooling/kits/trading-api/trading-chain-kit.js';
 
 let testKit: TradingChainKit;
 /** A live deployment: the header is refused before the trade is looked at, so it needs no chain. */

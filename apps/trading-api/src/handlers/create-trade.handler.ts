@@ -6,7 +6,7 @@ import { presentTrade } from '../presenters/trade.presenter.js';
 import type { TradeWriteKind } from '../trades/trade-replay.js';
 import { createTrade } from '../use-cases/create-trade.use-case.js';
 import { getTradeView } from '../use-cases/trade-reads.use-case.js';
-import type { HandlerDeps } from './index.js';
+import type { HandlerDeps } from './handler-deps.js';
 
 /** spec/trading-api.md: 201 for a new trade, 202 while a high-value one awaits confirmation, 200 once confirmed. */
 const statusOfWrite: Record<TradeWriteKind, 200 | 201 | 202> = {

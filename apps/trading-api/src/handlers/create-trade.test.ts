@@ -2,13 +2,16 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
-import { buyThroughAccount } from '#shared/chain/account-trades.js';
-import { USDC } from '#shared/chain/chain-test-fixtures.js';
+import { buyThroughAccount } from '../../../chain-executor/src/chain/account-trades.js';
+import { USDC } from '#tooling/testing/chain-test-fixtures.js';
 import { insertMarket } from '#shared/db/repositories/markets.repository.js';
 import { listTradeEvents } from '#shared/db/repositories/trade-events.repository.js';
-import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
-import { addCallerKey, addKey, callAs, createCaller } from '../testing/trading-api-test-kit.js';
-import { startTradingChainKit, type TradingChainKit } from '../testing/trading-chain-kit.js';
+import {
+  createResponseValidator,
+  type ResponseValidator,
+} from '#tooling/kits/trading-api/openapi-response-validator.js';
+import { addCallerKey, addKey, callAs, createCaller } from '#tooling/kits/trading-api/trading-api-test-kit.js';
+import { startTradingChainKit, type TradingChainKit } from '#tooling/kits/trading-api/trading-chain-kit.js';
 
 let chainKit: TradingChainKit;
 let spec: ResponseValidator;

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { signRequest } from '#shared/auth/request-signature.js';
-import { addRequestUsage, usageBucketStart } from '#shared/db/repositories/request-usage.repository.js';
+import { signRequest } from '../auth/request-signature.js';
+import { addRequestUsage, usageBucketStart } from '../repositories/request-usage.repository.js';
 import { insertMarket } from '#shared/db/repositories/markets.repository.js';
 import { insertTrade, transitionTradeStatus, type TradeStatus } from '#shared/db/repositories/trades.repository.js';
-import { recordAuthFailure } from '#shared/db/repositories/auth-failures.repository.js';
+import { recordAuthFailure } from '../repositories/auth-failures.repository.js';
 import { revokeApiKey } from '#shared/db/repositories/api-keys.repository.js';
-import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
+import {
+  createResponseValidator,
+  type ResponseValidator,
+} from '#tooling/kits/trading-api/openapi-response-validator.js';
 import {
   addCallerKey,
   callAs,
@@ -13,7 +16,7 @@ import {
   startTradingApiKit,
   type TestCaller,
   type TradingApiKit,
-} from '../testing/trading-api-test-kit.js';
+} from '#tooling/kits/trading-api/trading-api-test-kit.js';
 import type { TradeUsage } from '../usage/trade-usage.js';
 
 let kit: TradingApiKit;

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { insertMarket } from '#shared/db/repositories/markets.repository.js';
-import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
-import { callAs, createCaller, startTradingApiKit, type TradingApiKit } from '../testing/trading-api-test-kit.js';
+import {
+  createResponseValidator,
+  type ResponseValidator,
+} from '#tooling/kits/trading-api/openapi-response-validator.js';
+import {
+  callAs,
+  createCaller,
+  startTradingApiKit,
+  type TradingApiKit,
+} from '#tooling/kits/trading-api/trading-api-test-kit.js';
 
 let kit: TradingApiKit;
 let spec: ResponseValidator;

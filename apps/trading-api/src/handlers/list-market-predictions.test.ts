@@ -2,14 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { insertMarket } from '#shared/db/repositories/markets.repository.js';
 import { upsertMarketTrades, type NewMarketTrade } from '#shared/db/repositories/market-trades.repository.js';
-import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
+import {
+  createResponseValidator,
+  type ResponseValidator,
+} from '#tooling/kits/trading-api/openapi-response-validator.js';
 import {
   callAs,
   createCaller,
   startTradingApiKit,
   type TestCaller,
   type TradingApiKit,
-} from '../testing/trading-api-test-kit.js';
+} from '#tooling/kits/trading-api/trading-api-test-kit.js';
 
 let kit: TradingApiKit;
 let spec: ResponseValidator;

@@ -2,14 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { insertMarket, type MarketStatus } from '#shared/db/repositories/markets.repository.js';
 import { CURSOR_MAX_AGE_MS } from '../http/cursor.js';
-import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
+import {
+  createResponseValidator,
+  type ResponseValidator,
+} from '#tooling/kits/trading-api/openapi-response-validator.js';
 import {
   callAs,
   createCaller,
   startTradingApiKit,
   type TestCaller,
   type TradingApiKit,
-} from '../testing/trading-api-test-kit.js';
+} from '#tooling/kits/trading-api/trading-api-test-kit.js';
 
 let kit: TradingApiKit;
 let spec: ResponseValidator;

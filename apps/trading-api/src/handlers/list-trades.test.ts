@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { insertMarket } from '#shared/db/repositories/markets.repository.js';
 import { insertTrade, type TradeStatus } from '#shared/db/repositories/trades.repository.js';
 import { CURSOR_MAX_AGE_MS } from '../http/cursor.js';
-import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
+import {
+  createResponseValidator,
+  type ResponseValidator,
+} from '#tooling/kits/trading-api/openapi-response-validator.js';
 import {
   addCallerKey,
   callAs,
@@ -10,7 +13,7 @@ import {
   startTradingApiKit,
   type TestCaller,
   type TradingApiKit,
-} from '../testing/trading-api-test-kit.js';
+} from '#tooling/kits/trading-api/trading-api-test-kit.js';
 
 let kit: TradingApiKit;
 let spec: ResponseValidator;

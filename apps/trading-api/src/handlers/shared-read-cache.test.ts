@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { insertMarket, updateMarketStatus } from '#shared/db/repositories/markets.repository.js';
-import { callAs, createCaller, startTradingApiKit, type TradingApiKit } from '../testing/trading-api-test-kit.js';
+import {
+  callAs,
+  createCaller,
+  startTradingApiKit,
+  type TradingApiKit,
+} from '#tooling/kits/trading-api/trading-api-test-kit.js';
 
 let kit: TradingApiKit;
 beforeAll(async () => {

@@ -1,9 +1,12 @@
 /* Idempotency of POST /v1/trades (Idempotency-Key and clientRequestId), also under concurrency, on a real chain. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
-import { callAs } from '../testing/trading-api-test-kit.js';
-import { startTradingChainKit, type TradingChainKit } from '../testing/trading-chain-kit.js';
+import {
+  createResponseValidator,
+  type ResponseValidator,
+} from '#tooling/kits/trading-api/openapi-response-validator.js';
+import { callAs } from '#tooling/kits/trading-api/trading-api-test-kit.js';
+import { startTradingChainKit, type TradingChainKit } from '#tooling/kits/trading-api/trading-chain-kit.js';
 
 let chainKit: TradingChainKit;
 let spec: ResponseValidator;

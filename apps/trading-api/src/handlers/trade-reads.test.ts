@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { insertMarket } from '#shared/db/repositories/markets.repository.js';
 import { insertTrade } from '#shared/db/repositories/trades.repository.js';
 import { type TradeRecord } from '#shared/db/repositories/trades.rows.js';
-import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
+import {
+  createResponseValidator,
+  type ResponseValidator,
+} from '#tooling/kits/trading-api/openapi-response-validator.js';
 import {
   addKey,
   call,
@@ -11,7 +14,7 @@ import {
   startTradingApiKit,
   type TestCaller,
   type TradingApiKit,
-} from '../testing/trading-api-test-kit.js';
+} from '#tooling/kits/trading-api/trading-api-test-kit.js';
 
 let kit: TradingApiKit;
 let spec: ResponseValidator;

@@ -10,7 +10,7 @@ import {
   startTradingApiKit,
   type TestCaller,
   type TradingApiKit,
-} from '../testing/trading-api-test-kit.js';
+} from '#tooling/kits/trading-api/trading-api-test-kit.js';
 
 let kit: TradingApiKit;
 const box = createSecretBox(DEVELOPMENT_WEBHOOK_SECRET_KEY);

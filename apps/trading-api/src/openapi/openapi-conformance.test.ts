@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { apiScopes } from '#shared/auth/tiers.js';
-import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
+import {
+  createResponseValidator,
+  type ResponseValidator,
+} from '#tooling/kits/trading-api/openapi-response-validator.js';
 import {
   call,
   callAs,
@@ -10,8 +13,12 @@ import {
   type CallResult,
   type TestCaller,
   type TradingApiKit,
-} from '../testing/trading-api-test-kit.js';
-import { seedConformanceFixtures, validRequests, type ConformanceRequest } from '../testing/conformance-requests.js';
+} from '#tooling/kits/trading-api/trading-api-test-kit.js';
+import {
+  seedConformanceFixtures,
+  validRequests,
+  type ConformanceRequest,
+} from '#tooling/kits/trading-api/conformance-requests.js';
 import { loadOpenApiDocument } from './load-spec.js';
 import { STREAMING_OPERATION_IDS } from '../streams/trading-streams.js';
 import { listOperations } from './operations.js';

@@ -2,7 +2,7 @@
  * Fuzzing from the description (issue 17): for every operation of the trading API's OpenAPI document, requests
  * generated from its schemas — admitted ones and ones with one thing broken (parameters, bodies, content types,
  * headers, credentials) — against the real app on MariaDB, Redis and an anvil chain; then methods no operation
- * describes on every path. Every response must keep the invariants of shared/src/testing/fuzz/response-invariants.ts:
+ * describes on every path. Every response must keep the invariants of tooling/fuzz/response-invariants.ts:
  * no 5xx, only documented statuses, bodies and headers, RFC 7807 problems with catalogue codes, no leaks. Seeded
  * (printed; FUZZ_SEED, FUZZ_RUNS, FUZZ_TIME_MS replay or widen a run). Each operation with a documented 2xx must reach
  * one: its run starts with success probes, and coherent values (a confirmable trade with its token, a resolved
@@ -12,31 +12,23 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { apiScopes } from '#shared/auth/tiers.js';
-import { buyThroughAccount } from '#shared/chain/account-trades.js';
+import { buyThroughAccount } from '../../../chain-executor/src/chain/account-trades.js';
 import { resolveMarket } from '#shared/chain/market-admin.js';
-import { createListedFixtureMarket, USDC } from '#shared/chain/chain-test-fixtures.js';
-import { undescribedMethodCases } from '#shared/testing/fuzz/method-cases.js';
-import { operationsOf, type FuzzOperation } from '#shared/testing/fuzz/openapi-operations.js';
-import { createRawHttpClient, type RawHttpClient } from '#shared/testing/fuzz/raw-http.js';
+import { createListedFixtureMarket, USDC } from '#tooling/testing/chain-test-fixtures.js';
+import { undescribedMethodCases } from '#tooling/fuzz/method-cases.js';
+import { operationsOf, type FuzzOperation } from '#tooling/fuzz/openapi-operations.js';
+import { createRawHttpClient, type RawHttpClient } from '#tooling/fuzz/raw-http.js';
+import { caseArbitrary, successProbes, type CaseOptions, type Credentials } from '#tooling/fuzz/request-cases.js';
+import { checkResponse, type InvariantOptions } from '#tooling/fuzz/response-invariants.js';
+import { fuzzOperation, fuzzSettings, successesOf, summarize, type OperationReport } from '#tooling/fuzz/fuzz-run.js';
+import { createFuzzCallers, type FuzzCallers } from '#tooling/kits/trading-api/fuzz-callers.js';
+import { problemContractErrors } from '#tooling/kits/trading-api/fuzz-error-contract.js';
 import {
-  caseArbitrary,
-  successProbes,
-  type CaseOptions,
-  type Credentials,
-} from '#shared/testing/fuzz/request-cases.js';
-import { checkResponse, type InvariantOptions } from '#shared/testing/fuzz/response-invariants.js';
-import {
-  fuzzOperation,
-  fuzzSettings,
-  successesOf,
-  summarize,
-  type OperationReport,
-} from '#shared/testing/fuzz/fuzz-run.js';
-import { createFuzzCallers, type FuzzCallers } from '../testing/fuzz-callers.js';
-import { problemContractErrors } from '../testing/fuzz-error-contract.js';
-import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
-import { addCallerKey } from '../testing/trading-api-test-kit.js';
-import { startTradingChainKit, type TradingChainKit } from '../testing/trading-chain-kit.js';
+  createResponseValidator,
+  type ResponseValidator,
+} from '#tooling/kits/trading-api/openapi-response-validator.js';
+import { addCallerKey } from '#tooling/kits/trading-api/trading-api-test-kit.js';
+import { startTradingChainKit, type TradingChainKit } from '#tooling/kits/trading-api/trading-chain-kit.js';
 import { loadOpenApiDocument } from './load-spec.js';
 
 const document = loadOpenApiDocument() as unknown as Record<string, unknown>;

@@ -5,7 +5,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { errorCodes } from '#shared/errors/error-catalogue.js';
 import { createHandlers } from '../handlers/index.js';
 import { PUBLIC_OPERATIONS } from '../pipeline/v1-router.js';
-import { call, startTradingApiKit, type TradingApiKit } from '../testing/trading-api-test-kit.js';
+import { call, startTradingApiKit, type TradingApiKit } from '#tooling/kits/trading-api/trading-api-test-kit.js';
 import { loadOpenApiDocument } from './load-spec.js';
 import { listOperations, requiredScope } from './operations.js';
 import { STREAMING_OPERATION_IDS } from '../streams/trading-streams.js';

@@ -1,6 +1,9 @@
 /* The conformance checker itself: it must refuse what the description does not allow (pure, no services). */
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
+import {
+  createResponseValidator,
+  type ResponseValidator,
+} from '#tooling/kits/trading-api/openapi-response-validator.js';
 
 let validator: ResponseValidator;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { recordRouteIds } from '#shared/http/http-test-kit.js';
+import { recordRouteIds } from '#tooling/testing/http-test-kit.js';
 import { ROUTE_CATALOGUE } from '#shared/kill-switch/route-catalogue.js';
 import { mountDocsRoutes } from '../docs/docs.routes.js';
 import { PUBLIC_OPERATIONS } from '../pipeline/v1-router.js';

@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import type { Knex } from 'knex';
-import { recordAuthFailure } from '#shared/db/repositories/auth-failures.repository.js';
+import { recordAuthFailure } from '../repositories/auth-failures.repository.js';
 import type { AppError } from '#shared/errors/app-error.js';
 import { clientAddressOf } from '#shared/http/client-address.middleware.js';
 import { requestIdOf } from '#shared/http/request-id.middleware.js';

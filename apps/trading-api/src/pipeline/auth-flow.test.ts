@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { computeRequestSignature, signRequest } from '#shared/auth/request-signature.js';
+import { computeRequestSignature, signRequest } from '../auth/request-signature.js';
 import {
   call,
   callAs,
@@ -7,7 +7,7 @@ import {
   randomTestIp,
   startTradingApiKit,
   type TradingApiKit,
-} from '../testing/trading-api-test-kit.js';
+} from '#tooling/kits/trading-api/trading-api-test-kit.js';
 
 const MARKET_ID = '3c9a1d2e-5b6f-4a7b-8c9d-0e1f2a3b4c5d';
 const TRADE = { marketId: MARKET_ID, outcomeIndex: 0, amount: '2.5', side: 'buy' };

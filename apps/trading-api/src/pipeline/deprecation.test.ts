@@ -5,7 +5,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import type { ApiScope } from '#shared/auth/tiers.js';
 import type { ApiKeyRecord } from '#shared/db/repositories/api-keys.repository.js';
 import { AppError } from '#shared/errors/app-error.js';
-import { startTestApp, type TestApp } from '#shared/http/http-test-kit.js';
+import { startTestApp, type TestApp } from '#tooling/testing/http-test-kit.js';
 import { createMutableRouteSwitches } from '#shared/kill-switch/route-switches.js';
 import { listOperations, type OperationDescriptor } from '../openapi/operations.js';
 import type { UsageRecorder } from '../usage/usage-recorder.js';

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { revokeApiKey } from '#shared/db/repositories/api-keys.repository.js';
-import { callAs, createCaller, startTradingApiKit, type TradingApiKit } from '../testing/trading-api-test-kit.js';
+import {
+  callAs,
+  createCaller,
+  startTradingApiKit,
+  type TradingApiKit,
+} from '#tooling/kits/trading-api/trading-api-test-kit.js';
 import { API_KEY_CACHE_TTL_MS } from '#shared/auth/api-key-cache.js';
 
 let kit: TradingApiKit;

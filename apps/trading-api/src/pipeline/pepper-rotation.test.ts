@@ -7,7 +7,7 @@ import {
   startTradingApiKit,
   TEST_PEPPER,
   type TradingApiKit,
-} from '../testing/trading-api-test-kit.js';
+} from '#tooling/kits/trading-api/trading-api-test-kit.js';
 
 const NEW_PEPPER = 'the-trading-api-pepper-after-rotation-0001';
 let kit: TradingApiKit;

@@ -4,7 +4,7 @@ import { insertMarket } from '#shared/db/repositories/markets.repository.js';
 import { insertTrade } from '#shared/db/repositories/trades.repository.js';
 import { loadOpenApiDocument } from '../openapi/load-spec.js';
 import { listOperations } from '../openapi/operations.js';
-import { describeRouteSecurity, type RouteUnderTest } from '../testing/security-suite.js';
+import { describeRouteSecurity, type RouteUnderTest } from '#tooling/kits/trading-api/security-suite.js';
 import {
   concretePath,
   callAs,
@@ -12,7 +12,7 @@ import {
   startTradingApiKit,
   type TestCaller,
   type TradingApiKit,
-} from '../testing/trading-api-test-kit.js';
+} from '#tooling/kits/trading-api/trading-api-test-kit.js';
 
 const uuid = '0b8e4a52-6f0e-4d8a-9a55-2d6f3f0c9b11';
 const bodies: Record<string, unknown> = {

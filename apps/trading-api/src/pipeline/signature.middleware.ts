@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { verifyRequestSignature } from '#shared/auth/request-signature.js';
+import { verifyRequestSignature } from '../auth/request-signature.js';
 import { AppError } from '#shared/errors/app-error.js';
 import { refuseAudited, type AuthFailureRecorder } from './auth-failure-recorder.js';
 import { rawBodyOf } from '#shared/http/request-body.js';

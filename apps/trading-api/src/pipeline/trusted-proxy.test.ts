@@ -6,7 +6,7 @@ import {
   randomTestIp,
   startTradingApiKit,
   type TradingApiKit,
-} from '../testing/trading-api-test-kit.js';
+} from '#tooling/kits/trading-api/trading-api-test-kit.js';
 
 /**
  * Behind the gateway every request arrives from the gateway's pods. TRUST_PROXY names that hop (its CIDR, as the

@@ -6,10 +6,10 @@
 import { createRateLimitStep, type RateLimitStep } from '#shared/http/rate-limit-step.js';
 import { AppError } from '#shared/errors/app-error.js';
 import type { Logger } from '#shared/logger/logger.js';
-import { limitedKey, PerLimitStore } from '#shared/rate-limit/per-limit.store.js';
-import { SlidingWindowStore, WINDOW_MS } from '#shared/rate-limit/sliding-window.store.js';
-import type { RateLimitStore } from '#shared/rate-limit/rate-limit-store.js';
-import { TokenBucketStore } from '#shared/rate-limit/token-bucket.store.js';
+import { limitedKey, PerLimitStore } from './per-limit.store.js';
+import { SlidingWindowStore, WINDOW_MS } from './sliding-window.store.js';
+import type { RateLimitStore } from './rate-limit-store.js';
+import { TokenBucketStore } from './token-bucket.store.js';
 import type { Redis } from '#shared/redis/create-redis.js';
 import type { OperationDescriptor } from '../openapi/operations.js';
 import { authOf } from '../pipeline/request-context.js';

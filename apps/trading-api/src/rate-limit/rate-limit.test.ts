@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { apiScopes } from '#shared/auth/tiers.js';
-import { sumRequestUsage } from '#shared/db/repositories/request-usage.repository.js';
+import { sumRequestUsage } from '../repositories/request-usage.repository.js';
 import { loadOpenApiDocument } from '../openapi/load-spec.js';
 import { listOperations } from '../openapi/operations.js';
-import { createUnreachableRedis, type UnreachableRedis } from '#shared/testing/unreachable-redis.js';
+import { createUnreachableRedis, type UnreachableRedis } from '#tooling/testing/unreachable-redis.js';
 import {
   concretePath,
   addKey,
@@ -12,7 +12,7 @@ import {
   startTradingApiKit,
   type TestCaller,
   type TradingApiKit,
-} from '../testing/trading-api-test-kit.js';
+} from '#tooling/kits/trading-api/trading-api-test-kit.js';
 
 const MARKET = '/v1/markets/7f1c2b8e-4d5a-4e6f-8a9b-0c1d2e3f4a5b';
 const TRADE_BODY = { marketId: '7f1c2b8e-4d5a-4e6f-8a9b-0c1d2e3f4a5b', outcomeIndex: 0, amount: '1', side: 'buy' };

@@ -4,7 +4,7 @@ import { insertMarket } from '#shared/db/repositories/markets.repository.js';
 import { recordWebhookEvent } from '#shared/db/repositories/webhook-events.repository.js';
 import { revokeApiKey } from '#shared/db/repositories/api-keys.repository.js';
 import { prefixedId } from '#shared/ids/ids.js';
-import { openSseClient, type ReceivedSseEvent, type SseTestClient } from '#shared/testing/sse-test-client.js';
+import { openSseClient, type ReceivedSseEvent, type SseTestClient } from '#tooling/testing/sse-test-client.js';
 import {
   createStreamCaller,
   finishTrade,
@@ -13,9 +13,9 @@ import {
   startStreamsKit,
   type StreamsKit,
   type StreamsReplica,
-} from '../testing/streams-test-kit.js';
-import { createResponseValidator } from '../testing/openapi-response-validator.js';
-import type { TestCaller } from '../testing/trading-api-test-kit.js';
+} from '#tooling/kits/trading-api/streams-test-kit.js';
+import { createResponseValidator } from '#tooling/kits/trading-api/openapi-response-validator.js';
+import type { TestCaller } from '#tooling/kits/trading-api/trading-api-test-kit.js';
 
 let kit: StreamsKit;
 let replica: StreamsReplica;

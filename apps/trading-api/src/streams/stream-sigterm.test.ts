@@ -5,16 +5,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ChildProcess } from 'node:child_process';
-import { issueApiKey } from '#shared/auth/issue-api-key.js';
+import { issueApiKey } from '../../../admin-cli/src/keys/issue-api-key.js';
 import { DEVELOPMENT_PEPPER } from '#shared/config/config-fields.js';
 import { createUser } from '#shared/db/repositories/users.repository.js';
-import { testDeployables } from '#shared/testing/deployable-process.js';
-import { freePort } from '#shared/testing/free-port.js';
-import { openSseClient } from '#shared/testing/sse-test-client.js';
-import { deleteTestTopology } from '#shared/testing/test-amqp.js';
-import { createTestDatabase, type TestDatabase } from '#shared/testing/test-database.js';
-import { suiteToken, testEnv } from '#shared/testing/test-env.js';
-import { createTestRedis, type TestRedis } from '#shared/testing/test-redis.js';
+import { testDeployables } from '#tooling/testing/deployable-process.js';
+import { freePort } from '#tooling/testing/free-port.js';
+import { openSseClient } from '#tooling/testing/sse-test-client.js';
+import { deleteTestTopology } from '#tooling/testing/test-amqp.js';
+import { createTestDatabase, type TestDatabase } from '#tooling/testing/test-database.js';
+import { suiteToken, testEnv } from '#tooling/testing/test-env.js';
+import { createTestRedis, type TestRedis } from '#tooling/testing/test-redis.js';
 
 const deployables = testDeployables();
 const prefix = `t_${suiteToken()}`;

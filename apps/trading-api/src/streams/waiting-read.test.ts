@@ -7,9 +7,12 @@ import {
   startStreamsKit,
   type StreamsKit,
   type StreamsReplica,
-} from '../testing/streams-test-kit.js';
-import { createResponseValidator, type ResponseValidator } from '../testing/openapi-response-validator.js';
-import type { TestCaller } from '../testing/trading-api-test-kit.js';
+} from '#tooling/kits/trading-api/streams-test-kit.js';
+import {
+  createResponseValidator,
+  type ResponseValidator,
+} from '#tooling/kits/trading-api/openapi-response-validator.js';
+import type { TestCaller } from '#tooling/kits/trading-api/trading-api-test-kit.js';
 
 let kit: StreamsKit;
 let replica: StreamsReplica;

@@ -1,9 +1,5 @@
 import type { Knex } from 'knex';
-import {
-  addRequestUsage,
-  usageBucketMs,
-  type UsageIncrement,
-} from '#shared/db/repositories/request-usage.repository.js';
+import { addRequestUsage, usageBucketMs, type UsageIncrement } from '../repositories/request-usage.repository.js';
 import type { Logger } from '#shared/logger/logger.js';
 
 /**

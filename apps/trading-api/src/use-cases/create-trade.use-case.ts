@@ -13,7 +13,7 @@ import {
   findIdempotencyKey,
   insertIdempotencyKey,
   type IdempotencyKeyRecord,
-} from '#shared/db/repositories/idempotency-keys.repository.js';
+} from '../repositories/idempotency-keys.repository.js';
 import { findMarketById, type Market } from '#shared/db/repositories/markets.repository.js';
 import {
   findTradeById,
@@ -25,11 +25,11 @@ import { lockUserForTrading } from '#shared/db/repositories/users.repository.js'
 import { type ApiKeyRecord } from '#shared/db/repositories/api-keys.repository.js';
 import { type Queryable } from '#shared/db/transaction.js';
 import { type TradeRecord } from '#shared/db/repositories/trades.rows.js';
-import { DAILY_WINDOW_MS, effectiveTradeLimits, exceededCap, needsConfirmation } from '#shared/domain/trade-limits.js';
+import { DAILY_WINDOW_MS, effectiveTradeLimits, exceededCap, needsConfirmation } from '../domain/trade-limits.js';
 import { formatTradeSimulation, type TradeSimulation } from '#shared/domain/trade-simulation.js';
 import { formatUsdcAmount, parseUsdcAmount } from '#shared/domain/trade-amount.js';
 import { marketNotTradeable, outcomeOutOfRange } from '#shared/domain/market-rules.js';
-import { tradeIdentityHash } from '#shared/domain/trade-identity.js';
+import { tradeIdentityHash } from '../domain/trade-identity.js';
 import { type TradeSide } from '#shared/domain/trade-states.js';
 import { AppError } from '#shared/errors/app-error.js';
 import { newUuid } from '#shared/ids/ids.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createTestRedis, type TestRedis } from '#shared/testing/test-redis.js';
+import { createTestRedis, type TestRedis } from '#tooling/testing/test-redis.js';
 import { createKeyLeases } from './key-lease.js';
 
 let test: TestRedis;

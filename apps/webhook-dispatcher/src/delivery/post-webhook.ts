@@ -10,7 +10,7 @@ import https from 'node:https';
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import { isIP, type Socket } from 'node:net';
 import { lookupAllAddresses, refusedDeliveryAddress } from '#shared/webhooks/webhook-url-policy.js';
-import { type DeliveryFailureCode } from '#shared/webhooks/delivery-schedule.js';
+import { type DeliveryFailureCode } from './delivery-schedule.js';
 import { sanitizedExcerpt } from './response-excerpt.js';
 
 export interface WebhookPostResult {

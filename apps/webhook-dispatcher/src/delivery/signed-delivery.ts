@@ -4,9 +4,9 @@
  * one too (two v1 values, newest first).
  */
 import { messageOf } from '#shared/errors/thrown-values.js';
-import type { OpenWebhookEvent } from '#shared/db/repositories/webhook-deliveries.repository.js';
+import type { OpenWebhookEvent } from '../repositories/webhook-deliveries.repository.js';
 import type { WebhookSettings } from '#shared/db/repositories/api-key-webhook-secrets.repository.js';
-import { signWebhookBody } from '#shared/webhooks/webhook-signature.js';
+import { signWebhookBody } from './webhook-signature.js';
 import type { DispatcherDeps } from './dispatcher-deps.js';
 
 /** The key's secret cannot be opened (no secret stored, or sealed under another WEBHOOK_SECRET_KEY). */

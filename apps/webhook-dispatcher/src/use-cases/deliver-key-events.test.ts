@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { findWebhookEventOfKey } from '#shared/db/repositories/webhook-events.repository.js';
-import { listAttemptsOfEvent } from '#shared/db/repositories/webhook-deliveries.repository.js';
-import { verifyWebhookSignature } from '#shared/webhooks/verify-webhook-signature.js';
-import { startDispatcherKit, type DispatcherKit } from '../testing/dispatcher-test-kit.js';
-import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver.js';
+import { listAttemptsOfEvent } from '../repositories/webhook-deliveries.repository.js';
+import { verifyWebhookSignature } from '../../../../docs/webhooks/verify-webhook-signature.js';
+import { startDispatcherKit, type DispatcherKit } from '#tooling/kits/webhook-dispatcher/dispatcher-test-kit.js';
+import { startWebhookReceiver, type WebhookReceiver } from '#tooling/kits/webhook-dispatcher/webhook-receiver.js';
 import { deliverKeyEvents } from './deliver-key-events.use-case.js';
 
 let kit: DispatcherKit;

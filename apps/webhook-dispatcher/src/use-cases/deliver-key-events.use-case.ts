@@ -12,14 +12,14 @@ import {
   recordDeliveryAttempts,
   type EventAttempt,
   type OpenWebhookEvent,
-} from '#shared/db/repositories/webhook-deliveries.repository.js';
+} from '../repositories/webhook-deliveries.repository.js';
 import { type WebhookSettings } from '#shared/db/repositories/api-key-webhook-secrets.repository.js';
 import {
   classifyAttempt,
   failureCodeOfStatus,
   nextRetryDelayMs,
   type AttemptVerdict,
-} from '#shared/webhooks/delivery-schedule.js';
+} from '../delivery/delivery-schedule.js';
 import type { DispatcherDeps } from '../delivery/dispatcher-deps.js';
 import type { KeyLease } from '../delivery/key-lease.js';
 import { signedDelivery, signingSecrets, SigningSecretUnavailable } from '../delivery/signed-delivery.js';

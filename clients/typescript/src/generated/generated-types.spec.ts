@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
-import { CLIENT_TYPES_PATH, tradingApiContractTypes } from '../../../../apps/trading-api/src/openapi/contract-types.js';
+import { CLIENT_TYPES_PATH, tradingApiContractTypes } from '../../../../tooling/openapi/trading-api-contract-types.js';
 
 describe('the generated client types', () => {
   it('match the trading API OpenAPI document as it is now', async () => {

@@ -9,19 +9,16 @@ import { createTradeBatcher } from '../../../../apps/chain-executor/src/trades/t
 import { createTradeReads } from '../../../../apps/chain-executor/src/trades/trade-reads.js';
 import { startTradeJobsConsumer } from '../../../../apps/chain-executor/src/consumers/trade-jobs.consumer.js';
 import { createSimulatedDelaySlots } from '../../../../apps/chain-executor/src/trades/simulated-delay.js';
-import type { TestCaller } from '../../../../apps/trading-api/src/testing/trading-api-test-kit.js';
-import {
-  startTradingChainKit,
-  type TradingChainKit,
-} from '../../../../apps/trading-api/src/testing/trading-chain-kit.js';
+import type { TestCaller } from '../../../../tooling/kits/trading-api/trading-api-test-kit.js';
+import { startTradingChainKit, type TradingChainKit } from '../../../../tooling/kits/trading-api/trading-chain-kit.js';
 import type { Knex } from '../../../../shared/src/db/create-knex.js';
 import { createLogger } from '../../../../shared/src/logger/logger.js';
 import { createOutboxTransaction } from '../../../../shared/src/messaging/outbox.js';
 import { type RunningConsumer } from '../../../../shared/src/messaging/consumer.js';
-import { createTestMessaging, type TestMessaging } from '../../../../shared/src/messaging/testing/test-messaging.js';
+import { createTestMessaging, type TestMessaging } from '../../../../tooling/testing/messaging/test-messaging.js';
 import { createNoticeHub } from '../../../../shared/src/streams/notice-hub.js';
 import { startNoticeSubscriber, type NoticeSubscriber } from '../../../../shared/src/streams/notice-subscriber.js';
-import { testEnv } from '../../../../shared/src/testing/test-env.js';
+import { testEnv } from '../../../../tooling/testing/test-env.js';
 import { createForetellClient, type ForetellClient, type ForetellClientOptions } from '../client.js';
 
 export interface ClientStack {

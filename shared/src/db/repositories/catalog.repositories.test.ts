@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database.js';
+import { createTestDatabase, type TestDatabase } from '#tooling/testing/test-database.js';
 import { isDuplicateKeyError, isForeignKeyViolation } from '../mysql-errors.js';
-import { createChapter, listChaptersByThread } from './chapters.repository.js';
+import {
+  createChapter,
+  listChaptersByThread,
+} from '../../../../apps/public-read/src/repositories/chapters.repository.js';
 import { createOrganization, findOrganizationById, listOrganizations } from './organizations.repository.js';
 import { createPartner, findPartnerById, listPartners } from './partners.repository.js';
 import { createThread, findThreadById } from './threads.repository.js';

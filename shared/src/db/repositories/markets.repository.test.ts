@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database.js';
+import { createTestDatabase, type TestDatabase } from '#tooling/testing/test-database.js';
 import { isForeignKeyViolation } from '../mysql-errors.js';
-import { createChapter } from './chapters.repository.js';
+import { createChapter } from '../../../../apps/public-read/src/repositories/chapters.repository.js';
 import { findMarketById, insertMarket } from './markets.repository.js';
 import { createThread } from './threads.repository.js';
 

@@ -1,7 +1,7 @@
 /* The redemptions repository against real MariaDB: one open claim per position, conditional transitions, sweeps. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database.js';
+import { createTestDatabase, type TestDatabase } from '#tooling/testing/test-database.js';
 import { applyMarketChainStatus } from './markets.repository.js';
 import { upsertMarketTrades } from './market-trades.repository.js';
 import { insertMarket, type MarketStatus } from './markets.repository.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { issueApiKey } from '../../auth/issue-api-key.js';
+import { issueApiKey } from '../../../../apps/admin-cli/src/keys/issue-api-key.js';
 import { DEVELOPMENT_PEPPER } from '../../config/config-fields.js';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database.js';
+import { createTestDatabase, type TestDatabase } from '#tooling/testing/test-database.js';
 import { insertMarket } from './markets.repository.js';
 import { appendTradeEvent, listTradeEvents } from './trade-events.repository.js';
 import {

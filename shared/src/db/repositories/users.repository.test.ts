@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database.js';
+import { createTestDatabase, type TestDatabase } from '#tooling/testing/test-database.js';
 import { isDuplicateKeyError } from '../mysql-errors.js';
 import { createUser, findUserByEmail, findUserById } from './users.repository.js';
 

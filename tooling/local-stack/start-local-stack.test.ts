@@ -1,0 +1,240 @@
+import { spawn } from 'node:child_process';
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { createKnex, dropDatabase, withDatabase } from '#shared/db/create-knex.js';
+import { createUser } from '#shared/db/repositories/users.repository.js';
+import { freePort } from '../testing/free-port.js';
+import { deleteTestTopology } from '../testing/test-amqp.js';
+import { repositoryRoot } from '../repository-root.js';
+import { suiteToken, testEnv, TEST_DATABASE_PREFIX } from '../testing/test-env.js';
+import { dropLocalDatabaseUsers, prepareDatabase } from './prepare-database.js';
+import { canConnect } from './service-probes.js';
+
+interface StackPorts {
+  TRADING_API_PORT: number;
+  PUBLIC_READ_PORT: number;
+  CHAIN_EXECUTOR_PORT: number;
+  WEBHOOK_DISPATCHER_PORT: number;
+}
+
+async function freePorts(): Promise<StackPorts> {
+  return {
+    TRADING_API_PORT: await freePort(),
+    PUBLIC_READ_PORT: await freePort(),
+    CHAIN_EXECUTOR_PORT: await freePort(),
+    WEBHOOK_DISPATCHER_PORT: await freePort(),
+  };
+}
+
+async function eventually(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return check();
+}
+
+describe('npm start (the local stack)', () => {
+  const token = suiteToken();
+  const databaseUrl = withDatabase(testEnv.databaseUrl, `${TEST_DATABASE_PREFIX}${token}`);
+  const amqpPrefix = `t${token.replace(/_/g, '')}.`;
+
+  afterAll(async () => {
+    await dropLocalDatabaseUsers(databaseUrl);
+    await dropDatabase(databaseUrl);
+    await deleteTestTopology(amqpPrefix);
+  });
+
+  const envOf = (ports: StackPorts): Record<string, string> =>
+    Object.fromEntries(Object.entries(ports).map(([name, port]) => [name, String(port)]));
+
+  /** Runs `npm start`'s script and resolves once it prints that the stack is up. */
+  async function startStack(env: Record<string, string>) {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'tooling/local-stack/start-local-stack.ts'], {
+      cwd: repositoryRoot,
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        AMQP_URL: testEnv.amqpUrl,
+        AMQP_PREFIX: amqpPrefix,
+        REDIS_URL: testEnv.redisUrl,
+        REDIS_PREFIX: `test:${token}:`,
+        LOG_LEVEL: 'warn',
+        CHAIN_PORT: '0',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`stack not up in time:\n${output}`)), 80_000);
+      const check = setInterval(() => {
+        if (output.includes('Foretell is up')) {
+          clearInterval(check);
+          clearTimeout(timer);
+          resolve();
+        }
+        if (child.exitCode !== null) {
+          clearInterval(check);
+          clearTimeout(timer);
+          reject(new Error(`stack exited early (${child.exitCode}):\n${output}`));
+        }
+      }, 100);
+    });
+    return { child, exited, output: () => output };
+  }
+
+  it('migrates, loads demo data on the chain, brings every deployable up healthy, indexes the demo trades, prints a working demo API key and a trade curl that completes on chain, and stops cleanly on SIGTERM', async () => {
+    const ports = await freePorts();
+    const inboxPort = await freePort();
+    const stack = await startStack({ ...envOf(ports), WEBHOOK_INBOX_PORT: String(inboxPort) });
+    expect(stack.output()).toContain(`http://localhost:${ports.TRADING_API_PORT}/v1`);
+    expect(stack.output()).toContain(`http://localhost:${ports.PUBLIC_READ_PORT}/api`);
+    for (const port of Object.values(ports)) {
+      const health = await fetch(`http://127.0.0.1:${port}/health`);
+      expect(health.status).toBe(200);
+      const ready = await fetch(`http://127.0.0.1:${port}/ready`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toMatchObject({ status: 'ready' });
+    }
+    // A demo enterprise key is printed with a curl example, and it authenticates against the trading API.
+    const printed = /Demo API key +(svc_test_[0-9A-Za-z]{32})/.exec(stack.output())?.[1];
+    expect(printed).toBeDefined();
+    const curl = /curl -H 'X-API-Key: (svc_test_\w+)' (\S+)/.exec(stack.output());
+    expect(curl?.[1]).toBe(printed);
+    expect(curl?.[2]).toMatch(new RegExp(`^http://localhost:${ports.TRADING_API_PORT}/v1/markets/[0-9a-f-]{36}$`));
+    const market = await fetch(curl![2]!.replace('localhost', '127.0.0.1'), { headers: { 'X-API-Key': printed! } });
+    expect(market.status).toBe(200);
+    const anonymous = await fetch(curl![2]!.replace('localhost', '127.0.0.1'));
+    expect(anonymous.status).toBe(401);
+    // The public read API recognises the same key (optional X-API-Key).
+    const publicRead = await fetch(`http://127.0.0.1:${ports.PUBLIC_READ_PORT}/api/threads`, {
+      headers: { 'X-API-Key': printed! },
+    });
+    expect(((await publicRead.json()) as { _meta: { authenticated: boolean } })._meta.authenticated).toBe(true);
+
+    const db = createKnex({ databaseUrl, poolMax: 1 });
+    try {
+      const statuses = (await db('markets').distinct('status').pluck('status')) as string[];
+      expect(statuses.sort()).toEqual(['CANCELLED', 'FROZEN', 'OPEN', 'RESOLVED']);
+      // The chain executor's indexer turns the demo trades into recent trades and price history.
+      const demoTrades = Number(/(\d+) demo trades/.exec(stack.output())?.[1]);
+      expect(demoTrades).toBeGreaterThan(0);
+      const deadline = Date.now() + 10_000;
+      let indexed = 0;
+      while (indexed < demoTrades && Date.now() < deadline) {
+        const [row] = (await db('market_trades').count({ count: '*' })) as Array<{ count: number | string }>;
+        indexed = Number(row?.count);
+        if (indexed < demoTrades) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(indexed).toBe(demoTrades);
+      const [points] = (await db('price_points').count({ count: '*' })) as Array<{ count: number | string }>;
+      expect(Number(points?.count)).toBe(demoTrades);
+    } finally {
+      await db.destroy();
+    }
+
+    // The printed trade curl places a buy that the chain executor completes on the local chain.
+    const post =
+      /curl -X POST -H 'X-API-Key: (\S+)' -H 'Content-Type: application\/json' -H 'Idempotency-Key: (\S+)' -d '(\{[^']*\})' (\S+)/.exec(
+        stack.output(),
+      );
+    expect(post?.[1]).toBe(printed);
+    const v1 = `http://127.0.0.1:${ports.TRADING_API_PORT}/v1`;
+    expect(post?.[4]).toBe(`http://localhost:${ports.TRADING_API_PORT}/v1/trades`);
+    const placed = await fetch(`${v1}/trades`, {
+      method: 'POST',
+      headers: { 'X-API-Key': printed!, 'Content-Type': 'application/json', 'Idempotency-Key': post![2]! },
+      body: post![3],
+    });
+    expect(placed.status).toBe(201);
+    const { trade } = (await placed.json()) as { trade: { id: string } };
+    let final: { status: string; txHash: string | null; tokensOut: string | null } | undefined;
+    const tradeDeadline = Date.now() + 20_000;
+    while (Date.now() < tradeDeadline) {
+      const read = await fetch(`${v1}/trades/${trade.id}`, { headers: { 'X-API-Key': printed! } });
+      final = ((await read.json()) as { trade: typeof final }).trade;
+      if (final?.status === 'completed' || final?.status === 'failed') break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(final).toMatchObject({ status: 'completed', txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+    expect(BigInt(final!.tokensOut!)).toBeGreaterThan(0n);
+
+    // Its trade.completed webhook reaches the local inbox, signed with the demo key's secret, and shows delivered.
+    const inbox = /curl (http:\/\/127\.0\.0\.1:\d+\/webhooks)/.exec(stack.output())?.[1];
+    expect(inbox).toBe(`http://127.0.0.1:${inboxPort}/webhooks`);
+    type Inbox = { events: Array<{ type: string; verified: boolean; data: { tradeId?: string } }> };
+    let received: Inbox['events'][number] | undefined;
+    const webhookDeadline = Date.now() + 15_000;
+    while (!received && Date.now() < webhookDeadline) {
+      const { events } = (await (await fetch(inbox!)).json()) as Inbox;
+      received = events.find((event) => event.type === 'trade.completed' && event.data.tradeId === trade.id);
+      if (!received) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(received).toMatchObject({ verified: true, data: { tradeId: trade.id } });
+    expect(stack.output()).toMatch(
+      /\[webhook-inbox\] +trade\.completed evt_\w+ trade [0-9a-f-]{36} completed \(signature verified\)/,
+    );
+    // The trade's own webhookDelivery shows the same delivery (recorded right after the inbox answered).
+    let delivery: { status: string; attempts: number; lastStatusCode: number | null } | undefined;
+    const deliveryDeadline = Date.now() + 10_000;
+    while (delivery?.status !== 'delivered' && Date.now() < deliveryDeadline) {
+      const read = await fetch(`${v1}/trades/${trade.id}`, { headers: { 'X-API-Key': printed! } });
+      delivery = ((await read.json()) as { trade: { webhookDelivery: typeof delivery } }).trade.webhookDelivery;
+      if (delivery?.status !== 'delivered') await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(delivery).toMatchObject({ status: 'delivered', attempts: 1, lastStatusCode: 204 });
+    const deliveries = await fetch(`${v1}/webhooks/events?status=delivered`, { headers: { 'X-API-Key': printed! } });
+    expect(
+      ((await deliveries.json()) as { data: Array<{ tradeId: string }> }).data.map((event) => event.tradeId),
+    ).toContain(trade.id);
+
+    stack.child.kill('SIGTERM');
+    expect(await stack.exited).toBe(0);
+    expect(stack.output()).toContain('[local-stack] stopped');
+    for (const port of Object.values(ports)) expect(await canConnect('127.0.0.1', port)).toBe(false);
+  }, 120_000);
+
+  it('with REPLICAS=2 starts two processes of each deployable, replica 1 on port + 100, each executor replica with its own signer, and restores the accounts of users left by earlier runs after start-up', async () => {
+    await prepareDatabase(databaseUrl, { seed: true });
+    const db = createKnex({ databaseUrl, poolMax: 1 });
+    try {
+      for (let index = 0; index < 20; index += 1) {
+        await createUser(db, { email: `replicas-${token}-${index}@bench.example` });
+      }
+    } finally {
+      await db.destroy();
+    }
+    const ports = await freePorts();
+    const stack = await startStack({ ...envOf(ports), WEBHOOK_INBOX_PORT: String(await freePort()), REPLICAS: '2' });
+    try {
+      for (const port of Object.values(ports)) {
+        for (const replicaPort of [port, port + 100]) {
+          expect(stack.output()).toContain(`http://localhost:${replicaPort}/`);
+          expect((await fetch(`http://127.0.0.1:${replicaPort}/health`)).status).toBe(200);
+        }
+      }
+      // Each chain-executor replica leases a key of its own: none waits for one.
+      for (const port of [ports.CHAIN_EXECUTOR_PORT, ports.CHAIN_EXECUTOR_PORT + 100]) {
+        const leased = await eventually(async () => {
+          const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+          return /^chain_executor_signer_leased(?:\{[^}]*\})? 1$/m.test(metrics);
+        }, 15_000);
+        expect(leased).toBe(true);
+      }
+      // The users of earlier runs wait for no start-up: they get their accounts once the stack is up.
+      expect(await eventually(async () => /other users ready: \d+\/\d+ users/.test(stack.output()), 30_000)).toBe(true);
+      expect(stack.output()).toMatch(/restoring the smart accounts of \d+ other users in the background/);
+    } finally {
+      stack.child.kill('SIGTERM');
+    }
+    expect(await stack.exited).toBe(0);
+    for (const port of Object.values(ports)) {
+      expect(await canConnect('127.0.0.1', port)).toBe(false);
+      expect(await canConnect('127.0.0.1', port + 100)).toBe(false);
+    }
+  }, 150_000);
+});

@@ -1,0 +1,219 @@
+import { messageOf } from '#shared/errors/thrown-values.js';
+import { loadConfigOrExit } from '#shared/config/load-config.js';
+import { DEVELOPMENT_PEPPER } from '#shared/config/config-fields.js';
+import { createSecretBox, generateWebhookSecret } from '#shared/auth/secret-box.js';
+import { DEVELOPMENT_WEBHOOK_SECRET_KEY } from '#shared/config/config-fields.js';
+import { issueDemoApiKey } from './demo-api-key.js';
+import { startDemoWebhookInbox } from './demo-webhook-inbox.js';
+import { backingServices, findUnreachableServices } from './service-probes.js';
+import { prepareDatabase } from './prepare-database.js';
+import { startLocalChain } from './local-chain.js';
+import { setUpDemoChain } from './demo-chain-setup.js';
+import { createKnex } from '#shared/db/create-knex.js';
+import { listMarketsKeyset } from '#shared/db/repositories/market-lists.repository.js';
+import {
+  processLabel,
+  spawnDeployable,
+  stopDeployables,
+  waitUntilReady,
+  type DeployableProcess,
+} from './deployable-processes.js';
+import { executorSignerPool, npmStartConfigSchema, planReplicas } from './replicas.js';
+import { startOtherAccountsJob, type OtherAccountsJob } from './other-accounts-job.js';
+import { startupMessage } from './startup-message.js';
+
+/**
+ * `npm start`: checks the services, prepares the database with demo data, starts every deployable as its
+ * own process (REPLICAS of each), prints the URLs, restores the other users' smart accounts in the background, and
+ * stops everything on Ctrl-C or SIGTERM.
+ */
+const config = loadConfigOrExit(npmStartConfigSchema, 'npm start');
+// Each chain-executor replica leases a key of the pool (decision 0031): one key per replica, so none waits.
+const signerPool = executorSignerPool({
+  configured: config.EXECUTOR_PRIVATE_KEYS,
+  single: config.EXECUTOR_PRIVATE_KEY,
+  admin: config.PLATFORM_ADMIN_PRIVATE_KEY,
+  replicas: config.REPLICAS,
+});
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+const unreachable = await findUnreachableServices(
+  backingServices({ databaseUrl: config.DATABASE_URL, amqpUrl: config.AMQP_URL, redisUrl: config.REDIS_URL }),
+);
+if (unreachable.length > 0) {
+  process.stderr.write(`Cannot start Foretell: a backing service is down.\n  ${unreachable.join('\n  ')}\n`);
+  process.exit(69);
+}
+
+say('[local-stack] preparing database (create, migrate, demo data)…');
+const prepared = await prepareDatabase(config.DATABASE_URL, { seed: true });
+say(`[local-stack] migrations applied: ${prepared.applied.length}; demo data: ${JSON.stringify(prepared.seeded)}`);
+
+say(chainStartMessage());
+const chain = await startLocalChain({
+  rpcUrl: config.CHAIN_RPC_URL,
+  port: config.CHAIN_PORT,
+  anvilPath: config.ANVIL_PATH,
+}).catch((error: unknown) => {
+  process.stderr.write(`Cannot start Foretell: ${messageOf(error)}\n`);
+  process.exit(69);
+});
+const demoDb = createKnex({ databaseUrl: prepared.applicationDatabaseUrl, poolMax: 2 });
+const onChain = await setUpDemoChain(demoDb, {
+  rpcUrl: chain.rpcUrl,
+  adminPrivateKey: config.PLATFORM_ADMIN_PRIVATE_KEY,
+  executorPrivateKeys: signerPool,
+  fundingUsdc: config.DEMO_FUNDING_USDC,
+})
+  .catch(async (error: unknown) => {
+    process.stderr.write(`Cannot put the demo data on the chain: ${messageOf(error)}\n`);
+    await chain.stop();
+    process.exit(1);
+  })
+  .finally(() => demoDb.destroy());
+say(
+  `[local-stack] chain ${onChain.chainId} at ${chain.rpcUrl}: platform ${onChain.platformDeployed ? 'deployed' : 'reused'}, ` +
+    `${onChain.marketsDeployed} markets deployed, ${onChain.accountsCreated} demo smart accounts created, ` +
+    `${onChain.demoTrades} demo trades, executor signer pool of ${signerPool.length}`,
+);
+if (signerPool.length < config.REPLICAS) {
+  say(
+    `[local-stack] EXECUTOR_PRIVATE_KEYS holds ${signerPool.length} keys for ${config.REPLICAS} chain-executor ` +
+      'replicas: the replicas without a key wait for one (decision 0031)',
+  );
+}
+
+// The local stack's one pepper: the demo key is hashed with it and every deployable is given it (sharedEnv).
+const apiKeyPepper = DEVELOPMENT_PEPPER;
+// The demo key's webhooks arrive at a local inbox that verifies them with the key's secret and logs each one.
+const demoWebhookSecret = generateWebhookSecret();
+const inbox = await startDemoWebhookInbox({
+  port: config.WEBHOOK_INBOX_PORT,
+  secret: demoWebhookSecret,
+  log: (line) => say(`${processLabel('webhook-inbox')} ${line}`),
+}).catch(async (error: unknown) => {
+  process.stderr.write(
+    `Cannot start the demo webhook inbox on port ${config.WEBHOOK_INBOX_PORT}: ${messageOf(error)}\n`,
+  );
+  await chain.stop();
+  process.exit(1);
+});
+const keyDb = createKnex({ databaseUrl: prepared.applicationDatabaseUrl, poolMax: 2 });
+const demoKey = await Promise.all([
+  issueDemoApiKey(keyDb, apiKeyPepper, {
+    // The deployables seal and open webhook secrets with the development key (their WEBHOOK_SECRET_KEY default).
+    webhook: { url: inbox.url, secretEnc: createSecretBox(DEVELOPMENT_WEBHOOK_SECRET_KEY).seal(demoWebhookSecret) },
+  }),
+  listMarketsKeyset(keyDb, { statuses: ['OPEN'], limit: 1 }).then(([newest]) => newest),
+])
+  .catch(async (error: unknown) => {
+    process.stderr.write(`Cannot issue the demo API key: ${messageOf(error)}\n`);
+    await chain.stop();
+    process.exit(1);
+  })
+  .finally(() => keyDb.destroy());
+
+function chainStartMessage(): string {
+  return config.CHAIN_RPC_URL
+    ? `[local-stack] using the chain at ${config.CHAIN_RPC_URL}`
+    : `[local-stack] starting anvil on 127.0.0.1:${config.CHAIN_PORT}…`;
+}
+
+const sharedEnv = {
+  LOG_LEVEL: config.LOG_LEVEL,
+  // The deployables run as the DML-only application user, as in a cluster (docs/runbooks/database-users.md).
+  DATABASE_URL: prepared.applicationDatabaseUrl,
+  TRUST_PROXY: config.TRUST_PROXY,
+  AMQP_URL: config.AMQP_URL,
+  AMQP_PREFIX: config.AMQP_PREFIX,
+  REDIS_URL: config.REDIS_URL,
+  REDIS_PREFIX: config.REDIS_PREFIX,
+  DOCS_BASE_URL: `http://localhost:${config.TRADING_API_PORT}/v1/docs`,
+  // The anvil we start also speaks WebSocket on its port: the deployables use it (DESIGN.md §5), which costs them far
+  // less per request than HTTP. A chain given by CHAIN_RPC_URL is used as given.
+  CHAIN_RPC_URL: config.CHAIN_RPC_URL ?? chain.rpcUrl.replace(/^http/, 'ws'),
+  CHAIN_ID: String(onChain.chainId),
+  EXECUTOR_PRIVATE_KEY: config.EXECUTOR_PRIVATE_KEY,
+  EXECUTOR_PRIVATE_KEYS: signerPool.join(','),
+  API_KEY_PEPPER: apiKeyPepper,
+  PLATFORM_ADMIN_PRIVATE_KEY: config.PLATFORM_ADMIN_PRIVATE_KEY,
+};
+const deployables = [
+  { name: 'trading-api', entry: 'apps/trading-api/src/main.ts', port: config.TRADING_API_PORT },
+  { name: 'public-read', entry: 'apps/public-read/src/main.ts', port: config.PUBLIC_READ_PORT },
+  { name: 'chain-executor', entry: 'apps/chain-executor/src/main.ts', port: config.CHAIN_EXECUTOR_PORT },
+  { name: 'webhook-dispatcher', entry: 'apps/webhook-dispatcher/src/main.ts', port: config.WEBHOOK_DISPATCHER_PORT },
+];
+const logRelay = {
+  write: (text: string) => process.stdout.write(text),
+  accessLinesPerSecond: config.LOCAL_ACCESS_LOG_LINES_PER_SECOND,
+};
+const processes: DeployableProcess[] = planReplicas(deployables, config.REPLICAS, sharedEnv).map((spec) =>
+  spawnDeployable(spec, logRelay),
+);
+let otherAccounts: OtherAccountsJob | undefined;
+
+let stopping = false;
+async function shutdown(exitCode: number): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    say('[local-stack] stopping every deployable…');
+    await otherAccounts?.stop();
+    await stopDeployables(processes, 15_000);
+    await inbox.close();
+    await chain.stop();
+    say('[local-stack] stopped');
+  }
+  process.exit(exitCode);
+}
+// Ctrl-C reaches every process of the terminal's group (npm, tsx and us): a repeated signal must not cut the
+// orderly stop short, so every signal is handled and the stop itself runs once.
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+for (const deployable of processes) {
+  void deployable.exited.then((code) => {
+    if (!stopping) {
+      say(`[local-stack] ${deployable.spec.name} exited unexpectedly (code ${code}); stopping the stack`);
+      void shutdown(1);
+    }
+  });
+}
+
+try {
+  const deadline = Date.now() + config.STARTUP_TIMEOUT_MS;
+  await Promise.all(processes.map((deployable) => waitUntilReady(deployable, deadline)));
+} catch (error) {
+  say(`[local-stack] start-up failed: ${messageOf(error)}`);
+  await shutdown(1);
+}
+
+const [issuedKey, newestMarket] = demoKey;
+say(
+  startupMessage({
+    replicas: config.REPLICAS,
+    ports: {
+      tradingApi: config.TRADING_API_PORT,
+      publicRead: config.PUBLIC_READ_PORT,
+      chainExecutor: config.CHAIN_EXECUTOR_PORT,
+      webhookDispatcher: config.WEBHOOK_DISPATCHER_PORT,
+    },
+    chain: { rpcUrl: chain.rpcUrl, chainId: onChain.chainId, platform: onChain.platform },
+    signers: signerPool.length,
+    demoKey: issuedKey,
+    marketId: newestMarket?.id,
+    inbox: { url: inbox.url, secret: demoWebhookSecret },
+  }),
+);
+
+// Users other than the demo users (load tests, benches) get their accounts back after start-up, never before it.
+if (onChain.otherUsers > 0) {
+  say(`[local-stack] restoring the smart accounts of ${onChain.otherUsers} other users in the background…`);
+  otherAccounts = startOtherAccountsJob({
+    databaseUrl: prepared.applicationDatabaseUrl,
+    rpcUrl: chain.rpcUrl,
+    adminPrivateKey: config.PLATFORM_ADMIN_PRIVATE_KEY,
+    platform: onChain.platform,
+    fundingUsdc: config.DEMO_FUNDING_USDC,
+    log: (line) => say(`[local-stack] ${line}`),
+  });
+}

@@ -9,7 +9,7 @@ import base from './jest.config.js';
 
 export default {
   ...base,
-  testMatch: ['<rootDir>/apps/**/*.browser.ts', '<rootDir>/shared/src/**/*.browser.ts'],
+  testMatch: ['<rootDir>/{apps,shared,tooling}/**/*.browser.ts'],
   testTimeout: 120_000,
   maxWorkers: 1,
 };

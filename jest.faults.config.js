@@ -8,7 +8,7 @@ import base from './jest.config.js';
 
 export default {
   ...base,
-  testMatch: ['<rootDir>/shared/src/**/*.fault.ts', '<rootDir>/apps/**/*.fault.ts'],
+  testMatch: ['<rootDir>/{apps,shared,tooling}/**/*.fault.ts'],
   testTimeout: 120_000,
   maxWorkers: 2,
 };

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { issueApiKey } from '../apps/admin-cli/src/keys/issue-api-key.js';
 import { DEVELOPMENT_PEPPER } from '#shared/config/config-fields.js';
-import { createUser } from '#shared/db/repositories/users.repository.js';
-import { insertMarket } from '#shared/db/repositories/markets.repository.js';
+import { createUser } from '#shared/db/users/users.repository.js';
+import { insertMarket } from '#shared/db/markets/markets.repository.js';
 import { migrateLatest } from '../apps/admin-cli/src/migrations/migrate.js';
 import { createTestDatabase, type TestDatabase } from '#tooling/testing/test-database.js';
 import { tradeTraceSeqMigration } from './20261126_0100_trade_trace_seq.js';

@@ -1,6 +1,6 @@
 /*
- * An example Foretell webhook receiver: node:http only, plus the verifier module (copy
- * docs/webhooks/verify-webhook-signature.ts next to this file, or import it from the package).
+ * An example Foretell webhook receiver: node:http only, plus the client's verifier (`verifyWebhook` from
+ * @foretell/client; clients/typescript/src/webhook-verification.ts imports only node:crypto, so it may be copied).
  *
  *   WEBHOOK_SECRET=whsec_… [WEBHOOK_PREVIOUS_SECRET=whsec_…] PORT=8080 npx tsx docs/webhooks/receiver-example.ts
  *
@@ -14,37 +14,26 @@
  *      retried for about 23 hours, a 4xx other than 408/429 fails the event at once.
  */
 import http from 'node:http';
-import { verifyWebhookSignature } from './verify-webhook-signature.js';
-
-export interface ForetellEvent {
-  id: string;
-  type: 'trade.confirmation-required' | 'trade.completed' | 'trade.failed' | 'trade.rejected';
-  apiVersion: string;
-  createdAt: string;
-  data: Record<string, unknown>;
-}
+// In your receiver: import { verifyWebhook, WebhookSignatureError, type TradeEvent } from '@foretell/client';
+import type { TradeEvent } from '../../clients/typescript/src/events.js';
+import { verifyWebhook, WebhookSignatureError } from '../../clients/typescript/src/webhook-verification.js';
 
 /** A receiver for `secrets` (newest first) that hands each new, verified event to `onEvent` once. */
-export function createWebhookReceiver(
-  secrets: readonly string[],
-  onEvent: (event: ForetellEvent) => void,
-): http.Server {
+export function createWebhookReceiver(secrets: readonly string[], onEvent: (event: TradeEvent) => void): http.Server {
   const seen = new Set<string>(); // use your database in production: a unique index on the event id
   return http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const raw = Buffer.concat(chunks);
-      const verdict = verifyWebhookSignature(
-        request.headers['x-service-signature'] as string | undefined,
-        raw,
-        secrets,
-      );
-      if (!verdict.valid) {
-        response.writeHead(400, { 'Content-Type': 'text/plain' }).end(`signature ${verdict.reason}`);
+      const signature = request.headers['x-service-signature'];
+      let event: TradeEvent;
+      try {
+        event = verifyWebhook(Buffer.concat(chunks), typeof signature === 'string' ? signature : undefined, secrets);
+      } catch (error) {
+        if (!(error instanceof WebhookSignatureError)) throw error;
+        response.writeHead(400, { 'Content-Type': 'text/plain' }).end(`signature ${error.reason}`);
         return;
       }
-      const event = JSON.parse(raw.toString('utf8')) as ForetellEvent;
       if (seen.has(event.id)) {
         response.writeHead(200).end('duplicate');
         return;

@@ -1,7 +1,7 @@
 /*
  * webhook-fanout: trades whose signed `trade.completed` events must reach a receiver. Each iteration places a trade
  * with one of the keys (several keys fan the events out over independent per-key queues), then long-polls the
- * receiver (tooling/load/webhook-receiver.ts, LOADTEST_RECEIVER_URL) until the event has arrived. Delivery
+ * receiver (tooling/testing/webhook-receiver.ts, LOADTEST_RECEIVER_URL) until the event has arrived. Delivery
  * time is measured on the load generator's own clock: POST sent → receiver has the verified event.
  */
 import type { ActiveMarket, ScenarioKit } from '../lib/scenario-kit.ts';

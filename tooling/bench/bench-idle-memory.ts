@@ -13,7 +13,8 @@ import { freePort } from '../testing/free-port.js';
 import { deleteTestTopology } from '../testing/test-amqp.js';
 import { createTestDatabase } from '../testing/test-database.js';
 import { suiteToken, testEnv } from '../testing/test-env.js';
-import { buildDeployablesForBench, waitUntilServing } from './bench-kit.js';
+import { buildDeployablesForBench } from './bench-kit.js';
+import { waitUntilAnswering } from '#tooling/testing/deployable-process.js';
 
 const TARGET_MB = 150;
 const WARMUP_REQUESTS = 300;
@@ -64,7 +65,7 @@ try {
     });
     children.push(child);
     const base = `http://127.0.0.1:${port}`;
-    await waitUntilServing(`${base}/ready`);
+    await waitUntilAnswering(`${base}/ready`);
     await warmUp(base, WARMUP_PATHS[deployable]!);
     await delay(SETTLE_MS);
     const rss = rssMb(child.pid!);

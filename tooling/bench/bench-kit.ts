@@ -2,12 +2,13 @@
  * What every `npm run bench:*` script shares: free ports, server processes (each in its own child, optionally
  * CPU-profiled), the two baselines measured in the same run, and an autocannon measurement.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { buildDeployables, IMAGE_ENV, NODE_FLAGS } from '../build/build-deployables.js';
+import { buildDeployables } from '../build/build-deployables.js';
 import { repositoryRoot } from '../repository-root.js';
+import { spawnProcess, waitUntilAnswering } from '../testing/deployable-process.js';
 import { freePort } from '../testing/free-port.js';
 
 export const BENCH_CONNECTIONS = 32;
@@ -49,49 +50,17 @@ export interface Measurement {
   non2xx: number;
 }
 
-/** BENCH_PROFILE_DIR=<dir> writes a V8 CPU profile of each server process there (open it in Chrome DevTools). */
-
-const profileDir = process.env.BENCH_PROFILE_DIR;
-
-/** Runs a server entry point (TypeScript through tsx, or compiled JavaScript) in its own process (stdout discarded, stderr shown). */
-export function startServerProcess(script: string, args: string[], env: Record<string, string> = {}): ChildProcess {
-  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  return spawn(process.execPath, [...profile, ...loader, script, ...args], {
-    env: { ...process.env, ...env },
-    // BENCH_SHOW_LOGS=1 shows the servers' own (pino, stdout) logs, e.g. to see why requests failed.
-    stdio: ['ignore', process.env.BENCH_SHOW_LOGS === '1' ? 'inherit' : 'ignore', 'inherit'],
-  });
-}
-
 /**
  * Builds the deployables as the image does (`npm run build`, into .local/bench-build) and returns a starter for the
- * compiled entry point of one, with the image's environment and node flags (IMAGE_ENV, NODE_FLAGS): the benches
- * measure what production runs, not the sources under tsx.
+ * compiled entry point of one, with the image's environment and node flags: the benches measure what production
+ * runs, not the sources under tsx. stdout is discarded (BENCH_SHOW_LOGS=1 shows it), stderr shown;
+ * BENCH_PROFILE_DIR=<dir> writes a V8 CPU profile of each process there.
  */
 export function buildDeployablesForBench(): (app: string, env: Record<string, string>) => ChildProcess {
   const outDir = join(repositoryRoot, '.local', 'bench-build');
   console.log('building the deployables as the image does…');
   buildDeployables(outDir);
-  return (app, env) =>
-    startServerProcess(join(outDir, 'apps', app, 'src', 'main.js'), [], {
-      ...IMAGE_ENV,
-      NODE_OPTIONS: (NODE_FLAGS[app] ?? []).join(' '),
-      ...env,
-    });
-}
-
-export async function waitUntilServing(url: string, headers: Record<string, string> = {}): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url, { headers })).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not answer 200 within 30 s`);
+  return (app, env) => spawnProcess({ name: app, entry: `apps/${app}/src/main.ts`, build: outDir, env }).child;
 }
 
 export interface Baselines {
@@ -105,11 +74,11 @@ export async function startBaselines(): Promise<Baselines> {
   const helloServer = fileURLToPath(new URL('./hello-server.ts', import.meta.url));
   const [nodePort, expressPort] = await Promise.all([freePort(), freePort()]);
   const processes = [
-    startServerProcess(helloServer, ['node', String(nodePort)]),
-    startServerProcess(helloServer, ['express', String(expressPort)]),
+    spawnProcess({ name: 'node:http', entry: helloServer, args: ['node', String(nodePort)] }).child,
+    spawnProcess({ name: 'express', entry: helloServer, args: ['express', String(expressPort)] }).child,
   ];
   const baselines = { node: `http://127.0.0.1:${nodePort}/`, express: `http://127.0.0.1:${expressPort}/`, processes };
-  await Promise.all([waitUntilServing(baselines.node), waitUntilServing(baselines.express)]);
+  await Promise.all([waitUntilAnswering(baselines.node), waitUntilAnswering(baselines.express)]);
   return baselines;
 }
 

@@ -4,7 +4,7 @@ import { join, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DEVELOPMENT_PEPPER } from '#shared/config/config-fields.js';
 import { createRedis, deleteKeysWithPrefix, waitForRedis } from '#shared/redis/create-redis.js';
-import { waitUntilServing } from '../bench/bench-kit.js';
+import { waitUntilAnswering as waitUntilServing } from '../testing/deployable-process.js';
 import { freePort } from '../testing/free-port.js';
 import { deleteTestTopology } from '../testing/test-amqp.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';

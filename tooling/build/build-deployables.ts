@@ -11,7 +11,7 @@ import { repositoryRoot } from '../repository-root.js';
 import { writeBrowserBundles } from './browser-bundles.js';
 
 /** Source folders read at run time (not imported), relative to the repository root. */
-export const RUNTIME_ASSETS = ['apps/trading-api/openapi'];
+export const RUNTIME_ASSETS = ['apps/trading-api/openapi', 'apps/public-read/openapi'];
 
 /**
  * The compiled tree's own package.json: the nearest one to every compiled file, so `#shared/*` imports resolve to

@@ -15,10 +15,10 @@ import { connect } from 'amqplib';
 import type { Address } from 'viem';
 import { marketAbi, smartAccountAbi, testUsdcAbi } from '../../shared/contracts/artifacts/index.js';
 import { bytes32ToUuid } from '#shared/chain/ids-on-chain.js';
-import { listWebhookEventsOfTrade } from '#shared/db/repositories/webhook-events.repository.js';
+import { listWebhookEventsOfTrade } from '#shared/db/webhook-events/webhook-events.repository.js';
 import { parkingQueueOf, physicalName, WORK_QUEUES } from '#shared/messaging/topology.js';
 import { waitFor } from '../testing/messaging/wait-for.js';
-import type { FaultDeployable } from './fault-deployables.js';
+import type { ManagedDeployable } from '../local-stack/deployable-stack.js';
 import { FAULT_AMQP_PREFIX, type FaultStack } from './fault-stack.js';
 import type { FaultSuite } from './fault-suite.js';
 import type { FaultTrader } from './fault-traders.js';
@@ -199,7 +199,7 @@ export async function expectQueuesDrained(stack: FaultStack, timeoutMs = 30_000)
 }
 
 /** Waits until the app's /ready answers 503 reporting exactly the `down` dependencies failing, the others ok. */
-export async function expectReportsDown(app: FaultDeployable, down: readonly string[]): Promise<void> {
+export async function expectReportsDown(app: ManagedDeployable, down: readonly string[]): Promise<void> {
   const report = await waitFor(`${app.name} to report ${down.join(', ')} down`, async () => {
     const ready = await app.ready();
     return ready.status === 503 && down.every((name) => ready.checks[name] === 'fail') ? ready : undefined;

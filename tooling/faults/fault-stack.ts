@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { setSignerRegistered } from '#shared/chain/operator-registry.js';
+import { setSignerRegistered } from '../../apps/admin-cli/src/chain/operator-registry-admin.js';
 import {
   anvilPrivateKey,
   createListedFixtureMarket,
@@ -23,7 +23,7 @@ import {
 } from '../testing/chain-test-fixtures.js';
 import { createKnex, ensureDatabase, withDatabase, type Knex } from '#shared/db/create-knex.js';
 import { migrateLatest } from '../../apps/admin-cli/src/migrations/migrate.js';
-import { faultDeployable, type FaultDeployable } from './fault-deployables.js';
+import { createDeployableStack, type DeployableName, type ManagedDeployable } from '../local-stack/deployable-stack.js';
 import { privateMariaDb, privateRabbitMq, privateRedis, type PrivateService } from './private-services.js';
 import { startTcpFaultProxy, type TcpFaultProxy } from './tcp-fault-proxy.js';
 
@@ -44,7 +44,7 @@ export interface FaultStack {
   marketId: string;
   market: Address;
   /** Replica 0 of each deployable (the only one without `replicas`). */
-  apps: { tradingApi: FaultDeployable; executor: FaultDeployable; dispatcher: FaultDeployable };
+  apps: { tradingApi: ManagedDeployable; executor: ManagedDeployable; dispatcher: ManagedDeployable };
   /** Every replica of each deployable; `publicRead` is empty without `replicas`. */
   replicaSets: FaultReplicaSets;
   /** The file every HTTP replica reads its kill switches from (`ROUTE_DISABLED` list, comma-separated). */
@@ -53,10 +53,10 @@ export interface FaultStack {
 }
 
 export interface FaultReplicaSets {
-  tradingApi: FaultDeployable[];
-  executor: FaultDeployable[];
-  dispatcher: FaultDeployable[];
-  publicRead: FaultDeployable[];
+  tradingApi: ManagedDeployable[];
+  executor: ManagedDeployable[];
+  dispatcher: ManagedDeployable[];
+  publicRead: ManagedDeployable[];
 }
 
 /** anvil dev accounts the executor replicas sign with (0 is the platform admin, 2 the treasury). */
@@ -93,6 +93,8 @@ export async function startFaultStack(options: { replicas?: number } = {}): Prom
   });
 
   const common = {
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
     SERVICE_ENV: 'test',
     DATABASE_URL: proxies.mysql.rewrite(databaseUrl),
     AMQP_URL: proxies.rabbitmq.rewrite(rabbitmq.url),
@@ -115,27 +117,15 @@ export async function startFaultStack(options: { replicas?: number } = {}): Prom
   // loopback plays it, appending `<client>,<load balancer>`; without X-Forwarded-For a request counts as its socket's.
   const gateway: Record<string, string> =
     replicas === 1 ? {} : { TRUST_PROXY: 'loopback', GATEWAY_APPENDED_ADDRESSES: '2' };
-  const replicaSet = (name: string, entry: string, readyPath: string, env: Record<string, string>, count = replicas) =>
-    Promise.all(
-      Array.from({ length: count }, (_, index) =>
-        faultDeployable({
-          name: replicas === 1 ? name : `${name}-${index}`,
-          entry,
-          readyPath,
-          env: { ...common, ...env },
-          logDirectory: directory,
-        }),
-      ),
-    );
-  const replicaSets: FaultReplicaSets = {
-    tradingApi: await replicaSet('trading-api', 'apps/trading-api/src/main.ts', '/v1/ready', {
+  const envOf: Record<DeployableName, Record<string, string>> = {
+    'trading-api': {
       ...chain,
       ...routeSwitches,
       ...gateway,
       API_KEY_PEPPER: FAULT_PEPPER,
       WEBHOOK_SECRET_KEY: FAULT_WEBHOOK_SECRET_KEY,
-    }),
-    executor: await replicaSet('chain-executor', 'apps/chain-executor/src/main.ts', '/ready', {
+    },
+    'chain-executor': {
       ...chain,
       EXECUTOR_PRIVATE_KEYS: signerKeys.join(','),
       // Concurrent buys on one market move its price between quote and send: these tests are about faults.
@@ -144,25 +134,34 @@ export async function startFaultStack(options: { replicas?: number } = {}): Prom
       RECONCILE_POLL_MS: '250',
       OUTBOX_REPUBLISH_AFTER_MS: '1000',
       OUTBOX_POLL_MS: '250',
-    }),
-    dispatcher: await replicaSet('webhook-dispatcher', 'apps/webhook-dispatcher/src/main.ts', '/ready', {
+    },
+    'webhook-dispatcher': {
       WEBHOOK_SECRET_KEY: FAULT_WEBHOOK_SECRET_KEY,
       WEBHOOK_TIMEOUT_MS: '1000',
       WEBHOOK_LEASE_MS: '2500',
       WEBHOOK_SWEEP_POLL_MS: '200',
-    }),
-    publicRead: await replicaSet(
-      'public-read',
-      'apps/public-read/src/main.ts',
-      '/ready',
-      // Every client here is 127.0.0.1: the per-IP limits would measure the harness, not the replicas.
-      { ...routeSwitches, ...gateway, API_KEY_PEPPER: FAULT_PEPPER, RATE_LIMIT_DEFAULT: '1000000' },
-      replicas === 1 ? 0 : replicas,
-    ),
+    },
+    // Every client here is 127.0.0.1: the per-IP limits would measure the harness, not the replicas.
+    'public-read': { ...routeSwitches, ...gateway, API_KEY_PEPPER: FAULT_PEPPER, RATE_LIMIT_DEFAULT: '1000000' },
   };
-  const all = Object.values(replicaSets).flat();
-  await Promise.all(all.map((deployable) => deployable.start()));
-  await Promise.all(all.map((deployable) => deployable.waitUntilReady(60_000)));
+  const stack = await createDeployableStack({
+    replicas: {
+      'trading-api': replicas,
+      'chain-executor': replicas,
+      'webhook-dispatcher': replicas,
+      'public-read': replicas === 1 ? 0 : replicas,
+    },
+    env: (name) => ({ ...common, ...envOf[name] }),
+    output: { logDirectory: directory },
+  });
+  await stack.start(60_000);
+  const { sets } = stack;
+  const replicaSets: FaultReplicaSets = {
+    tradingApi: sets['trading-api'],
+    executor: sets['chain-executor'],
+    dispatcher: sets['webhook-dispatcher'],
+    publicRead: sets['public-read'],
+  };
   const first = <T>(set: T[]): T => {
     const [replica] = set;
     if (!replica) throw new Error('a replica set is empty');
@@ -187,7 +186,7 @@ export async function startFaultStack(options: { replicas?: number } = {}): Prom
     replicaSets,
     routeSwitchesFile,
     async close() {
-      await Promise.all(all.map((deployable) => deployable.kill()));
+      await stack.kill();
       await Promise.all(Object.values(proxies).map((proxy) => proxy.close()));
       await db.destroy();
       await Promise.all([fixture.stop(), mysql.stop(), rabbitmq.stop(), redis.stop()]);

@@ -4,7 +4,7 @@
  * receiver under a path of their own.
  */
 import { afterAll, beforeAll, beforeEach } from '@jest/globals';
-import { startWebhookReceiver, type WebhookReceiver } from '../kits/webhook-dispatcher/webhook-receiver.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver.js';
 import { startFaultStack, type FaultStack } from './fault-stack.js';
 import { createFaultTrader, type FaultKeyLimits, type FaultTrader } from './fault-traders.js';
 

@@ -8,8 +8,8 @@ import type { Address } from 'viem';
 import { createSecretBox, generateWebhookSecret } from '#shared/auth/secret-box.js';
 import { issueApiKey } from '../../apps/admin-cli/src/keys/issue-api-key.js';
 import { createFundedAccount, USDC } from '../testing/chain-test-fixtures.js';
-import { createUser } from '#shared/db/repositories/users.repository.js';
-import type { FaultDeployable } from './fault-deployables.js';
+import { createUser } from '#shared/db/users/users.repository.js';
+import type { ManagedDeployable } from '../local-stack/deployable-stack.js';
 import { FAULT_PEPPER, FAULT_WEBHOOK_SECRET_KEY, type FaultStack } from './fault-stack.js';
 
 export interface FaultTrader {
@@ -64,7 +64,7 @@ export async function callTradingApi(
   trader: Pick<FaultTrader, 'key'>,
   method: string,
   path: string,
-  options: { body?: unknown; headers?: Record<string, string>; timeoutMs?: number; via?: FaultDeployable } = {},
+  options: { body?: unknown; headers?: Record<string, string>; timeoutMs?: number; via?: ManagedDeployable } = {},
 ): Promise<ApiAnswer> {
   try {
     const response = await fetch(`${(options.via ?? stack.apps.tradingApi).url}${path}`, {
@@ -98,7 +98,7 @@ export interface BurstOptions {
   retryMs?: number;
   deadlineMs?: number;
   /** Trading API replicas to send through, one after the other (as a gateway spreads requests); default replica 0. */
-  via?: readonly FaultDeployable[];
+  via?: readonly ManagedDeployable[];
 }
 
 /**

@@ -4,7 +4,7 @@
  * API that tries the next replica when one does not answer.
  */
 import { openSseClient, type ReceivedSseEvent, type SseTestClient } from '../testing/sse-test-client.js';
-import type { FaultDeployable } from './fault-deployables.js';
+import type { ManagedDeployable } from '../local-stack/deployable-stack.js';
 
 export interface ResumingStream {
   /** Every event received, over every connection, in order. */
@@ -18,7 +18,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Reads `key`'s event stream from the start (`Last-Event-ID: 0`), first through replica `first` of `replicas`. */
 export async function openResumingStream(
-  replicas: readonly FaultDeployable[],
+  replicas: readonly ManagedDeployable[],
   first: number,
   key: string,
 ): Promise<ResumingStream> {
@@ -75,7 +75,7 @@ export async function openResumingStream(
  * gateway retries an idempotent read elsewhere). The status of the first answer, or 0 when none answered.
  */
 export async function readThroughReplicas(
-  replicas: readonly FaultDeployable[],
+  replicas: readonly ManagedDeployable[],
   first: number,
   path: string,
 ): Promise<number> {

@@ -8,8 +8,8 @@
 import type { Knex } from 'knex';
 import { issueApiKey } from '../../apps/admin-cli/src/keys/issue-api-key.js';
 import { apiScopes } from '#shared/auth/tiers.js';
-import { listUnrevokedApiKeysNamed, revokeApiKey } from '#shared/db/repositories/api-keys.repository.js';
-import { recordAdminAction } from '../../apps/admin-cli/src/repositories/admin-audit.repository.js';
+import { listUnrevokedApiKeysNamed, revokeApiKey } from '#shared/db/api-keys/api-keys.repository.js';
+import { recordAdminAction } from '../../apps/admin-cli/src/db/admin-audit-log/admin-audit-log.repository.js';
 import { withTransaction } from '#shared/db/transaction.js';
 import { demoIds } from '../local-stack/seed/demo-catalog.js';
 import { parseUsdcAmount } from '#shared/domain/trade-amount.js';

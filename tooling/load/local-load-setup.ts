@@ -6,7 +6,7 @@ import { createSecretBox, generateWebhookSecret } from '#shared/auth/secret-box.
 import { createKnex } from '#shared/db/create-knex.js';
 import { provisionLoadKeys, revokeLoadKeys, type LoadKey } from './load-keys.js';
 import type { LoadRunnerConfig } from './load-runner-config.js';
-import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver.js';
 import { messageOf } from '#shared/errors/thrown-values.js';
 
 export interface LocalLoadSetup {
@@ -30,7 +30,7 @@ export async function prepareLocalLoad(runner: LoadRunnerConfig, highValueThresh
     const keys = await provisionLoadKeys(db, runner.API_KEY_PEPPER, {
       count: runner.LOADTEST_KEY_COUNT,
       highValueThreshold,
-      webhookUrl: receiver.webhookUrl,
+      webhookUrl: receiver.url('/webhooks'),
       webhookSecrets: secrets,
     });
     return {

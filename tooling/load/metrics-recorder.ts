@@ -1,6 +1,6 @@
 /*
  * Collects a Node-twin run's samples (requests, checks, the scenario's own metrics) and turns them into k6's
- * end-of-test summary shape with threshold verdicts, plus per-second series for the HTML report.
+ * end-of-test summary shape with threshold verdicts, plus per-second series.
  */
 import type { RunSummaryData, SummaryMetric } from '../../loadtest/lib/run-summary.js';
 import type { CustomMetricKind, RequestTarget, Thresholds } from '../../loadtest/lib/scenario-types.js';

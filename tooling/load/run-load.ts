@@ -1,7 +1,7 @@
 /*
  * `npm run load -- <scenario>`: runs a k6 scenario's shared definition (loadtest/scenarios/) with the Node load
  * generator in this process against a running stack (by default what `npm start` serves), prints the summary with
- * its threshold verdicts, writes the JSON summary and the HTML report under loadtest/reports/, and ends with
+ * its threshold verdicts, writes the JSON summary (k6's end-of-test shape) under loadtest/reports/, and ends with
  *   scenario=NAME requests=N rps=N p95_ms=N p99_ms=N errors=N thresholds=pass|fail
  * Exit code 0 when every threshold holds, 99 when one does not (as k6), 64 on bad arguments, 78 on bad settings.
  */
@@ -13,7 +13,7 @@ import { LOAD_USAGE, parseLoadArguments } from './load-arguments.js';
 import { loadRunnerConfigSchema, stringVariables, type LoadRunnerConfig } from './load-runner-config.js';
 import { prepareLocalLoad, type LocalLoadSetup } from './local-load-setup.js';
 import { rateLimitAdvice } from './rate-limit-advice.js';
-import { writeRunReports } from './report-files.js';
+import { writeRunReport } from './report-files.js';
 import { runScenario } from './run-scenario.js';
 import { needsApiKeys, needsReceiver, scenarioDefinition } from './scenario-registry.js';
 import { messageOf } from '#shared/errors/thrown-values.js';
@@ -51,9 +51,9 @@ if (needsApiKeys(parsed.scenario) && config.apiKeys.length === 0) {
   } catch (error) {
     failSettings(messageOf(error));
   }
-  config = { ...config, apiKeys: local.keys.map((key) => key.key), receiverUrl: local.receiver.url };
+  config = { ...config, apiKeys: local.keys.map((key) => key.key), receiverUrl: local.receiver.base };
   say(
-    `issued ${local.keys.length} load keys (…${local.keys.map((key) => key.key.slice(-4)).join(', …')}); webhooks → ${local.receiver.webhookUrl}`,
+    `issued ${local.keys.length} load keys (…${local.keys.map((key) => key.key.slice(-4)).join(', …')}); webhooks → ${local.receiver.url('/webhooks')}`,
   );
 } else if (needsReceiver(parsed.scenario)) {
   say(`webhook receiver: ${config.receiverUrl} (LOADTEST_RECEIVER_URL; the keys' webhook URL must point at it)`);
@@ -84,8 +84,7 @@ try {
   }
   if (local) say(`receiver: ${JSON.stringify(local.receiver.stats())}`);
   const advice = rateLimitAdvice(run.rateLimited, config);
-  const reports = await writeRunReports({ ...run, logs: [...run.logs, ...advice] }, runner.LOADTEST_REPORTS_DIR);
-  say(`reports: ${reports.json}\n         ${reports.html}`);
+  say(`report: ${await writeRunReport({ ...run, logs: [...run.logs, ...advice] }, runner.LOADTEST_REPORTS_DIR)}`);
   for (const line of advice) say(line);
   say();
   const text = formatSummaryText(definition.name, run.summary);

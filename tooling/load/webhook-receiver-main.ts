@@ -6,7 +6,7 @@
  */
 import { loadConfigOrExit } from '#shared/config/load-config.js';
 import { receiverConfigSchema } from './load-runner-config.js';
-import { startWebhookReceiver } from './webhook-receiver.js';
+import { startWebhookReceiver } from '../testing/webhook-receiver.js';
 
 const config = loadConfigOrExit(receiverConfigSchema, 'webhook receiver');
 const receiver = await startWebhookReceiver({

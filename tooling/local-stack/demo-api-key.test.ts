@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { hashApiKey } from '#shared/auth/api-key-format.js';
 import { issueApiKey } from '../../apps/admin-cli/src/keys/issue-api-key.js';
-import { countActiveApiKeys, findApiKeyByHash } from '#shared/db/repositories/api-keys.repository.js';
-import { listAdminActions } from '../../apps/admin-cli/src/repositories/admin-audit.repository.js';
+import { countActiveApiKeys, findApiKeyByHash } from '#shared/db/api-keys/api-keys.repository.js';
+import { listAdminActions } from '../../apps/admin-cli/src/db/admin-audit-log/admin-audit-log.repository.js';
 import { demoIds } from './seed/demo-catalog.js';
 import { seedDemoData } from './seed/demo-data.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';

@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
 import { issueApiKey } from '../../apps/admin-cli/src/keys/issue-api-key.js';
 import { apiScopes } from '#shared/auth/tiers.js';
-import { findUserById } from '#shared/db/repositories/users.repository.js';
-import { listUnrevokedApiKeysNamed, revokeApiKey } from '#shared/db/repositories/api-keys.repository.js';
-import { recordAdminAction } from '../../apps/admin-cli/src/repositories/admin-audit.repository.js';
+import { findUserById } from '#shared/db/users/users.repository.js';
+import { listUnrevokedApiKeysNamed, revokeApiKey } from '#shared/db/api-keys/api-keys.repository.js';
+import { recordAdminAction } from '../../apps/admin-cli/src/db/admin-audit-log/admin-audit-log.repository.js';
 import { withTransaction } from '#shared/db/transaction.js';
-import type { ApiKeyRecord } from '#shared/db/repositories/api-keys.repository.js';
+import type { ApiKeyRecord } from '#shared/db/api-keys/api-key-rows.js';
 import { demoIds } from './seed/demo-catalog.js';
 import { isAppError } from '#shared/errors/app-error.js';
 

@@ -4,7 +4,7 @@ import { createChainClients, type ChainReader } from '#shared/chain/chain-client
 import { readMarketState } from '#shared/chain/market-reads.js';
 import { readUsdcBalance } from '#shared/chain/balances.js';
 import { ANVIL_ADMIN_KEY, ANVIL_EXECUTOR_KEY } from '#shared/config/config-fields.js';
-import { findChainDeployment } from '#shared/db/repositories/chain-deployments.repository.js';
+import { findChainDeployment } from '#shared/db/chain-deployments/chain-deployments.repository.js';
 import { demoIds } from './seed/demo-catalog.js';
 import { seedDemoData } from './seed/demo-data.js';
 import { demoMarkets } from './seed/demo-markets.js';

@@ -1,12 +1,20 @@
 import type { Knex } from 'knex';
 import type { Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { cancelMarket, freezeMarket, resolveMarket } from '#shared/chain/market-admin.js';
+import { cancelMarket, freezeMarket, resolveMarket } from '../../apps/admin-cli/src/chain/market-admin.js';
 import { createChainClients, type ChainWriter } from '#shared/chain/chain-clients.js';
-import { deployMarket, deployPlatform, type PlatformAddresses } from '#shared/chain/deploy-platform.js';
+import { deployMarket, deployPlatform } from '../../apps/admin-cli/src/chain/deploy-platform.js';
+import { type PlatformAddresses } from '#shared/chain/platform-deployment.js';
 import { executeBuy } from '../../apps/chain-executor/src/chain/guarded-trades.js';
-import { installOperatorRegistry, isRegisteredSigner, setSignerRegistered } from '#shared/chain/operator-registry.js';
-import { findChainDeployment, recordChainDeployment } from '#shared/db/repositories/chain-deployments.repository.js';
+import {
+  installOperatorRegistry,
+  isRegisteredSigner,
+  setSignerRegistered,
+} from '../../apps/admin-cli/src/chain/operator-registry-admin.js';
+import {
+  findChainDeployment,
+  recordChainDeployment,
+} from '#shared/db/chain-deployments/chain-deployments.repository.js';
 import { linkMarketContract, listMarketsForChain, type MarketChainRow } from './seed/demo-chain-rows.js';
 import { demoMarkets } from './seed/demo-markets.js';
 import { USDC_ATOMIC_PER_UNIT as USDC } from '#shared/domain/trade-amount.js';

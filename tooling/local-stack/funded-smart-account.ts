@@ -1,10 +1,10 @@
 import type { Address } from 'viem';
 import { createSmartAccount } from '../../apps/admin-cli/src/chain/smart-accounts.js';
-import { mintTestUsdc } from '#shared/chain/market-admin.js';
-import { moveAccountToRegistry } from '#shared/chain/operator-registry.js';
+import { mintTestUsdc } from '../../apps/admin-cli/src/chain/market-admin.js';
+import { moveAccountToRegistry } from '../../apps/admin-cli/src/chain/operator-registry-admin.js';
 import { readUsdcBalance } from '#shared/chain/balances.js';
 import { type ChainWriter } from '#shared/chain/chain-clients.js';
-import { type PlatformAddresses } from '#shared/chain/deploy-platform.js';
+import { type PlatformAddresses } from '#shared/chain/platform-deployment.js';
 import type { Queryable } from '#shared/db/transaction.js';
 import { linkUserSmartAccount } from './seed/demo-chain-rows.js';
 

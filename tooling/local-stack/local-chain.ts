@@ -1,5 +1,5 @@
 import { resolveAnvilBinary, spawnAnvil } from './anvil-process.js';
-import { killOnExit } from './deployable-processes.js';
+import { killOnExit } from '../testing/deployable-process.js';
 
 export interface LocalChain {
   rpcUrl: string;

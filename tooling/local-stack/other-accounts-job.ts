@@ -8,7 +8,7 @@ import type { Knex } from 'knex';
 import type { Hex } from 'viem';
 import { createChainClients } from '#shared/chain/chain-clients.js';
 import { leaseSignerWaiting } from '#shared/chain/signer-lease.js';
-import { type PlatformAddresses } from '#shared/chain/deploy-platform.js';
+import { type PlatformAddresses } from '#shared/chain/platform-deployment.js';
 import { createKnex } from '#shared/db/create-knex.js';
 import { USDC_ATOMIC_PER_UNIT as USDC } from '#shared/domain/trade-amount.js';
 import { messageOf } from '#shared/errors/thrown-values.js';

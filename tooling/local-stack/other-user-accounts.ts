@@ -5,7 +5,7 @@
  */
 import { messageOf } from '#shared/errors/thrown-values.js';
 import type { ChainWriter } from '#shared/chain/chain-clients.js';
-import type { PlatformAddresses } from '#shared/chain/deploy-platform.js';
+import type { PlatformAddresses } from '#shared/chain/platform-deployment.js';
 import type { Queryable } from '#shared/db/transaction.js';
 import { listUsersForChain } from './seed/demo-chain-rows.js';
 import { demoIds } from './seed/demo-catalog.js';

@@ -8,7 +8,6 @@ import { z } from 'zod';
 import { toHex, type Hex } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { localStackConfigSchema } from '#shared/config/app-configs.js';
-import type { DeployableProcessSpec } from './deployable-processes.js';
 
 export const MAX_REPLICAS = 10;
 export const REPLICA_PORT_STEP = 100;
@@ -71,7 +70,7 @@ export function planReplicas(
   deployables: readonly Deployable[],
   replicas: number,
   env: Record<string, string>,
-): DeployableProcessSpec[] {
+): Array<Deployable & { env: Record<string, string> }> {
   return deployables.flatMap((deployable) =>
     Array.from({ length: replicas }, (_, replica) => ({
       name: replicaName(deployable.name, replica),

@@ -1,12 +1,11 @@
-import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { createKnex, dropDatabase, withDatabase } from '#shared/db/create-knex.js';
-import { createUser } from '#shared/db/repositories/users.repository.js';
+import { createUser } from '#shared/db/users/users.repository.js';
 import { freePort } from '../testing/free-port.js';
 import { deleteTestTopology } from '../testing/test-amqp.js';
-import { repositoryRoot } from '../repository-root.js';
 import { suiteToken, testEnv, TEST_DATABASE_PREFIX } from '../testing/test-env.js';
 import { dropLocalDatabaseUsers, prepareDatabase } from './prepare-database.js';
+import { runNpmStart } from './run-npm-start.js';
 import { canConnect } from './service-probes.js';
 
 interface StackPorts {
@@ -50,10 +49,8 @@ describe('npm start (the local stack)', () => {
 
   /** Runs `npm start`'s script and resolves once it prints that the stack is up. */
   async function startStack(env: Record<string, string>) {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tooling/local-stack/start-local-stack.ts'], {
-      cwd: repositoryRoot,
-      env: {
-        ...process.env,
+    const stack = await runNpmStart(
+      {
         DATABASE_URL: databaseUrl,
         AMQP_URL: testEnv.amqpUrl,
         AMQP_PREFIX: amqpPrefix,
@@ -63,28 +60,9 @@ describe('npm start (the local stack)', () => {
         CHAIN_PORT: '0',
         ...env,
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`stack not up in time:\n${output}`)), 80_000);
-      const check = setInterval(() => {
-        if (output.includes('Foretell is up')) {
-          clearInterval(check);
-          clearTimeout(timer);
-          resolve();
-        }
-        if (child.exitCode !== null) {
-          clearInterval(check);
-          clearTimeout(timer);
-          reject(new Error(`stack exited early (${child.exitCode}):\n${output}`));
-        }
-      }, 100);
-    });
-    return { child, exited, output: () => output };
+      80_000,
+    );
+    return { child: stack.process.child, exited: stack.process.exited, output: stack.output };
   }
 
   it('migrates, loads demo data on the chain, brings every deployable up healthy, indexes the demo trades, prints a working demo API key and a trade curl that completes on chain, and stops cleanly on SIGTERM', async () => {

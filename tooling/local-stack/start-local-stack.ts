@@ -4,21 +4,16 @@ import { DEVELOPMENT_PEPPER } from '#shared/config/config-fields.js';
 import { createSecretBox, generateWebhookSecret } from '#shared/auth/secret-box.js';
 import { DEVELOPMENT_WEBHOOK_SECRET_KEY } from '#shared/config/config-fields.js';
 import { issueDemoApiKey } from './demo-api-key.js';
-import { startDemoWebhookInbox } from './demo-webhook-inbox.js';
+import { startWebhookReceiver } from '../testing/webhook-receiver.js';
 import { backingServices, findUnreachableServices } from './service-probes.js';
 import { prepareDatabase } from './prepare-database.js';
 import { startLocalChain } from './local-chain.js';
 import { setUpDemoChain } from './demo-chain-setup.js';
 import { createKnex } from '#shared/db/create-knex.js';
-import { listMarketsKeyset } from '#shared/db/repositories/market-lists.repository.js';
-import {
-  processLabel,
-  spawnDeployable,
-  stopDeployables,
-  waitUntilReady,
-  type DeployableProcess,
-} from './deployable-processes.js';
-import { executorSignerPool, npmStartConfigSchema, planReplicas } from './replicas.js';
+import { listMarketsKeyset } from '#shared/db/markets/market-lists.repository.js';
+import { processLabel } from '../testing/deployable-process.js';
+import { createDeployableStack } from './deployable-stack.js';
+import { executorSignerPool, npmStartConfigSchema } from './replicas.js';
 import { startOtherAccountsJob, type OtherAccountsJob } from './other-accounts-job.js';
 import { startupMessage } from './startup-message.js';
 
@@ -87,10 +82,17 @@ if (signerPool.length < config.REPLICAS) {
 const apiKeyPepper = DEVELOPMENT_PEPPER;
 // The demo key's webhooks arrive at a local inbox that verifies them with the key's secret and logs each one.
 const demoWebhookSecret = generateWebhookSecret();
-const inbox = await startDemoWebhookInbox({
+// GET on it lists the latest 100 deliveries, newest first.
+const inbox = await startWebhookReceiver({
   port: config.WEBHOOK_INBOX_PORT,
-  secret: demoWebhookSecret,
-  log: (line) => say(`${processLabel('webhook-inbox')} ${line}`),
+  secrets: [demoWebhookSecret],
+  keep: 100,
+  onDelivery: ({ event, verified, refusal, headers }) =>
+    void say(
+      `${processLabel('webhook-inbox')} ${event.type ?? 'unparsable'} ${event.id ?? headers['x-service-event-id'] ?? ''} ` +
+        `trade ${String(event.data?.tradeId ?? '?')} ${String(event.data?.status ?? '')} ` +
+        `(signature ${verified ? 'verified' : `REFUSED: ${refusal}`})`,
+    ),
 }).catch(async (error: unknown) => {
   process.stderr.write(
     `Cannot start the demo webhook inbox on port ${config.WEBHOOK_INBOX_PORT}: ${messageOf(error)}\n`,
@@ -102,7 +104,10 @@ const keyDb = createKnex({ databaseUrl: prepared.applicationDatabaseUrl, poolMax
 const demoKey = await Promise.all([
   issueDemoApiKey(keyDb, apiKeyPepper, {
     // The deployables seal and open webhook secrets with the development key (their WEBHOOK_SECRET_KEY default).
-    webhook: { url: inbox.url, secretEnc: createSecretBox(DEVELOPMENT_WEBHOOK_SECRET_KEY).seal(demoWebhookSecret) },
+    webhook: {
+      url: inbox.url('/webhooks'),
+      secretEnc: createSecretBox(DEVELOPMENT_WEBHOOK_SECRET_KEY).seal(demoWebhookSecret),
+    },
   }),
   listMarketsKeyset(keyDb, { statuses: ['OPEN'], limit: 1 }).then(([newest]) => newest),
 ])
@@ -138,19 +143,26 @@ const sharedEnv = {
   API_KEY_PEPPER: apiKeyPepper,
   PLATFORM_ADMIN_PRIVATE_KEY: config.PLATFORM_ADMIN_PRIVATE_KEY,
 };
-const deployables = [
-  { name: 'trading-api', entry: 'apps/trading-api/src/main.ts', port: config.TRADING_API_PORT },
-  { name: 'public-read', entry: 'apps/public-read/src/main.ts', port: config.PUBLIC_READ_PORT },
-  { name: 'chain-executor', entry: 'apps/chain-executor/src/main.ts', port: config.CHAIN_EXECUTOR_PORT },
-  { name: 'webhook-dispatcher', entry: 'apps/webhook-dispatcher/src/main.ts', port: config.WEBHOOK_DISPATCHER_PORT },
-];
-const logRelay = {
-  write: (text: string) => process.stdout.write(text),
-  accessLinesPerSecond: config.LOCAL_ACCESS_LOG_LINES_PER_SECOND,
-};
-const processes: DeployableProcess[] = planReplicas(deployables, config.REPLICAS, sharedEnv).map((spec) =>
-  spawnDeployable(spec, logRelay),
-);
+const replicas = config.REPLICAS;
+const stack = await createDeployableStack({
+  replicas: {
+    'trading-api': replicas,
+    'public-read': replicas,
+    'chain-executor': replicas,
+    'webhook-dispatcher': replicas,
+  },
+  env: () => sharedEnv,
+  ports: {
+    'trading-api': config.TRADING_API_PORT,
+    'public-read': config.PUBLIC_READ_PORT,
+    'chain-executor': config.CHAIN_EXECUTOR_PORT,
+    'webhook-dispatcher': config.WEBHOOK_DISPATCHER_PORT,
+  },
+  output: {
+    write: (text: string) => void process.stdout.write(text),
+    accessLinesPerSecond: config.LOCAL_ACCESS_LOG_LINES_PER_SECOND,
+  },
+});
 let otherAccounts: OtherAccountsJob | undefined;
 
 let stopping = false;
@@ -159,7 +171,7 @@ async function shutdown(exitCode: number): Promise<never> {
     stopping = true;
     say('[local-stack] stopping every deployable…');
     await otherAccounts?.stop();
-    await stopDeployables(processes, 15_000);
+    await stack.stop(15_000);
     await inbox.close();
     await chain.stop();
     say('[local-stack] stopped');
@@ -170,21 +182,21 @@ async function shutdown(exitCode: number): Promise<never> {
 // orderly stop short, so every signal is handled and the stop itself runs once.
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
-for (const deployable of processes) {
-  void deployable.exited.then((code) => {
-    if (!stopping) {
-      say(`[local-stack] ${deployable.spec.name} exited unexpectedly (code ${code}); stopping the stack`);
-      void shutdown(1);
-    }
-  });
-}
 
 try {
-  const deadline = Date.now() + config.STARTUP_TIMEOUT_MS;
-  await Promise.all(processes.map((deployable) => waitUntilReady(deployable, deadline)));
+  // A process that exits during start-up fails it at once.
+  await stack.start(config.STARTUP_TIMEOUT_MS);
 } catch (error) {
   say(`[local-stack] start-up failed: ${messageOf(error)}`);
   await shutdown(1);
+}
+for (const deployable of stack.all) {
+  void deployable.process?.exited.then((code) => {
+    if (!stopping) {
+      say(`[local-stack] ${deployable.name} exited unexpectedly (code ${code}); stopping the stack`);
+      void shutdown(1);
+    }
+  });
 }
 
 const [issuedKey, newestMarket] = demoKey;
@@ -201,7 +213,7 @@ say(
     signers: signerPool.length,
     demoKey: issuedKey,
     marketId: newestMarket?.id,
-    inbox: { url: inbox.url, secret: demoWebhookSecret },
+    inbox: { url: inbox.url('/webhooks'), secret: demoWebhookSecret },
   }),
 );
 

@@ -2,7 +2,7 @@
  * What `npm start` prints once every deployable is ready: each replica's URL, the chain, the admin CLI and the demo
  * key with curls to try. Pure: start-local-stack.ts gathers the facts.
  */
-import type { PlatformAddresses } from '#shared/chain/deploy-platform.js';
+import type { PlatformAddresses } from '#shared/chain/platform-deployment.js';
 import type { DemoApiKey } from './demo-api-key.js';
 import { replicaPort } from './replicas.js';
 

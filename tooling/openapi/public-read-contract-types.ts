@@ -1,7 +1,7 @@
 /* public-read's contract types: generated from its OpenAPI document (at the default settings) by openapi-typescript. */
 import { fileURLToPath } from 'node:url';
 import { contractTypesOf } from '#tooling/openapi/contract-types.js';
-import { publicReadOpenApi } from '../../apps/public-read/src/openapi/public-read.openapi.js';
+import { publicReadDocument } from '../../apps/public-read/src/openapi/public-read-document.js';
 
 export const PUBLIC_READ_TYPES_PATH = fileURLToPath(
   new URL('../../apps/public-read/src/openapi/generated/public-read-api.ts', import.meta.url),
@@ -10,8 +10,8 @@ export const PUBLIC_READ_TYPES_PATH = fileURLToPath(
 /** The text of generated/public-read-api.ts for the document as it is now. */
 export function publicReadContractTypes(): Promise<string> {
   return contractTypesOf(
-    publicReadOpenApi('0.0.0'),
-    'apps/public-read/src/openapi/public-read.openapi.ts',
+    publicReadDocument('0.0.0'),
+    'apps/public-read/openapi/*.yaml',
     PUBLIC_READ_TYPES_PATH,
     // The public validator fills in query defaults: a defaulted parameter is always there.
     { queryDefaultsApplied: true },

@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { contractTypesOf } from '#tooling/openapi/contract-types.js';
-import { loadOpenApiDocument } from '../../apps/trading-api/src/openapi/load-spec.js';
+import { tradingApiDocument } from '../../apps/trading-api/src/openapi/operations.js';
 
 export const TRADING_API_TYPES_PATH = fileURLToPath(
   new URL('../../apps/trading-api/src/openapi/generated/trading-api.ts', import.meta.url),
@@ -21,5 +21,5 @@ export const TRADING_API_TYPES_PATHS = [TRADING_API_TYPES_PATH, CLIENT_TYPES_PAT
 
 /** The text of generated/trading-api.ts (and of the client's copy) for the document as it is now. */
 export function tradingApiContractTypes(): Promise<string> {
-  return contractTypesOf(loadOpenApiDocument(), 'apps/trading-api/openapi/*.yaml', TRADING_API_TYPES_PATH);
+  return contractTypesOf(tradingApiDocument(), 'apps/trading-api/openapi/*.yaml', TRADING_API_TYPES_PATH);
 }

@@ -6,15 +6,16 @@
 import { randomUUID } from 'node:crypto';
 import { toHex, type Address, type Hex } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
-import { insertMarket } from '#shared/db/repositories/markets.repository.js';
-import { recordChainDeployment } from '#shared/db/repositories/chain-deployments.repository.js';
+import { insertMarket } from '#shared/db/markets/markets.repository.js';
+import { recordChainDeployment } from '#shared/db/chain-deployments/chain-deployments.repository.js';
 import { type Queryable } from '#shared/db/transaction.js';
 import { startTestChain, type TestChain } from './test-chain.js';
 import { createChainClients, withSigner, type ChainReader, type ChainWriter } from '#shared/chain/chain-clients.js';
 import { createSmartAccount } from '../../apps/admin-cli/src/chain/smart-accounts.js';
-import { deployMarket, deployPlatform, type PlatformAddresses } from '#shared/chain/deploy-platform.js';
-import { mintTestUsdc } from '#shared/chain/market-admin.js';
-import type { OperatorRoute } from '#shared/chain/operator-registry.js';
+import { deployMarket, deployPlatform } from '../../apps/admin-cli/src/chain/deploy-platform.js';
+import { type PlatformAddresses } from '#shared/chain/platform-deployment.js';
+import { mintTestUsdc } from '../../apps/admin-cli/src/chain/market-admin.js';
+import type { OperatorRoute } from '../../apps/chain-executor/src/chain/operator-calls.js';
 
 /** anvil's default mnemonic: public, funded only on dev chains. */
 const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';

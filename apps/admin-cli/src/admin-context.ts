@@ -5,7 +5,7 @@ import { privateKeyToAddress } from 'viem/accounts';
 import { createChainClients, type ChainReader, type ChainWriter } from '#shared/chain/chain-clients.js';
 import { leaseSignerWaiting, type SignerLease } from '#shared/chain/signer-lease.js';
 import { loadPlatformAddresses } from '#shared/chain/platform-deployment.js';
-import { type PlatformAddresses } from '#shared/chain/deploy-platform.js';
+import { type PlatformAddresses } from '#shared/chain/platform-deployment.js';
 import type { AdminCliConfig } from '#shared/config/app-configs.js';
 import { createKnex } from '#shared/db/create-knex.js';
 import { AppError, isAppError } from '#shared/errors/app-error.js';

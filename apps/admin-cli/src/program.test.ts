@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { loadConfig } from '#shared/config/load-config.js';
 import { adminCliConfigSchema } from '#shared/config/app-configs.js';
-import { listAdminActions } from './repositories/admin-audit.repository.js';
+import { listAdminActions } from './db/admin-audit-log/admin-audit-log.repository.js';
 import { createTestDatabase, type TestDatabase } from '#tooling/testing/test-database.js';
-import { runTypeScript } from '#tooling/testing/run-node.js';
+import { runTypeScript } from '#tooling/testing/deployable-process.js';
 import type { CliIo } from './cli-output.js';
 import { migrationSource } from '../../../migrations/index.js';
 import { runAdminCli } from './program.js';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { anvilPrivateKey } from '#tooling/testing/chain-test-fixtures.js';
-import type { TradeRecord } from '#shared/db/repositories/trades.rows.js';
+import type { TradeRecord } from '#shared/db/trades/trade-rows.js';
 import { EXCHANGES } from '#shared/messaging/topology.js';
 import { type AmqpConnectionManager } from '#shared/messaging/connection-manager.js';
 import { createTestMessaging, type TestMessaging } from '#tooling/testing/messaging/test-messaging.js';

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
 import { smartAccountAbi } from '../../../shared/contracts/artifacts/index.js';
 import { buyThroughAccount, redeemThroughAccount } from './chain/account-trades.js';
-import { cancelMarket, resolveMarket } from '#shared/chain/market-admin.js';
+import { cancelMarket, resolveMarket } from '../../admin-cli/src/chain/market-admin.js';
 import { createChainClients } from '#shared/chain/chain-clients.js';
 import { readOutcomeBalances, readUsdcBalance } from '#shared/chain/balances.js';
 import { uuidToBytes32 } from '#shared/chain/ids-on-chain.js';
@@ -19,14 +19,14 @@ import {
   USDC,
   type ChainFixture,
 } from '#tooling/testing/chain-test-fixtures.js';
-import { applyMarketChainStatus } from '#shared/db/repositories/markets.repository.js';
-import { createUser } from '#shared/db/repositories/users.repository.js';
+import { applyMarketChainStatus } from '#shared/db/markets/markets.repository.js';
+import { createUser } from '#shared/db/users/users.repository.js';
 import {
   findRedemptionById,
   insertOpenRedemption,
   transitionRedemptionStatus,
-} from '#shared/db/repositories/redemptions.repository.js';
-import { upsertMarketTrades } from '#shared/db/repositories/market-trades.repository.js';
+} from '#shared/db/redemptions/redemptions.repository.js';
+import { upsertMarketTrades } from '#shared/db/market-trades/market-trades.repository.js';
 import { createLogger } from '#shared/logger/logger.js';
 import { EXCHANGES } from '#shared/messaging/topology.js';
 import { type AmqpConnectionManager } from '#shared/messaging/connection-manager.js';

@@ -5,7 +5,7 @@
  * the chain shows it: a reverted transaction that moved no USDC and no position, or one execution.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { TradeRecord } from '#shared/db/repositories/trades.rows.js';
+import type { TradeRecord } from '#shared/db/trades/trade-rows.js';
 import { executionsOf } from '#tooling/kits/chain-executor/trade-executor-test-kit.js';
 import { startSandboxStack, type SandboxStack } from '#tooling/kits/chain-executor/sandbox-stack.js';
 

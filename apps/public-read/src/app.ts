@@ -6,7 +6,9 @@ import type { ChainSource } from '#shared/chain/lazy-chain-reader.js';
 import type { PublicReadConfig } from '#shared/config/app-configs.js';
 import { createHttpApp } from '#shared/http/http-app.js';
 import { onAppShuttingDown } from '#shared/http/lifecycle.js';
-import { routeDisabledOf } from '#shared/http/route-registrar.js';
+import { documentOperations } from '#shared/http/openapi-document.js';
+import { mountOperations, routeDisabledOf, type EdgeStage } from '#shared/http/route-registrar.js';
+import { serviceVersion } from '#shared/runtime/service-version.js';
 import { type HttpMetrics } from '#shared/http/http-metrics.js';
 import { type ReadinessCheck } from '#shared/http/readiness.js';
 import type { RouteSwitches } from '#shared/kill-switch/route-switches.js';
@@ -19,16 +21,11 @@ import { mountEmbedRoutes } from './embed/embed.routes.js';
 import { createRateLimiter, type RateLimitSettings } from './http/rate-limit.middleware.js';
 import { createResponseCache } from './http/response-cache.js';
 import { createQuoteMemory } from './use-cases/get-market-quote.use-case.js';
-import { openApiSettingsFrom } from './openapi/document-settings.js';
-import { publicReadContract } from './openapi/public-read-contract.js';
-import { mountCatalogRoutes } from './routes/catalog.routes.js';
-import { mountMarketStreamRoute } from './routes/market-stream.routes.js';
-import { mountMarketRoutes } from './routes/markets.routes.js';
-import { mountOpenApiRoute } from './routes/openapi.routes.js';
-import type { RouteDeps } from './routes/route-deps.js';
-import { mountSocialRoutes } from './routes/social.routes.js';
-import { mountThreadRoutes } from './routes/threads.routes.js';
-import { mountUnknownApiPath } from './routes/unknown-path.routes.js';
+import { publicHandlers } from './handlers/index.js';
+import { publicOperationRoute, type HandlerDeps } from './handlers/public-handler.js';
+import { createPublicRequestInput } from './http/request-input.js';
+import { openApiSettingsFrom, publicReadDocument } from './openapi/public-read-document.js';
+import { mountUnknownApiPath } from './http/unknown-path.js';
 import {
   createMarketStreams,
   DEFAULT_MARKET_STREAM_SETTINGS,
@@ -83,7 +80,13 @@ export function publicReadSettingsFrom(config: PublicReadConfig): PublicReadSett
   };
 }
 
-/** The public read API (`/api/*`): no I/O at build time. */
+/**
+ * The admission order of /api, its one declaration: the optional key and the per-client limit come before the kill
+ * switch, so every /api response (a disabled route's 503 included) carries X-RateLimit-*.
+ */
+export const PUBLIC_ORDER: readonly EdgeStage[] = ['key', 'limiter', 'before', 'killSwitch', 'body', 'handler'];
+
+/** The public read API (`/api/*`): every operation of apps/public-read/openapi mounted from the document. */
 export function createApp(deps: PublicReadDeps): express.Express {
   const context = { db: deps.db, now: deps.now ?? (() => new Date()) };
   const nowMs = (): number => context.now().getTime();
@@ -96,14 +99,21 @@ export function createApp(deps: PublicReadDeps): express.Express {
     next();
   };
   // The document states the limits this app runs with; requests are validated against it.
-  const contract = publicReadContract({
+  const document = publicReadDocument(serviceVersion, {
     rateLimit: deps.settings.rateLimit,
     quoteCacheSeconds: deps.settings.quoteCacheSeconds,
     marketStreamMaxPerIp: deps.marketStreams?.maxStreamsPerIp ?? DEFAULT_MARKET_STREAM_SETTINGS.maxStreamsPerIp,
   });
-  const routeDeps: RouteDeps = {
+  const marketStreams = createMarketStreams({
+    db: deps.db,
+    redis: deps.redis,
+    routeSwitches: deps.routeSwitches,
+    logger: deps.logger,
+    hub: deps.marketNotices,
+    settings: deps.marketStreams,
+  });
+  const handlerDeps: HandlerDeps = {
     context,
-    input: contract.input,
     cache: createResponseCache({ ttlMs: deps.settings.readCacheMs, now: context.now }),
     social: deps.settings.social,
     quote: {
@@ -115,15 +125,9 @@ export function createApp(deps: PublicReadDeps): express.Express {
       memory: createQuoteMemory({ nowMs, cacheSeconds: deps.settings.quoteCacheSeconds, logger: deps.logger }),
       nowMs,
     },
+    streams: marketStreams,
+    documentJson: JSON.stringify(document),
   };
-  const marketStreams = createMarketStreams({
-    db: deps.db,
-    redis: deps.redis,
-    routeSwitches: deps.routeSwitches,
-    logger: deps.logger,
-    hub: deps.marketNotices,
-    settings: deps.marketStreams,
-  });
   const app = createHttpApp(
     {
       serviceName: 'public-read',
@@ -135,19 +139,17 @@ export function createApp(deps: PublicReadDeps): express.Express {
       trustProxy: deps.trustProxy,
       gatewayAppendedAddresses: deps.gatewayAppendedAddresses,
       metrics: deps.metrics,
-      // Before the kill switch, so every /api response (a disabled route's 503 included) carries X-RateLimit-*.
-      edge: { key: { optional: [optionalKey] }, limiters: { public: limiter }, placement: 'before-kill-switch' },
+      edge: { order: PUBLIC_ORDER, key: { optional: [optionalKey] }, limiters: { public: limiter } },
       // Every /api route: the key when one is sent, the per-IP (or per-user) window.
       routeDefaults: { key: 'optional', limiter: 'public' },
     },
     (router) => {
       router.use('/api', corsMiddleware());
-      mountThreadRoutes(router, routeDeps);
-      mountMarketRoutes(router, routeDeps);
-      mountMarketStreamRoute(router, marketStreams, contract.input);
-      mountSocialRoutes(router, routeDeps);
-      mountCatalogRoutes(router, routeDeps);
-      mountOpenApiRoute(router, contract.document, contract.input);
+      mountOperations(router, {
+        operations: documentOperations(document),
+        handlers: publicHandlers,
+        route: publicOperationRoute(handlerDeps, createPublicRequestInput(document)),
+      });
       mountEmbedRoutes(router, { db: deps.db });
       mountUnknownApiPath(router);
     },

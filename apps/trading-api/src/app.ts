@@ -20,18 +20,14 @@ import { createCursorCodec, deriveCursorSecret } from './http/cursor.js';
 import { mountDocsRoutes } from './docs/docs.routes.js';
 import { deriveConfirmationKeys } from './domain/confirmation-token.js';
 import { createHandlers } from './handlers/index.js';
-import { loadOpenApiDocument } from './openapi/load-spec.js';
-import { listOperations } from './openapi/operations.js';
-import { createRequestValidator } from './openapi/request-validator.js';
-import { API_VERSION_HEADER, CURRENT_API_VERSION } from './pipeline/api-version.js';
+import { listOperations, tradingApiDocument } from './openapi/operations.js';
 import { createAuthFailureRecorder } from './pipeline/auth-failure-recorder.js';
 import { createAuthLockout, type AuthLockoutPolicy } from './pipeline/auth-lockout.js';
 import { authenticateMiddleware } from './pipeline/authenticate.middleware.js';
-import { ipAllowlistMiddleware, scopeMiddleware } from './pipeline/authorize.middleware.js';
-import { signatureMiddleware } from './pipeline/signature.middleware.js';
-import { validateMiddleware } from './pipeline/validate.middleware.js';
+import { ipAllowlistMiddleware, scopeMiddleware, signatureMiddleware } from './pipeline/authorize.middleware.js';
+import { createRequestValidator, validateMiddleware } from './pipeline/validate.middleware.js';
 import { operationOf } from './pipeline/request-context.js';
-import { mountV1Operations, v1EdgeSteps } from './pipeline/v1-router.js';
+import { API_VERSION_HEADER, CURRENT_API_VERSION, mountV1Operations, v1EdgeSteps } from './pipeline/v1-router.js';
 import { createRateLimiters, rateLimiterFor } from './rate-limit/operation-limiters.js';
 import type { EventPageReader } from './streams/shared-event-pages.js';
 import type { StreamSettings } from './streams/stream-settings.js';
@@ -101,7 +97,7 @@ export function chainSourceReadiness(chain: ChainSource): ReadinessCheck {
 /** The trading API (`/v1/*`): every operation of apps/trading-api/openapi through one request pipeline. */
 export function createApp(deps: TradingApiDeps): express.Express {
   const now = deps.now ?? Date.now;
-  const document = loadOpenApiDocument();
+  const document = tradingApiDocument();
   const operations = listOperations(document);
   const validator = createRequestValidator(document);
   const lockout = createAuthLockout({ redis: deps.redis, logger: deps.logger, policy: deps.lockoutPolicy, now });

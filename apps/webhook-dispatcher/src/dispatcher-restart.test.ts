@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ChildProcess } from 'node:child_process';
-import { findWebhookEventOfKey } from '#shared/db/repositories/webhook-events.repository.js';
+import { findWebhookEventOfKey } from '#shared/db/webhook-events/webhook-events.repository.js';
 import { EXCHANGES } from '#shared/messaging/topology.js';
 import { type AmqpConnectionManager } from '#shared/messaging/connection-manager.js';
 import { createTestMessaging, type TestMessaging } from '#tooling/testing/messaging/test-messaging.js';
@@ -18,7 +18,7 @@ import {
   TEST_WEBHOOK_SECRET_KEY,
   type DispatcherKit,
 } from '#tooling/kits/webhook-dispatcher/dispatcher-test-kit.js';
-import { startWebhookReceiver, type WebhookReceiver } from '#tooling/kits/webhook-dispatcher/webhook-receiver.js';
+import { startWebhookReceiver, type WebhookReceiver } from '#tooling/testing/webhook-receiver.js';
 
 let kit: DispatcherKit;
 let receiver: WebhookReceiver;

@@ -2,10 +2,7 @@ import type { Knex } from 'knex';
 import type { Registry } from 'prom-client';
 import { createSecretBox } from '#shared/auth/secret-box.js';
 import { createReadThroughCache } from '#shared/cache/read-through-cache.js';
-import {
-  findWebhookSettingsOfKey,
-  type WebhookSettings,
-} from '#shared/db/repositories/api-key-webhook-secrets.repository.js';
+import { findWebhookSettingsOfKey, type WebhookSettings } from '#shared/db/api-keys/api-key-secrets.repository.js';
 import type { WebhookDispatcherConfig } from '#shared/config/app-configs.js';
 import type { Logger } from '#shared/logger/logger.js';
 import type { AmqpConnectionManager } from '#shared/messaging/connection-manager.js';

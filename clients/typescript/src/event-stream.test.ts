@@ -11,7 +11,7 @@ import {
   type StreamsReplica,
 } from '../../../tooling/kits/trading-api/streams-test-kit.js';
 import type { TestCaller } from '../../../tooling/kits/trading-api/trading-api-test-kit.js';
-import { revokeApiKey } from '../../../shared/src/db/repositories/api-keys.repository.js';
+import { revokeApiKey } from '#shared/db/api-keys/api-keys.repository.js';
 import { startTcpFaultProxy, type TcpFaultProxy } from '../../../tooling/faults/tcp-fault-proxy.js';
 import { createForetellClient } from './client.js';
 import { ForetellStreamError } from './errors.js';

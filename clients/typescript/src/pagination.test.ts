@@ -11,7 +11,7 @@ import {
   startTradingApiKit,
   type TradingApiKit,
 } from '../../../tooling/kits/trading-api/trading-api-test-kit.js';
-import { insertMarket } from '../../../shared/src/db/repositories/markets.repository.js';
+import { insertMarket } from '#shared/db/markets/markets.repository.js';
 import { unwrap } from './api-call.js';
 import { createForetellClient } from './client.js';
 import { iterateCursorPages } from './pagination.js';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
-import { createUser } from '../db/repositories/users.repository.js';
-import { findApiKeyById } from '../db/repositories/api-keys.repository.js';
+import { createUser } from '../db/users/users.repository.js';
+import { findApiKeyById } from '../db/api-keys/api-keys.repository.js';
 import { createTestDatabase, type TestDatabase } from '#tooling/testing/test-database.js';
 import { hashApiKey, pepperIdOf } from './api-key-format.js';
 import { createApiKeyCache, type ApiKeyCacheOptions } from './api-key-cache.js';

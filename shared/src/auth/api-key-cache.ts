@@ -12,9 +12,10 @@
  */
 import type { Knex } from 'knex';
 import { createReadThroughCache } from '../cache/read-through-cache.js';
-import { rehashApiKey, tagApiKeyPepper } from '../db/repositories/api-key-peppers.repository.js';
+import { rehashApiKey, tagApiKeyPepper } from '../db/api-keys/api-key-secrets.repository.js';
 import { isDeadlockError } from '../db/mysql-errors.js';
-import { findApiKeyByHash, listActiveKeyLimits, type ApiKeyRecord } from '../db/repositories/api-keys.repository.js';
+import { findApiKeyByHash, listActiveKeyLimits } from '../db/api-keys/api-keys.repository.js';
+import { type ApiKeyRecord } from '../db/api-keys/api-key-rows.js';
 import { AppError } from '../errors/app-error.js';
 import { apiKeyCacheId, digestsEqual, hashApiKey, pepperIdOf } from './api-key-format.js';
 import { parseIpAllowlist, type IpAllowlist } from './ip-allowlist.js';

@@ -12,7 +12,7 @@ import {
   WAD,
   type ChainFixture,
 } from '#tooling/testing/chain-test-fixtures.js';
-import { freezeMarket, resolveMarket } from './market-admin.js';
+import { freezeMarket, resolveMarket } from '../../../apps/admin-cli/src/chain/market-admin.js';
 import { readMarketPrices, readMarketState, readQuote } from './market-reads.js';
 import type { BuyQuote, SellQuote } from './quote-format.js';
 

@@ -15,14 +15,14 @@ import {
 } from '#tooling/testing/chain-test-fixtures.js';
 import { sendContractWrite, tracedRevertData } from './contract-writes.js';
 import { uuidToBytes32 } from './ids-on-chain.js';
+import { forwardCallData } from '../../../apps/chain-executor/src/chain/operator-calls.js';
 import {
   accountOperator,
-  forwardCallData,
   isRegisteredSigner,
   listRegisteredSigners,
   moveAccountToRegistry,
   setSignerRegistered,
-} from './operator-registry.js';
+} from '../../../apps/admin-cli/src/chain/operator-registry-admin.js';
 import { appErrorFromRevert, decodeRevertData } from './revert-errors.js';
 import { createSmartAccount } from '../../../apps/admin-cli/src/chain/smart-accounts.js';
 import { appErrorOf } from '#tooling/testing/app-error-rejection.js';

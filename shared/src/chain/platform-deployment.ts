@@ -1,7 +1,16 @@
-import { findChainDeployment } from '../db/repositories/chain-deployments.repository.js';
+import { findChainDeployment } from '../db/chain-deployments/chain-deployments.repository.js';
 import type { Queryable } from '../db/transaction.js';
 import { AppError } from '../errors/app-error.js';
-import type { PlatformAddresses } from './deploy-platform.js';
+import type { Address } from 'viem';
+
+export interface PlatformAddresses {
+  chainId: number;
+  usdc: Address;
+  marketFactory: Address;
+  accountFactory: Address;
+  /** The operator of every smart account (OperatorRegistry); null on a platform deployed before it. */
+  operatorRegistry: Address | null;
+}
 
 /**
  * The platform contracts of `chainId` as recorded in MySQL. Fails with DEPENDENCY_UNAVAILABLE (and a message

@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { countUsedLocks, currentDatabaseName } from '../db/repositories/named-locks.repository.js';
+import { countUsedLocks, currentDatabaseName } from '../db/named-locks.js';
 import { AppError } from '../errors/app-error.js';
 import { sleep } from '../messaging/backoff.js';
 import { tryAcquireLeaderLock, type LeaderLease } from '../runtime/mysql-leader-lock.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { runTypeScript } from '#tooling/testing/run-node.js';
+import { runTypeScript } from '#tooling/testing/deployable-process.js';
 
 describe('every deployable fails fast on bad configuration', () => {
   it.each([

@@ -10,10 +10,14 @@
  * whole transaction, as an immediate INSERT would have.
  */
 import type { Knex } from 'knex';
-import { batches } from './repositories/insert-batches.js';
-import { isTransaction, type Queryable } from './transaction.js';
+import { isTransaction, type Queryable, type Row } from './transaction.js';
 
-type Row = Record<string, unknown>;
+const INSERT_BATCH = 500;
+
+/** Multi-row inserts go in batches of INSERT_BATCH rows (a bounded statement size). */
+export function* batches<T>(rows: readonly T[]): Generator<T[]> {
+  for (let start = 0; start < rows.length; start += INSERT_BATCH) yield rows.slice(start, start + INSERT_BATCH);
+}
 
 /** The rows each flushing transaction still owes, by table in first-use order. */
 const owed = new WeakMap<Knex.Transaction, Map<string, Row[]>>();

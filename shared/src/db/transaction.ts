@@ -3,6 +3,9 @@ import type { Knex } from 'knex';
 /** Either the pool or an open transaction: repositories accept both so callers decide the unit of work. */
 export type Queryable = Knex | Knex.Transaction;
 
+/** A row as mysql2 hands it over: column name → value; each repository's row mapping reads it. */
+export type Row = Record<string, unknown>;
+
 /** Runs `work` in one transaction; commits when it resolves, rolls back when it throws. */
 export function withTransaction<T>(db: Knex, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
   return db.transaction(work);
@@ -25,7 +28,7 @@ export function parseJsonColumn<T>(value: unknown): T {
   return parsed as T;
 }
 
-function isRowList(value: unknown): value is Array<Record<string, unknown>> {
+function isRowList(value: unknown): value is Row[] {
   return Array.isArray(value) && value.every((row) => typeof row === 'object' && row !== null);
 }
 
@@ -45,7 +48,7 @@ export function okPacketOfRaw(result: unknown): { affectedRows: number; insertId
  * The rows of a `db.raw` SELECT: mysql2 answers `[rows, fields]`. Checked, so a driver that answered otherwise fails
  * here rather than as a wrong value later; each row is a plain object whose columns the caller converts.
  */
-export function rowsOfRaw(result: unknown): Array<Record<string, unknown>> {
+export function rowsOfRaw(result: unknown): Row[] {
   const rows: unknown = Array.isArray(result) ? result[0] : undefined;
   if (!isRowList(rows)) throw new Error('a raw SELECT answered no rows array');
   return rows;

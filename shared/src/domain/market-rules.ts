@@ -3,11 +3,22 @@
  * (before it is sent): OPEN, deployed on this chain, before its end time, and the outcome exists. Each rule answers
  * the AppError that refuses the trade, or null.
  */
-import type { Market } from '../db/repositories/markets.repository.js';
 import { AppError } from '../errors/app-error.js';
+import type { MarketState } from './market-status.js';
+
+/** What the trade and quote rules read of a market (a stored market is one). */
+export interface RuledMarket {
+  id: string;
+  status: MarketState;
+  /** Outcome labels; index = outcomeIndex. */
+  outcomes: readonly string[];
+  contractAddress: string | null;
+  chainId: number | null;
+  endTime: Date | null;
+}
 
 /** 400 VALIDATION_FAILED naming `outcomeIndex` when the market has no such outcome. */
-export function outcomeOutOfRange(market: Pick<Market, 'outcomes'>, outcomeIndex: number): AppError | null {
+export function outcomeOutOfRange(market: Pick<RuledMarket, 'outcomes'>, outcomeIndex: number): AppError | null {
   if (outcomeIndex < market.outcomes.length) return null;
   const message = `must be below ${market.outcomes.length}`;
   return new AppError('VALIDATION_FAILED', {
@@ -18,7 +29,7 @@ export function outcomeOutOfRange(market: Pick<Market, 'outcomes'>, outcomeIndex
 
 /** 422 MARKET_NOT_TRADEABLE saying why, when trades cannot be placed on the market now; null when they can. */
 export function marketNotTradeable(
-  market: Pick<Market, 'id' | 'status' | 'contractAddress' | 'chainId' | 'endTime'>,
+  market: Pick<RuledMarket, 'id' | 'status' | 'contractAddress' | 'chainId' | 'endTime'>,
   context: { chainId: number; now: Date },
 ): AppError | null {
   const refuse = (why: string) =>

@@ -4,8 +4,8 @@
  * as its own error (public-read: 400 ValidationError / 404 NotFoundError, /v1: 400 VALIDATION_FAILED /
  * 422 MARKET_NOT_TRADEABLE).
  */
-import type { Market } from '../db/repositories/markets.repository.js';
 import { isAppError, type AppError } from '../errors/app-error.js';
+import type { RuledMarket } from './market-rules.js';
 
 export type QuoteRefusal =
   | { reason: 'outcome_out_of_range'; highestOutcomeIndex: number }
@@ -13,7 +13,7 @@ export type QuoteRefusal =
   | { reason: 'other_chain' };
 
 /** The outcome must exist: `outcomeIndex` from 0 to the market's last outcome. */
-export function quoteOutcomeRefusal(market: Pick<Market, 'outcomes'>, outcomeIndex: number): QuoteRefusal | null {
+export function quoteOutcomeRefusal(market: Pick<RuledMarket, 'outcomes'>, outcomeIndex: number): QuoteRefusal | null {
   if (outcomeIndex < market.outcomes.length) return null;
   return { reason: 'outcome_out_of_range', highestOutcomeIndex: market.outcomes.length - 1 };
 }
@@ -23,7 +23,7 @@ export function quoteOutcomeRefusal(market: Pick<Market, 'outcomes'>, outcomeInd
  * only the contract is checked (a caller that must refuse before it connects to the chain).
  */
 export function quoteContractRefusal(
-  market: Pick<Market, 'contractAddress' | 'chainId'>,
+  market: Pick<RuledMarket, 'contractAddress' | 'chainId'>,
   chainId?: number,
 ): QuoteRefusal | null {
   if (!market.contractAddress) return { reason: 'no_contract' };

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type express from 'express';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
-import { runSteps } from './run-steps.js';
+import { runSteps } from './route-table.js';
 
 /** A middleware run ahead of the route table for every request whose path is `prefix` or under it (e.g. CORS). */
 export interface PrefixMiddleware {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { AppError } from '../errors/app-error.js';
 import { errorCatalogue, errorCodes } from '../errors/error-catalogue.js';
-import { renderProblem, renderPublicError } from './error-renderers.js';
+import { renderProblem, renderPublicError } from './error-middleware.js';
 
 const context = { requestId: 'req_1', instance: '/v1/trades', docsBaseUrl: 'https://api.example.com/v1/docs/' };
 

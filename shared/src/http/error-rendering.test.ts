@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { AppError } from '../errors/app-error.js';
 import { errorCatalogue, errorCodes, isErrorCode } from '../errors/error-catalogue.js';
 import { startTestApp, type TestApp } from '#tooling/testing/http-test-kit.js';
-import type { ErrorStyle } from './error-mapping.js';
+import type { ErrorStyle } from './error-middleware.js';
 
 let current: TestApp | undefined;
 afterEach(async () => {

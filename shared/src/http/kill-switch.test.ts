@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createFileRouteSwitches } from '../kill-switch/file-route-switches.js';
 import { createStaticRouteSwitches, type RouteSwitches } from '../kill-switch/route-switches.js';
 import { captureLogs, startTestApp, waitFor, type TestApp } from '#tooling/testing/http-test-kit.js';
-import type { ErrorStyle } from './error-mapping.js';
+import type { ErrorStyle } from './error-middleware.js';
 
 const QUOTE = 'GET /api/markets/:id/quote';
 const TRADES = 'POST /v1/trades';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { RequestHandler } from 'express';
 import { createMutableRouteSwitches } from '../kill-switch/route-switches.js';
 import { startTestApp, type TestApp } from '#tooling/testing/http-test-kit.js';
-import { createRouteRegistrar, type EdgeSteps } from './route-registrar.js';
+import { createRouteRegistrar, type EdgeStage, type EdgeSteps } from './route-registrar.js';
 import { createRouteTable } from './route-table.js';
 
 /** A step that appends its name to the trail the handler answers with. */
@@ -19,13 +19,16 @@ const answerTrail: RequestHandler = (_req, res) => {
   res.json({ trail: res.locals.trail });
 };
 
-function edge(placement: EdgeSteps['placement']): EdgeSteps {
+const tradingOrder: EdgeStage[] = ['before', 'killSwitch', 'body', 'key', 'scope', 'limiter', 'signature', 'handler'];
+const publicOrder: EdgeStage[] = ['key', 'limiter', 'before', 'killSwitch', 'body', 'handler'];
+
+function edge(order: readonly EdgeStage[]): EdgeSteps {
   return {
     key: { required: [mark('key')], optional: [mark('optional-key')] },
     scope: (scope) => mark(`scope:${scope}`),
     limiters: { reads: mark('limit:reads'), writes: mark('limit:writes') },
     signature: mark('signature'),
-    placement,
+    order,
   };
 }
 
@@ -34,7 +37,7 @@ let trading: TestApp;
 let publicApi: TestApp;
 beforeAll(async () => {
   trading = await startTestApp(
-    { errorStyle: 'problem', routeSwitches: switches.switches, edge: edge('after-body') },
+    { errorStyle: 'problem', routeSwitches: switches.switches, edge: edge(tradingOrder) },
     (registrar) => {
       registrar.declare({
         method: 'POST',
@@ -54,7 +57,7 @@ beforeAll(async () => {
     {
       errorStyle: 'public',
       routeSwitches: switches.switches,
-      edge: edge('before-kill-switch'),
+      edge: edge(publicOrder),
       routeDefaults: { key: 'optional', limiter: 'reads' },
     },
     (registrar) => registrar.route('GET', '/api/things', mark('handler'), answerTrail),
@@ -66,7 +69,7 @@ afterAll(async () => {
 });
 
 describe('the route registrar: each route declares its key, scope, limiter and signature', () => {
-  it('runs the declared admission after the kill switch and the body on an after-body edge, in DESIGN §6 order', async () => {
+  it("runs the declared admission after the kill switch and the body where the API's order says so (DESIGN §6)", async () => {
     const response = await fetch(`${trading.url}/v1/things`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -84,7 +87,7 @@ describe('the route registrar: each route declares its key, scope, limiter and s
     });
   });
 
-  it('runs the admission ahead of the kill switch on a before-kill-switch edge, so a disabled route still passed it', async () => {
+  it("runs the admission ahead of the kill switch where the API's order puts it first, so a disabled route still passed it", async () => {
     switches.set(['GET /api/things']);
     try {
       const response = await fetch(`${publicApi.url}/api/things`);
@@ -99,7 +102,7 @@ describe('the route registrar: each route declares its key, scope, limiter and s
       table: createRouteTable(),
       routeSwitches: switches.switches,
       bodyReaders: { json: mark('json'), raw: mark('raw') },
-      edge: { key: {}, limiters: {}, placement: 'after-body' },
+      edge: { key: {}, limiters: {}, order: tradingOrder },
       use: () => undefined,
     });
     const route = { method: 'GET' as const, path: '/x', body: 'none' as const, steps: [answerTrail] };
@@ -109,6 +112,9 @@ describe('the route registrar: each route declares its key, scope, limiter and s
     );
     expect(() => registrar.declare({ ...route, path: '/z', key: 'none', scope: 'a:b' })).toThrow(
       'a scope without a required key',
+    );
+    expect(() => registrar.declare({ ...route, path: '/v', key: 'none', validation: answerTrail })).toThrow(
+      "declares the validation stage, which its API's order leaves out",
     );
   });
 });

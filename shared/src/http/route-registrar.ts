@@ -2,9 +2,8 @@ import type { RequestHandler, Response } from 'express';
 import type { RouteParameters } from 'express-serve-static-core';
 import { AppError } from '../errors/app-error.js';
 import type { RouteSwitches } from '../kill-switch/route-switches.js';
-import type { RouteTable } from './route-table.js';
 import { methodsWithBody, type BodyKind } from './request-body.js';
-import { runSteps } from './run-steps.js';
+import { runSteps, type RouteTable } from './route-table.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 
@@ -12,22 +11,45 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS'
 export type KeyRequirement = 'required' | 'optional' | 'none';
 
 /**
- * The admission steps an API offers its routes; each route picks its own by declaration (key, scope, limiter,
- * signature). `placement` is the API's order: `before-kill-switch` (the public API: a disabled route's 503 still
- * carries the caller's X-RateLimit-*) or `after-body` (the trading API, DESIGN.md §6: kill switch → body → key →
- * scope → limit → signature).
+ * The stages of a route, each run only where the route declares it: `before` (steps whose effects every answer
+ * carries, a disabled route's 503 included), `killSwitch` (503 ROUTE_DISABLED), `body`, `key` (authentication, usage
+ * count), `allowlist` (with a required key), `scope`, `limiter`, `signature`, `version`, `validation`, `handler`.
+ */
+export type EdgeStage =
+  | 'before'
+  | 'killSwitch'
+  | 'body'
+  | 'key'
+  | 'allowlist'
+  | 'scope'
+  | 'limiter'
+  | 'signature'
+  | 'version'
+  | 'validation'
+  | 'handler';
+
+/**
+ * The admission steps an API offers its routes, each route picking its own by declaration (key, scope, limiter,
+ * signature, version), and `order`: the API's one declaration of the order its stages run in (every stage once).
  */
 export interface EdgeSteps {
-  /** What a route with a required or optional key runs (authentication, usage count, IP allowlist…). */
+  order: readonly EdgeStage[];
+  /** What a route with a required or optional key runs (authentication, usage count…). */
   key: Partial<Record<Exclude<KeyRequirement, 'none'>, readonly RequestHandler[]>>;
+  /** The IP allowlist of the caller's key (403), on routes with a required key. */
+  allowlist?: RequestHandler;
   /** The check of a declared scope (403). */
   scope?: (scope: string) => RequestHandler;
   /** The rate limiters by kind; a route names one. */
   limiters: Readonly<Record<string, RequestHandler>>;
   /** Verifies a signed request (the trading API's request signing). */
   signature?: RequestHandler;
-  placement: 'before-kill-switch' | 'after-body';
+  /** Selects the API version a request asks for (400 when unsupported). */
+  version?: RequestHandler;
 }
+
+/** The stages of an API without admission steps (documents, assets): kill switch, body, handler. */
+export const PLAIN_ORDER: readonly EdgeStage[] = ['before', 'killSwitch', 'body', 'handler'];
 
 /** What a route asks of the edge (see {@link EdgeSteps}); `route()` and `unknownPath()` take the app's defaults. */
 export interface RouteAdmission {
@@ -38,22 +60,19 @@ export interface RouteAdmission {
   limiter?: string;
   /** Whether a signed request's signature is verified. */
   signature?: boolean;
+  /** Whether the API version is selected (the edge's `version` step). */
+  version?: boolean;
 }
 
-/**
- * One route as both APIs declare it. The edge runs, in this order: the route id, the route's `before` steps, the kill
- * switch (503 ROUTE_DISABLED), the body reader, then the route's admission (key, scope, limiter, signature; placed
- * ahead of `before` on an API whose edge says so), the route's `steps` (version, validation…) and finally its
- * handler, all as one route handler (runSteps).
- */
+/** One route as both APIs declare it; the edge runs its stages in the API's order (EdgeSteps.order) as one handler. */
 export interface RouteDeclaration extends RouteAdmission {
   method: HttpMethod;
   /** Express path syntax; the route id is `${method} ${path}`. */
   path: string;
   body: BodyKind;
-  /** Steps whose effects every answer of the route carries, a disabled route's 503 included (e.g. Deprecation). */
   before?: readonly RequestHandler[];
-  /** The route's steps after its admission; the last one answers. */
+  validation?: RequestHandler;
+  /** The route's handler stage; the last step answers. */
   steps: readonly RequestHandler[];
 }
 
@@ -101,30 +120,29 @@ export interface RouteRegistrarOptions {
   use(prefix: string, middleware: RequestHandler): void;
 }
 
-/** The steps a route's declared admission stands for; fails at start-up when the edge lacks one. */
-function admissionSteps(edge: EdgeSteps | undefined, route: RouteDeclaration, routeId: string): RequestHandler[] {
+/** The steps of each stage of `route`; fails at start-up when the route declares a step its API lacks. */
+function stagesOf(edge: EdgeSteps | undefined, route: RouteDeclaration, routeId: string) {
   const missing = (what: string) => new Error(`route ${routeId} declares ${what} but its API has no such step`);
-  const steps: RequestHandler[] = [];
-  if (route.key !== 'none') {
-    const keySteps = edge?.key[route.key];
-    if (!keySteps) throw missing(`a ${route.key} key`);
-    steps.push(...keySteps);
+  if (route.scope !== undefined && route.key !== 'required') {
+    throw new Error(`route ${routeId} declares a scope without a required key`);
   }
-  if (route.scope !== undefined) {
-    if (route.key !== 'required') throw new Error(`route ${routeId} declares a scope without a required key`);
-    if (!edge?.scope) throw missing('a scope');
-    steps.push(edge.scope(route.scope));
-  }
-  if (route.limiter !== undefined) {
-    const limiter = edge?.limiters[route.limiter];
-    if (!limiter) throw missing(`the ${route.limiter} limiter`);
-    steps.push(limiter);
-  }
-  if (route.signature) {
-    if (!edge?.signature) throw missing('a signature');
-    steps.push(edge.signature);
-  }
-  return steps;
+  const pick = <T>(declared: boolean, step: T | undefined, what: string): T[] => {
+    if (!declared) return [];
+    if (step === undefined) throw missing(what);
+    return [step];
+  };
+  const stages: Record<Exclude<EdgeStage, 'killSwitch' | 'body'>, readonly RequestHandler[]> = {
+    before: route.before ?? [],
+    key: route.key === 'none' ? [] : pick(true, edge?.key[route.key], `a ${route.key} key`).flat(),
+    allowlist: route.key === 'required' && edge?.allowlist ? [edge.allowlist] : [],
+    scope: route.scope === undefined ? [] : pick(true, edge?.scope, 'a scope').map((scope) => scope(route.scope ?? '')),
+    limiter: pick(route.limiter !== undefined, edge?.limiters[route.limiter ?? ''], `the ${route.limiter} limiter`),
+    signature: pick(route.signature === true, edge?.signature, 'a signature'),
+    version: pick(route.version === true, edge?.version, 'version selection'),
+    validation: route.validation ? [route.validation] : [],
+    handler: route.steps,
+  };
+  return stages;
 }
 
 export function createRouteRegistrar(options: RouteRegistrarOptions): RouteRegistrar {
@@ -149,21 +167,18 @@ export function createRouteRegistrar(options: RouteRegistrarOptions): RouteRegis
       if (routeDisabledOf(res)) throw new AppError('ROUTE_DISABLED', { extensions: { route: routeId } });
       next();
     };
-    const admission = admissionSteps(options.edge, route, routeId);
-    const early = options.edge?.placement === 'before-kill-switch';
-    table.add(
-      route.method,
-      route.path,
-      runSteps([
-        setRouteId,
-        ...(early ? admission : []),
-        ...(route.before ?? []),
-        killSwitch,
-        ...(route.body === 'none' ? [] : [bodyReaders[route.body]]),
-        ...(early ? [] : admission),
-        ...route.steps,
-      ]),
+    const stages = stagesOf(options.edge, route, routeId);
+    const body = route.body === 'none' ? [] : [bodyReaders[route.body]];
+    const order = options.edge?.order ?? PLAIN_ORDER;
+    for (const [stage, stageSteps] of Object.entries(stages)) {
+      if (stageSteps.length > 0 && !order.some((ordered) => ordered === stage)) {
+        throw new Error(`route ${routeId} declares the ${stage} stage, which its API's order leaves out`);
+      }
+    }
+    const steps = order.flatMap((stage) =>
+      stage === 'killSwitch' ? [killSwitch] : stage === 'body' ? body : stages[stage],
     );
+    table.add(route.method, route.path, runSteps([setRouteId, ...steps]));
   };
   const defaults: RouteAdmission = options.routeDefaults ?? { key: 'none' };
 
@@ -180,4 +195,34 @@ export function createRouteRegistrar(options: RouteRegistrarOptions): RouteRegis
       for (const method of allMethods) declare({ ...defaults, method, path, body: 'none', steps: [handler] });
     },
   };
+}
+
+/** An operation of an API's OpenAPI document, as the registrar mounts it (see openapi-document.ts). */
+export interface MountableOperation {
+  operationId: string;
+  method: HttpMethod;
+  path: string;
+}
+
+/**
+ * Both APIs mount their documents this way: every operation of the document becomes one declared route, its handler
+ * the one of its operationId; an operation without a handler stops the app at start-up (fail closed), unless another
+ * route serves it (documents, health). `route` gives the API's part of the declaration (admission, validation,
+ * handler stage).
+ */
+export function mountOperations<Op extends MountableOperation, Handler>(
+  registrar: RouteRegistrar,
+  mount: {
+    operations: readonly Op[];
+    handlers: Readonly<Partial<Record<string, Handler>>>;
+    servedElsewhere?: ReadonlySet<string>;
+    route(operation: Op, handler: Handler): Omit<RouteDeclaration, 'method' | 'path'>;
+  },
+): void {
+  for (const operation of mount.operations) {
+    if (mount.servedElsewhere?.has(operation.operationId)) continue;
+    const handler = mount.handlers[operation.operationId];
+    if (handler === undefined) throw new Error(`operation ${operation.operationId} has no handler`);
+    registrar.declare({ method: operation.method, path: operation.path, ...mount.route(operation, handler) });
+  }
 }

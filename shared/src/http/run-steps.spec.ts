@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Request, RequestHandler, Response } from 'express';
-import { runSteps } from './run-steps.js';
+import { runSteps } from './route-table.js';
 
 /** Runs the composed handler once; resolves with what reached Express's `next` (or 'answered' if nothing did). */
 function run(steps: RequestHandler[]): Promise<{ outcome: unknown; trail: string[] }> {

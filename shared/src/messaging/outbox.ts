@@ -12,11 +12,11 @@ import {
   markPublished,
   recordPublishFailure,
   type OutboxMessage,
-} from '../db/repositories/outbox.repository.js';
+} from '../db/outbox/outbox.repository.js';
 import type { ExchangeName } from './topology.js';
 import { publishedMarksOf, type MarkPublished } from './published-marks.js';
 
-export type { OutboxMessage } from '../db/repositories/outbox.repository.js';
+export type { OutboxMessage } from '../db/outbox/outbox.repository.js';
 
 export interface OutboxMessageInput<E extends ExchangeName = ExchangeName> {
   exchange: E;

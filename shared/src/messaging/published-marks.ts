@@ -8,7 +8,7 @@
  */
 import type { Knex } from 'knex';
 import type { Logger } from '../logger/logger.js';
-import { markPublished } from '../db/repositories/outbox.repository.js';
+import { markPublished } from '../db/outbox/outbox.repository.js';
 import { coalescedTask } from '../streams/coalesced-task.js';
 
 /** Marks rows published, by message id. */

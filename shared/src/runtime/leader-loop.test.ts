@@ -5,7 +5,7 @@ import { createLogCapture } from '#tooling/testing/messaging/test-messaging.js';
 import { waitFor } from '#tooling/testing/messaging/wait-for.js';
 import { createTestDatabase, type TestDatabase } from '#tooling/testing/test-database.js';
 import { runLeaderLoop } from './leader-loop.js';
-import { currentDatabaseName } from '../db/repositories/named-locks.repository.js';
+import { currentDatabaseName } from '../db/named-locks.js';
 import { leaderLockName } from './mysql-leader-lock.js';
 
 let database: TestDatabase;

@@ -8,7 +8,7 @@ import type { Knex } from 'knex';
 import type { Logger } from '../logger/logger.js';
 import { backoffDelay, sleep, type BackoffPolicy } from '../messaging/backoff.js';
 import { isRetryableError, transientSummary } from '../messaging/error-classification.js';
-import { currentDatabaseName } from '../db/repositories/named-locks.repository.js';
+import { currentDatabaseName } from '../db/named-locks.js';
 import { leaderLockName, tryAcquireLeaderLock, type LeaderLease } from './mysql-leader-lock.js';
 
 export interface LeaderLoopOptions {

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import { acquireDedicatedConnection, lockHolderConnectionId } from '../db/repositories/named-locks.repository.js';
+import { acquireDedicatedConnection, lockHolderConnectionId } from '../db/named-locks.js';
 import type { Queryable } from '../db/transaction.js';
 
 /** MySQL caps user-level lock names at 64 characters. */

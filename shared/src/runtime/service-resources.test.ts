@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { insertOutboxRows } from '../db/repositories/outbox.repository.js';
+import { insertOutboxRows } from '../db/outbox/outbox.repository.js';
 import { createLogger } from '../logger/logger.js';
 import { publishedMarksOf } from '../messaging/published-marks.js';
 import { createTestDatabase, type TestDatabase } from '#tooling/testing/test-database.js';

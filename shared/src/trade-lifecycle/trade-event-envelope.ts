@@ -4,7 +4,7 @@
  * so retries and streams send the same bytes. Never carries the confirmation token.
  */
 import { CURRENT_API_VERSION } from '../domain/api-version.js';
-import type { TradeRecord } from '../db/repositories/trades.rows.js';
+import type { TradeRecord } from '../db/trades/trade-rows.js';
 import { prefixedId } from '../ids/ids.js';
 
 export const tradeEventTypes = [

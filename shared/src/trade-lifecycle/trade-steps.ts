@@ -5,13 +5,13 @@
  * Used by the trading API, the chain executor and the admin CLI alike, so a trade's history is written one way.
  */
 import type { Knex } from 'knex';
-import { appendTradeEvents } from '../db/repositories/trade-events.repository.js';
-import { findTradeById, transitionTradeStatus, type TradeStatus } from '../db/repositories/trades.repository.js';
-import { movedTrade, type TradeRecord, type TradeUpdate } from '../db/repositories/trades.rows.js';
-import { recordWebhookEvent } from '../db/repositories/webhook-events.repository.js';
+import { appendTradeEvents } from '../db/trade-events/trade-events.repository.js';
+import { findTradeById, transitionTradeStatus } from '../db/trades/trades.repository.js';
+import { type TradeStatus, isTerminalStatus } from '../domain/trade-states.js';
+import { movedTrade, type TradeRecord, type TradeUpdate } from '../db/trades/trade-rows.js';
+import { recordWebhookEvent } from '../db/webhook-events/webhook-events.repository.js';
 import { EXCHANGES } from '../messaging/topology.js';
 import { type EnqueueOutboxMessage } from '../messaging/outbox.js';
-import { isTerminalStatus } from '../domain/trade-states.js';
 import { buildTradeEventEnvelope, type TradeEventType } from './trade-event-envelope.js';
 
 /** Trace step names (the `type` of each trace event). */

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AddressInfo } from 'node:net';
 import type http from 'node:http';
-import { createWebhookReceiver, type ForetellEvent } from '../../../docs/webhooks/receiver-example.js';
+import type { TradeEvent } from '../../../clients/typescript/src/events.js';
+import { createWebhookReceiver } from '../../../docs/webhooks/receiver-example.js';
 import { signWebhookBody } from '../../../apps/webhook-dispatcher/src/delivery/webhook-signature.js';
 
 const secret = 'whsec_EXAMPLEEXAMPLEEXAMPLEEXAMPLE12';
-const received: ForetellEvent[] = [];
+const received: TradeEvent[] = [];
 let server: http.Server;
 let url: string;
 

@@ -9,7 +9,7 @@ import {
   USDC,
   type ChainFixture,
 } from '#tooling/testing/chain-test-fixtures.js';
-import { insertMarket } from '#shared/db/repositories/markets.repository.js';
+import { insertMarket } from '#shared/db/markets/markets.repository.js';
 import { seedDemoData } from '#tooling/local-stack/seed/demo-data.js';
 import { createTestDatabase, type TestDatabase } from '#tooling/testing/test-database.js';
 import {

@@ -12,8 +12,8 @@ import {
   buildDeployablesForBench,
   measureAgainstBaselines,
   startBaselines,
-  waitUntilServing,
 } from '#tooling/bench/bench-kit.js';
+import { waitUntilAnswering } from '#tooling/testing/deployable-process.js';
 import { freePort } from '#tooling/testing/free-port.js';
 import { benchStack, startLocalStackForBench } from '#tooling/bench/local-stack-for-bench.js';
 import { testEnv } from '#tooling/testing/test-env.js';
@@ -78,7 +78,7 @@ async function main(): Promise<void> {
   try {
     const { base } = target;
     const quote = `${base}/api/markets/${target.quoteMarketId}/quote?outcomeIndex=0&action=buy&amount=10000000`;
-    await waitUntilServing(quote);
+    await waitUntilAnswering(quote);
     const detail = `${base}/api/markets/${target.historyMarketId}?history=true`;
     const scenarios = [
       { name: 'GET /api/markets', url: `${base}/api/markets`, target: 0.7 },

@@ -13,14 +13,15 @@
 import { readFileSync } from 'node:fs';
 import { issueApiKey } from '../../../apps/admin-cli/src/keys/issue-api-key.js';
 import { DEVELOPMENT_PEPPER } from '#shared/config/config-fields.js';
-import { createUser } from '#shared/db/repositories/users.repository.js';
-import { insertMarket } from '#shared/db/repositories/markets.repository.js';
-import { insertTrade } from '#shared/db/repositories/trades.repository.js';
-import { lastWebhookSeqOfKey } from '#shared/db/repositories/webhook-events.repository.js';
+import { createUser } from '#shared/db/users/users.repository.js';
+import { insertMarket } from '#shared/db/markets/markets.repository.js';
+import { insertTrade } from '#shared/db/trades/trades.repository.js';
+import { lastWebhookSeqOfKey } from '#shared/db/api-keys/api-keys.repository.js';
 import { createLogger } from '#shared/logger/logger.js';
 import { createAmqpConnectionManager } from '#shared/messaging/connection-manager.js';
 import { createOutboxTransaction } from '#shared/messaging/outbox.js';
-import { buildDeployablesForBench, numericFlag, percentile, waitUntilServing } from '#tooling/bench/bench-kit.js';
+import { buildDeployablesForBench, numericFlag, percentile } from '#tooling/bench/bench-kit.js';
+import { waitUntilAnswering } from '#tooling/testing/deployable-process.js';
 import { freePort } from '#tooling/testing/free-port.js';
 import { deleteTestTopology } from '#tooling/testing/test-amqp.js';
 import { createTestDatabase } from '#tooling/testing/test-database.js';
@@ -86,7 +87,7 @@ async function main(): Promise<void> {
       STREAM_MAX_PER_USER: String(Math.ceil(STREAMS / KEYS) * 2),
     });
     children.push(child);
-    await waitUntilServing(`${api}/health`);
+    await waitUntilAnswering(`${api}/health`);
 
     console.log(`opening ${STREAMS} streams across ${KEYS} keys…`);
     const clients: StreamBenchClient[] = Array.from({ length: STREAMS }, (_, index) => {

@@ -20,7 +20,7 @@ import { smartAccountAbi } from '../../../shared/contracts/artifacts/index.js';
 import { issueApiKey } from '../../../apps/admin-cli/src/keys/issue-api-key.js';
 import { privateKeyToAccount } from 'viem/accounts';
 import { bytes32ToUuid } from '#shared/chain/ids-on-chain.js';
-import { setSignerRegistered } from '#shared/chain/operator-registry.js';
+import { setSignerRegistered } from '../../../apps/admin-cli/src/chain/operator-registry-admin.js';
 import {
   anvilPrivateKey,
   createListedFixtureMarket,
@@ -30,8 +30,9 @@ import {
   USDC,
 } from '#tooling/testing/chain-test-fixtures.js';
 import { DEVELOPMENT_PEPPER } from '#shared/config/config-fields.js';
-import { createUser } from '#shared/db/repositories/users.repository.js';
-import { buildDeployablesForBench, numericFlag, percentile, waitUntilServing } from '#tooling/bench/bench-kit.js';
+import { createUser } from '#shared/db/users/users.repository.js';
+import { buildDeployablesForBench, numericFlag, percentile } from '#tooling/bench/bench-kit.js';
+import { waitUntilAnswering } from '#tooling/testing/deployable-process.js';
 import { cpuPerUnit, sampleCpu, serviceProbes, type CpuProbe } from '#tooling/bench/process-cpu.js';
 import { freePort } from '#tooling/testing/free-port.js';
 import { deleteTestTopology } from '#tooling/testing/test-amqp.js';
@@ -158,8 +159,8 @@ async function main(): Promise<void> {
     }
     const api = `http://127.0.0.1:${apiPort}`;
     await Promise.all([
-      waitUntilServing(`${api}/ready`),
-      ...executorPorts.map((port) => waitUntilServing(`http://127.0.0.1:${port}/ready`)),
+      waitUntilAnswering(`${api}/ready`),
+      ...executorPorts.map((port) => waitUntilAnswering(`http://127.0.0.1:${port}/ready`)),
     ]);
     // A replica signs only once it holds a key of the pool (and waited out the previous holder's fence).
     await Promise.all(executorPorts.map((port) => waitUntilSigning(`http://127.0.0.1:${port}`)));

@@ -8,8 +8,8 @@
  */
 import { issueApiKey } from '../../../apps/admin-cli/src/keys/issue-api-key.js';
 import { DEVELOPMENT_PEPPER } from '#shared/config/config-fields.js';
-import { createUser } from '#shared/db/repositories/users.repository.js';
-import { insertMarket } from '#shared/db/repositories/markets.repository.js';
+import { createUser } from '#shared/db/users/users.repository.js';
+import { insertMarket } from '#shared/db/markets/markets.repository.js';
 import { type Knex } from '#shared/db/create-knex.js';
 import { createRedis, deleteKeysWithPrefix, waitForRedis } from '#shared/redis/create-redis.js';
 import {
@@ -17,8 +17,8 @@ import {
   buildDeployablesForBench,
   measureAgainstBaselines,
   startBaselines,
-  waitUntilServing,
 } from '#tooling/bench/bench-kit.js';
+import { waitUntilAnswering } from '#tooling/testing/deployable-process.js';
 import { benchStack, startLocalStackForBench } from '#tooling/bench/local-stack-for-bench.js';
 import { createTestDatabase } from '#tooling/testing/test-database.js';
 import { freePort } from '#tooling/testing/free-port.js';
@@ -77,7 +77,7 @@ async function main(): Promise<void> {
       currentProbabilities: ['500000000000000000', '500000000000000000'],
     });
     const { api } = target;
-    await waitUntilServing(`${api}/health`);
+    await waitUntilAnswering(`${api}/health`);
     const headers = { 'X-API-Key': key };
     const scenarios = [
       { name: 'GET /v1/markets/{id}', url: `${api}/v1/markets/${market.id}`, headers, target: 0.6 },

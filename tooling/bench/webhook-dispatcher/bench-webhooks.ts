@@ -11,7 +11,7 @@
  * `deliveries_per_s=N p99_ms=N order_violations=N bad_signatures=N healthy_rate_with_failing=N`.
  */
 import autocannon from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,12 +19,12 @@ import { createSecretBox, generateWebhookSecret } from '#shared/auth/secret-box.
 import { issueApiKey } from '../../../apps/admin-cli/src/keys/issue-api-key.js';
 import { DEVELOPMENT_PEPPER, DEVELOPMENT_WEBHOOK_SECRET_KEY } from '#shared/config/config-fields.js';
 import { createKnex } from '#shared/db/create-knex.js';
-import { createUser } from '#shared/db/repositories/users.repository.js';
+import { createUser } from '#shared/db/users/users.repository.js';
 import { createLogger } from '#shared/logger/logger.js';
 import { createAmqpConnectionManager } from '#shared/messaging/connection-manager.js';
 import { createOutboxTransaction } from '#shared/messaging/outbox.js';
-import { repositoryRoot } from '#tooling/repository-root.js';
-import { buildDeployablesForBench, numericFlag, percentile, waitUntilServing } from '#tooling/bench/bench-kit.js';
+import { buildDeployablesForBench, numericFlag, percentile } from '#tooling/bench/bench-kit.js';
+import { spawnProcess, waitUntilAnswering } from '#tooling/testing/deployable-process.js';
 import { freePort } from '#tooling/testing/free-port.js';
 import { deleteTestTopology } from '#tooling/testing/test-amqp.js';
 import { createTestDatabase } from '#tooling/testing/test-database.js';
@@ -50,30 +50,41 @@ interface ReceiverStats {
   receivedAt: Record<string, number>;
 }
 
-async function startReceivers(secretsFile: string): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(repositoryRoot, 'tooling/bench/webhook-dispatcher/receivers-process.ts'), secretsFile],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const port = await new Promise<string>((resolve) =>
-    child.stdout?.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())),
-  );
-  return { child, base: `http://127.0.0.1:${port}` };
+interface Receivers {
+  child: ChildProcess;
+  base: string;
+  /** Asks the receivers' process (IPC) and resolves with its one answer. */
+  ask(message: { failing: number[] } | { stats: true }): Promise<unknown>;
 }
 
-async function statsOf(base: string): Promise<ReceiverStats> {
-  return (await (await fetch(`${base}/stats`)).json()) as ReceiverStats;
+async function startReceivers(secretsFile: string): Promise<Receivers> {
+  const { child } = spawnProcess({
+    name: 'receivers',
+    entry: 'tooling/bench/webhook-dispatcher/receivers-process.ts',
+    args: [secretsFile],
+    ipc: true,
+  });
+  const ask = (message: object) =>
+    new Promise<unknown>((resolve) => {
+      child.once('message', resolve);
+      child.send(message);
+    });
+  // cast: the receivers' process sends `{ port }` first, once listening
+  const { port } = (await new Promise((resolve) => child.once('message', resolve))) as { port: number };
+  return { child, base: `http://127.0.0.1:${port}`, ask };
+}
+
+async function statsOf(receivers: Receivers): Promise<ReceiverStats> {
+  // cast: the receivers' process answers `{ stats: true }` with its ReceiverStats
+  return (await receivers.ask({ stats: true })) as ReceiverStats;
 }
 
 /** Waits until `expected` first deliveries arrived, or nothing new arrived for 30 s. */
-async function drain(base: string, expected: number): Promise<ReceiverStats> {
+async function drain(receivers: Receivers, expected: number): Promise<ReceiverStats> {
   let last = -1;
   let still = Date.now();
   for (;;) {
-    const stats = await statsOf(base);
+    const stats = await statsOf(receivers);
     if (stats.delivered >= expected) return stats;
     if (stats.delivered !== last) [last, still] = [stats.delivered, Date.now()];
     else if (Date.now() - still > 30_000) return stats;
@@ -138,7 +149,7 @@ async function main(): Promise<void> {
         DB_POOL_MAX: '24',
       });
       children.push(child);
-      await waitUntilServing(`http://127.0.0.1:${port}/ready`);
+      await waitUntilAnswering(`http://127.0.0.1:${port}/ready`);
       return async () => {
         child.kill('SIGTERM');
         await new Promise((resolve) => child.once('exit', resolve));
@@ -163,14 +174,11 @@ async function main(): Promise<void> {
 
     const drainPhase = async (name: string, phase: number, failing: number[]) => {
       const keys = keyIds.slice(phase * KEYS, (phase + 1) * KEYS);
-      await fetch(`${receivers.base}/failing`, {
-        method: 'POST',
-        body: JSON.stringify(failing.map((index) => phase * KEYS + index)),
-      });
+      await receivers.ask({ failing: failing.map((index) => phase * KEYS + index) });
       const backlog = await insertEventBacklog(db, keys, PER_KEY, 1);
       console.log(`${name}: a backlog of ${backlog} events across ${KEYS} keys (${failing.length} endpoints failing)…`);
       const stop = await startDispatcher();
-      const stats = await drain(receivers.base, backlog - failing.length * PER_KEY);
+      const stats = await drain(receivers, backlog - failing.length * PER_KEY);
       await stop();
       const rate = rateOf(stats);
       report(
@@ -188,14 +196,14 @@ async function main(): Promise<void> {
 
     // The failing phase's endpoints keep failing: their retries must not count as this phase's deliveries.
     const stillFailing = failingKeys.map((index) => KEYS + index);
-    await fetch(`${receivers.base}/failing`, { method: 'POST', body: JSON.stringify(stillFailing) });
+    await receivers.ask({ failing: stillFailing });
     const stop = await startDispatcher();
     console.log(`latency: ${RATE} events/s recorded live for ${SECONDS} s across ${KEYS} keys…`);
     const produced = await produceEvents(
       { db: producerDb, outbox },
       { keyIds: keyIds.slice(2 * KEYS), ratePerSecond: RATE, seconds: SECONDS, inFlight: 16 },
     );
-    const liveStats = await drain(receivers.base, produced.recorded);
+    const liveStats = await drain(receivers, produced.recorded);
     await stop();
     // Recorded → delivered: from the recording transaction's commit (and its publish) to the first receipt.
     const latencies = [...produced.committedAt]

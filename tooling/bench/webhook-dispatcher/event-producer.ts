@@ -5,7 +5,7 @@
  * order its events must arrive in); a bounded number of transactions in flight.
  */
 import type { Knex } from 'knex';
-import { recordWebhookEvent } from '#shared/db/repositories/webhook-events.repository.js';
+import { recordWebhookEvent } from '#shared/db/webhook-events/webhook-events.repository.js';
 import { prefixedId } from '#shared/ids/ids.js';
 import { EXCHANGES } from '#shared/messaging/topology.js';
 import { type OutboxTransaction } from '#shared/messaging/outbox.js';

@@ -1,21 +1,18 @@
 /*
  * The bench's webhook receivers, in their own process (the dispatcher's load lands here, not in the bench's event
- * loop). One HTTP server; path /k/<index> is key <index>'s endpoint. Each delivery is checked as a client would:
- * the signature against the raw body with that key's secret, and the key's order (an event's benchSeq must be
- * above every one already received, a redelivery of the same event excepted). Paths listed as failing answer 500.
- * GET /stats returns the figures; POST /failing starts a phase: it sets the failing paths and resets the figures.
- * Started with the secrets file path as argv[2]; prints its port on stdout.
+ * loop): the one webhook receiver, path /k/<index> being key <index>'s endpoint, verifying each signature with that
+ * key's secret. On top, the bench checks each key's order (an event's benchSeq must be above every one already
+ * received, a redelivery of the same event excepted); paths listed as failing answer 500. Controlled over IPC:
+ * `{ failing: number[] }` starts a phase (sets the failing keys, resets the figures), `{ stats: true }` asks for
+ * the figures. Started with the secrets file path as argv[2]; sends `{ port }` once listening.
  */
-import http from 'node:http';
 import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { verifyWebhookSignature } from '../../../docs/webhooks/verify-webhook-signature.js';
+import { startWebhookReceiver } from '#tooling/testing/webhook-receiver.js';
 
+// cast: the bench wrote this file as a JSON array of secrets just before starting this process
 const secrets = JSON.parse(readFileSync(process.argv[2] ?? '', 'utf8')) as string[];
-let failing = new Set<number>();
-const lastSeq = new Map<number, number>();
-const seen = new Set<string>();
-const stats = {
+const keyOf = (path: string) => Number(path.split('/')[2]);
+const freshStats = () => ({
   delivered: 0,
   duplicates: 0,
   refusedWith500: 0,
@@ -24,57 +21,49 @@ const stats = {
   latencies: [] as number[],
   healthyDeliveredAt: [] as number[],
   receivedAt: {} as Record<string, number>,
-};
+});
+let stats = freshStats();
+let failing = new Set<number>();
+const lastSeq = new Map<number, number>();
+const seen = new Set<string>();
 
-const server = http.createServer((request, response) => {
-  const chunks: Buffer[] = [];
-  request.on('data', (chunk: Buffer) => chunks.push(chunk));
-  request.on('end', () => {
-    const url = request.url ?? '/';
-    if (url === '/stats') {
-      response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(stats));
-      return;
-    }
-    if (url === '/failing') {
-      // A new phase: new failing set, fresh figures; each key's order starts again with the phase's benchSeq 1.
-      failing = new Set(JSON.parse(Buffer.concat(chunks).toString('utf8')) as number[]);
-      lastSeq.clear();
-      seen.clear();
-      for (const key of Object.keys(stats) as Array<keyof typeof stats>) {
-        const value = stats[key];
-        if (Array.isArray(value)) value.length = 0;
-        else if (typeof value === 'number') (stats[key] as number) = 0;
-      }
-      stats.receivedAt = {};
-      response.writeHead(204).end();
-      return;
-    }
-    const index = Number(url.split('/')[2]);
+const receiver = await startWebhookReceiver({
+  secrets: (path) => [secrets[keyOf(path)] ?? ''],
+  keep: 0,
+  onDelivery: ({ path, verified, event, receivedAt }) => {
+    const index = keyOf(path);
     if (failing.has(index)) {
       stats.refusedWith500 += 1;
-      response.writeHead(500).end('bench: failing endpoint');
-      return;
+      return { kind: 'status', status: 500, body: 'bench: failing endpoint' };
     }
-    const now = Date.now();
-    const raw = Buffer.concat(chunks);
-    const verdict = verifyWebhookSignature(String(request.headers['x-service-signature']), raw, [secrets[index] ?? '']);
-    if (!verdict.valid) stats.badSignatures += 1;
-    const envelope = JSON.parse(raw.toString('utf8')) as { id: string; createdAt: string; data: { benchSeq: number } };
-    if (seen.has(envelope.id)) stats.duplicates += 1;
+    if (!verified) stats.badSignatures += 1;
+    const id = String(event.id);
+    if (seen.has(id)) stats.duplicates += 1;
     else {
-      seen.add(envelope.id);
+      seen.add(id);
       stats.delivered += 1;
-      stats.latencies.push(now - Date.parse(envelope.createdAt));
-      stats.healthyDeliveredAt.push(now);
-      stats.receivedAt[envelope.id] = now;
-      if (envelope.data.benchSeq <= (lastSeq.get(index) ?? 0)) stats.orderViolations += 1;
-      lastSeq.set(index, envelope.data.benchSeq);
+      stats.latencies.push(receivedAt - Date.parse(String(event.createdAt)));
+      stats.healthyDeliveredAt.push(receivedAt);
+      stats.receivedAt[id] = receivedAt;
+      const benchSeq = Number(event.data?.benchSeq);
+      if (benchSeq <= (lastSeq.get(index) ?? 0)) stats.orderViolations += 1;
+      lastSeq.set(index, benchSeq);
     }
-    response.writeHead(200).end();
-  });
+    return { kind: 'status', status: 200 };
+  },
 });
-server.keepAliveTimeout = 60_000;
-server.listen(0, '127.0.0.1', () => {
-  process.stdout.write(`${(server.address() as AddressInfo).port}\n`);
+
+process.on('message', (received: unknown) => {
+  // cast: the bench sends `{ failing: number[] }` or `{ stats: true }` (bench-webhooks.ts)
+  const message = received as { failing?: number[] };
+  if (message.failing) {
+    // A new phase: new failing set, fresh figures; each key's order starts again with the phase's benchSeq 1.
+    failing = new Set(message.failing);
+    lastSeq.clear();
+    seen.clear();
+    stats = freshStats();
+    process.send?.({ reset: true });
+  } else process.send?.(stats);
 });
-process.on('SIGTERM', () => server.close(() => process.exit(0)));
+process.send?.({ port: receiver.port });
+process.on('SIGTERM', () => void receiver.close().then(() => process.exit(0)));

@@ -9,8 +9,8 @@ import { loadConfig } from '#shared/config/load-config.js';
 import {
   listAdminActions,
   type AdminAuditEntry,
-} from '../../../apps/admin-cli/src/repositories/admin-audit.repository.js';
-import { runTypeScript, type ProcessResult } from '#tooling/testing/run-node.js';
+} from '../../../apps/admin-cli/src/db/admin-audit-log/admin-audit-log.repository.js';
+import { runTypeScript, type ProcessResult } from '#tooling/testing/deployable-process.js';
 import { createTestDatabase, type TestDatabase } from '#tooling/testing/test-database.js';
 import type { AdminContextOptions } from '../../../apps/admin-cli/src/admin-context.js';
 import type { CliIo } from '../../../apps/admin-cli/src/cli-output.js';

@@ -18,7 +18,7 @@ import {
   type ChainFixture,
 } from '#tooling/testing/chain-test-fixtures.js';
 import type { Knex } from '#shared/db/create-knex.js';
-import { insertMarket } from '#shared/db/repositories/markets.repository.js';
+import { insertMarket } from '#shared/db/markets/markets.repository.js';
 import { createLogger, type Logger } from '#shared/logger/logger.js';
 import { parseJsonObject } from '#shared/runtime/plain-values.js';
 import { waitFor } from '#tooling/testing/messaging/wait-for.js';

@@ -1,16 +1,21 @@
 /*
- * The whole trade path in one test process, every part real: the trading API on its own anvil (the trading chain
- * kit), publishing through a private RabbitMQ prefix to the chain executor's trade workers (consumer, expiry loop,
- * reconciler) on the same chain, and the webhook dispatcher delivering to a real local HTTP receiver. For tests
- * that follow a trade from POST /v1/trades to its webhook. Never import outside tests.
+ * The whole trade path in one test process, every part real and wired as `npm start` wires it: the trading API on
+ * its own anvil (the trading chain kit), publishing through a private RabbitMQ prefix to the chain executor's trade
+ * workers (consumer, expiry loop, reconciler) on the same chain, and (unless `dispatcher: false`) the webhook
+ * dispatcher delivering to a real local HTTP receiver; with `streams`, a notice subscriber feeds the API's stream hub
+ * (waiting reads, event streams). For tests that follow a trade from POST /v1/trades to its webhook, and the typed
+ * client's tests. Never import outside tests.
  */
 import { createSecretBox, generateWebhookSecret } from '#shared/auth/secret-box.js';
 import { readOutcomeBalances, readUsdcBalance } from '#shared/chain/balances.js';
-import { findTradeById } from '#shared/db/repositories/trades.repository.js';
-import { listTradeEvents } from '#shared/db/repositories/trade-events.repository.js';
-import { listWebhookEventsOfTrade } from '#shared/db/repositories/webhook-events.repository.js';
-import { type TradeRecord } from '#shared/db/repositories/trades.rows.js';
+import { findTradeById } from '#shared/db/trades/trades.repository.js';
+import { listTradeEvents } from '#shared/db/trade-events/trade-events.repository.js';
+import { listWebhookEventsOfTrade } from '#shared/db/webhook-events/webhook-events.repository.js';
+import { type TradeRecord } from '#shared/db/trades/trade-rows.js';
 import { createLogger } from '#shared/logger/logger.js';
+import { createNoticeHub } from '#shared/streams/notice-hub.js';
+import { startNoticeSubscriber } from '#shared/streams/notice-subscriber.js';
+import { testEnv } from '#tooling/testing/test-env.js';
 import { createTestMessaging, type TestMessaging } from '#tooling/testing/messaging/test-messaging.js';
 import { waitFor } from '#tooling/testing/messaging/wait-for.js';
 import type { Address } from 'viem';
@@ -18,11 +23,7 @@ import { startTradingChainKit, type TradingChainKit } from '../trading-api/tradi
 import type { TestCaller } from '../trading-api/trading-api-test-kit.js';
 import { startDispatcherWorkers } from '../../../apps/webhook-dispatcher/src/dispatcher-workers.js';
 import { TEST_WEBHOOK_SECRET_KEY, testDispatcherSettings } from '../webhook-dispatcher/dispatcher-test-kit.js';
-import {
-  startWebhookReceiver,
-  type ReceivedDelivery,
-  type WebhookReceiver,
-} from '../webhook-dispatcher/webhook-receiver.js';
+import { startWebhookReceiver, type ReceivedDelivery, type WebhookReceiver } from '../../testing/webhook-receiver.js';
 import { startTradeWorkers, type TradeWorkerSettings } from '../../../apps/chain-executor/src/trade-workers.js';
 
 export const sandboxTradeSettings: TradeWorkerSettings = {
@@ -59,14 +60,28 @@ export interface SandboxStack {
 
 const TERMINAL = ['completed', 'failed', 'rejected'];
 
-export async function startSandboxStack(): Promise<SandboxStack> {
+export interface SandboxOptions {
+  /** The webhook dispatcher's workers (default true). */
+  dispatcher?: boolean;
+  /** A notice subscriber feeding the trading API's stream hub (default false). */
+  streams?: boolean;
+  /** Over sandboxTradeSettings. */
+  tradeSettings?: Partial<TradeWorkerSettings>;
+}
+
+export async function startSandboxStack(options: SandboxOptions = {}): Promise<SandboxStack> {
   const messaging: TestMessaging = await createTestMessaging();
+  const logger = createLogger({ name: 'sandbox-stack', level: 'silent' });
+  const hub = options.streams ? createNoticeHub() : undefined;
+  const subscriber =
+    hub &&
+    startNoticeSubscriber({ url: testEnv.amqpUrl, prefix: messaging.prefix, bindingKeys: ['trade.#'], hub, logger });
+  if (subscriber && !(await subscriber.ready())) throw new Error('stream notices did not subscribe');
   const [chain, receiver] = await Promise.all([
-    startTradingChainKit({ amqp: messaging.createManager() }),
+    startTradingChainKit({ amqp: messaging.createManager(), ...(hub ? { streamNotices: hub } : {}) }),
     startWebhookReceiver(),
   ]);
   const db = chain.kit.database.db;
-  const logger = createLogger({ name: 'sandbox-stack', level: 'silent' });
   const stops = [
     ...(await startTradeWorkers(
       {
@@ -77,12 +92,14 @@ export async function startSandboxStack(): Promise<SandboxStack> {
         activeSigners: () => 1,
         logger,
       },
-      sandboxTradeSettings,
+      { ...sandboxTradeSettings, ...options.tradeSettings },
     )),
-    ...(await startDispatcherWorkers(
-      { db, redis: chain.kit.testRedis.redis, amqp: messaging.createManager(), logger, version: '0.0.0-test' },
-      testDispatcherSettings,
-    )),
+    ...(options.dispatcher === false
+      ? []
+      : await startDispatcherWorkers(
+          { db, redis: chain.kit.testRedis.redis, amqp: messaging.createManager(), logger, version: '0.0.0-test' },
+          testDispatcherSettings,
+        )),
   ];
   const box = createSecretBox(TEST_WEBHOOK_SECRET_KEY);
   const usdc = chain.fixture.platform.usdc;
@@ -120,6 +137,7 @@ export async function startSandboxStack(): Promise<SandboxStack> {
     },
     async close() {
       for (const stop of stops) await stop();
+      await subscriber?.close();
       await receiver.close();
       await chain.close();
       await messaging.destroy();

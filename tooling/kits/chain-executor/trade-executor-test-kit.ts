@@ -21,12 +21,12 @@ import {
   startChainFixture,
   USDC,
 } from '#tooling/testing/chain-test-fixtures.js';
-import { createUser } from '#shared/db/repositories/users.repository.js';
-import { findTradeById, insertTrade } from '#shared/db/repositories/trades.repository.js';
-import { listTradeEvents } from '#shared/db/repositories/trade-events.repository.js';
-import { listWebhookEventsOfTrade } from '#shared/db/repositories/webhook-events.repository.js';
+import { createUser } from '#shared/db/users/users.repository.js';
+import { findTradeById, insertTrade } from '#shared/db/trades/trades.repository.js';
+import { listTradeEvents } from '#shared/db/trade-events/trade-events.repository.js';
+import { listWebhookEventsOfTrade } from '#shared/db/webhook-events/webhook-events.repository.js';
 import { type Knex } from '#shared/db/create-knex.js';
-import { type NewTrade, type TradeRecord } from '#shared/db/repositories/trades.rows.js';
+import { type NewTrade, type TradeRecord } from '#shared/db/trades/trade-rows.js';
 import { formatUsdcAmount } from '#shared/domain/trade-amount.js';
 import { createOutboxTransaction } from '#shared/messaging/outbox.js';
 import { type AmqpConnectionManager } from '#shared/messaging/connection-manager.js';

@@ -12,8 +12,8 @@ import {
   startChainFixture,
   type ChainFixture,
 } from '#tooling/testing/chain-test-fixtures.js';
-import { createUser } from '#shared/db/repositories/users.repository.js';
-import { insertMarket } from '#shared/db/repositories/markets.repository.js';
+import { createUser } from '#shared/db/users/users.repository.js';
+import { insertMarket } from '#shared/db/markets/markets.repository.js';
 import { demoIds } from '#tooling/local-stack/seed/demo-catalog.js';
 import { seedDemoData } from '#tooling/local-stack/seed/demo-data.js';
 import type { Credentials } from '#tooling/fuzz/request-cases.js';

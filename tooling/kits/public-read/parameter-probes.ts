@@ -2,7 +2,7 @@
  * Test-only: query values derived from the OpenAPI document's parameter schemas — values the document admits and
  * values it forbids — so a test can check that the code enforces exactly the documented bounds, in both directions.
  */
-import type { JsonSchema } from '../../../apps/public-read/src/openapi/schema-helpers.js';
+type JsonSchema = Record<string, unknown>;
 
 export interface Parameter {
   name: string;

@@ -1,6 +1,6 @@
 /* Test-only: one valid request per authenticated operation (the conformance tests send each and check the answer). */
-import { insertMarket } from '#shared/db/repositories/markets.repository.js';
-import { insertTrade } from '#shared/db/repositories/trades.repository.js';
+import { insertMarket } from '#shared/db/markets/markets.repository.js';
+import { insertTrade } from '#shared/db/trades/trades.repository.js';
 import type { TestCaller, TradingApiKit } from './trading-api-test-kit.js';
 
 export interface ConformanceRequest {

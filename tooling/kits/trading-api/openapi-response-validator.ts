@@ -1,6 +1,6 @@
 /* Test-only: the shared response validator over the trading API description (apps/trading-api/openapi). */
 import { createOpenApiResponseValidator, type ResponseValidator } from '#tooling/testing/openapi-response-validator.js';
-import { loadOpenApiDocument } from '../../../apps/trading-api/src/openapi/load-spec.js';
+import { tradingApiDocument } from '../../../apps/trading-api/src/openapi/operations.js';
 
 export type { ObservedResponse, ResponseValidator } from '#tooling/testing/openapi-response-validator.js';
 
@@ -21,7 +21,7 @@ const DESCRIBED_HEADERS = [
 
 export function createResponseValidator(): Promise<ResponseValidator> {
   return Promise.resolve(
-    createOpenApiResponseValidator(loadOpenApiDocument() as unknown as Record<string, unknown>, {
+    createOpenApiResponseValidator(tradingApiDocument() as unknown as Record<string, unknown>, {
       documentId: 'https://foretell.invalid/v1/openapi.json',
       describedHeaders: DESCRIBED_HEADERS,
     }),

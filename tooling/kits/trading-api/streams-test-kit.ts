@@ -4,10 +4,10 @@
  * them). Events are produced the production way: a trade moved in an outbox transaction whose notice is published
  * after the commit.
  */
-import { createUser } from '#shared/db/repositories/users.repository.js';
-import { insertMarket } from '#shared/db/repositories/markets.repository.js';
-import { insertTrade } from '#shared/db/repositories/trades.repository.js';
-import { type TradeRecord } from '#shared/db/repositories/trades.rows.js';
+import { createUser } from '#shared/db/users/users.repository.js';
+import { insertMarket } from '#shared/db/markets/markets.repository.js';
+import { insertTrade } from '#shared/db/trades/trades.repository.js';
+import { type TradeRecord } from '#shared/db/trades/trade-rows.js';
 import { issueApiKey } from '../../../apps/admin-cli/src/keys/issue-api-key.js';
 import { startHttpServer, type RunningServer } from '#shared/http/http-server.js';
 import { createMutableRouteSwitches, type MutableRouteSwitches } from '#shared/kill-switch/route-switches.js';

@@ -1,8 +1,8 @@
 /* A real trading API on port 0 against a suite database and Redis prefix, plus per-test users, keys and requests. */
 import { randomInt } from 'node:crypto';
 import { issueApiKey, type IssueApiKeyInput } from '../../../apps/admin-cli/src/keys/issue-api-key.js';
-import { createUser } from '#shared/db/repositories/users.repository.js';
-import { type ApiKeyRecord } from '#shared/db/repositories/api-keys.repository.js';
+import { createUser } from '#shared/db/users/users.repository.js';
+import type { ApiKeyRecord } from '#shared/db/api-keys/api-key-rows.js';
 import { startHttpServer, type RunningServer } from '#shared/http/http-server.js';
 import { createMutableRouteSwitches, type MutableRouteSwitches } from '#shared/kill-switch/route-switches.js';
 import { createLogger, type Logger } from '#shared/logger/logger.js';

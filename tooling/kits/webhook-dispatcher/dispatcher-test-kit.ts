@@ -2,8 +2,8 @@
 import { randomInt } from 'node:crypto';
 import { createSecretBox, generateWebhookSecret } from '#shared/auth/secret-box.js';
 import { issueApiKey } from '../../../apps/admin-cli/src/keys/issue-api-key.js';
-import { createUser } from '#shared/db/repositories/users.repository.js';
-import { recordWebhookEvent } from '#shared/db/repositories/webhook-events.repository.js';
+import { createUser } from '#shared/db/users/users.repository.js';
+import { recordWebhookEvent } from '#shared/db/webhook-events/webhook-events.repository.js';
 import { prefixedId } from '#shared/ids/ids.js';
 import { createLogger } from '#shared/logger/logger.js';
 import { createTestDatabase, type TestDatabase } from '#tooling/testing/test-database.js';

@@ -2,11 +2,11 @@
  * The demo organizations, partners, threads, chapters and users loaded by `npm start`. Fixed ids keep seeding
  * idempotent and demo links stable.
  */
-import type { NewChapter } from '../../../apps/public-read/src/repositories/chapters.repository.js';
-import type { NewOrganization } from '#shared/db/repositories/organizations.repository.js';
-import type { NewPartner } from '#shared/db/repositories/partners.repository.js';
-import type { NewThread } from '#shared/db/repositories/threads.repository.js';
-import type { NewUser } from '#shared/db/repositories/users.repository.js';
+import type { NewChapter } from '../../../apps/public-read/src/db/chapters/chapters.repository.js';
+import type { NewOrganization } from '#shared/db/organizations/organizations.repository.js';
+import type { NewPartner } from '#shared/db/partners/partners.repository.js';
+import type { NewThread } from '#shared/db/threads/threads.repository.js';
+import type { NewUser } from '#shared/db/users/users.repository.js';
 
 export type WithId<T> = T & { id: string };
 

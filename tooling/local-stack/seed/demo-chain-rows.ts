@@ -1,7 +1,7 @@
 import type { Address } from 'viem';
 import { toAddressOrNull, toDateOrNull, toOneOf, toStringOrNull } from '#shared/db/column-values.js';
 import { parseJsonColumn, type Queryable } from '#shared/db/transaction.js';
-import { marketStatuses, type MarketStatus } from '#shared/db/repositories/markets.repository.js';
+import { marketStates as marketStatuses, type MarketState as MarketStatus } from '#shared/domain/market-status.js';
 
 /** What the local stack needs of a market to put it on chain. */
 export interface MarketChainRow {

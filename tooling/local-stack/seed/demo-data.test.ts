@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Knex } from 'knex';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.js';
-import { listChaptersByThread } from '../../../apps/public-read/src/repositories/chapters.repository.js';
-import { createUser } from '#shared/db/repositories/users.repository.js';
+import { listChaptersByThread } from '../../../apps/public-read/src/db/chapters/chapters.repository.js';
+import { createUser } from '#shared/db/users/users.repository.js';
 import { demoIds } from './demo-catalog.js';
 import { seedDemoData, type DemoDataSummary } from './demo-data.js';
 

@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
-import { createChapter } from '../../../apps/public-read/src/repositories/chapters.repository.js';
-import { insertMarket } from '#shared/db/repositories/markets.repository.js';
-import { createOrganization } from '#shared/db/repositories/organizations.repository.js';
-import { createPartner } from '#shared/db/repositories/partners.repository.js';
-import { createThread } from '#shared/db/repositories/threads.repository.js';
-import { createUser, normalizeEmail } from '#shared/db/repositories/users.repository.js';
+import { createChapter } from '../../../apps/public-read/src/db/chapters/chapters.repository.js';
+import { insertMarket } from '#shared/db/markets/markets.repository.js';
+import { createOrganization } from '#shared/db/organizations/organizations.repository.js';
+import { createPartner } from '#shared/db/partners/partners.repository.js';
+import { createThread } from '#shared/db/threads/threads.repository.js';
+import { createUser, normalizeEmail } from '#shared/db/users/users.repository.js';
 import { withTransaction, type Queryable } from '#shared/db/transaction.js';
 import { demoChapters, demoOrganizations, demoPartners, demoThreads, demoUsers } from './demo-catalog.js';
 import { demoMarkets } from './demo-markets.js';

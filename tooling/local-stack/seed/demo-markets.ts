@@ -2,7 +2,7 @@
  * Demo markets: every status (OPEN, FROZEN, RESOLVED, CANCELLED), binary and multi-outcome, some featured.
  * No contract yet (contract_address NULL): deploying contracts is a separate step that fills it in.
  */
-import type { NewMarket } from '#shared/db/repositories/markets.repository.js';
+import type { NewMarket } from '#shared/db/markets/market-rows.js';
 import { demoId, demoIds, utc, type WithId } from './demo-catalog.js';
 
 /** Whole percentages (summing to 100) as WAD-18 strings (summing to exactly 1e18). */

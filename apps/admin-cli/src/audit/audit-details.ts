@@ -4,7 +4,7 @@
  * password) and anything shaped like a plaintext API key or webhook secret masked, should an operator paste one
  * into a flag. The repository masks the shapes again on every write, whoever the writer.
  */
-import { REDACTED, redactSecretShapes } from '../repositories/admin-audit.repository.js';
+import { REDACTED, redactSecretShapes } from '../db/admin-audit-log/admin-audit-log.repository.js';
 import { isAppError } from '#shared/errors/app-error.js';
 import { toCliError } from '../cli-output.js';
 

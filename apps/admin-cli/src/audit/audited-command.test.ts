@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DEVELOPMENT_PEPPER } from '#shared/config/config-fields.js';
-import { createOrganization } from '#shared/db/repositories/organizations.repository.js';
-import { createUser, type User } from '#shared/db/repositories/users.repository.js';
-import { REDACTED } from '../repositories/admin-audit.repository.js';
+import { createOrganization } from '#shared/db/organizations/organizations.repository.js';
+import { createUser, type User } from '#shared/db/users/users.repository.js';
+import { REDACTED } from '../db/admin-audit-log/admin-audit-log.repository.js';
 import { startAdminCliHarness, type AdminCliHarness } from '#tooling/kits/admin-cli/admin-cli-harness.js';
 
 interface CliError {

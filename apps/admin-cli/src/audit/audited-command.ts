@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { AppError } from '#shared/errors/app-error.js';
 import { messageOf } from '#shared/errors/thrown-values.js';
-import { recordAdminAction } from '../repositories/admin-audit.repository.js';
+import { recordAdminAction } from '../db/admin-audit-log/admin-audit-log.repository.js';
 import type { AdminContext } from '../admin-context.js';
 import { findUserByReference, UUID_PATTERN } from '../use-cases/user-lookup.js';
 import { createAuditRedactor, refusalOf, type AuditRedactor } from './audit-details.js';

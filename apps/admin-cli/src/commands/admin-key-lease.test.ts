@@ -3,10 +3,10 @@ import { randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
 import { privateKeyToAddress } from 'viem/accounts';
 import { anvilPrivateKey } from '#tooling/testing/chain-test-fixtures.js';
-import { isRegisteredSigner } from '#shared/chain/operator-registry.js';
+import { isRegisteredSigner } from '../chain/operator-registry-admin.js';
 import { tryLeaseSigner } from '#shared/chain/signer-lease.js';
 import { ANVIL_ADMIN_KEY } from '#shared/config/config-fields.js';
-import { findUserByEmail } from '#shared/db/repositories/users.repository.js';
+import { findUserByEmail } from '#shared/db/users/users.repository.js';
 import { startAdminCliHarness, type AdminCliHarness } from '#tooling/kits/admin-cli/admin-cli-harness.js';
 
 interface CliError {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { createOrganization, type Organization } from '#shared/db/repositories/organizations.repository.js';
-import { createPartner } from '#shared/db/repositories/partners.repository.js';
+import { createOrganization, type Organization } from '#shared/db/organizations/organizations.repository.js';
+import { createPartner } from '#shared/db/partners/partners.repository.js';
 import { startAdminCliHarness, type AdminCliHarness } from '#tooling/kits/admin-cli/admin-cli-harness.js';
 
 describe('foretell-admin orgs and partners (a database, no chain)', () => {

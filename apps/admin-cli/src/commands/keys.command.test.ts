@@ -3,8 +3,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { API_KEY_PATTERN, hashApiKey } from '#shared/auth/api-key-format.js';
 import { createSecretBox, WEBHOOK_SECRET_PATTERN } from '#shared/auth/secret-box.js';
 import { DEVELOPMENT_PEPPER } from '#shared/config/config-fields.js';
-import { createUser, type User } from '#shared/db/repositories/users.repository.js';
-import { findApiKeyByHash } from '#shared/db/repositories/api-keys.repository.js';
+import { createUser, type User } from '#shared/db/users/users.repository.js';
+import { findApiKeyByHash } from '#shared/db/api-keys/api-keys.repository.js';
 import { startAdminCliHarness, type AdminCliHarness } from '#tooling/kits/admin-cli/admin-cli-harness.js';
 
 interface IssuedJson {

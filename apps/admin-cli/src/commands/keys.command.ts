@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { effectiveRpm } from '#shared/auth/tiers.js';
-import type { ApiKeyRecord } from '#shared/db/repositories/api-keys.repository.js';
+import type { ApiKeyRecord } from '#shared/db/api-keys/api-key-rows.js';
 import type { AdminContext } from '../admin-context.js';
 import { audited } from '../audit/audited-command.js';
 import { formatUsdc, parseLimit } from '../cli-arguments.js';

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
-import { freezeMarket, resolveMarket } from '#shared/chain/market-admin.js';
+import { freezeMarket, resolveMarket } from '../chain/market-admin.js';
 import { readMarketState } from '#shared/chain/market-reads.js';
 import { readUsdcBalance, readWinners } from '#shared/chain/balances.js';
-import { createOrganization } from '#shared/db/repositories/organizations.repository.js';
-import { createPartner } from '#shared/db/repositories/partners.repository.js';
-import { createThread } from '#shared/db/repositories/threads.repository.js';
-import { findMarketById, insertMarket } from '#shared/db/repositories/markets.repository.js';
+import { createOrganization } from '#shared/db/organizations/organizations.repository.js';
+import { createPartner } from '#shared/db/partners/partners.repository.js';
+import { createThread } from '#shared/db/threads/threads.repository.js';
+import { findMarketById, insertMarket } from '#shared/db/markets/markets.repository.js';
 import { startAdminCliHarness, type AdminCliHarness } from '#tooling/kits/admin-cli/admin-cli-harness.js';
 
 interface CreatedMarket {

@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { createUser } from '#shared/db/repositories/users.repository.js';
+import { createUser } from '#shared/db/users/users.repository.js';
 import { startFakeKubeApi, type FakeKubeApi } from '#tooling/testing/fake-kube-api.js';
 import { startAdminCliHarness, type AdminCliHarness } from '#tooling/kits/admin-cli/admin-cli-harness.js';
 import { startFakeSecretsApi, type FakeSecretsApi } from '#tooling/kits/admin-cli/fake-kube-secrets-api.js';

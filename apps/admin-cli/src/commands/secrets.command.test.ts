@@ -4,9 +4,9 @@ import { createApiKeyCache } from '#shared/auth/api-key-cache.js';
 import { createSecretBox, generateWebhookSecret } from '#shared/auth/secret-box.js';
 import { issueApiKey } from '../keys/issue-api-key.js';
 import { pepperIdOf } from '#shared/auth/api-key-format.js';
-import { createUser } from '#shared/db/repositories/users.repository.js';
-import { findWebhookSettingsOfKey } from '#shared/db/repositories/api-key-webhook-secrets.repository.js';
-import { revokeApiKey } from '#shared/db/repositories/api-keys.repository.js';
+import { createUser } from '#shared/db/users/users.repository.js';
+import { findWebhookSettingsOfKey } from '#shared/db/api-keys/api-key-secrets.repository.js';
+import { revokeApiKey } from '#shared/db/api-keys/api-keys.repository.js';
 import { startAdminCliHarness, type AdminCliHarness } from '#tooling/kits/admin-cli/admin-cli-harness.js';
 
 const OLD_PEPPER = 'pepper-before-the-rotation-0123456789abcdef';

@@ -4,13 +4,16 @@ import { getAddress, type Address } from 'viem';
 import { privateKeyToAddress } from 'viem/accounts';
 import { smartAccountFactoryAbi } from '../../../../shared/contracts/artifacts/index.js';
 import { anvilPrivateKey, createFixtureMarket, FAR_DEADLINE, USDC } from '#tooling/testing/chain-test-fixtures.js';
-import { accountOperator, isRegisteredSigner } from '#shared/chain/operator-registry.js';
+import { accountOperator, isRegisteredSigner } from '../chain/operator-registry-admin.js';
 import { buyThroughAccount } from '../../../chain-executor/src/chain/account-trades.js';
 import { createSmartAccount } from '../chain/smart-accounts.js';
 import { sendContractWrite } from '#shared/chain/contract-writes.js';
-import { createUser } from '#shared/db/repositories/users.repository.js';
-import { findChainDeployment, recordChainDeployment } from '#shared/db/repositories/chain-deployments.repository.js';
-import { listAdminActions } from '../repositories/admin-audit.repository.js';
+import { createUser } from '#shared/db/users/users.repository.js';
+import {
+  findChainDeployment,
+  recordChainDeployment,
+} from '#shared/db/chain-deployments/chain-deployments.repository.js';
+import { listAdminActions } from '../db/admin-audit-log/admin-audit-log.repository.js';
 import { startAdminCliHarness, type AdminCliHarness } from '#tooling/kits/admin-cli/admin-cli-harness.js';
 
 interface SetupJson {

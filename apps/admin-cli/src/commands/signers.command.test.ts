@@ -4,7 +4,7 @@ import { zeroAddress, type Address, type Hex } from 'viem';
 import { privateKeyToAddress } from 'viem/accounts';
 import { anvilPrivateKey, createFixtureMarket, FAR_DEADLINE, USDC } from '#tooling/testing/chain-test-fixtures.js';
 import { buyThroughAccount } from '../../../chain-executor/src/chain/account-trades.js';
-import { isRegisteredSigner } from '#shared/chain/operator-registry.js';
+import { isRegisteredSigner } from '../chain/operator-registry-admin.js';
 import { readUsdcBalance } from '#shared/chain/balances.js';
 import { withSigner } from '#shared/chain/chain-clients.js';
 import { startAdminCliHarness, type AdminCliHarness } from '#tooling/kits/admin-cli/admin-cli-harness.js';

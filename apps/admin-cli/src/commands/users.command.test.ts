@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
 import { predictSmartAccountAddress } from '../chain/smart-accounts.js';
 import { readUsdcBalance } from '#shared/chain/balances.js';
-import { createUser, findUserByEmail, findUserById } from '#shared/db/repositories/users.repository.js';
+import { createUser, findUserByEmail, findUserById } from '#shared/db/users/users.repository.js';
 import { startAdminCliHarness, type AdminCliHarness } from '#tooling/kits/admin-cli/admin-cli-harness.js';
 
 interface CreatedUser {

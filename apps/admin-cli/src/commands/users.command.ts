@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { User } from '#shared/db/repositories/users.repository.js';
+import type { User } from '#shared/db/users/users.repository.js';
 import type { AdminContext } from '../admin-context.js';
 import { audited } from '../audit/audited-command.js';
 import { formatUsdc, parseEmail, parseLimit, parseUsdcAmount } from '../cli-arguments.js';

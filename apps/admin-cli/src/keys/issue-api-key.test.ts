@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createUser } from '#shared/db/repositories/users.repository.js';
-import { findApiKeyById, revokeApiKey } from '#shared/db/repositories/api-keys.repository.js';
+import { createUser } from '#shared/db/users/users.repository.js';
+import { findApiKeyById, revokeApiKey } from '#shared/db/api-keys/api-keys.repository.js';
 import type { AppError } from '#shared/errors/app-error.js';
 import { createTestDatabase, type TestDatabase } from '#tooling/testing/test-database.js';
 import { hashApiKey, parseApiKey } from '#shared/auth/api-key-format.js';

@@ -1,10 +1,7 @@
 import type { Knex } from 'knex';
-import {
-  countActiveApiKeys,
-  insertApiKey,
-  lockUserForKeyChange,
-  type ApiKeyRecord,
-} from '#shared/db/repositories/api-keys.repository.js';
+import { countActiveApiKeys, insertApiKey } from '#shared/db/api-keys/api-keys.repository.js';
+import { lockUserForKeyChange } from '#shared/db/users/users.repository.js';
+import type { ApiKeyRecord } from '#shared/db/api-keys/api-key-rows.js';
 import { withTransaction } from '#shared/db/transaction.js';
 import { AppError } from '#shared/errors/app-error.js';
 import { messageOf } from '#shared/errors/thrown-values.js';

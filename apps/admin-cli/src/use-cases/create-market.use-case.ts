@@ -1,10 +1,12 @@
 import type { Knex } from 'knex';
-import { deployMarket, type PlatformAddresses } from '#shared/chain/deploy-platform.js';
+import { deployMarket } from '../chain/deploy-platform.js';
+import { type PlatformAddresses } from '#shared/chain/platform-deployment.js';
 import { readMarketPrices } from '#shared/chain/market-reads.js';
 import { type ChainWriter } from '#shared/chain/chain-clients.js';
-import { findThreadById } from '#shared/db/repositories/threads.repository.js';
-import { insertMarket, type Market } from '#shared/db/repositories/markets.repository.js';
-import { recordAdminAction } from '../repositories/admin-audit.repository.js';
+import { findThreadById } from '#shared/db/threads/threads.repository.js';
+import { insertMarket } from '#shared/db/markets/markets.repository.js';
+import type { Market } from '#shared/db/markets/market-rows.js';
+import { recordAdminAction } from '../db/admin-audit-log/admin-audit-log.repository.js';
 import { withTransaction } from '#shared/db/transaction.js';
 import { AppError } from '#shared/errors/app-error.js';
 import { newUuid } from '#shared/ids/ids.js';

@@ -1,11 +1,11 @@
 import type { Address, Hex } from 'viem';
-import { mintTestUsdc } from '#shared/chain/market-admin.js';
+import { mintTestUsdc } from '../chain/market-admin.js';
 import { readUsdcBalance } from '#shared/chain/balances.js';
 import { type ChainWriter } from '#shared/chain/chain-clients.js';
-import { type PlatformAddresses } from '#shared/chain/deploy-platform.js';
-import { recordAdminAction } from '../repositories/admin-audit.repository.js';
+import { type PlatformAddresses } from '#shared/chain/platform-deployment.js';
+import { recordAdminAction } from '../db/admin-audit-log/admin-audit-log.repository.js';
 import { type Queryable } from '#shared/db/transaction.js';
-import { type User } from '#shared/db/repositories/users.repository.js';
+import { type User } from '#shared/db/users/users.repository.js';
 import { AppError } from '#shared/errors/app-error.js';
 import { findUserByReference } from './user-lookup.js';
 

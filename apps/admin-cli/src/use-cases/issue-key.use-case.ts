@@ -3,9 +3,9 @@ import { generateWebhookSecret, type SecretBox } from '#shared/auth/secret-box.j
 import { issueApiKey } from '../keys/issue-api-key.js';
 import { type ApiKeyEnvironment } from '#shared/auth/api-key-format.js';
 import { type ApiKeyTier } from '#shared/auth/tiers.js';
-import { recordAdminAction } from '../repositories/admin-audit.repository.js';
+import { recordAdminAction } from '../db/admin-audit-log/admin-audit-log.repository.js';
 import { withTransaction } from '#shared/db/transaction.js';
-import { type ApiKeyRecord } from '#shared/db/repositories/api-keys.repository.js';
+import type { ApiKeyRecord } from '#shared/db/api-keys/api-key-rows.js';
 import { AppError } from '#shared/errors/app-error.js';
 import { checkWebhookUrl, type HostLookup } from '#shared/webhooks/webhook-url-policy.js';
 import { findUserByReference } from './user-lookup.js';

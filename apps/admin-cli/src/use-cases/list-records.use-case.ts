@@ -1,6 +1,6 @@
-import { listOrganizations, type Organization } from '#shared/db/repositories/organizations.repository.js';
-import { listPartners, type Partner } from '#shared/db/repositories/partners.repository.js';
-import { listUsers, type User } from '#shared/db/repositories/users.repository.js';
+import { listOrganizations, type Organization } from '#shared/db/organizations/organizations.repository.js';
+import { listPartners, type Partner } from '#shared/db/partners/partners.repository.js';
+import { listUsers, type User } from '#shared/db/users/users.repository.js';
 import { type Queryable } from '#shared/db/transaction.js';
 
 /** The read-only listings of the admin CLI: `users list`, `orgs list`, `partners list`. */

@@ -1,11 +1,7 @@
 import type { Knex } from 'knex';
-import {
-  findApiKeyById,
-  listApiKeysForAdmin,
-  revokeApiKey,
-  type ApiKeyRecord,
-} from '#shared/db/repositories/api-keys.repository.js';
-import { recordAdminAction } from '../repositories/admin-audit.repository.js';
+import { findApiKeyById, listApiKeysForAdmin, revokeApiKey } from '#shared/db/api-keys/api-keys.repository.js';
+import type { ApiKeyRecord } from '#shared/db/api-keys/api-key-rows.js';
+import { recordAdminAction } from '../db/admin-audit-log/admin-audit-log.repository.js';
 import { withTransaction, type Queryable } from '#shared/db/transaction.js';
 import { AppError } from '#shared/errors/app-error.js';
 import { findUserByReference } from './user-lookup.js';

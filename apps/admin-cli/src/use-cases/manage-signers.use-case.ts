@@ -1,13 +1,9 @@
 import type { Address, Hex } from 'viem';
-import {
-  isRegisteredSigner,
-  listRegisteredSigners,
-  requireOperatorRegistry,
-  setSignerRegistered,
-} from '#shared/chain/operator-registry.js';
+import { requireOperatorRegistry } from '#shared/chain/operator-registry.js';
+import { isRegisteredSigner, listRegisteredSigners, setSignerRegistered } from '../chain/operator-registry-admin.js';
 import { type ChainReader, type ChainWriter } from '#shared/chain/chain-clients.js';
-import { type PlatformAddresses } from '#shared/chain/deploy-platform.js';
-import { recordAdminAction } from '../repositories/admin-audit.repository.js';
+import { type PlatformAddresses } from '#shared/chain/platform-deployment.js';
+import { recordAdminAction } from '../db/admin-audit-log/admin-audit-log.repository.js';
 import { type Queryable } from '#shared/db/transaction.js';
 
 export interface SignerReadDeps {

@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
 import { createSmartAccount } from '../chain/smart-accounts.js';
 import { type ChainWriter } from '#shared/chain/chain-clients.js';
-import { type PlatformAddresses } from '#shared/chain/deploy-platform.js';
-import { createUser, findUserByEmail, type User } from '#shared/db/repositories/users.repository.js';
+import { type PlatformAddresses } from '#shared/chain/platform-deployment.js';
+import { createUser, findUserByEmail, type User } from '#shared/db/users/users.repository.js';
 import { isDuplicateKeyError } from '#shared/db/mysql-errors.js';
-import { recordAdminAction } from '../repositories/admin-audit.repository.js';
+import { recordAdminAction } from '../db/admin-audit-log/admin-audit-log.repository.js';
 import { withTransaction } from '#shared/db/transaction.js';
 import { AppError } from '#shared/errors/app-error.js';
 import { newUuid } from '#shared/ids/ids.js';

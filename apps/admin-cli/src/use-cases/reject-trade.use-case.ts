@@ -7,9 +7,9 @@
  * wait for the executor's relay.
  */
 import type { Knex } from 'knex';
-import { findTradeById } from '#shared/db/repositories/trades.repository.js';
-import { recordAdminAction, redactSecretShapes } from '../repositories/admin-audit.repository.js';
-import { type TradeRecord } from '#shared/db/repositories/trades.rows.js';
+import { findTradeById } from '#shared/db/trades/trades.repository.js';
+import { recordAdminAction, redactSecretShapes } from '../db/admin-audit-log/admin-audit-log.repository.js';
+import { type TradeRecord } from '#shared/db/trades/trade-rows.js';
 import { AppError } from '#shared/errors/app-error.js';
 import { createOutboxTransaction } from '#shared/messaging/outbox.js';
 import { moveTrade, traceSteps } from '#shared/trade-lifecycle/trade-steps.js';

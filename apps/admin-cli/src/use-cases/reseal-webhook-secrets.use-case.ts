@@ -10,7 +10,7 @@ import {
   listSealedWebhookSecrets,
   replaceSealedWebhookSecrets,
   type SealedWebhookSecrets,
-} from '#shared/db/repositories/api-key-webhook-secrets.repository.js';
+} from '#shared/db/api-keys/api-key-secrets.repository.js';
 
 export interface ResealProgress {
   /** Keys holding a sealed secret, looked at so far. */

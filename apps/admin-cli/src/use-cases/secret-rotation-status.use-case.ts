@@ -10,8 +10,8 @@ import {
   countApiKeysByPepper,
   listActiveApiKeysOffPepper,
   type PepperCount,
-} from '#shared/db/repositories/api-key-peppers.repository.js';
-import { listSealedWebhookSecrets } from '#shared/db/repositories/api-key-webhook-secrets.repository.js';
+  listSealedWebhookSecrets,
+} from '#shared/db/api-keys/api-key-secrets.repository.js';
 
 export type PepperOfKey = 'current' | 'previous' | 'untagged' | 'other';
 

@@ -12,12 +12,15 @@ import {
   isRegisteredSigner,
   moveAccountToRegistry,
   setSignerRegistered,
-} from '#shared/chain/operator-registry.js';
+} from '../chain/operator-registry-admin.js';
 import { withChainErrors } from '#shared/chain/chain-errors.js';
 import { type ChainReader, type ChainWriter } from '#shared/chain/chain-clients.js';
-import { findChainDeployment, recordChainDeployment } from '#shared/db/repositories/chain-deployments.repository.js';
-import { listUsers } from '#shared/db/repositories/users.repository.js';
-import { recordAdminAction } from '../repositories/admin-audit.repository.js';
+import {
+  findChainDeployment,
+  recordChainDeployment,
+} from '#shared/db/chain-deployments/chain-deployments.repository.js';
+import { listUsers } from '#shared/db/users/users.repository.js';
+import { recordAdminAction } from '../db/admin-audit-log/admin-audit-log.repository.js';
 import { AppError } from '#shared/errors/app-error.js';
 
 /** Accounts moved at once: a real chain mines every few seconds, so one at a time would take hours. */

@@ -1,8 +1,8 @@
 import { readUsdcBalance } from '#shared/chain/balances.js';
 import { type ChainReader } from '#shared/chain/chain-clients.js';
-import { type PlatformAddresses } from '#shared/chain/deploy-platform.js';
+import { type PlatformAddresses } from '#shared/chain/platform-deployment.js';
 import type { Queryable } from '#shared/db/transaction.js';
-import type { User } from '#shared/db/repositories/users.repository.js';
+import type { User } from '#shared/db/users/users.repository.js';
 import { findUserByReference } from './user-lookup.js';
 
 export interface UserDetails {

@@ -1,16 +1,13 @@
 import type { Knex } from 'knex';
 import type { Address, Hex } from 'viem';
-import { cancelMarket, freezeMarket, resolveMarket } from '#shared/chain/market-admin.js';
+import { cancelMarket, freezeMarket, resolveMarket } from '../chain/market-admin.js';
 import { readMarketState } from '#shared/chain/market-reads.js';
 import { readWinners } from '#shared/chain/balances.js';
 import { type ChainReader, type ChainWriter } from '#shared/chain/chain-clients.js';
-import {
-  findMarketById,
-  updateMarketStatus,
-  type Market,
-  type MarketStatus,
-} from '#shared/db/repositories/markets.repository.js';
-import { recordAdminAction } from '../repositories/admin-audit.repository.js';
+import { findMarketById, updateMarketStatus } from '#shared/db/markets/markets.repository.js';
+import type { MarketState as MarketStatus } from '#shared/domain/market-status.js';
+import type { Market } from '#shared/db/markets/market-rows.js';
+import { recordAdminAction } from '../db/admin-audit-log/admin-audit-log.repository.js';
 import { withTransaction } from '#shared/db/transaction.js';
 import { AppError } from '#shared/errors/app-error.js';
 

@@ -1,4 +1,4 @@
-import { findUserByEmail, findUserById, type User } from '#shared/db/repositories/users.repository.js';
+import { findUserByEmail, findUserById, type User } from '#shared/db/users/users.repository.js';
 import { type Queryable } from '#shared/db/transaction.js';
 import { AppError } from '#shared/errors/app-error.js';
 

@@ -16,7 +16,7 @@ import {
   type ChainFixture,
 } from '#tooling/testing/chain-test-fixtures.js';
 import { executeBuy, executeSellForUsdc } from './guarded-trades.js';
-import { cancelMarket, freezeMarket, resolveMarket } from '#shared/chain/market-admin.js';
+import { cancelMarket, freezeMarket, resolveMarket } from '../../../admin-cli/src/chain/market-admin.js';
 import { readBuyQuote } from '#shared/chain/market-reads.js';
 import { appErrorOf } from '#tooling/testing/app-error-rejection.js';
 

@@ -16,7 +16,7 @@ import type { ChainReader, ChainWriter } from '#shared/chain/chain-clients.js';
 import { withChainErrors } from '#shared/chain/chain-errors.js';
 import { sendContractWrite, type SendOptions } from '#shared/chain/contract-writes.js';
 import { bytes32ToUuid, uuidToBytes32 } from '#shared/chain/ids-on-chain.js';
-import type { OperatorRoute } from '#shared/chain/operator-registry.js';
+import type { OperatorRoute } from './operator-calls.js';
 
 const actions = ['buy', 'sell', 'sellForExactUsdc', 'redeem'] as const;
 export type AccountAction = (typeof actions)[number];

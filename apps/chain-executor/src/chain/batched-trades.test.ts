@@ -17,7 +17,7 @@ import {
   type ChainFixture,
 } from '#tooling/testing/chain-test-fixtures.js';
 import { uuidToBytes32 } from '#shared/chain/ids-on-chain.js';
-import { forwardCallData } from '#shared/chain/operator-registry.js';
+import { forwardCallData } from './operator-calls.js';
 import { readBuyQuote } from '#shared/chain/market-reads.js';
 import { minimumOutput } from './trade-guards.js';
 

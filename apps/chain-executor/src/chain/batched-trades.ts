@@ -25,7 +25,7 @@ import type { ChainWriter } from '#shared/chain/chain-clients.js';
 import { batchGasLimit, sendCallBatch, simulateCallBatch, type BatchCall, type SimulatedCall } from './call-batches.js';
 import { withTxHash, type SendObserver } from '#shared/chain/contract-writes.js';
 import { uuidToBytes32 } from '#shared/chain/ids-on-chain.js';
-import { forwardCallData } from '#shared/chain/operator-registry.js';
+import { forwardCallData } from './operator-calls.js';
 import { appErrorFromRevert, decodeRevertData } from '#shared/chain/revert-errors.js';
 import { maximumInput, minimumOutput } from './trade-guards.js';
 

@@ -9,7 +9,7 @@ import {
   USDC,
   type ChainFixture,
 } from '#tooling/testing/chain-test-fixtures.js';
-import { freezeMarket, resolveMarket, unfreezeMarket } from '#shared/chain/market-admin.js';
+import { freezeMarket, resolveMarket, unfreezeMarket } from '../../../admin-cli/src/chain/market-admin.js';
 import { decodeMarketLogs, fetchMarketLogs, withBlockTimestamps, type MarketEvent } from './market-events.js';
 
 let fixture: ChainFixture;

@@ -13,7 +13,7 @@ import type { AccountTarget } from './account-trades.js';
 import type { ChainReader } from '#shared/chain/chain-clients.js';
 import { tracedRevertData, withTxHash } from '#shared/chain/contract-writes.js';
 import { uuidToBytes32 } from '#shared/chain/ids-on-chain.js';
-import { accountCallTradeId, forwardedCallOf } from '#shared/chain/operator-registry.js';
+import { accountCallTradeId, forwardedCallOf } from './operator-calls.js';
 import { appErrorFromRevert, decodeRevertData } from '#shared/chain/revert-errors.js';
 
 type TradeCall = Pick<AccountTarget, 'account' | 'tradeId'>;

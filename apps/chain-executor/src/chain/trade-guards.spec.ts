@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { equalWeights } from '#shared/chain/deploy-platform.js';
+import { equalWeights } from '../../../admin-cli/src/chain/deploy-platform.js';
 import { maximumInput, minimumOutput } from './trade-guards.js';
 
 describe('trade guards', () => {

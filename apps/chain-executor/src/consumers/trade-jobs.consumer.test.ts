@@ -8,7 +8,7 @@ import { EXCHANGES, parkingQueueOf, QUEUES } from '#shared/messaging/topology.js
 import { closeBrokerConnections } from '#tooling/testing/messaging/broker-control.js';
 import { createTestMessaging, type TestMessaging } from '#tooling/testing/messaging/test-messaging.js';
 import { waitFor } from '#tooling/testing/messaging/wait-for.js';
-import type { TradeRecord } from '#shared/db/repositories/trades.rows.js';
+import type { TradeRecord } from '#shared/db/trades/trade-rows.js';
 import {
   createMarket,
   createTrader,

@@ -3,9 +3,9 @@
  * against the chain (see judgeChainHistory): a fresh chain drops this chain's rows and cursors and indexes from
  * the start; a reorg drops the rows above the rewind point and indexes again from there.
  */
-import { deleteChainCursors, saveChainCursor } from '../repositories/chain-cursors.repository.js';
-import { deleteChainActivity } from '#shared/db/repositories/market-trades.repository.js';
-import { listChainMarkets } from '#shared/db/repositories/markets.repository.js';
+import { deleteChainCursors, saveChainCursor } from '../db/chain-cursors/chain-cursors.repository.js';
+import { deleteChainActivity } from '#shared/db/market-trades/market-trades.repository.js';
+import { listChainMarkets } from '#shared/db/markets/markets.repository.js';
 import { withTransaction } from '#shared/db/transaction.js';
 import { judgeChainHistory, type ChainHistoryVerdict } from './block-range-plan.js';
 import {

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import { randomUUID } from 'node:crypto';
 import { createFundedAccount, startChainFixture, USDC } from '#tooling/testing/chain-test-fixtures.js';
 import { buyThroughAccount } from '../chain/account-trades.js';
-import { deployMarket } from '#shared/chain/deploy-platform.js';
+import { deployMarket } from '../../../admin-cli/src/chain/deploy-platform.js';
 import { startMarketIndexer } from './market-indexer.js';
 import {
   buy,

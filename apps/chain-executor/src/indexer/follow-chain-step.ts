@@ -2,8 +2,8 @@
  * One step of the leader: check the cursor against the chain, register new markets, then index the next range
  * (at most maxBlockRange blocks, up to the head) and move the cursor in the same transaction.
  */
-import { saveChainCursor } from '../repositories/chain-cursors.repository.js';
-import { listChainMarkets } from '#shared/db/repositories/markets.repository.js';
+import { saveChainCursor } from '../db/chain-cursors/chain-cursors.repository.js';
+import { listChainMarkets } from '#shared/db/markets/markets.repository.js';
 import { nextBlockRange } from './block-range-plan.js';
 import { verifyChainHistory } from './chain-history-repair.js';
 import {

@@ -7,7 +7,7 @@
  */
 import { withChainErrors } from '#shared/chain/chain-errors.js';
 import { type ChainReader } from '#shared/chain/chain-clients.js';
-import { listChainCursors, saveChainCursor } from '../repositories/chain-cursors.repository.js';
+import { listChainCursors, saveChainCursor } from '../db/chain-cursors/chain-cursors.repository.js';
 import type { Queryable } from '#shared/db/transaction.js';
 
 export interface FollowerSettings {

@@ -9,10 +9,10 @@ import { fetchMarketLogs, withBlockTimestamps } from '../chain/market-events.js'
 import { withChainErrors } from '#shared/chain/chain-errors.js';
 import { type ChainReader } from '#shared/chain/chain-clients.js';
 import { type MarketPrices } from '#shared/chain/market-reads.js';
-import { applyMarketChainStatus, type ChainMarket } from '#shared/db/repositories/markets.repository.js';
-import { findExistingTradeIds } from '#shared/db/repositories/trades.repository.js';
-import { sumMarketVolumesBefore, upsertMarketTrades } from '#shared/db/repositories/market-trades.repository.js';
-import { upsertPricePoints } from '#shared/db/repositories/price-points.repository.js';
+import { applyMarketChainStatus, type ChainMarket } from '#shared/db/markets/markets.repository.js';
+import { findExistingTradeIds } from '#shared/db/trades/trade-lists.repository.js';
+import { sumMarketVolumesBefore, upsertMarketTrades } from '#shared/db/market-trades/market-trades.repository.js';
+import { upsertPricePoints } from '#shared/db/price-points/price-points.repository.js';
 import type { Knex } from '#shared/db/create-knex.js';
 import { withTransaction, type Queryable } from '#shared/db/transaction.js';
 import type { Logger } from '#shared/logger/logger.js';

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { createFundedAccount } from '#tooling/testing/chain-test-fixtures.js';
-import { currentDatabaseName } from '#shared/db/repositories/named-locks.repository.js';
+import { currentDatabaseName } from '#shared/db/named-locks.js';
 import { indexerLockName } from '#shared/runtime/mysql-leader-lock.js';
 import {
   buy,

@@ -2,8 +2,8 @@
  * Pure: a market's aggregate columns from the totals of its indexed rows. Recomputed from the rows after every
  * range (never incremented), so replays and re-indexing cannot double count.
  */
-import type { MarketActivityTotals } from '#shared/db/repositories/market-trades.repository.js';
-import type { MarketAggregatesUpdate } from '#shared/db/repositories/markets.repository.js';
+import type { MarketActivityTotals } from '#shared/db/market-trades/market-trades.repository.js';
+import type { MarketAggregatesUpdate } from '#shared/db/markets/markets.repository.js';
 import { usdcAtomicToCents } from '#shared/domain/units.js';
 
 /**

@@ -1,11 +1,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { insertApiKeyRow, insertTradeRow, insertUserRow } from '../../../../migrations/constraint-test-rows.js';
-import { cancelMarket, freezeMarket, resolveMarket, unfreezeMarket } from '#shared/chain/market-admin.js';
+import {
+  cancelMarket,
+  freezeMarket,
+  resolveMarket,
+  unfreezeMarket,
+} from '../../../admin-cli/src/chain/market-admin.js';
 import { readMarketPrices } from '#shared/chain/market-reads.js';
 import { createFixtureMarket, createFundedAccount } from '#tooling/testing/chain-test-fixtures.js';
 import { wadToDecimalString } from '#shared/db/column-values.js';
-import { listChainMarkets } from '#shared/db/repositories/markets.repository.js';
+import { listChainMarkets } from '#shared/db/markets/markets.repository.js';
 import { indexBlockRange, type IndexerContext } from './index-block-range.js';
 import { noIndexerMetrics } from './indexer-metrics.js';
 import {

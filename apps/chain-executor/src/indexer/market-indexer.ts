@@ -15,7 +15,7 @@ import { followChainStep } from './follow-chain-step.js';
 import { loadFollowerState, type FollowerSettings, type FollowerState } from './follower-state.js';
 import type { IndexerContext } from './index-block-range.js';
 import { createIndexerMetrics } from './indexer-metrics.js';
-import { currentDatabaseName } from '#shared/db/repositories/named-locks.repository.js';
+import { currentDatabaseName } from '#shared/db/named-locks.js';
 import {
   indexerLockName,
   LeadershipLostError,

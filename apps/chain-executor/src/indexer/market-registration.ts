@@ -7,10 +7,10 @@
  */
 import { getAddress } from 'viem';
 import { readMarketPrices, type MarketPrices } from '#shared/chain/market-reads.js';
-import { saveChainCursor } from '../repositories/chain-cursors.repository.js';
+import { saveChainCursor } from '../db/chain-cursors/chain-cursors.repository.js';
 import { withTransaction } from '#shared/db/transaction.js';
-import { readMarketActivityTotals } from '#shared/db/repositories/market-trades.repository.js';
-import { updateMarketAggregates, type ChainMarket } from '#shared/db/repositories/markets.repository.js';
+import { readMarketActivityTotals } from '#shared/db/market-trades/market-trades.repository.js';
+import { updateMarketAggregates, type ChainMarket } from '#shared/db/markets/markets.repository.js';
 import { splitBlockRange } from './block-range-plan.js';
 import { coveredThrough, cursorNames, type FollowerSettings, type FollowerState } from './follower-state.js';
 import { indexBlockRange, PRICE_READ_CONCURRENCY, type IndexerContext } from './index-block-range.js';

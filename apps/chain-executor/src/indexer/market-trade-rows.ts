@@ -5,9 +5,9 @@
 import { createHash } from 'node:crypto';
 import type { MarketEvent } from '../chain/market-events.js';
 import type { MarketPrices } from '#shared/chain/market-reads.js';
-import type { MarketChainStatus } from '#shared/db/repositories/markets.repository.js';
-import type { NewMarketTrade } from '#shared/db/repositories/market-trades.repository.js';
-import type { NewPricePoint } from '#shared/db/repositories/price-points.repository.js';
+import type { MarketChainStatus } from '#shared/db/markets/markets.repository.js';
+import type { NewMarketTrade } from '#shared/db/market-trades/market-trades.repository.js';
+import type { NewPricePoint } from '#shared/db/price-points/price-points.repository.js';
 import { averagePriceWad } from '#shared/domain/units.js';
 
 export type TradeEvent = Extract<MarketEvent, { type: 'Bought' | 'Sold' }>;

@@ -1,5 +1,5 @@
-import { readMarketActivityTotals } from '#shared/db/repositories/market-trades.repository.js';
-import { updateMarketAggregates } from '#shared/db/repositories/markets.repository.js';
+import { readMarketActivityTotals } from '#shared/db/market-trades/market-trades.repository.js';
+import { updateMarketAggregates } from '#shared/db/markets/markets.repository.js';
 import type { Queryable } from '#shared/db/transaction.js';
 import { marketAggregates } from './market-aggregates.js';
 

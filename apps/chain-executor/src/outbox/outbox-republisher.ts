@@ -3,7 +3,7 @@ import type { Logger } from '#shared/logger/logger.js';
 import { sleep } from '#shared/messaging/backoff.js';
 import type { AmqpConnectionManager } from '#shared/messaging/connection-manager.js';
 import { publishOutboxRows, type OutboxPublishOptions, type OutboxPublishResult } from '#shared/messaging/outbox.js';
-import { lockStaleUnpublished } from '#shared/db/repositories/outbox.repository.js';
+import { lockStaleUnpublished } from '#shared/db/outbox/outbox.repository.js';
 
 export interface RepublishStaleOptions extends OutboxPublishOptions {
   /** Rows younger than this are left to the writer that is publishing them right now. */

@@ -5,7 +5,7 @@
  * execute and fails EXECUTION_TIMEOUT. It is stored on the trade by its first move to `executing` and never moved, so
  * a resend or a reconciliation (perhaps by a replica configured otherwise) uses the deadline the chain already has.
  */
-import type { TradeRecord } from '#shared/db/repositories/trades.rows.js';
+import type { TradeRecord } from '#shared/db/trades/trade-rows.js';
 import { AppError } from '#shared/errors/app-error.js';
 
 export function executionDeadlineOf(

@@ -6,7 +6,7 @@
  * The hold is measured from the trade's creation, so a redelivered job does not wait the delay again.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { TradeRecord } from '#shared/db/repositories/trades.rows.js';
+import type { TradeRecord } from '#shared/db/trades/trade-rows.js';
 import type { Logger } from '#shared/logger/logger.js';
 
 /** The per-process count of trades held by a simulated delay, and its bound. */

@@ -35,8 +35,8 @@ import {
 } from '../chain/account-trades.js';
 import { withChainErrors } from '#shared/chain/chain-errors.js';
 import { type ChainWriter } from '#shared/chain/chain-clients.js';
-import { type OperatorRoute } from '#shared/chain/operator-registry.js';
-import type { TradeRecord } from '#shared/db/repositories/trades.rows.js';
+import { type OperatorRoute } from '../chain/operator-calls.js';
+import type { TradeRecord } from '#shared/db/trades/trade-rows.js';
 import type { SimulatedOutcome } from '#shared/domain/trade-simulation.js';
 import type { TradeTarget } from './trade-target.js';
 

@@ -5,8 +5,8 @@
  * trade is a test key (`svc_test_`, env 'test'); otherwise the trade executes organically and one structured
  * error line says why the simulation was ignored.
  */
-import type { ApiKeyRecord } from '#shared/db/repositories/api-keys.repository.js';
-import type { TradeRecord } from '#shared/db/repositories/trades.rows.js';
+import type { ApiKeyRecord } from '#shared/db/api-keys/api-key-rows.js';
+import type { TradeRecord } from '#shared/db/trades/trade-rows.js';
 import { storedTradeSimulation, type TradeSimulation } from '#shared/domain/trade-simulation.js';
 import type { TradeExecutorDeps } from './trade-executor-deps.js';
 

@@ -5,8 +5,9 @@
 import type { Knex } from 'knex';
 import type { Hex } from 'viem';
 import type { AccountTradeExecution } from '../chain/account-trades.js';
-import { findTradeById, recordTradeTxHash, type TradeStatus } from '#shared/db/repositories/trades.repository.js';
-import { type TradeRecord } from '#shared/db/repositories/trades.rows.js';
+import { findTradeById, recordTradeTxHash } from '#shared/db/trades/trades.repository.js';
+import type { TradeStatus } from '#shared/domain/trade-states.js';
+import { type TradeRecord } from '#shared/db/trades/trade-rows.js';
 import type { ErrorCode } from '#shared/errors/error-catalogue.js';
 import type { EnqueueOutboxMessage } from '#shared/messaging/outbox.js';
 import { moveTrade, recordTradeStep, timelineStepsOf, traceSteps } from '#shared/trade-lifecycle/trade-steps.js';

@@ -3,7 +3,7 @@
  * was revoked or expired since, when operations halted trade processing, or — in the sandbox — when it was placed
  * with `X-Service-Simulate: reject` (decision 0023: the sandbox acts as the operator). Pure.
  */
-import type { ApiKeyRecord } from '#shared/db/repositories/api-keys.repository.js';
+import type { ApiKeyRecord } from '#shared/db/api-keys/api-key-rows.js';
 import type { TradeSimulation } from '#shared/domain/trade-simulation.js';
 import type { TradeFailure } from './trade-moves.js';
 

@@ -5,13 +5,14 @@
  * a burst of deliveries is.
  */
 import { createTickLoader } from './tick-loader.js';
-import { findApiKeysByIds, type ApiKeyRecord } from '#shared/db/repositories/api-keys.repository.js';
-import { findMarketsByIds, type Market } from '#shared/db/repositories/markets.repository.js';
-import { findTradeJobRowsByIds, type TradeJobRows } from '../repositories/trade-jobs.repository.js';
-import { findTradesByIds } from '#shared/db/repositories/trades.repository.js';
-import { findUsersByIds, type User } from '#shared/db/repositories/users.repository.js';
+import { findApiKeysByIds } from '#shared/db/api-keys/api-keys.repository.js';
+import type { ApiKeyRecord } from '#shared/db/api-keys/api-key-rows.js';
+import { findMarketsByIds } from '#shared/db/markets/markets.repository.js';
+import type { Market } from '#shared/db/markets/market-rows.js';
+import { findTradeJobRowsByIds, type TradeJobRows, findTradesByIds } from '#shared/db/trades/trade-lists.repository.js';
+import { findUsersByIds, type User } from '#shared/db/users/users.repository.js';
 import { type Knex } from '#shared/db/create-knex.js';
-import { type TradeRecord } from '#shared/db/repositories/trades.rows.js';
+import { type TradeRecord } from '#shared/db/trades/trade-rows.js';
 
 export interface TradeReads {
   /** The trade with its key, market and user. */

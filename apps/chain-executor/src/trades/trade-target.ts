@@ -6,7 +6,7 @@
 import { getAddress, type Address } from 'viem';
 import { marketNotTradeable, outcomeOutOfRange } from '#shared/domain/market-rules.js';
 import { AppError } from '#shared/errors/app-error.js';
-import type { TradeRecord } from '#shared/db/repositories/trades.rows.js';
+import type { TradeRecord } from '#shared/db/trades/trade-rows.js';
 import type { TradeReads } from './trade-reads.js';
 
 export interface TradeTarget {

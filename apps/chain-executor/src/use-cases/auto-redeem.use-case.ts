@@ -9,7 +9,7 @@ import {
   insertOpenRedemption,
   isOpenClaimConflict,
   listAutoRedeemCandidates,
-} from '#shared/db/repositories/redemptions.repository.js';
+} from '#shared/db/redemptions/redemptions.repository.js';
 import { settleRedemptionInPass, type SettleOutcome, type SettleRedemptionDeps } from './settle-redemption.use-case.js';
 
 export interface AutoRedeemOptions {

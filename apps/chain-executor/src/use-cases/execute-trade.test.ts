@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { buyThroughAccount } from '../chain/account-trades.js';
 import { readOutcomeBalances, readUsdcBalance } from '#shared/chain/balances.js';
 import { type ChainPublicClient } from '#shared/chain/chain-clients.js';
-import { revokeApiKey } from '#shared/db/repositories/api-keys.repository.js';
+import { revokeApiKey } from '#shared/db/api-keys/api-keys.repository.js';
 import { AppError } from '#shared/errors/app-error.js';
 import {
   createMarket,

@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { issueApiKey } from '../../../admin-cli/src/keys/issue-api-key.js';
-import { createUser } from '#shared/db/repositories/users.repository.js';
-import { insertMarket } from '#shared/db/repositories/markets.repository.js';
+import { createUser } from '#shared/db/users/users.repository.js';
+import { insertMarket } from '#shared/db/markets/markets.repository.js';
 import { createOutboxTransaction } from '#shared/messaging/outbox.js';
 import { createLogCapture } from '#tooling/testing/messaging/test-messaging.js';
 import { waitFor } from '#tooling/testing/messaging/wait-for.js';

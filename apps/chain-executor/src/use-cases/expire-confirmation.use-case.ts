@@ -3,8 +3,8 @@
  * `pending_confirmation → failed`, trace `trade.confirmation_expired`, event `trade.failed`. The move is
  * conditional, so a confirm that won the race (the trade is `pending`) is left alone.
  */
-import { listExpiredConfirmations } from '#shared/db/repositories/trades.repository.js';
-import { type TradeRecord } from '#shared/db/repositories/trades.rows.js';
+import { listExpiredConfirmations } from '#shared/db/trades/trade-lists.repository.js';
+import { type TradeRecord } from '#shared/db/trades/trade-rows.js';
 import { moveTrade, traceSteps } from '#shared/trade-lifecycle/trade-steps.js';
 import type { TradeExecutorDeps } from '../trades/trade-executor-deps.js';
 

@@ -12,10 +12,10 @@ import { smartAccountAbi } from '../../../../shared/contracts/artifacts/index.js
 import { batchGasLimit, sendCallBatch, simulateCallBatch } from '../chain/call-batches.js';
 import { buyThroughAccount } from '../chain/account-trades.js';
 import { ensureBatchDelegation } from '../chain/batch-delegation.js';
-import { forwardCallData } from '#shared/chain/operator-registry.js';
+import { forwardCallData } from '../chain/operator-calls.js';
 import { uuidToBytes32 } from '#shared/chain/ids-on-chain.js';
-import { recordTradeTxHash } from '#shared/db/repositories/trades.repository.js';
-import { type TradeRecord } from '#shared/db/repositories/trades.rows.js';
+import { recordTradeTxHash } from '#shared/db/trades/trades.repository.js';
+import { type TradeRecord } from '#shared/db/trades/trade-rows.js';
 import { AppError } from '#shared/errors/app-error.js';
 import { waitFor } from '#tooling/testing/messaging/wait-for.js';
 import { startReconcileStalledTradesLoop } from '../loops/reconcile-stalled-trades.loop.js';

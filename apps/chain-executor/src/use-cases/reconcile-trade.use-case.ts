@@ -8,11 +8,11 @@
  * EXECUTION_TIMEOUT: nothing can execute it any more). A `pending` trade left behind (its job parked or lost) is executed as a job would.
  */
 import type { Address, Hex } from 'viem';
-import { deadlinePassedUnexecuted } from '#shared/chain/operator-registry.js';
+import { deadlinePassedUnexecuted } from '../chain/operator-calls.js';
 import { findTradeExecution } from '../chain/account-trades.js';
 import { tradeRefusalIn } from '../chain/trade-attempts.js';
-import { listStalledTrades } from '#shared/db/repositories/trades.repository.js';
-import { type TradeRecord } from '#shared/db/repositories/trades.rows.js';
+import { listStalledTrades } from '#shared/db/trades/trade-lists.repository.js';
+import { type TradeRecord } from '#shared/db/trades/trade-rows.js';
 import { AppError, toAppError } from '#shared/errors/app-error.js';
 import { driveFromValidating, failureOf, isDefiniteRefusal, sendTrade } from '../trades/drive-trade.js';
 import { deadlineSeconds, executionTimeout } from '../trades/execution-deadline.js';

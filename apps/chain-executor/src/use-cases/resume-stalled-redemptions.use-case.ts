@@ -4,7 +4,7 @@
  * once-only on-chain id, so resuming an `executing` claim whose redeem already ran returns that execution instead
  * of paying twice.
  */
-import { listStalledRedemptions } from '#shared/db/repositories/redemptions.repository.js';
+import { listStalledRedemptions } from '#shared/db/redemptions/redemptions.repository.js';
 import { settleRedemptionInPass, type SettleRedemptionDeps } from './settle-redemption.use-case.js';
 
 export interface ResumeStalledOptions {

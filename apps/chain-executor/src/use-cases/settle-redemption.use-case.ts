@@ -13,13 +13,13 @@ import type { Knex } from 'knex';
 import type { Address } from 'viem';
 import { redeemThroughAccount, type AccountTradeExecution } from '../chain/account-trades.js';
 import { type ChainWriter } from '#shared/chain/chain-clients.js';
-import { findMarketById } from '#shared/db/repositories/markets.repository.js';
+import { findMarketById } from '#shared/db/markets/markets.repository.js';
 import {
   findRedemptionById,
   transitionRedemptionStatus,
   type RedemptionRecord,
-} from '#shared/db/repositories/redemptions.repository.js';
-import { findUserById } from '#shared/db/repositories/users.repository.js';
+} from '#shared/db/redemptions/redemptions.repository.js';
+import { findUserById } from '#shared/db/users/users.repository.js';
 import { AppError, toAppError } from '#shared/errors/app-error.js';
 import type { Logger } from '#shared/logger/logger.js';
 

@@ -7,7 +7,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { buyThroughAccount } from '../chain/account-trades.js';
-import { revokeApiKey } from '#shared/db/repositories/api-keys.repository.js';
+import { revokeApiKey } from '#shared/db/api-keys/api-keys.repository.js';
 import {
   createTrader,
   eventTypesOf,

@@ -8,7 +8,7 @@ import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { erc20Abi, type Address } from 'viem';
 import { buyThroughAccount, sellThroughAccount } from '../chain/account-trades.js';
-import { mintTestUsdc } from '#shared/chain/market-admin.js';
+import { mintTestUsdc } from '../../../admin-cli/src/chain/market-admin.js';
 import { readOutcomeBalances, readUsdcBalance } from '#shared/chain/balances.js';
 import {
   createTrader,

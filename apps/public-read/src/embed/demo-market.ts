@@ -1,7 +1,8 @@
 /* Which market /embed/demo shows: the one asked for, else the newest open market (the one `npm start` prints). */
 import type { Knex } from 'knex';
-import { findMarketById, type Market } from '#shared/db/repositories/markets.repository.js';
-import { listMarketsKeyset } from '#shared/db/repositories/market-lists.repository.js';
+import { findMarketById } from '#shared/db/markets/markets.repository.js';
+import type { Market } from '#shared/db/markets/market-rows.js';
+import { listMarketsKeyset } from '#shared/db/markets/market-lists.repository.js';
 import type { DemoMarket } from './demo-page.js';
 
 const demoMarketOf = (market: Market): DemoMarket => ({

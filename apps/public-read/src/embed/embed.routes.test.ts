@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { createOrganization } from '#shared/db/repositories/organizations.repository.js';
-import { createPartner } from '#shared/db/repositories/partners.repository.js';
-import { insertMarket } from '#shared/db/repositories/markets.repository.js';
+import { createOrganization } from '#shared/db/organizations/organizations.repository.js';
+import { createPartner } from '#shared/db/partners/partners.repository.js';
+import { insertMarket } from '#shared/db/markets/markets.repository.js';
 import { demoOrganizations, demoPartners } from '#tooling/local-stack/seed/demo-catalog.js';
 import {
   createPublicReadSuite,

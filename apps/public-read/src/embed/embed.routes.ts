@@ -5,12 +5,11 @@
  */
 import type { Request, Response } from 'express';
 import type { Knex } from 'knex';
-import { z } from 'zod';
 import { matchesIfNoneMatch } from '#shared/http/conditional-get.js';
 import { documentSecurityHeaders } from '#shared/http/security-headers.middleware.js';
 import { type RouteRegistrar } from '#shared/http/route-registrar.js';
 import { corsMiddleware } from '../http/cors.middleware.js';
-import { parseQuery, textParam } from '../http/query-params.js';
+import { createPublicRequestInput } from '../http/request-input.js';
 import { findDemoMarket } from './demo-market.js';
 import { DEMO_CONTENT_SECURITY_POLICY, renderDemoPage } from './demo-page.js';
 import { loadWidgetScript, type ScriptForm } from './widget-script.js';
@@ -21,7 +20,20 @@ export const DEMO_PAGE_PATH = '/embed/demo';
 /** Five minutes fresh (the URL is not versioned: a release reaches readers that fast), then revalidated by ETag. */
 export const WIDGET_CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=86400';
 const DEMO_HEADERS = documentSecurityHeaders(DEMO_CONTENT_SECURITY_POLICY);
-const demoQuerySchema = z.strictObject({ market: textParam(64).optional() });
+/** The query of the demo page, validated by the shared validator in the words of /api (this is not an API). */
+const embedQueries = createPublicRequestInput({
+  openapi: '3.1.0',
+  info: { title: 'Foretell embed pages', version: '1' },
+  paths: {
+    [DEMO_PAGE_PATH]: {
+      get: {
+        operationId: 'getEmbedDemo',
+        parameters: [{ name: 'market', in: 'query', schema: { type: 'string', minLength: 1, maxLength: 64 } }],
+        responses: { '200': { description: 'The demo page.' } },
+      },
+    },
+  },
+});
 
 const acceptsGzip = (req: Request): boolean =>
   (req.get('accept-encoding') ?? '')
@@ -54,8 +66,8 @@ export function mountEmbedRoutes(router: RouteRegistrar, deps: { db: Knex }): vo
   });
 
   router.route('GET', DEMO_PAGE_PATH, async (req, res) => {
-    const query = parseQuery(demoQuerySchema, req.query);
-    const market = await findDemoMarket(deps.db, query.market);
+    const { market: wanted } = embedQueries.validate('getEmbedDemo', req).query;
+    const market = await findDemoMarket(deps.db, typeof wanted === 'string' ? wanted : undefined);
     const scriptUrl = `${req.protocol}://${req.get('host') ?? 'localhost'}${WIDGET_SCRIPT_PATHNAME}`;
     for (const [name, value] of DEMO_HEADERS) res.setHeader(name, value);
     res.setHeader('Cache-Control', 'no-cache');

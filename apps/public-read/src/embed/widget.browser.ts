@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'puppeteer-core';
-import { insertMarket } from '#shared/db/repositories/markets.repository.js';
+import { insertMarket } from '#shared/db/markets/markets.repository.js';
 import { launchChromium, saveScreenshot } from '#tooling/kits/public-read/embed/chromium.js';
 import {
   DEMO_PARTNER,

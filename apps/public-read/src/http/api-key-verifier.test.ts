@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { issueApiKey } from '../../../admin-cli/src/keys/issue-api-key.js';
-import { createUser, type User } from '#shared/db/repositories/users.repository.js';
-import { revokeApiKey } from '#shared/db/repositories/api-keys.repository.js';
+import { createUser, type User } from '#shared/db/users/users.repository.js';
+import { revokeApiKey } from '#shared/db/api-keys/api-keys.repository.js';
 import {
   createPublicReadSuite,
   getJson,

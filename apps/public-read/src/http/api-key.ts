@@ -9,7 +9,7 @@ import type { Knex } from 'knex';
 import { createApiKeyCache, type StoredApiKey } from '#shared/auth/api-key-cache.js';
 import { parseApiKey, type ApiKeyEnvironment } from '#shared/auth/api-key-format.js';
 import { addressGroupOf } from '#shared/http/client-address.js';
-import { clientAddressOf } from '#shared/http/client-address.middleware.js';
+import { clientAddressOf } from '#shared/http/client-address.js';
 import type { Logger } from '#shared/logger/logger.js';
 import { createFailedLookupBudget } from './failed-lookup-budget.js';
 

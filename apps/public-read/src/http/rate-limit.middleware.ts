@@ -11,7 +11,7 @@
 import type { RequestHandler, Response } from 'express';
 import type { Redis } from 'ioredis';
 import { AppError } from '#shared/errors/app-error.js';
-import { clientAddressOf } from '#shared/http/client-address.middleware.js';
+import { clientAddressOf } from '#shared/http/client-address.js';
 import { createRateLimitStep } from '#shared/http/rate-limit-step.js';
 import type { Logger } from '#shared/logger/logger.js';
 import { FailOpenWindowStore } from '../rate-limit/fail-open-window.store.js';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Request } from 'express';
 import { isAppError } from '#shared/errors/app-error.js';
-import { publicReadOpenApi } from '../openapi/public-read.openapi.js';
+import { publicReadDocument } from '../openapi/public-read-document.js';
 import { createPublicRequestInput } from './request-input.js';
 
-const input = createPublicRequestInput(publicReadOpenApi('1.0.0'));
+const input = createPublicRequestInput(publicReadDocument('1.0.0'));
 
 /** A GET request as Express hands it to a route (the simple query parser: strings, arrays when repeated). */
 function get(path: string, query: Record<string, string | string[]>, params: Record<string, string> = {}): Request {

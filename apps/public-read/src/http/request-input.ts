@@ -6,8 +6,7 @@
 import type { Request } from 'express';
 import { AppError } from '#shared/errors/app-error.js';
 import { type ErrorCode } from '#shared/errors/error-catalogue.js';
-import { typedInput } from '#shared/http/operation-input.js';
-import { createRequestValidator } from '#shared/http/request-validator.js';
+import { createRequestValidator, typedInput, type ValidatedRequest } from '#shared/http/request-validator.js';
 import type { Document } from 'openapi-backend';
 import type { operations } from '../openapi/generated/public-read-api.js';
 import type { PublicInput, PublicOperationId } from '../openapi/operation-types.js';
@@ -36,8 +35,11 @@ export function invalidQuery(problems: readonly string[], style: QueryErrorStyle
 export interface PublicRequestInput {
   /** The validated input of `operationId`, or a 400 naming every offending parameter. */
   read<Id extends PublicOperationId>(operationId: Id, req: Request, precedence?: ParameterPrecedence): PublicInput<Id>;
+  /** The same for an operation of another document (the /embed queries): untyped. */
+  validate(operationId: string, req: Request, precedence?: ParameterPrecedence): ValidatedRequest;
 }
 
+/** Reads requests against `document` (the public API's, or another in its words: /embed). */
 export function createPublicRequestInput(document: object): PublicRequestInput {
   // The document is plain JSON built in TypeScript; openapi-backend declares its own type for it.
   const openApi: Document = JSON.parse(JSON.stringify(document));
@@ -55,31 +57,34 @@ export function createPublicRequestInput(document: object): PublicRequestInput {
     }
     return parameters;
   };
+  const validate = (operationId: string, req: Request, precedence?: ParameterPrecedence): ValidatedRequest => {
+    const raw: Record<string, unknown> = req.query;
+    const result = validator.check(operationId, {
+      method: req.method,
+      path: req.path,
+      url: req.originalUrl,
+      query: raw,
+      headers: req.headers,
+      params: req.params,
+    });
+    const problems = queryProblems({
+      declared: declaredOf(operationId),
+      issues: result.valid ? [] : result.issues,
+      raw,
+      refinements: parameterRefinements[operationId],
+    });
+    for (const [name, problem] of crossParameterProblems[operationId]?.(raw) ?? []) {
+      if (!problems.has(name)) problems.set(name, problem);
+    }
+    if (precedence && problems.has(precedence.name)) {
+      throw invalidQuery([precedence.problem(raw[precedence.name])], { code: precedence.code });
+    }
+    if (problems.size > 0 || !result.valid) throw invalidQuery([...problems.values()]);
+    return result.input;
+  };
   return {
-    read(operationId, req, precedence) {
-      const raw: Record<string, unknown> = req.query;
-      const result = validator.check(operationId, {
-        method: req.method,
-        path: req.path,
-        url: req.originalUrl,
-        query: raw,
-        headers: req.headers,
-        params: req.params,
-      });
-      const problems = queryProblems({
-        declared: declaredOf(operationId),
-        issues: result.valid ? [] : result.issues,
-        raw,
-        refinements: parameterRefinements[operationId],
-      });
-      for (const [name, problem] of crossParameterProblems[operationId]?.(raw) ?? []) {
-        if (!problems.has(name)) problems.set(name, problem);
-      }
-      if (precedence && problems.has(precedence.name)) {
-        throw invalidQuery([precedence.problem(raw[precedence.name])], { code: precedence.code });
-      }
-      if (problems.size > 0 || !result.valid) throw invalidQuery([...problems.values()]);
-      return typedInput<operations[typeof operationId]>(result.input);
-    },
+    validate,
+    read: (operationId, req, precedence) =>
+      typedInput<operations[typeof operationId]>(validate(operationId, req, precedence)),
   };
 }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { issueApiKey } from '../../../admin-cli/src/keys/issue-api-key.js';
-import { createThread } from '#shared/db/repositories/threads.repository.js';
-import { createUser } from '#shared/db/repositories/users.repository.js';
-import { insertMarket } from '#shared/db/repositories/markets.repository.js';
+import { createThread } from '#shared/db/threads/threads.repository.js';
+import { createUser } from '#shared/db/users/users.repository.js';
+import { insertMarket } from '#shared/db/markets/markets.repository.js';
 import {
   createPublicReadSuite,
   getJson,

@@ -5,12 +5,12 @@
  */
 import type { Response } from 'express';
 import { appendMeta, createMicroCache, serializeBody, type SerializedBody } from '#shared/http/micro-cache.js';
-import { writeJson } from '#shared/http/write-json.js';
+import { SerializedJson, type JsonResult } from '#shared/http/respond.js';
 import { authOf } from './api-key.js';
 
 export interface ResponseCache {
-  /** Sends the cached body of `key`, computing it with `compute` when absent or expired. */
-  send(res: Response, key: string, compute: () => Promise<object>): Promise<void>;
+  /** The cached body of `key` for this response, computed with `compute` when absent or expired. */
+  read(res: Response, key: string, compute: () => Promise<object>): Promise<JsonResult>;
 }
 
 /** The body with its `_meta` refreshed for this response (requestedAt, authenticated). */
@@ -26,9 +26,9 @@ export function createResponseCache(options: { ttlMs: number; now: () => Date })
   const { now } = options;
   const entries = createMicroCache<SerializedBody>({ ttlMs: options.ttlMs, now: () => now().getTime() });
   return {
-    async send(res, key, compute) {
+    async read(res, key, compute) {
       const cached = await entries.get(key, async () => serializeBody(await compute()));
-      writeJson(res, render(cached, res, now()));
+      return { status: 200, body: new SerializedJson(render(cached, res, now())) };
     },
   };
 }

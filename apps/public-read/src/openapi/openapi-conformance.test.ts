@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { createFixtureMarket, startChainFixture, type ChainFixture } from '#tooling/testing/chain-test-fixtures.js';
-import { insertMarket } from '#shared/db/repositories/markets.repository.js';
+import { insertMarket } from '#shared/db/markets/markets.repository.js';
 import { demoIds } from '#tooling/local-stack/seed/demo-catalog.js';
 import { seedDemoData } from '#tooling/local-stack/seed/demo-data.js';
 import { address, insertPricePoint, insertTrade } from '#tooling/kits/public-read/activity-fixtures.js';
@@ -13,9 +13,9 @@ import {
   type RunningPublicRead,
 } from '#tooling/kits/public-read/public-read-test-kit.js';
 import { AppError } from '#shared/errors/app-error.js';
-import { UNKNOWN_API_PATH } from '../routes/unknown-path.routes.js';
+import { UNKNOWN_API_PATH } from '../http/unknown-path.js';
 import { probesOf, requiredQuery, type Parameter } from '#tooling/kits/public-read/parameter-probes.js';
-import { publicReadOpenApi } from './public-read.openapi.js';
+import { publicReadDocument } from './public-read-document.js';
 
 const { threads: t, organizations: o, partners: p } = demoIds;
 const market1 = '000000d4-0000-4000-8000-000000000001';
@@ -26,7 +26,7 @@ let fixture: ChainFixture;
 let app: RunningPublicRead;
 let onChainId: string;
 let validator: ResponseValidator;
-const document = publicReadOpenApi('1.2.3');
+const document = publicReadDocument('1.2.3');
 /** The operationId of GET `path` (a path template of the document). */
 const operationAt = (path: string): string =>
   (document.paths as Record<string, { get: { operationId: string } }>)[path]?.get.operationId ??
@@ -188,7 +188,7 @@ describe('the public OpenAPI document', () => {
       settings: { rateLimit: { windowMs: 60_000, threadsList: 1_000_000, default: 1_000_000 } },
       chainReader: () => Promise.resolve(fixture.reader),
     });
-    const paths = document.paths as Record<string, { get: { parameters: Parameter[] } }>;
+    const paths = document.paths as unknown as Record<string, { get: { parameters: Parameter[] } }>;
     const failures: string[] = [];
     let probed = 0;
     for (const [path, { get }] of Object.entries(paths)) {

@@ -18,9 +18,9 @@ import { fuzzOperation, fuzzSettings, successesOf, summarize, type OperationRepo
 import { createOpenApiResponseValidator, type ResponseValidator } from '#tooling/testing/openapi-response-validator.js';
 import { publicContractErrors } from '#tooling/kits/public-read/fuzz-error-contract.js';
 import { startFuzzWorld, type FuzzWorld } from '#tooling/kits/public-read/fuzz-readers.js';
-import { publicReadOpenApi } from './public-read.openapi.js';
+import { publicReadDocument } from './public-read-document.js';
 
-const document = publicReadOpenApi('0.0.0-fuzz');
+const document = publicReadDocument('0.0.0-fuzz');
 const operations = operationsOf(document);
 // One more "operation": the methods no operation describes.
 const settings = fuzzSettings({ runsPerOperation: 200, suiteBudgetMs: 30_000, operations: operations.length + 1 });

@@ -2,7 +2,7 @@
  * The typed input of each public read operation, from the contract types generated from the OpenAPI document
  * (generated/public-read-api.ts, decision 0026): what routes read and use cases take.
  */
-import type { OperationInput } from '#shared/http/operation-input.js';
+import type { OperationInput } from '#shared/http/request-validator.js';
 import type { operations } from './generated/public-read-api.js';
 
 export type PublicOperationId = keyof operations;

@@ -1,6 +1,6 @@
 /* Pure mapping of indexed chain activity (price points, trades) to the market detail's history and trade items. */
-import type { PricePoint } from '#shared/db/repositories/price-points.repository.js';
-import type { RecentTrade } from '#shared/db/repositories/market-trades.repository.js';
+import type { PricePoint } from '#shared/db/price-points/price-points.repository.js';
+import type { RecentTrade } from '#shared/db/market-trades/market-trades.repository.js';
 import { atomicToCents, wadFraction } from './wad.js';
 
 /** Top-level `priceHistory` item: ISO timestamp; price and probability of outcome 0; cumulative volume in cents. */

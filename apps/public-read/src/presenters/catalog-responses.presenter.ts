@@ -1,6 +1,6 @@
 /* Response bodies of GET /api/organizations/{id} and GET /api/partners/{id}. */
-import type { Organization } from '#shared/db/repositories/organizations.repository.js';
-import type { Partner } from '#shared/db/repositories/partners.repository.js';
+import type { Organization } from '#shared/db/organizations/organizations.repository.js';
+import type { Partner } from '#shared/db/partners/partners.repository.js';
 import { toOrganizationView, toPartnerView } from './catalog.presenter.js';
 
 export function presentOrganization(organization: Organization, requestedAt: Date) {

@@ -1,6 +1,6 @@
 /* Organizations and partners as public branding metadata: only the documented members, never anything else. */
-import type { Organization } from '#shared/db/repositories/organizations.repository.js';
-import type { Partner, PartnerStatus } from '#shared/db/repositories/partners.repository.js';
+import type { Organization } from '#shared/db/organizations/organizations.repository.js';
+import type { Partner, PartnerStatus } from '#shared/db/partners/partners.repository.js';
 
 export interface OrganizationView {
   id: string;

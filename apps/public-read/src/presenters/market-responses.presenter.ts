@@ -2,7 +2,7 @@
  * Response bodies of the market routes, from the use cases' domain results: items, `pagination` and `_meta`.
  * `_meta.requestedAt` and `_meta.authenticated` are refreshed on every response by the response cache.
  */
-import type { Market } from '#shared/db/repositories/markets.repository.js';
+import type { Market } from '#shared/db/markets/market-rows.js';
 import type { OffsetPage } from '#shared/domain/paging.js';
 import type { TrendingTimeframe } from '../openapi/operation-types.js';
 import type { MarketDetail } from '../use-cases/get-market-detail.use-case.js';

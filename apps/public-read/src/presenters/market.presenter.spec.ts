@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { Market } from '#shared/db/repositories/markets.repository.js';
+import type { Market } from '#shared/db/markets/market-rows.js';
 import { toRecentTradeItem } from './activity.presenter.js';
 import { marketPrices, toMarketDetailView, toOrganizationMarketItem, toThreadMarketItem } from './market.presenter.js';
 import { atomicToCents, wadComplement, wadFraction } from './wad.js';

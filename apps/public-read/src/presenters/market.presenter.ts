@@ -4,7 +4,8 @@
  * form (lower case) except on the detail (stored form).
  */
 import { marketListStatus, type MarketListStatus } from '#shared/domain/market-status.js';
-import type { Market, MarketStatus } from '#shared/db/repositories/markets.repository.js';
+import type { Market } from '#shared/db/markets/market-rows.js';
+import type { MarketState as MarketStatus } from '#shared/domain/market-status.js';
 import { unixMillis, wadComplement, wadFraction } from './wad.js';
 
 export interface MarketPrices {

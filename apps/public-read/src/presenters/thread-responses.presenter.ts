@@ -2,8 +2,8 @@
  * Response bodies of the thread routes (and the organization/partner thread lists), from the use cases' domain
  * results. `_meta.requestedAt` and `_meta.authenticated` are refreshed on every response by the response cache.
  */
-import type { ChapterWithMarketCount } from '../repositories/chapters.repository.js';
-import type { ThreadWithTotals } from '#shared/db/repositories/threads.repository.js';
+import type { ChapterWithMarketCount } from '../db/chapters/chapters.repository.js';
+import type { ThreadWithTotals } from '#shared/db/threads/threads.repository.js';
 import type { OffsetPage } from '#shared/domain/paging.js';
 import type { ThreadSocialLinks } from '../use-cases/get-thread-social-links.use-case.js';
 import type { ThreadOwner } from '../use-cases/list-threads.use-case.js';

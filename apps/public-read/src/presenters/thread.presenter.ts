@@ -1,6 +1,6 @@
 /* Pure mapping of threads (with their on-read totals) and chapters to the public JSON items. */
-import type { ChapterWithMarketCount } from '../repositories/chapters.repository.js';
-import type { ThreadStatus, ThreadWithTotals } from '#shared/db/repositories/threads.repository.js';
+import type { ChapterWithMarketCount } from '../db/chapters/chapters.repository.js';
+import type { ThreadStatus, ThreadWithTotals } from '#shared/db/threads/threads.repository.js';
 import { unixSeconds } from './wad.js';
 
 export interface ThreadItem {

@@ -1,10 +1,6 @@
 /* GET /api/markets/{id}/stream against real MariaDB, Redis and RabbitMQ: snapshot, live update, public errors. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  applyMarketChainStatus,
-  insertMarket,
-  type MarketChainStatus,
-} from '#shared/db/repositories/markets.repository.js';
+import { applyMarketChainStatus, insertMarket, type MarketChainStatus } from '#shared/db/markets/markets.repository.js';
 import { createLogger } from '#shared/logger/logger.js';
 import { createAmqpConnectionManager, type AmqpConnectionManager } from '#shared/messaging/connection-manager.js';
 import { EXCHANGES } from '#shared/messaging/topology.js';
@@ -15,7 +11,7 @@ import { deleteTestTopology } from '#tooling/testing/test-amqp.js';
 import { suiteToken, testEnv } from '#tooling/testing/test-env.js';
 import { createOpenApiResponseValidator } from '#tooling/testing/openapi-response-validator.js';
 import { openSseClient, type SseTestClient } from '#tooling/testing/sse-test-client.js';
-import { publicReadOpenApi } from '../openapi/public-read.openapi.js';
+import { publicReadDocument } from '../openapi/public-read-document.js';
 import {
   createPublicReadSuite,
   type PublicReadSuite,
@@ -171,7 +167,7 @@ describe('GET /api/markets/{id}/stream', () => {
     expect(refusal.retryAfter).toBeGreaterThanOrEqual(30);
     expect(refusal.retryAfter).toBeLessThanOrEqual(45);
     expect(third.headers['retry-after']).toBe(String(refusal.retryAfter));
-    const validator = createOpenApiResponseValidator(publicReadOpenApi('1.0.0'), {
+    const validator = createOpenApiResponseValidator(publicReadDocument('1.0.0'), {
       documentId: 'https://foretell.invalid/api/openapi.json',
     });
     const headers = new Headers();

@@ -8,7 +8,7 @@
  */
 import type { Response } from 'express';
 import type { Knex } from 'knex';
-import { findMarketById } from '#shared/db/repositories/markets.repository.js';
+import { findMarketById } from '#shared/db/markets/markets.repository.js';
 import { AppError } from '#shared/errors/app-error.js';
 import type { RouteSwitches } from '#shared/kill-switch/route-switches.js';
 import type { Logger } from '#shared/logger/logger.js';

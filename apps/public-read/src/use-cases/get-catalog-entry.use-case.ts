@@ -1,5 +1,5 @@
-import { findOrganizationById, type Organization } from '#shared/db/repositories/organizations.repository.js';
-import { findPartnerById, type Partner } from '#shared/db/repositories/partners.repository.js';
+import { findOrganizationById, type Organization } from '#shared/db/organizations/organizations.repository.js';
+import { findPartnerById, type Partner } from '#shared/db/partners/partners.repository.js';
 import { AppError } from '#shared/errors/app-error.js';
 import type { ReadContext } from './read-context.js';
 

@@ -1,6 +1,7 @@
-import { findMarketById, type Market } from '#shared/db/repositories/markets.repository.js';
-import { listPriceHistory, type PricePoint } from '#shared/db/repositories/price-points.repository.js';
-import { listRecentTrades, type RecentTrade } from '#shared/db/repositories/market-trades.repository.js';
+import { findMarketById } from '#shared/db/markets/markets.repository.js';
+import type { Market } from '#shared/db/markets/market-rows.js';
+import { listPriceHistory, type PricePoint } from '#shared/db/price-points/price-points.repository.js';
+import { listRecentTrades, type RecentTrade } from '#shared/db/market-trades/market-trades.repository.js';
 import { AppError } from '#shared/errors/app-error.js';
 import type { MarketDetailQuery } from '../openapi/operation-types.js';
 import type { ReadContext } from './read-context.js';

@@ -15,7 +15,7 @@ import type { Knex } from 'knex';
 import type { Redis } from 'ioredis';
 import type { ChainReader } from '#shared/chain/chain-clients.js';
 import { readQuote } from '#shared/chain/market-reads.js';
-import { findMarketById } from '#shared/db/repositories/markets.repository.js';
+import { findMarketById } from '#shared/db/markets/markets.repository.js';
 import { isRequestCausedQuoteFailure, quoteContractRefusal, quoteOutcomeRefusal } from '#shared/domain/quote-rules.js';
 import { AppError } from '#shared/errors/app-error.js';
 import { createReadThroughCache, type ReadThroughCache } from '#shared/cache/read-through-cache.js';

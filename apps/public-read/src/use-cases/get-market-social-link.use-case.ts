@@ -1,4 +1,4 @@
-import { findMarketById } from '#shared/db/repositories/markets.repository.js';
+import { findMarketById } from '#shared/db/markets/markets.repository.js';
 import { AppError } from '#shared/errors/app-error.js';
 import { buildSocialLink, type PostSide, type SocialPostSettings } from '../domain/social-post.js';
 import type { ReadContext } from './read-context.js';

@@ -1,5 +1,5 @@
-import { findThreadById, type Thread } from '#shared/db/repositories/threads.repository.js';
-import { listSocialLinkableMarkets } from '#shared/db/repositories/market-lists.repository.js';
+import { findThreadById, type Thread } from '#shared/db/threads/threads.repository.js';
+import { listSocialLinkableMarkets } from '#shared/db/markets/market-lists.repository.js';
 import { AppError } from '#shared/errors/app-error.js';
 import { buildSocialLink, type SocialPostSettings } from '../domain/social-post.js';
 import type { ReadContext } from './read-context.js';

@@ -1,4 +1,4 @@
-import { findPublicThread, type ThreadWithTotals } from '#shared/db/repositories/threads.repository.js';
+import { findPublicThread, type ThreadWithTotals } from '#shared/db/threads/threads.repository.js';
 import { AppError } from '#shared/errors/app-error.js';
 import type { ReadContext } from './read-context.js';
 

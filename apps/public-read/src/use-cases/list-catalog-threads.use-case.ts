@@ -1,6 +1,6 @@
-import { findOrganizationById } from '#shared/db/repositories/organizations.repository.js';
-import { findPartnerById } from '#shared/db/repositories/partners.repository.js';
-import { type ThreadWithTotals } from '#shared/db/repositories/threads.repository.js';
+import { findOrganizationById } from '#shared/db/organizations/organizations.repository.js';
+import { findPartnerById } from '#shared/db/partners/partners.repository.js';
+import { type ThreadWithTotals } from '#shared/db/threads/threads.repository.js';
 import type { OffsetPage } from '#shared/domain/paging.js';
 import { AppError } from '#shared/errors/app-error.js';
 import type { ThreadListQuery } from '../openapi/operation-types.js';

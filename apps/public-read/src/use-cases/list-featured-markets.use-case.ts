@@ -1,5 +1,5 @@
-import { listFeaturedMarkets as listFeatured } from '#shared/db/repositories/market-lists.repository.js';
-import { type Market } from '#shared/db/repositories/markets.repository.js';
+import { listFeaturedMarkets as listFeatured } from '#shared/db/markets/market-lists.repository.js';
+import type { Market } from '#shared/db/markets/market-rows.js';
 import type { ReadContext } from './read-context.js';
 
 /** The featured list has no parameters; it shows at most this many markets. */

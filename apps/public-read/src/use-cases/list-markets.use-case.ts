@@ -1,5 +1,5 @@
-import { listPublicMarkets, type PublicMarketFilter } from '#shared/db/repositories/market-lists.repository.js';
-import { type Market } from '#shared/db/repositories/markets.repository.js';
+import { listPublicMarkets, type PublicMarketFilter } from '#shared/db/markets/market-lists.repository.js';
+import type { Market } from '#shared/db/markets/market-rows.js';
 import { offsetPage, type OffsetPage } from '#shared/domain/paging.js';
 import { statesForFilter, type MarketStatusFilter } from '#shared/domain/market-status.js';
 import type { MarketListQuery } from '../openapi/operation-types.js';

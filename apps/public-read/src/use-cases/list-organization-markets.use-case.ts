@@ -1,6 +1,6 @@
-import { findOrganizationById } from '#shared/db/repositories/organizations.repository.js';
-import { listPublicMarkets } from '#shared/db/repositories/market-lists.repository.js';
-import { type Market } from '#shared/db/repositories/markets.repository.js';
+import { findOrganizationById } from '#shared/db/organizations/organizations.repository.js';
+import { listPublicMarkets } from '#shared/db/markets/market-lists.repository.js';
+import type { Market } from '#shared/db/markets/market-rows.js';
 import { offsetPage, type OffsetPage } from '#shared/domain/paging.js';
 import { AppError } from '#shared/errors/app-error.js';
 import type { OrganizationMarketsQuery } from '../openapi/operation-types.js';

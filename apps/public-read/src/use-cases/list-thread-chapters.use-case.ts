@@ -1,5 +1,5 @@
-import { listChaptersWithMarketCounts, type ChapterWithMarketCount } from '../repositories/chapters.repository.js';
-import { threadExists } from '#shared/db/repositories/threads.repository.js';
+import { listChaptersWithMarketCounts, type ChapterWithMarketCount } from '../db/chapters/chapters.repository.js';
+import { threadExists } from '#shared/db/threads/threads.repository.js';
 import { AppError } from '#shared/errors/app-error.js';
 import type { ReadContext } from './read-context.js';
 

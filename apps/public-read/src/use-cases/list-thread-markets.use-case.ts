@@ -1,6 +1,6 @@
-import { listPublicMarkets } from '#shared/db/repositories/market-lists.repository.js';
-import { threadExists } from '#shared/db/repositories/threads.repository.js';
-import { type Market } from '#shared/db/repositories/markets.repository.js';
+import { listPublicMarkets } from '#shared/db/markets/market-lists.repository.js';
+import { threadExists } from '#shared/db/threads/threads.repository.js';
+import type { Market } from '#shared/db/markets/market-rows.js';
 import { offsetPage, type OffsetPage } from '#shared/domain/paging.js';
 import { statesForFilter } from '#shared/domain/market-status.js';
 import { AppError } from '#shared/errors/app-error.js';

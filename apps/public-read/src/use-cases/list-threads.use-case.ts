@@ -2,7 +2,7 @@ import {
   listPublicThreads,
   type PublicThreadFilter,
   type ThreadWithTotals,
-} from '#shared/db/repositories/threads.repository.js';
+} from '#shared/db/threads/threads.repository.js';
 import { offsetPage, type OffsetPage } from '#shared/domain/paging.js';
 import type { ThreadListQuery } from '../openapi/operation-types.js';
 import type { ReadContext } from './read-context.js';

@@ -1,5 +1,5 @@
-import { listMarketActivity } from '#shared/db/repositories/market-lists.repository.js';
-import { type Market } from '#shared/db/repositories/markets.repository.js';
+import { listMarketActivity } from '#shared/db/markets/market-lists.repository.js';
+import type { Market } from '#shared/db/markets/market-rows.js';
 import { usdcAtomicToCents } from '#shared/domain/units.js';
 import { rankTrending, timeframeMillis, type RecentMetrics } from '../domain/trending-score.js';
 import type { TrendingQuery } from '../openapi/operation-types.js';

@@ -5,9 +5,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { parseTradeSimulation, simulatedOutcomes } from '#shared/domain/trade-simulation.js';
 import { AppError } from '#shared/errors/app-error.js';
-import { loadOpenApiDocument } from '../openapi/load-spec.js';
+import { tradingApiDocument } from '../openapi/operations.js';
 
-const document = loadOpenApiDocument();
+const document = tradingApiDocument();
 /** The table's body rows (its header row names the header itself). */
 const rows = (document.info.description ?? '')
   .split('\n')

@@ -13,8 +13,8 @@ import {
   startChainFixture,
   USDC,
 } from '#tooling/testing/chain-test-fixtures.js';
-import { insertMarket } from '#shared/db/repositories/markets.repository.js';
-import { upsertMarketTrades } from '#shared/db/repositories/market-trades.repository.js';
+import { insertMarket } from '#shared/db/markets/markets.repository.js';
+import { upsertMarketTrades } from '#shared/db/market-trades/market-trades.repository.js';
 import {
   createResponseValidator,
   type ResponseValidator,

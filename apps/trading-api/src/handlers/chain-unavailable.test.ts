@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import { createLazyChainReader, type LazyChainReader } from '#shared/chain/lazy-chain-reader.js';
-import { insertMarket } from '#shared/db/repositories/markets.repository.js';
+import { insertMarket } from '#shared/db/markets/markets.repository.js';
 import {
   createResponseValidator,
   type ResponseValidator,

@@ -1,7 +1,7 @@
 /* High-value trades: the 202, its event, and POST /v1/trades/{id}/confirm with every refusal, on a real chain. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { listTradeEvents } from '#shared/db/repositories/trade-events.repository.js';
-import { listWebhookEventsOfTrade } from '#shared/db/repositories/webhook-events.repository.js';
+import { listTradeEvents } from '#shared/db/trade-events/trade-events.repository.js';
+import { listWebhookEventsOfTrade } from '#shared/db/webhook-events/webhook-events.repository.js';
 import { parseJsonColumn } from '#shared/db/transaction.js';
 import {
   createResponseValidator,

@@ -5,10 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { buyThroughAccount } from '../../../chain-executor/src/chain/account-trades.js';
-import { resolveMarket } from '#shared/chain/market-admin.js';
+import { resolveMarket } from '../../../admin-cli/src/chain/market-admin.js';
 import { createListedFixtureMarket, USDC } from '#tooling/testing/chain-test-fixtures.js';
-import { findRedemptionById } from '#shared/db/repositories/redemptions.repository.js';
-import { upsertMarketTrades } from '#shared/db/repositories/market-trades.repository.js';
+import { findRedemptionById } from '#shared/db/redemptions/redemptions.repository.js';
+import { upsertMarketTrades } from '#shared/db/market-trades/market-trades.repository.js';
 import { createLogger } from '#shared/logger/logger.js';
 import { createTestMessaging, type TestMessaging } from '#tooling/testing/messaging/test-messaging.js';
 import { waitFor } from '#tooling/testing/messaging/wait-for.js';

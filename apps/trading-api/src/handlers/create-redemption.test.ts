@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
 import { buyThroughAccount } from '../../../chain-executor/src/chain/account-trades.js';
-import { cancelMarket, resolveMarket } from '#shared/chain/market-admin.js';
+import { cancelMarket, resolveMarket } from '../../../admin-cli/src/chain/market-admin.js';
 import { createListedFixtureMarket, USDC } from '#tooling/testing/chain-test-fixtures.js';
-import { insertMarket } from '#shared/db/repositories/markets.repository.js';
+import { insertMarket } from '#shared/db/markets/markets.repository.js';
 import { createTestMessaging, type TestMessaging } from '#tooling/testing/messaging/test-messaging.js';
 import { QUEUES } from '#shared/messaging/topology.js';
 import {

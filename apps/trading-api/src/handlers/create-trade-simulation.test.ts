@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { signRequest } from '../auth/request-signature.js';
-import { listTradeEvents } from '#shared/db/repositories/trade-events.repository.js';
+import { listTradeEvents } from '#shared/db/trade-events/trade-events.repository.js';
 import {
   createResponseValidator,
   type ResponseValidator,

@@ -1,4 +1,4 @@
-import { deliveryBeforeAnyEvent } from '#shared/db/repositories/webhook-events.rows.js';
+import { deliveryBeforeAnyEvent } from '#shared/db/webhook-events/webhook-event-rows.js';
 import { resourceEnvelope } from '../http/envelope.js';
 import { requestedSimulation } from '../trades/requested-simulation.js';
 import { typedHandler, type OperationHandler } from '../pipeline/operation-handler.js';

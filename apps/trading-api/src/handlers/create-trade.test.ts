@@ -4,8 +4,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
 import { buyThroughAccount } from '../../../chain-executor/src/chain/account-trades.js';
 import { USDC } from '#tooling/testing/chain-test-fixtures.js';
-import { insertMarket } from '#shared/db/repositories/markets.repository.js';
-import { listTradeEvents } from '#shared/db/repositories/trade-events.repository.js';
+import { insertMarket } from '#shared/db/markets/markets.repository.js';
+import { listTradeEvents } from '#shared/db/trade-events/trade-events.repository.js';
 import {
   createResponseValidator,
   type ResponseValidator,

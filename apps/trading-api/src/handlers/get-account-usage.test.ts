@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { signRequest } from '../auth/request-signature.js';
-import { addRequestUsage, usageBucketStart } from '../repositories/request-usage.repository.js';
-import { insertMarket } from '#shared/db/repositories/markets.repository.js';
-import { insertTrade, transitionTradeStatus, type TradeStatus } from '#shared/db/repositories/trades.repository.js';
-import { recordAuthFailure } from '../repositories/auth-failures.repository.js';
-import { revokeApiKey } from '#shared/db/repositories/api-keys.repository.js';
+import { addRequestUsage, usageBucketStart } from '../db/request-usage/request-usage.repository.js';
+import { insertMarket } from '#shared/db/markets/markets.repository.js';
+import { insertTrade, transitionTradeStatus } from '#shared/db/trades/trades.repository.js';
+import type { TradeStatus } from '#shared/domain/trade-states.js';
+import { recordAuthFailure } from '../db/auth-failures/auth-failures.repository.js';
+import { revokeApiKey } from '#shared/db/api-keys/api-keys.repository.js';
 import {
   createResponseValidator,
   type ResponseValidator,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { insertMarket } from '#shared/db/repositories/markets.repository.js';
-import { upsertMarketTrades, type NewMarketTrade } from '#shared/db/repositories/market-trades.repository.js';
+import { insertMarket } from '#shared/db/markets/markets.repository.js';
+import { upsertMarketTrades, type NewMarketTrade } from '#shared/db/market-trades/market-trades.repository.js';
 import {
   createResponseValidator,
   type ResponseValidator,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { insertMarket, type MarketStatus } from '#shared/db/repositories/markets.repository.js';
+import { insertMarket } from '#shared/db/markets/markets.repository.js';
+import type { MarketState as MarketStatus } from '#shared/domain/market-status.js';
 import { CURSOR_MAX_AGE_MS } from '../http/cursor.js';
 import {
   createResponseValidator,

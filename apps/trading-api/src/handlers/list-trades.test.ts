@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { insertMarket } from '#shared/db/repositories/markets.repository.js';
-import { insertTrade, type TradeStatus } from '#shared/db/repositories/trades.repository.js';
+import { insertMarket } from '#shared/db/markets/markets.repository.js';
+import { insertTrade } from '#shared/db/trades/trades.repository.js';
+import type { TradeStatus } from '#shared/domain/trade-states.js';
 import { CURSOR_MAX_AGE_MS } from '../http/cursor.js';
 import {
   createResponseValidator,

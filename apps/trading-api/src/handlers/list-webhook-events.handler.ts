@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { WebhookDeliveryStatus } from '#shared/db/repositories/webhook-events.rows.js';
+import type { WebhookDeliveryStatus } from '#shared/db/webhook-events/webhook-event-rows.js';
 import { decodeOptionalCursor, type CursorCodec, type CursorContext } from '../http/cursor.js';
 import { listEnvelope } from '../http/envelope.js';
 import { parseStatusFilter } from '../http/status-filter.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { insertMarket, updateMarketStatus } from '#shared/db/repositories/markets.repository.js';
+import { insertMarket, updateMarketStatus } from '#shared/db/markets/markets.repository.js';
 import {
   callAs,
   createCaller,

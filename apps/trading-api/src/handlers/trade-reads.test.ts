@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { insertMarket } from '#shared/db/repositories/markets.repository.js';
-import { insertTrade } from '#shared/db/repositories/trades.repository.js';
-import { type TradeRecord } from '#shared/db/repositories/trades.rows.js';
+import { insertMarket } from '#shared/db/markets/markets.repository.js';
+import { insertTrade } from '#shared/db/trades/trades.repository.js';
+import { type TradeRecord } from '#shared/db/trades/trade-rows.js';
 import {
   createResponseValidator,
   type ResponseValidator,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createSecretBox } from '#shared/auth/secret-box.js';
 import { DEVELOPMENT_WEBHOOK_SECRET_KEY } from '#shared/config/config-fields.js';
-import { recordWebhookEvent } from '#shared/db/repositories/webhook-events.repository.js';
+import { recordWebhookEvent } from '#shared/db/webhook-events/webhook-events.repository.js';
 import { prefixedId } from '#shared/ids/ids.js';
 import {
   callAs,

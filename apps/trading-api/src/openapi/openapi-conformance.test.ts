@@ -19,11 +19,10 @@ import {
   validRequests,
   type ConformanceRequest,
 } from '#tooling/kits/trading-api/conformance-requests.js';
-import { loadOpenApiDocument } from './load-spec.js';
+import { listOperations, tradingApiDocument } from './operations.js';
 import { STREAMING_OPERATION_IDS } from '../streams/trading-streams.js';
-import { listOperations } from './operations.js';
 
-const authenticated = listOperations(loadOpenApiDocument()).filter((operation) => operation.scope !== null);
+const authenticated = listOperations(tradingApiDocument()).filter((operation) => operation.scope !== null);
 const RATE_LIMIT_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
 
 let kit: TradingApiKit;

@@ -5,11 +5,10 @@ import { PREDICTIONS_DEFAULT_LIMIT } from '../use-cases/list-market-predictions.
 import { MARKETS_DEFAULT_LIMIT } from '../use-cases/list-markets.use-case.js';
 import { TRADES_DEFAULT_LIMIT } from '../use-cases/list-trades.use-case.js';
 import { WEBHOOK_EVENTS_DEFAULT_LIMIT } from '../use-cases/list-webhook-events.use-case.js';
-import { loadOpenApiDocument } from './load-spec.js';
-import { listOperations } from './operations.js';
-import { createRequestValidator } from './request-validator.js';
+import { listOperations, tradingApiDocument } from './operations.js';
+import { createRequestValidator } from '../pipeline/validate.middleware.js';
 
-const document = loadOpenApiDocument();
+const document = tradingApiDocument();
 const operations = listOperations(document);
 const uuid = '5a1d3f1e-8c3b-4f55-9a0e-2b7c9d1e4f60';
 

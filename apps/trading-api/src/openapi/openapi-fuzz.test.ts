@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { apiScopes } from '#shared/auth/tiers.js';
 import { buyThroughAccount } from '../../../chain-executor/src/chain/account-trades.js';
-import { resolveMarket } from '#shared/chain/market-admin.js';
+import { resolveMarket } from '../../../admin-cli/src/chain/market-admin.js';
 import { createListedFixtureMarket, USDC } from '#tooling/testing/chain-test-fixtures.js';
 import { undescribedMethodCases } from '#tooling/fuzz/method-cases.js';
 import { operationsOf, type FuzzOperation } from '#tooling/fuzz/openapi-operations.js';
@@ -29,9 +29,9 @@ import {
 } from '#tooling/kits/trading-api/openapi-response-validator.js';
 import { addCallerKey } from '#tooling/kits/trading-api/trading-api-test-kit.js';
 import { startTradingChainKit, type TradingChainKit } from '#tooling/kits/trading-api/trading-chain-kit.js';
-import { loadOpenApiDocument } from './load-spec.js';
+import { tradingApiDocument } from './operations.js';
 
-const document = loadOpenApiDocument() as unknown as Record<string, unknown>;
+const document = tradingApiDocument() as unknown as Record<string, unknown>;
 const operations = operationsOf(document);
 // One more "operation": the methods no operation describes.
 const settings = fuzzSettings({ runsPerOperation: 200, suiteBudgetMs: 35_000, operations: operations.length + 1 });

@@ -6,11 +6,10 @@ import { errorCodes } from '#shared/errors/error-catalogue.js';
 import { createHandlers } from '../handlers/index.js';
 import { PUBLIC_OPERATIONS } from '../pipeline/v1-router.js';
 import { call, startTradingApiKit, type TradingApiKit } from '#tooling/kits/trading-api/trading-api-test-kit.js';
-import { loadOpenApiDocument } from './load-spec.js';
-import { listOperations, requiredScope } from './operations.js';
+import { listOperations, requiredScope, tradingApiDocument } from './operations.js';
 import { STREAMING_OPERATION_IDS } from '../streams/trading-streams.js';
 
-const document = loadOpenApiDocument();
+const document = tradingApiDocument();
 const operations = listOperations(document);
 
 describe('the OpenAPI description', () => {

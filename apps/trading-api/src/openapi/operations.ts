@@ -1,23 +1,29 @@
-import type { OpenAPIV3_1 } from 'openapi-types';
+import { fileURLToPath } from 'node:url';
 import { isApiScope, type ApiScope } from '#shared/auth/tiers.js';
-import type { HttpMethod } from '#shared/http/route-registrar.js';
+import {
+  documentOperations,
+  loadOpenApiDocument,
+  type DocumentOperation,
+  type OpenApiDocument,
+} from '#shared/http/openapi-document.js';
 
 export const API_PREFIX = '/v1';
 
+/** apps/trading-api/openapi: the source of truth, split over several YAML files. */
+const OPENAPI_DIR = fileURLToPath(new URL('../../openapi/', import.meta.url));
+
+/** The trading API's document, exactly as /v1/openapi.json serves it. */
+export function tradingApiDocument(): OpenApiDocument {
+  return loadOpenApiDocument(OPENAPI_DIR);
+}
+
 export type RateLimitAlgorithm = 'sliding-window' | 'token-bucket';
 
-/** One operation of the description, as the request pipeline needs it. */
-export interface OperationDescriptor {
-  operationId: string;
-  method: HttpMethod;
-  /** The OpenAPI path relative to the server, e.g. `/markets/{id}`. */
-  specPath: string;
-  /** The express path, e.g. `/v1/markets/:id`. */
-  expressPath: string;
-  /** Kill-switch, metrics and log id: `GET /v1/markets/:id`. */
-  routeId: string;
+/** One operation of the description, with the /v1 settings its document declares. */
+export interface OperationDescriptor extends DocumentOperation {
   /** null only for the public infrastructure operations (`security: []`). */
   scope: ApiScope | null;
+  /** `x-rate-limit`. */
   rateLimit: RateLimitAlgorithm;
   deprecated: boolean;
   /** `x-sunset` (an HTTP date) of a deprecated operation. */
@@ -26,20 +32,12 @@ export interface OperationDescriptor {
   deprecatedAt: string | null;
 }
 
-const methods = ['get', 'post', 'put', 'patch', 'delete'] as const;
-
-type OperationObject = OpenAPIV3_1.OperationObject & {
-  'x-rate-limit'?: string;
-  'x-sunset'?: string;
-  'x-deprecated-at'?: string;
-};
-
 /**
  * The scope an operation requires: the single role of its `apiKey` security requirement. Fails closed: an
  * operation without a security requirement, with several, or with an unknown scope throws, unless it opts out
  * explicitly with `security: []` (the public infrastructure routes).
  */
-export function requiredScope(operation: OperationObject, operationId: string): ApiScope | null {
+export function requiredScope(operation: DocumentOperation['operation'], operationId: string): ApiScope | null {
   const security = operation.security;
   if (security === undefined) throw new Error(`operation ${operationId} declares no security requirement`);
   if (security.length === 0) return null;
@@ -51,36 +49,16 @@ export function requiredScope(operation: OperationObject, operationId: string): 
   return scope;
 }
 
-export function toExpressPath(specPath: string): string {
-  return `${API_PREFIX}${specPath.replace(/\{([^}]+)\}/g, ':$1')}`;
-}
+const stringOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
-/** Every operation of the document's `paths`, in document order. */
-export function listOperations(document: OpenAPIV3_1.Document): OperationDescriptor[] {
-  const result: OperationDescriptor[] = [];
-  for (const [specPath, item] of Object.entries(document.paths ?? {})) {
-    for (const method of methods) {
-      // cast: OperationObject only adds the optional vendor extensions this module reads, each checked where read.
-      const operation = item?.[method] as OperationObject | undefined;
-      if (!operation) continue;
-      const operationId = operation.operationId;
-      if (!operationId) throw new Error(`${method.toUpperCase()} ${specPath} has no operationId`);
-      const expressPath = toExpressPath(specPath);
-      // cast: `method` is one of `methods` (lower-case HTTP methods); its upper case is that HttpMethod.
-      const upper = method.toUpperCase() as HttpMethod;
-      result.push({
-        operationId,
-        method: upper,
-        specPath,
-        expressPath,
-        routeId: `${upper} ${expressPath}`,
-        scope: requiredScope(operation, operationId),
-        rateLimit: operation['x-rate-limit'] === 'token-bucket' ? 'token-bucket' : 'sliding-window',
-        deprecated: operation.deprecated === true,
-        sunset: operation['x-sunset'] ?? null,
-        deprecatedAt: operation['x-deprecated-at'] ?? null,
-      });
-    }
-  }
-  return result;
+/** Every operation of the document's `paths`, in document order, with its /v1 settings. */
+export function listOperations(document: OpenApiDocument): OperationDescriptor[] {
+  return documentOperations(document, API_PREFIX).map((entry) => ({
+    ...entry,
+    scope: requiredScope(entry.operation, entry.operationId),
+    rateLimit: entry.operation['x-rate-limit'] === 'token-bucket' ? 'token-bucket' : 'sliding-window',
+    deprecated: entry.operation.deprecated === true,
+    sunset: stringOrNull(entry.operation['x-sunset']),
+    deprecatedAt: stringOrNull(entry.operation['x-deprecated-at']),
+  }));
 }

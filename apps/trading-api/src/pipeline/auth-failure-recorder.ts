@@ -1,8 +1,8 @@
 import type { Response } from 'express';
 import type { Knex } from 'knex';
-import { recordAuthFailure } from '../repositories/auth-failures.repository.js';
+import { recordAuthFailure } from '../db/auth-failures/auth-failures.repository.js';
 import type { AppError } from '#shared/errors/app-error.js';
-import { clientAddressOf } from '#shared/http/client-address.middleware.js';
+import { clientAddressOf } from '#shared/http/client-address.js';
 import { requestIdOf } from '#shared/http/request-id.middleware.js';
 import type { Logger } from '#shared/logger/logger.js';
 import type { UsageRecorder } from '../usage/usage-recorder.js';

@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { parseApiKey, type ApiKeyEnvironment } from '#shared/auth/api-key-format.js';
 import { type ApiKeyCache, type StoredApiKey } from '#shared/auth/api-key-cache.js';
 import { AppError } from '#shared/errors/app-error.js';
-import { clientAddressOf } from '#shared/http/client-address.middleware.js';
+import { clientAddressOf } from '#shared/http/client-address.js';
 import { refuseAudited, type AuthFailureRecorder } from './auth-failure-recorder.js';
 import type { AuthLockout } from './auth-lockout.js';
 import { setAuth } from './request-context.js';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { RequestHandler } from 'express';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { ApiScope } from '#shared/auth/tiers.js';
-import type { ApiKeyRecord } from '#shared/db/repositories/api-keys.repository.js';
+import type { ApiKeyRecord } from '#shared/db/api-keys/api-key-rows.js';
 import { AppError } from '#shared/errors/app-error.js';
 import { startTestApp, type TestApp } from '#tooling/testing/http-test-kit.js';
 import { createMutableRouteSwitches } from '#shared/kill-switch/route-switches.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { revokeApiKey } from '#shared/db/repositories/api-keys.repository.js';
+import { revokeApiKey } from '#shared/db/api-keys/api-keys.repository.js';
 import {
   callAs,
   createCaller,

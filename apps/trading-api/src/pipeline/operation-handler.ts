@@ -1,4 +1,7 @@
-import { typedInput, type OperationInput } from '#shared/http/operation-input.js';
+import type { Request, Response } from 'express';
+import { typedInput, type OperationInput } from '#shared/http/request-validator.js';
+import { respond, type JsonResult, type SerializedJson } from '#shared/http/respond.js';
+import type { Meta } from '../http/envelope.js';
 import type { operations } from '../openapi/generated/trading-api.js';
 import type { AuthContext, ValidatedInput } from './request-context.js';
 
@@ -11,24 +14,35 @@ export interface HandlerContext {
   now: Date;
 }
 
-/** An envelope serialised ahead of time (a cached read): respond() writes it without serialising again. */
-export class SerializedEnvelope {
-  constructor(readonly json: string) {}
-}
-
-/** The JSON of an envelope, serialising it only if nobody did yet. */
-export function envelopeJson(body: HandlerResult['body']): string {
-  return body instanceof SerializedEnvelope ? body.json : JSON.stringify(body);
-}
-
-export interface HandlerResult {
-  status: number;
-  /** The envelope without `_meta` (respond() appends it). */
-  body: Record<string, unknown> | SerializedEnvelope;
+export interface HandlerResult extends JsonResult {
+  /** The envelope without `_meta` (respondV1 appends it). */
+  body: Record<string, unknown> | SerializedJson;
   /** Extra `_meta` members, e.g. `{ idempotent: true }` on writes. */
   meta?: { idempotent?: boolean };
   /** Default `private, no-cache`. */
   cacheControl?: string;
+}
+
+export const DEFAULT_CACHE_CONTROL = 'private, no-cache';
+
+/**
+ * Writes a handler's result with the shared writer: `_meta` (request id, time, the handler's members), Cache-Control,
+ * and a weak ETag per (route, query, key) on successful GETs. Deprecation/Sunset are set earlier, on every response.
+ */
+export function respondV1(
+  req: Request,
+  res: Response,
+  routeId: string,
+  context: { apiKeyId: string; requestId: string; now: Date },
+  result: HandlerResult,
+): void {
+  const meta: Meta = { requestId: context.requestId, timestamp: context.now.toISOString(), ...result.meta };
+  respond(
+    req,
+    res,
+    { ...result, meta },
+    { cacheControl: DEFAULT_CACHE_CONTROL, etag: { routeId, caller: context.apiKeyId } },
+  );
 }
 
 /** One per operationId (handlers/<operationId>.ts): request → command → one use case → envelope. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { hashApiKey, pepperIdOf } from '#shared/auth/api-key-format.js';
-import { findApiKeyById } from '#shared/db/repositories/api-keys.repository.js';
+import { findApiKeyById } from '#shared/db/api-keys/api-keys.repository.js';
 import {
   callAs,
   createCaller,

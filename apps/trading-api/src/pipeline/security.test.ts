@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { apiScopes } from '#shared/auth/tiers.js';
-import { insertMarket } from '#shared/db/repositories/markets.repository.js';
-import { insertTrade } from '#shared/db/repositories/trades.repository.js';
-import { loadOpenApiDocument } from '../openapi/load-spec.js';
+import { insertMarket } from '#shared/db/markets/markets.repository.js';
+import { insertTrade } from '#shared/db/trades/trades.repository.js';
+import { tradingApiDocument } from '../openapi/operations.js';
 import { listOperations } from '../openapi/operations.js';
 import { describeRouteSecurity, type RouteUnderTest } from '#tooling/kits/trading-api/security-suite.js';
 import {
@@ -83,13 +83,13 @@ const ownedResources: Record<string, RouteUnderTest['ownedResource']> = {
  */
 const ownerStatus: Record<string, number> = { confirmTrade: 409, redeliverWebhookEvent: 409 };
 
-const routes: Array<RouteUnderTest & { operationId: string; routeId: string }> = listOperations(loadOpenApiDocument())
+const routes: Array<RouteUnderTest & { operationId: string; routeId: string }> = listOperations(tradingApiDocument())
   .filter((operation) => operation.scope !== null)
   .map((operation) => ({
     operationId: operation.operationId,
     routeId: operation.routeId,
     method: operation.method,
-    path: concretePath(operation.expressPath).concat(queries[operation.operationId] ?? ''),
+    path: concretePath(operation.path).concat(queries[operation.operationId] ?? ''),
     scope: operation.scope!,
     body: bodies[operation.operationId],
     allowedStatus: allowedStatus[operation.operationId]!,
@@ -106,7 +106,7 @@ afterAll(async () => {
 });
 
 it('runs the security cases on every operation that requires a key', () => {
-  const scoped = listOperations(loadOpenApiDocument()).filter((operation) => operation.scope !== null);
+  const scoped = listOperations(tradingApiDocument()).filter((operation) => operation.scope !== null);
   expect(routes.map((route) => route.operationId).sort()).toEqual(
     scoped.map((operation) => operation.operationId).sort(),
   );

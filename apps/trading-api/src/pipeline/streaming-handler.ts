@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { typedInput } from '#shared/http/operation-input.js';
+import { typedInput } from '#shared/http/request-validator.js';
 import type { operations } from '../openapi/generated/trading-api.js';
 import type { HandlerContext, TradingOperationId, TypedHandlerContext } from './operation-handler.js';
 

@@ -1,17 +1,57 @@
 import type { RequestHandler } from 'express';
+import { AppError } from '#shared/errors/app-error.js';
+import { CURRENT_API_VERSION } from '#shared/domain/api-version.js';
 import { requestIdOf } from '#shared/http/request-id.middleware.js';
-import { type EdgeSteps, type RouteRegistrar } from '#shared/http/route-registrar.js';
+import { mountOperations, type EdgeSteps, type EdgeStage, type RouteRegistrar } from '#shared/http/route-registrar.js';
 import { methodsWithBody } from '#shared/http/request-body.js';
 import type { OperationDescriptor } from '../openapi/operations.js';
 import { limiterKindFor, type RateLimiters } from '../rate-limit/operation-limiters.js';
 import type { UsageRecorder } from '../usage/usage-recorder.js';
-import { apiVersionSelectionMiddleware } from './api-version.js';
 import { deprecationHeaders } from './deprecation.js';
-import type { HandlerResult, OperationHandler } from './operation-handler.js';
-import { apiVersionOf, authOf, inputOf, setOperation } from './request-context.js';
-import { respond } from './respond.js';
+import { respondV1, type HandlerResult, type OperationHandler } from './operation-handler.js';
+import { apiVersionOf, authOf, inputOf, setApiVersion, setOperation } from './request-context.js';
 import type { StreamingHandler } from './streaming-handler.js';
 import { answerWaitingRead, requestedWaitSeconds, type WaitingReads } from './waiting-read.js';
+
+/**
+ * The admission order of /v1 (DESIGN.md §6), its one declaration: the operation's Deprecation/Sunset headers (on
+ * every answer) → kill switch → body → key → IP allowlist → scope → rate limit → signature → version → validation →
+ * handler.
+ */
+export const V1_ORDER: readonly EdgeStage[] = [
+  'before',
+  'killSwitch',
+  'body',
+  'key',
+  'allowlist',
+  'scope',
+  'limiter',
+  'signature',
+  'version',
+  'validation',
+  'handler',
+];
+
+export { CURRENT_API_VERSION };
+/** Versions served side by side (breaking changes run in parallel for 12 months). */
+export const SUPPORTED_API_VERSIONS: readonly string[] = [CURRENT_API_VERSION];
+export const API_VERSION_HEADER = 'X-Service-Api-Version';
+
+/** Version selection: the optional request header pins a version; unknown → 400 API_VERSION_UNSUPPORTED. */
+export const apiVersionSelectionMiddleware: RequestHandler = (req, res, next) => {
+  const requested = req.get(API_VERSION_HEADER)?.trim();
+  if (requested !== undefined && requested !== '' && !SUPPORTED_API_VERSIONS.includes(requested)) {
+    throw new AppError('API_VERSION_UNSUPPORTED', {
+      detail: `API version ${requested.slice(0, 32)} is not supported.`,
+      extensions: { supported: SUPPORTED_API_VERSIONS },
+    });
+  }
+  const version = requested || CURRENT_API_VERSION;
+  setApiVersion(res, version);
+  // The current label is already on every response (the app's static headers); only a pinned other one is set.
+  if (version !== CURRENT_API_VERSION) res.setHeader(API_VERSION_HEADER, version);
+  next();
+};
 
 /** Operations without an API key; served by the infrastructure and docs routes, never by this pipeline. */
 export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
@@ -34,10 +74,7 @@ export interface V1EdgeParts {
   usage: UsageRecorder;
 }
 
-/**
- * The edge of /v1 in the order of DESIGN.md §6, after the kill switch and the body: key (counted in usage once
- * known) → IP allowlist → scope → rate limit → signature.
- */
+/** The steps of /v1's stages (V1_ORDER); the key is counted in usage once known. */
 export function v1EdgeSteps(parts: V1EdgeParts): EdgeSteps {
   const countRequest: RequestHandler = (_req, res, next) => {
     parts.usage.recordRequest(authOf(res).key.record.id);
@@ -45,11 +82,13 @@ export function v1EdgeSteps(parts: V1EdgeParts): EdgeSteps {
   };
   const { reads, windowedWrites, bucketedWrites } = parts.rateLimiters;
   return {
-    key: { required: [parts.authenticate, countRequest, parts.allowlist] },
+    order: V1_ORDER,
+    key: { required: [parts.authenticate, countRequest] },
+    allowlist: parts.allowlist,
     scope: parts.scope,
     limiters: { reads: reads.admit, windowedWrites: windowedWrites.admit, bucketedWrites: bucketedWrites.admit },
     signature: parts.signature,
-    placement: 'after-body',
+    version: apiVersionSelectionMiddleware,
   };
 }
 
@@ -64,11 +103,11 @@ export interface V1PipelineSteps {
 }
 
 /**
- * Declares every authenticated operation of the description: a required key, the scope and the limiter kind its
- * description gives, signature checking, then version → validation → handler (the edge places them, see
- * v1EdgeSteps). Every response of a deprecated operation, errors included, carries its Deprecation/Sunset
- * headers. Fails at start-up (fail closed) when an operation has no scope and is not a known public route, has no
- * handler, or has deprecation dates that do not parse.
+ * Mounts every authenticated operation of the description (mountOperations): a required key, the scope and the
+ * limiter kind its description gives, signature checking, version, validation and its handler, in V1_ORDER. Every
+ * response of a deprecated operation, errors included, carries its Deprecation/Sunset headers. Fails at start-up
+ * (fail closed) when an operation has no scope and is not a known public route, has no handler, or has deprecation
+ * dates that do not parse.
  */
 export function mountV1Operations(
   registrar: RouteRegistrar,
@@ -77,60 +116,61 @@ export function mountV1Operations(
 ): void {
   const now = steps.now ?? Date.now;
   for (const operation of operations) {
-    if (operation.scope === null) {
-      if (!PUBLIC_OPERATIONS.has(operation.operationId)) {
-        throw new Error(`operation ${operation.operationId} has no scope and is not a public route`);
-      }
-      continue;
+    if (operation.scope === null && !PUBLIC_OPERATIONS.has(operation.operationId)) {
+      throw new Error(`operation ${operation.operationId} has no scope and is not a public route`);
     }
-    const handler = steps.handlers[operation.operationId];
-    const streaming = steps.streamingHandlers?.[operation.operationId];
-    if (!handler && !streaming) throw new Error(`operation ${operation.operationId} has no handler`);
-    const waitTopic = steps.waitingReads?.topics[operation.operationId];
-    const deprecation = Object.entries(deprecationHeaders(operation));
-    const begin: RequestHandler = (_req, res, next) => {
-      for (const [name, value] of deprecation) res.setHeader(name, value);
-      setOperation(res, operation);
-      next();
-    };
-    const run: RequestHandler = (req, res) => {
-      const auth = authOf(res);
-      const context = { requestId: requestIdOf(res), now: new Date(now()) };
-      const handlerContext = { ...context, input: inputOf(res), auth, apiVersion: apiVersionOf(res) ?? '' };
-      if (streaming) return streaming(handlerContext, res);
-      if (!handler) return;
-      const waits = steps.waitingReads;
-      const topic = waits && waitTopic?.(handlerContext.input);
-      const seconds = waits && topic ? requestedWaitSeconds(req.get('prefer'), waits.maxWaitSeconds) : null;
-      if (waits && topic && seconds !== null) {
-        const request = {
-          req,
-          res,
-          operation,
-          topic,
-          seconds,
-          now,
-          context: { ...context, apiKeyId: auth.key.record.id },
-        };
-        const render = () => handler({ ...handlerContext, now: new Date(now()) });
-        return Promise.resolve(render()).then((first) => answerWaitingRead(waits, { ...request, render }, first));
-      }
-      const answer = (result: HandlerResult): void =>
-        respond(req, res, operation, { ...context, apiKeyId: auth.key.record.id }, result);
-      const result = handler(handlerContext);
-      // A cached read answers synchronously: no promise on the hot path.
-      return result instanceof Promise ? result.then(answer) : answer(result);
-    };
-    registrar.declare({
-      method: operation.method,
-      path: operation.expressPath,
+  }
+  mountOperations(registrar, {
+    operations,
+    handlers: { ...steps.handlers, ...steps.streamingHandlers },
+    servedElsewhere: PUBLIC_OPERATIONS,
+    route: (operation) => ({
       body: methodsWithBody.has(operation.method) ? 'raw' : 'none',
-      before: [begin],
+      before: [beginOperation(operation)],
       key: 'required',
-      scope: operation.scope,
+      scope: operation.scope ?? undefined,
       limiter: limiterKindFor(operation),
       signature: true,
-      steps: [apiVersionSelectionMiddleware, steps.validate, run],
-    });
-  }
+      version: true,
+      validation: steps.validate,
+      steps: [runOperation(operation, steps, now)],
+    }),
+  });
+}
+
+/** Sets the operation and its Deprecation/Sunset headers (computed once) on every answer, errors included. */
+function beginOperation(operation: OperationDescriptor): RequestHandler {
+  const deprecation = Object.entries(deprecationHeaders(operation));
+  return (_req, res, next) => {
+    for (const [name, value] of deprecation) res.setHeader(name, value);
+    setOperation(res, operation);
+    next();
+  };
+}
+
+/** Runs the operation's handler and answers with its result (a streaming handler answers itself). */
+function runOperation(operation: OperationDescriptor, steps: V1PipelineSteps, now: () => number): RequestHandler {
+  const handler = steps.handlers[operation.operationId];
+  const streaming = steps.streamingHandlers?.[operation.operationId];
+  const waits = steps.waitingReads;
+  const waitTopic = waits?.topics[operation.operationId];
+  return (req, res) => {
+    const auth = authOf(res);
+    const context = { requestId: requestIdOf(res), now: new Date(now()) };
+    const handlerContext = { ...context, input: inputOf(res), auth, apiVersion: apiVersionOf(res) ?? '' };
+    if (streaming) return streaming(handlerContext, res);
+    if (!handler) return;
+    const responseContext = { ...context, apiKeyId: auth.key.record.id };
+    const topic = waits && waitTopic?.(handlerContext.input);
+    const seconds = waits && topic ? requestedWaitSeconds(req.get('prefer'), waits.maxWaitSeconds) : null;
+    if (waits && topic && seconds !== null) {
+      const request = { req, res, operation, topic, seconds, now, context: responseContext };
+      const render = () => handler({ ...handlerContext, now: new Date(now()) });
+      return Promise.resolve(render()).then((first) => answerWaitingRead(waits, { ...request, render }, first));
+    }
+    const answer = (result: HandlerResult): void => respondV1(req, res, operation.routeId, responseContext, result);
+    const result = handler(handlerContext);
+    // A cached read answers synchronously: no promise on the hot path.
+    return result instanceof Promise ? result.then(answer) : answer(result);
+  };
 }

@@ -8,13 +8,13 @@ import type { Request, Response } from 'express';
 import { coalescedTask } from '#shared/streams/coalesced-task.js';
 import type { NoticeHub } from '#shared/streams/notice-hub.js';
 import type { Logger } from '#shared/logger/logger.js';
-import { typedInput, type OperationInput } from '#shared/http/operation-input.js';
+import { typedInput, type OperationInput } from '#shared/http/request-validator.js';
 import type { operations } from '../openapi/generated/trading-api.js';
 import type { OperationDescriptor } from '../openapi/operations.js';
-import { envelopeJson, type HandlerResult, type TradingOperationId } from './operation-handler.js';
+import { etagOf as sharedEtagOf, jsonOf } from '#shared/http/respond.js';
+import { respondV1, type HandlerResult, type TradingOperationId } from './operation-handler.js';
 import type { ValidatedInput } from './request-context.js';
 import { matchesIfNoneMatch } from '#shared/http/conditional-get.js';
-import { computeEtag, respond } from './respond.js';
 
 /** The wait a `Prefer` header asks for, in seconds (capped at `max`), or null without a valid `wait`. */
 export function requestedWaitSeconds(prefer: string | undefined, max: number): number | null {
@@ -54,16 +54,12 @@ export interface WaitingReadRequest {
   now(): number;
 }
 
-const etagOf = (request: WaitingReadRequest, result: HandlerResult): string => {
-  const url = request.req.originalUrl;
-  const queryStart = url.indexOf('?');
-  return computeEtag(
-    request.operation.routeId,
-    queryStart < 0 ? '' : url.slice(queryStart + 1),
-    request.context.apiKeyId,
-    envelopeJson(result.body),
+const etagOf = (request: WaitingReadRequest, result: HandlerResult): string =>
+  sharedEtagOf(
+    request.req,
+    { routeId: request.operation.routeId, caller: request.context.apiKeyId },
+    jsonOf(result.body),
   );
-};
 
 /**
  * Answers `first` at once unless it is a 200 still matching If-None-Match; then waits as described above.
@@ -77,7 +73,7 @@ export async function answerWaitingRead(
   const { req, res, operation } = request;
   res.setHeader('Preference-Applied', `wait=${request.seconds}`);
   const send = (result: HandlerResult): void =>
-    respond(req, res, operation, { ...request.context, now: new Date(request.now()) }, result);
+    respondV1(req, res, operation.routeId, { ...request.context, now: new Date(request.now()) }, result);
   const ifNoneMatch = req.get('if-none-match');
   if (first.status !== 200 || !ifNoneMatch || !matchesIfNoneMatch(ifNoneMatch, etagOf(request, first))) {
     send(first);

@@ -1,4 +1,4 @@
-import type { Market } from '#shared/db/repositories/markets.repository.js';
+import type { Market } from '#shared/db/markets/market-rows.js';
 import { quoteMarketStatus } from '#shared/domain/market-status.js';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);

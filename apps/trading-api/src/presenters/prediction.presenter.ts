@@ -1,4 +1,4 @@
-import type { MarketTradeRecord } from '#shared/db/repositories/market-trades.repository.js';
+import type { MarketTradeRecord } from '#shared/db/market-trades/market-trades.repository.js';
 
 /** A Prediction (components/market-schemas.yaml): one trade seen on the market's contract. */
 export function presentPrediction(trade: MarketTradeRecord) {

@@ -1,4 +1,4 @@
-import type { RedemptionRecord } from '#shared/db/repositories/redemptions.repository.js';
+import type { RedemptionRecord } from '#shared/db/redemptions/redemptions.repository.js';
 
 /** components/account-schemas.yaml Redemption: every member present, nullable ones as null; big integers as strings. */
 export function presentRedemption(redemption: RedemptionRecord) {

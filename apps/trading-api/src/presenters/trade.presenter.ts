@@ -1,5 +1,5 @@
-import type { TradeEventRecord } from '#shared/db/repositories/trade-events.repository.js';
-import type { WebhookDeliveryState } from '#shared/db/repositories/webhook-events.rows.js';
+import type { TradeEventRecord } from '#shared/db/trade-events/trade-events.repository.js';
+import type { WebhookDeliveryState } from '#shared/db/webhook-events/webhook-event-rows.js';
 import type { TraceView, TradeView } from '../use-cases/trade-reads.use-case.js';
 
 const isoOrNull = (date: Date | null): string | null => (date === null ? null : date.toISOString());

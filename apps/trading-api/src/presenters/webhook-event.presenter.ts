@@ -1,4 +1,4 @@
-import type { WebhookEventRecord } from '#shared/db/repositories/webhook-events.rows.js';
+import type { WebhookEventRecord } from '#shared/db/webhook-events/webhook-event-rows.js';
 import type { RotatedWebhookSecret } from '../use-cases/rotate-webhook-secret.use-case.js';
 import { presentWebhookDelivery } from './trade.presenter.js';
 

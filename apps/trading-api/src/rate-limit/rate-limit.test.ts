@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { apiScopes } from '#shared/auth/tiers.js';
-import { sumRequestUsage } from '../repositories/request-usage.repository.js';
-import { loadOpenApiDocument } from '../openapi/load-spec.js';
+import { sumRequestUsage } from '../db/request-usage/request-usage.repository.js';
+import { tradingApiDocument } from '../openapi/operations.js';
 import { listOperations } from '../openapi/operations.js';
 import { createUnreachableRedis, type UnreachableRedis } from '#tooling/testing/unreachable-redis.js';
 import {
@@ -158,7 +158,7 @@ describe('when Redis is unavailable', () => {
     await unreachable.close();
   });
 
-  const operations = listOperations(loadOpenApiDocument()).filter((operation) => operation.scope !== null);
+  const operations = listOperations(tradingApiDocument()).filter((operation) => operation.scope !== null);
   const writes = operations.filter((operation) => operation.method !== 'GET');
 
   it('covers the writes on the sliding window too (POST /v1/redemptions, the webhook-secret rotation)', () => {
@@ -176,7 +176,7 @@ describe('when Redis is unavailable', () => {
     'fails closed on %s: 503 DEPENDENCY_UNAVAILABLE with Retry-After: 30',
     async (_routeId, operation) => {
       const caller = await createCaller(degraded, { scopes: [...apiScopes] });
-      const refused = await callAs(degraded, caller, operation.method, concretePath(operation.expressPath), {
+      const refused = await callAs(degraded, caller, operation.method, concretePath(operation.path), {
         body: TRADE_BODY,
       });
       expect(refused.status).toBe(503);
@@ -188,7 +188,7 @@ describe('when Redis is unavailable', () => {
   it('keeps every read open, limited per process by a local window', async () => {
     const caller = await createCaller(degraded, { tier: 'free', scopes: [...apiScopes] });
     for (const operation of operations.filter((candidate) => candidate.method === 'GET')) {
-      const path = concretePath(operation.expressPath).concat(
+      const path = concretePath(operation.path).concat(
         operation.operationId === 'getMarketQuote' ? '?outcomeIndex=0&action=buy&amount=1000000' : '',
       );
       const response = await callAs(degraded, caller, 'GET', path);

@@ -1,8 +1,8 @@
 /* GET /v1/events/stream against real MariaDB, Redis and RabbitMQ: exact resume, fan-out across replicas, limits. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { insertMarket } from '#shared/db/repositories/markets.repository.js';
-import { recordWebhookEvent } from '#shared/db/repositories/webhook-events.repository.js';
-import { revokeApiKey } from '#shared/db/repositories/api-keys.repository.js';
+import { insertMarket } from '#shared/db/markets/markets.repository.js';
+import { recordWebhookEvent } from '#shared/db/webhook-events/webhook-events.repository.js';
+import { revokeApiKey } from '#shared/db/api-keys/api-keys.repository.js';
 import { prefixedId } from '#shared/ids/ids.js';
 import { openSseClient, type ReceivedSseEvent, type SseTestClient } from '#tooling/testing/sse-test-client.js';
 import {

@@ -5,7 +5,7 @@
  */
 import type { Response } from 'express';
 import type { Knex } from 'knex';
-import { lastWebhookSeqOfKey } from '#shared/db/repositories/webhook-events.repository.js';
+import { lastWebhookSeqOfKey } from '#shared/db/api-keys/api-keys.repository.js';
 import { AppError } from '#shared/errors/app-error.js';
 import type { Logger } from '#shared/logger/logger.js';
 import type { NoticeHub } from '#shared/streams/notice-hub.js';

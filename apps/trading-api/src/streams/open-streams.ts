@@ -5,7 +5,7 @@
  * `retry:` so clients reconnect to another replica).
  */
 import type { Knex } from 'knex';
-import { findEndedApiKeys } from '#shared/db/repositories/api-keys.repository.js';
+import { findEndedApiKeys } from '#shared/db/api-keys/api-keys.repository.js';
 import type { RouteSwitches } from '#shared/kill-switch/route-switches.js';
 import type { Logger } from '#shared/logger/logger.js';
 

@@ -5,8 +5,8 @@
  * announced — and the page's SSE frames are serialised once for all of them.
  */
 import type { Knex } from 'knex';
-import { listWebhookEventsAfterSeq } from '#shared/db/repositories/webhook-events.repository.js';
-import { type StreamedWebhookEvent } from '#shared/db/repositories/webhook-events.rows.js';
+import { listWebhookEventsAfterSeq } from '#shared/db/webhook-events/webhook-events.repository.js';
+import { type StreamedWebhookEvent } from '#shared/db/webhook-events/webhook-event-rows.js';
 import { formatSseEvent } from '#shared/streams/sse-writer.js';
 import { keyTopic, type NoticeHub } from '#shared/streams/notice-hub.js';
 

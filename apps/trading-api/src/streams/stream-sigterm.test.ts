@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ChildProcess } from 'node:child_process';
 import { issueApiKey } from '../../../admin-cli/src/keys/issue-api-key.js';
 import { DEVELOPMENT_PEPPER } from '#shared/config/config-fields.js';
-import { createUser } from '#shared/db/repositories/users.repository.js';
+import { createUser } from '#shared/db/users/users.repository.js';
 import { testDeployables } from '#tooling/testing/deployable-process.js';
 import { freePort } from '#tooling/testing/free-port.js';
 import { openSseClient } from '#tooling/testing/sse-test-client.js';

@@ -4,7 +4,7 @@
  * immediate trade; 202 with the same token while a high-value trade awaits confirmation; 200 after it. Another
  * body is 409 IDEMPOTENCY_KEY_CONFLICT.
  */
-import type { TradeRecord } from '#shared/db/repositories/trades.rows.js';
+import type { TradeRecord } from '#shared/db/trades/trade-rows.js';
 import { AppError } from '#shared/errors/app-error.js';
 import { issuedConfirmationToken, type ConfirmationKeys } from '../domain/confirmation-token.js';
 

@@ -18,7 +18,7 @@ import {
   tradeLatencyAtRankOfKey,
   type TradeStatusCount,
   type UsageWindowBounds,
-} from '../repositories/trade-usage.repository.js';
+} from '#shared/db/trades/trade-lists.repository.js';
 import { withTransaction } from '#shared/db/transaction.js';
 import { terminalStatuses } from '#shared/domain/trade-states.js';
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { addRequestUsage, usageBucketMs, type UsageIncrement } from '../repositories/request-usage.repository.js';
+import { addRequestUsage, usageBucketMs, type UsageIncrement } from '../db/request-usage/request-usage.repository.js';
 import type { Logger } from '#shared/logger/logger.js';
 
 /**

@@ -5,8 +5,8 @@
  * the window fails the trade at once (CONFIRMATION_EXPIRED, `trade.failed`) instead of waiting for the sweep.
  */
 import type { Knex } from 'knex';
-import { lockTradeOfUser } from '#shared/db/repositories/trades.repository.js';
-import { type TradeRecord } from '#shared/db/repositories/trades.rows.js';
+import { lockTradeOfUser } from '#shared/db/trades/trades.repository.js';
+import { type TradeRecord } from '#shared/db/trades/trade-rows.js';
 import { AppError } from '#shared/errors/app-error.js';
 import type { OutboxTransaction } from '#shared/messaging/outbox.js';
 import { moveTrade, traceSteps } from '#shared/trade-lifecycle/trade-steps.js';

@@ -7,14 +7,15 @@
  */
 import type { Knex } from 'knex';
 import { readClaimability, type Claimability } from '#shared/chain/balances.js';
-import { findMarketById, type Market } from '#shared/db/repositories/markets.repository.js';
+import { findMarketById } from '#shared/db/markets/markets.repository.js';
+import type { Market } from '#shared/db/markets/market-rows.js';
 import {
   findOpenRedemptionOfUser,
   insertOpenRedemption,
   isOpenClaimConflict,
   type RedemptionRecord,
-} from '#shared/db/repositories/redemptions.repository.js';
-import { findUserById } from '#shared/db/repositories/users.repository.js';
+} from '#shared/db/redemptions/redemptions.repository.js';
+import { findUserById } from '#shared/db/users/users.repository.js';
 import { AppError } from '#shared/errors/app-error.js';
 import { codeOf } from '#shared/errors/thrown-values.js';
 import { outcomeOutOfRange } from '#shared/domain/market-rules.js';

@@ -13,18 +13,15 @@ import {
   findIdempotencyKey,
   insertIdempotencyKey,
   type IdempotencyKeyRecord,
-} from '../repositories/idempotency-keys.repository.js';
-import { findMarketById, type Market } from '#shared/db/repositories/markets.repository.js';
-import {
-  findTradeById,
-  findTradeOfKeyByClientRequestId,
-  insertTrade,
-  sumTradeExposure,
-} from '#shared/db/repositories/trades.repository.js';
-import { lockUserForTrading } from '#shared/db/repositories/users.repository.js';
-import { type ApiKeyRecord } from '#shared/db/repositories/api-keys.repository.js';
+} from '../db/idempotency-keys/idempotency-keys.repository.js';
+import { findMarketById } from '#shared/db/markets/markets.repository.js';
+import type { Market } from '#shared/db/markets/market-rows.js';
+import { findTradeById, findTradeOfKeyByClientRequestId, insertTrade } from '#shared/db/trades/trades.repository.js';
+import { sumTradeExposure } from '#shared/db/trades/trade-lists.repository.js';
+import { lockUserForTrading } from '#shared/db/users/users.repository.js';
+import type { ApiKeyRecord } from '#shared/db/api-keys/api-key-rows.js';
 import { type Queryable } from '#shared/db/transaction.js';
-import { type TradeRecord } from '#shared/db/repositories/trades.rows.js';
+import { type TradeRecord } from '#shared/db/trades/trade-rows.js';
 import { DAILY_WINDOW_MS, effectiveTradeLimits, exceededCap, needsConfirmation } from '../domain/trade-limits.js';
 import { formatTradeSimulation, type TradeSimulation } from '#shared/domain/trade-simulation.js';
 import { formatUsdcAmount, parseUsdcAmount } from '#shared/domain/trade-amount.js';

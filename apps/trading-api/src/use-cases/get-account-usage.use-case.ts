@@ -6,9 +6,9 @@
  * failed = their current delivery status).
  */
 import type { Knex } from 'knex';
-import { countAuthFailuresForKey } from '../repositories/auth-failures.repository.js';
-import { countWebhookEventsOfKey } from '#shared/db/repositories/webhook-events.repository.js';
-import { sumRequestUsage } from '../repositories/request-usage.repository.js';
+import { countAuthFailuresForKey } from '../db/auth-failures/auth-failures.repository.js';
+import { countWebhookEventsOfKey } from '#shared/db/webhook-events/webhook-events.repository.js';
+import { sumRequestUsage } from '../db/request-usage/request-usage.repository.js';
 import { readTradeUsage, type TradeUsage } from '../usage/trade-usage.js';
 
 export const usageWindows = { '24h': 1, '7d': 7, '30d': 30 } as const;

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { readQuote, type QuoteResponse } from '#shared/chain/market-reads.js';
 import { type ChainReader } from '#shared/chain/chain-clients.js';
-import { findMarketById } from '#shared/db/repositories/markets.repository.js';
+import { findMarketById } from '#shared/db/markets/markets.repository.js';
 import { isRequestCausedQuoteFailure, quoteContractRefusal, quoteOutcomeRefusal } from '#shared/domain/quote-rules.js';
 import { AppError } from '#shared/errors/app-error.js';
 import { requireChain, type ChainSource } from './chain-source.js';

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { findMarketById, type Market } from '#shared/db/repositories/markets.repository.js';
+import { findMarketById } from '#shared/db/markets/markets.repository.js';
+import type { Market } from '#shared/db/markets/market-rows.js';
 import { AppError } from '#shared/errors/app-error.js';
 
 /** One market by id; markets are public to every key holding markets:read. */

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { findMarketById } from '#shared/db/repositories/markets.repository.js';
-import { listMarketTradesKeyset, type MarketTradeRecord } from '#shared/db/repositories/market-trades.repository.js';
+import { findMarketById } from '#shared/db/markets/markets.repository.js';
+import { listMarketTradesKeyset, type MarketTradeRecord } from '#shared/db/market-trades/market-trades.repository.js';
 import { AppError } from '#shared/errors/app-error.js';
 import { keysetPage, resolvePageLimit, type KeysetPage, type KeysetPosition } from '#shared/domain/paging.js';
 

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { listMarketsKeyset } from '#shared/db/repositories/market-lists.repository.js';
-import { type Market } from '#shared/db/repositories/markets.repository.js';
+import { listMarketsKeyset } from '#shared/db/markets/market-lists.repository.js';
+import type { Market } from '#shared/db/markets/market-rows.js';
 import { keysetPage, resolvePageLimit, type KeysetPage, type KeysetPosition } from '#shared/domain/paging.js';
 import { statesForFilter, type MarketStatusFilter } from '#shared/domain/market-status.js';
 

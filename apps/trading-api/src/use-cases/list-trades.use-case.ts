@@ -5,8 +5,9 @@
  * it. Each trade comes with its webhook delivery state (the page's deliveries in two queries).
  */
 import type { Knex } from 'knex';
-import { listTradesOfUser, type TradeStatus } from '#shared/db/repositories/trades.repository.js';
-import { webhookDeliveriesOfTrades } from '#shared/db/repositories/webhook-events.repository.js';
+import { listTradesOfUser } from '#shared/db/trades/trade-lists.repository.js';
+import type { TradeStatus } from '#shared/domain/trade-states.js';
+import { webhookDeliveriesOfTrades } from '#shared/db/webhook-events/webhook-deliveries.repository.js';
 import { keysetPage, resolvePageLimit, type KeysetPage, type KeysetPosition } from '#shared/domain/paging.js';
 import type { TradeView } from './trade-reads.use-case.js';
 

@@ -3,8 +3,8 @@
  * its own event stream), newest first on (created_at, id), optionally of some delivery statuses.
  */
 import type { Knex } from 'knex';
-import { listWebhookEventsOfKey } from '#shared/db/repositories/webhook-events.repository.js';
-import { type WebhookDeliveryStatus, type WebhookEventRecord } from '#shared/db/repositories/webhook-events.rows.js';
+import { listWebhookEventsOfKey } from '#shared/db/webhook-events/webhook-events.repository.js';
+import { type WebhookDeliveryStatus, type WebhookEventRecord } from '#shared/db/webhook-events/webhook-event-rows.js';
 import { keysetPage, resolvePageLimit, type KeysetPage, type KeysetPosition } from '#shared/domain/paging.js';
 
 export const WEBHOOK_EVENTS_DEFAULT_LIMIT = 25;

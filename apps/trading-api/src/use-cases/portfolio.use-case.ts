@@ -7,8 +7,8 @@ import type { Knex } from 'knex';
 import type { Address } from 'viem';
 import { loadPlatformAddresses } from '#shared/chain/platform-deployment.js';
 import { readPositions, readUsdcBalance } from '#shared/chain/balances.js';
-import { findUserById } from '#shared/db/repositories/users.repository.js';
-import { listAccountPositionActivity } from '#shared/db/repositories/market-trades.repository.js';
+import { findUserById } from '#shared/db/users/users.repository.js';
+import { listAccountPositionActivity } from '#shared/db/market-trades/market-trades.repository.js';
 import { requireChain, type ChainSource } from './chain-source.js';
 
 export interface PositionView {

@@ -4,8 +4,8 @@
  * being retried stops waiting for its next scheduled attempt. The event row is locked, so concurrent calls count
  * exactly; the dispatcher is woken through the outbox in the same transaction.
  */
-import { findWebhookEventOfKey, markEventForRedelivery } from '#shared/db/repositories/webhook-events.repository.js';
-import { type WebhookEventRecord } from '#shared/db/repositories/webhook-events.rows.js';
+import { findWebhookEventOfKey, markEventForRedelivery } from '#shared/db/webhook-events/webhook-events.repository.js';
+import { type WebhookEventRecord } from '#shared/db/webhook-events/webhook-event-rows.js';
 import { AppError } from '#shared/errors/app-error.js';
 import { EXCHANGES } from '#shared/messaging/topology.js';
 import { type OutboxTransaction } from '#shared/messaging/outbox.js';

@@ -6,10 +6,7 @@
  */
 import type { Knex } from 'knex';
 import { generateWebhookSecret, type SecretBox } from '#shared/auth/secret-box.js';
-import {
-  findWebhookSettingsOfKey,
-  storeRotatedWebhookSecret,
-} from '#shared/db/repositories/api-key-webhook-secrets.repository.js';
+import { findWebhookSettingsOfKey, storeRotatedWebhookSecret } from '#shared/db/api-keys/api-key-secrets.repository.js';
 import { withTransaction } from '#shared/db/transaction.js';
 import { AppError } from '#shared/errors/app-error.js';
 

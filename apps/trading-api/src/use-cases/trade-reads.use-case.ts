@@ -5,11 +5,11 @@
  * cannot be probed (docs/decisions/0013).
  */
 import type { Knex } from 'knex';
-import { findTradeByCorrelationOfUser, findTradeOfUser } from '#shared/db/repositories/trades.repository.js';
-import { listTradeEvents, type TradeEventRecord } from '#shared/db/repositories/trade-events.repository.js';
-import { webhookDeliveryOfTrade } from '#shared/db/repositories/webhook-events.repository.js';
-import { type TradeRecord } from '#shared/db/repositories/trades.rows.js';
-import { type WebhookDeliveryState } from '#shared/db/repositories/webhook-events.rows.js';
+import { findTradeByCorrelationOfUser, findTradeOfUser } from '#shared/db/trades/trades.repository.js';
+import { listTradeEvents, type TradeEventRecord } from '#shared/db/trade-events/trade-events.repository.js';
+import { webhookDeliveryOfTrade } from '#shared/db/webhook-events/webhook-deliveries.repository.js';
+import { type TradeRecord } from '#shared/db/trades/trade-rows.js';
+import { type WebhookDeliveryState } from '#shared/db/webhook-events/webhook-event-rows.js';
 import { AppError } from '#shared/errors/app-error.js';
 
 export interface TradeView {

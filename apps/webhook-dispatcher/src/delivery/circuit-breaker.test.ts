@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { findWebhookEventOfKey } from '#shared/db/repositories/webhook-events.repository.js';
+import { findWebhookEventOfKey } from '#shared/db/webhook-events/webhook-events.repository.js';
 import { startDispatcherKit, type DispatcherKit } from '#tooling/kits/webhook-dispatcher/dispatcher-test-kit.js';
-import { startWebhookReceiver, type WebhookReceiver } from '#tooling/kits/webhook-dispatcher/webhook-receiver.js';
+import { startWebhookReceiver, type WebhookReceiver } from '#tooling/testing/webhook-receiver.js';
 import { deliverKeyEvents } from '../use-cases/deliver-key-events.use-case.js';
 import { createCircuitBreaker } from './circuit-breaker.js';
 

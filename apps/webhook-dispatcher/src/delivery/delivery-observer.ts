@@ -4,7 +4,7 @@
  * state: one line, no stack. Never logs bodies, secrets or signatures.
  */
 import { Counter, Histogram, type Registry } from 'prom-client';
-import type { OpenWebhookEvent } from '../repositories/webhook-deliveries.repository.js';
+import type { OpenWebhookEvent } from '#shared/db/webhook-events/webhook-deliveries.repository.js';
 import { registeredMetric } from '#shared/http/http-metrics.js';
 import type { Logger } from '#shared/logger/logger.js';
 import type { BreakerTransition } from './circuit-breaker.js';

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { SecretBox } from '#shared/auth/secret-box.js';
-import type { WebhookSettings } from '#shared/db/repositories/api-key-webhook-secrets.repository.js';
+import type { WebhookSettings } from '#shared/db/api-keys/api-key-secrets.repository.js';
 import type { CircuitBreaker } from './circuit-breaker.js';
 import type { DeliveryObserver } from './delivery-observer.js';
 import type { KeyLeases } from './key-lease.js';

@@ -4,8 +4,8 @@
  * one too (two v1 values, newest first).
  */
 import { messageOf } from '#shared/errors/thrown-values.js';
-import type { OpenWebhookEvent } from '../repositories/webhook-deliveries.repository.js';
-import type { WebhookSettings } from '#shared/db/repositories/api-key-webhook-secrets.repository.js';
+import type { OpenWebhookEvent } from '#shared/db/webhook-events/webhook-deliveries.repository.js';
+import type { WebhookSettings } from '#shared/db/api-keys/api-key-secrets.repository.js';
 import { signWebhookBody } from './webhook-signature.js';
 import type { DispatcherDeps } from './dispatcher-deps.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { signWebhookBody } from './webhook-signature.js';
-import { verifyWebhookSignature } from '../../../../docs/webhooks/verify-webhook-signature.js';
+import { verifyWebhookSignature } from '#tooling/testing/webhook-receiver.js';
 
 const body = '{"id":"evt_1","type":"trade.completed"}';
 const current = 'whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';

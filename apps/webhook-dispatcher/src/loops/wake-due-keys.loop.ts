@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { listDueKeyHeads } from '../repositories/webhook-deliveries.repository.js';
+import { listDueKeyHeads } from '#shared/db/webhook-events/webhook-deliveries.repository.js';
 import type { Logger } from '#shared/logger/logger.js';
 import { EXCHANGES } from '#shared/messaging/topology.js';
 import { type AmqpConnectionManager } from '#shared/messaging/connection-manager.js';

@@ -4,14 +4,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createSecretBox } from '#shared/auth/secret-box.js';
-import { findWebhookEventOfKey } from '#shared/db/repositories/webhook-events.repository.js';
-import { verifyWebhookSignature } from '../../../../docs/webhooks/verify-webhook-signature.js';
+import { findWebhookEventOfKey } from '#shared/db/webhook-events/webhook-events.repository.js';
+import { verifyWebhookSignature } from '#tooling/testing/webhook-receiver.js';
 import {
   startDispatcherKit,
   TEST_WEBHOOK_SECRET_KEY,
   type DispatcherKit,
 } from '#tooling/kits/webhook-dispatcher/dispatcher-test-kit.js';
-import { startWebhookReceiver, type WebhookReceiver } from '#tooling/kits/webhook-dispatcher/webhook-receiver.js';
+import { startWebhookReceiver, type WebhookReceiver } from '#tooling/testing/webhook-receiver.js';
 import { deliverKeyEvents } from './deliver-key-events.use-case.js';
 
 let kit: DispatcherKit;

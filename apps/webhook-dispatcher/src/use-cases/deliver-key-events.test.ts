@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { findWebhookEventOfKey } from '#shared/db/repositories/webhook-events.repository.js';
-import { listAttemptsOfEvent } from '../repositories/webhook-deliveries.repository.js';
-import { verifyWebhookSignature } from '../../../../docs/webhooks/verify-webhook-signature.js';
+import { findWebhookEventOfKey } from '#shared/db/webhook-events/webhook-events.repository.js';
+import { listAttemptsOfEvent } from '../db/webhook-attempts/webhook-attempts.repository.js';
+import {
+  verifyWebhookSignature,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from '#tooling/testing/webhook-receiver.js';
 import { startDispatcherKit, type DispatcherKit } from '#tooling/kits/webhook-dispatcher/dispatcher-test-kit.js';
-import { startWebhookReceiver, type WebhookReceiver } from '#tooling/kits/webhook-dispatcher/webhook-receiver.js';
 import { deliverKeyEvents } from './deliver-key-events.use-case.js';
 
 let kit: DispatcherKit;

@@ -9,11 +9,11 @@
 import {
   listOpenEventsOfKey,
   postponeOpenEvent,
-  recordDeliveryAttempts,
   type EventAttempt,
   type OpenWebhookEvent,
-} from '../repositories/webhook-deliveries.repository.js';
-import { type WebhookSettings } from '#shared/db/repositories/api-key-webhook-secrets.repository.js';
+} from '#shared/db/webhook-events/webhook-deliveries.repository.js';
+import { recordDeliveryAttempts } from '../db/webhook-attempts/webhook-attempts.repository.js';
+import { type WebhookSettings } from '#shared/db/api-keys/api-key-secrets.repository.js';
 import {
   classifyAttempt,
   failureCodeOfStatus,

@@ -1,24 +1,13 @@
 /*
- * The running stack the client's tests talk to: the real trading API (trading-chain kit: own MariaDB database,
- * Redis prefix and anvil with the platform deployed and an open market), publishing through its own RabbitMQ
- * prefix, a notice subscriber feeding its stream hub (waiting reads, event streams), and the chain executor's
- * trade-job consumer executing trades on the chain, as `npm start` wires them. Never import outside tests.
+ * The running stack the client's tests talk to: the in-process stack (tooling's sandbox stack: the real trading API
+ * on its own MariaDB database, Redis prefix and anvil with an open market, its stream hub fed by trade notices, and
+ * the chain executor's trade workers executing trades on the chain, as `npm start` wires them). Never import
+ * outside tests.
  */
-import { createTradeMetrics } from '../../../../apps/chain-executor/src/trades/trade-metrics.js';
-import { createTradeBatcher } from '../../../../apps/chain-executor/src/trades/trade-batcher.js';
-import { createTradeReads } from '../../../../apps/chain-executor/src/trades/trade-reads.js';
-import { startTradeJobsConsumer } from '../../../../apps/chain-executor/src/consumers/trade-jobs.consumer.js';
-import { createSimulatedDelaySlots } from '../../../../apps/chain-executor/src/trades/simulated-delay.js';
 import type { TestCaller } from '../../../../tooling/kits/trading-api/trading-api-test-kit.js';
-import { startTradingChainKit, type TradingChainKit } from '../../../../tooling/kits/trading-api/trading-chain-kit.js';
+import type { TradingChainKit } from '../../../../tooling/kits/trading-api/trading-chain-kit.js';
+import { startSandboxStack } from '../../../../tooling/kits/chain-executor/sandbox-stack.js';
 import type { Knex } from '../../../../shared/src/db/create-knex.js';
-import { createLogger } from '../../../../shared/src/logger/logger.js';
-import { createOutboxTransaction } from '../../../../shared/src/messaging/outbox.js';
-import { type RunningConsumer } from '../../../../shared/src/messaging/consumer.js';
-import { createTestMessaging, type TestMessaging } from '../../../../tooling/testing/messaging/test-messaging.js';
-import { createNoticeHub } from '../../../../shared/src/streams/notice-hub.js';
-import { startNoticeSubscriber, type NoticeSubscriber } from '../../../../shared/src/streams/notice-subscriber.js';
-import { testEnv } from '../../../../tooling/testing/test-env.js';
 import { createForetellClient, type ForetellClient, type ForetellClientOptions } from '../client.js';
 
 export interface ClientStack {
@@ -35,51 +24,20 @@ export interface ClientStack {
   close(): Promise<void>;
 }
 
-const logger = createLogger({ name: 'client-test', level: 'silent' });
-
 export async function startClientStack(): Promise<ClientStack> {
-  const messaging: TestMessaging = await createTestMessaging();
-  const publisher = messaging.createManager();
-  const executorAmqp = messaging.createManager();
-  await Promise.all([publisher.connect(), executorAmqp.connect()]);
-  const hub = createNoticeHub();
-  const subscriber: NoticeSubscriber = startNoticeSubscriber({
-    url: testEnv.amqpUrl,
-    prefix: messaging.prefix,
-    bindingKeys: ['trade.#'],
-    hub,
-    logger,
+  // A wide slippage guard: these suites are about the client, not slippage.
+  const stack = await startSandboxStack({
+    dispatcher: false,
+    streams: true,
+    tradeSettings: { TRADE_SLIPPAGE_BPS: 5_000 },
   });
-  if (!(await subscriber.ready())) throw new Error('stream notices did not subscribe');
-  const chain = await startTradingChainKit({ amqp: publisher, streamNotices: hub });
-  const db = chain.kit.database.db;
-  const consumer: RunningConsumer = await startTradeJobsConsumer(
-    executorAmqp,
-    {
-      db,
-      reads: createTradeReads(db),
-      outbox: createOutboxTransaction(db, executorAmqp),
-      writer: chain.fixture.executor,
-      operatorRegistry: chain.fixture.route.registry,
-      executionDeadlineS: 120,
-      batcher: createTradeBatcher(chain.fixture.executor, { maxBatch: 32, logger }),
-      // A wide guard: these suites are about the client, not slippage.
-      slippageBps: 5_000,
-      halted: false,
-      serviceEnv: 'test',
-      simulatedDelays: createSimulatedDelaySlots(8),
-      now: () => new Date(),
-      logger,
-    },
-    { prefetch: 4, metrics: createTradeMetrics(undefined) },
-  );
-  const trader = await chain.createTrader();
+  const { chain } = stack;
   return {
     url: chain.kit.url,
-    db,
+    db: chain.kit.database.db,
     chain,
     marketId: chain.marketId,
-    trader,
+    trader: await chain.createTrader(),
     clientOf: (caller, options = {}) =>
       createForetellClient({
         baseUrl: chain.kit.url,
@@ -92,11 +50,6 @@ export async function startClientStack(): Promise<ClientStack> {
         },
         ...options,
       }),
-    async close() {
-      await consumer.stop();
-      await subscriber.close();
-      await chain.close();
-      await messaging.destroy();
-    },
+    close: () => stack.close(),
   };
 }

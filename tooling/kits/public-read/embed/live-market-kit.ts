@@ -14,8 +14,8 @@ import {
   USDC,
   type ChainFixture,
 } from '#tooling/testing/chain-test-fixtures.js';
-import { createOrganization } from '#shared/db/repositories/organizations.repository.js';
-import { createPartner } from '#shared/db/repositories/partners.repository.js';
+import { createOrganization } from '#shared/db/organizations/organizations.repository.js';
+import { createPartner } from '#shared/db/partners/partners.repository.js';
 import { demoOrganizations, demoPartners } from '#tooling/local-stack/seed/demo-catalog.js';
 import { createMutableRouteSwitches, type MutableRouteSwitches } from '#shared/kill-switch/route-switches.js';
 import { createLogger } from '#shared/logger/logger.js';

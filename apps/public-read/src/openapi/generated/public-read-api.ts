@@ -1,5 +1,5 @@
 /*
- * Generated from apps/public-read/src/openapi/public-read.openapi.ts by `npm run generate:contract-types` (openapi-typescript). Do not edit.
+ * Generated from apps/public-read/openapi/*.yaml by `npm run generate:contract-types` (openapi-typescript). Do not edit.
  */
 export interface paths {
   '/api/threads': {

@@ -21,12 +21,15 @@ import { mountDocsRoutes } from './docs/docs.routes.js';
 import { deriveConfirmationKeys } from './domain/confirmation-token.js';
 import { createHandlers } from './handlers/index.js';
 import { listOperations, tradingApiDocument } from './openapi/operations.js';
-import { createAuthFailureRecorder } from './pipeline/auth-failure-recorder.js';
-import { createAuthLockout, type AuthLockoutPolicy } from './pipeline/auth-lockout.js';
-import { authenticateMiddleware } from './pipeline/authenticate.middleware.js';
+import {
+  authenticateMiddleware,
+  createAuthFailureRecorder,
+  createAuthLockout,
+  type AuthLockoutPolicy,
+} from './pipeline/authenticate.middleware.js';
 import { ipAllowlistMiddleware, scopeMiddleware, signatureMiddleware } from './pipeline/authorize.middleware.js';
 import { createRequestValidator, validateMiddleware } from './pipeline/validate.middleware.js';
-import { operationOf } from './pipeline/request-context.js';
+import { operationOf } from './pipeline/operation-handler.js';
 import { API_VERSION_HEADER, CURRENT_API_VERSION, mountV1Operations, v1EdgeSteps } from './pipeline/v1-router.js';
 import { createRateLimiters, rateLimiterFor } from './rate-limit/operation-limiters.js';
 import type { EventPageReader } from './streams/shared-event-pages.js';

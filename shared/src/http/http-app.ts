@@ -4,15 +4,14 @@ import type { RouteSwitches } from '../kill-switch/route-switches.js';
 import type { Logger } from '../logger/logger.js';
 import { clientAddressMiddleware } from './client-address.js';
 import { errorMiddleware, notFoundMiddleware, type ErrorStyle } from './error-middleware.js';
-import { useEdgeDispatch, type PrefixMiddleware } from './edge-dispatch.js';
+import { useEdgeDispatch, type PrefixMiddleware, createRouteTable } from './route-table.js';
 import { createHttpMetrics, requestObservationMiddleware, type HttpMetrics } from './http-metrics.js';
 import { infrastructureRouteIds, mountInfrastructureRoutes } from './infrastructure.routes.js';
 import { createLifecycle, registerLifecycle } from './lifecycle.js';
 import { createReadinessProbe, DEFAULT_READINESS_TIMEOUT_MS, type ReadinessCheck } from './readiness.js';
-import { createJsonBodyReader, createRawBodyReader } from './request-body.js';
+import { createJsonBodyReader, createRawBodyReader } from './request-input.js';
 import { requestStartMiddleware } from './request-id.middleware.js';
 import { createRouteRegistrar, type EdgeSteps, type RouteAdmission, type RouteRegistrar } from './route-registrar.js';
-import { createRouteTable } from './route-table.js';
 import { apiHelmetOptions, staticSecurityHeaders } from './security-headers.middleware.js';
 import { parseTrustProxy } from './trust-proxy.js';
 

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from '../logger/logger.js';
-import { edgeServerOptionsOf } from './edge-dispatch.js';
+import { edgeServerOptionsOf } from './route-table.js';
 import { markShuttingDown } from './lifecycle.js';
 
 export interface RunningServer {

@@ -1,6 +1,6 @@
 /*
  * The one rate-limit step of both APIs: express-rate-limit counts each request in the policy's Store (the trading
- * API's sliding window and token bucket, per-limit.store.ts; the public API's fixed windows in rate-limit-redis,
+ * API's sliding window and token bucket, operation-limiters.ts; the public API's fixed windows in rate-limit-redis,
  * fail-open-window.store.ts) under the policy's key and limit. The step writes X-RateLimit-Limit/Remaining/Reset
  * itself on admitted and refused responses alike (the public API's Reset is in epoch milliseconds, which the
  * package's legacy headers cannot say) and refuses with the policy's error, whose Retry-After counts from the

@@ -6,7 +6,7 @@
 import addFormats from 'ajv-formats';
 import { LRUCache } from 'lru-cache';
 import { OpenAPIBackend, type Document, type Operation } from 'openapi-backend';
-import { queryStrings, readStrictQuery, type QueryParameter } from './query-forms.js';
+import { queryStrings, readStrictQuery, type QueryParameter } from './request-input.js';
 import { issueOf, type ValidationIssue } from './validation-issues.js';
 
 export interface ValidatableRequest {
@@ -36,7 +36,7 @@ export type RequestValidation =
 export interface RequestValidatorOptions {
   /**
    * `coerce` (default): query and path values coerced by ajv to their schema types. `strict`: each query value read
-   * by the lexical form of its type (query-forms.ts), a repeated parameter refused, absent ones given their default.
+   * by the lexical form of its type (request-input.ts), a repeated parameter refused, absent ones given their default.
    */
   queryForms?: 'coerce' | 'strict';
   /** Report every failed rule instead of the first one (default false). */

@@ -2,7 +2,7 @@ import type { RequestHandler, Response } from 'express';
 import type { RouteParameters } from 'express-serve-static-core';
 import { AppError } from '../errors/app-error.js';
 import type { RouteSwitches } from '../kill-switch/route-switches.js';
-import { methodsWithBody, type BodyKind } from './request-body.js';
+import { methodsWithBody, type BodyKind } from './request-input.js';
 import { runSteps, type RouteTable } from './route-table.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';

@@ -1,12 +1,14 @@
 import { deliveryBeforeAnyEvent } from '#shared/db/webhook-events/webhook-event-rows.js';
 import { resourceEnvelope } from '../http/envelope.js';
-import { requestedSimulation } from '../trades/requested-simulation.js';
 import { typedHandler, type OperationHandler } from '../pipeline/operation-handler.js';
 import { presentTrade } from '../presenters/trade.presenter.js';
 import type { TradeWriteKind } from '../trades/trade-replay.js';
 import { createTrade } from '../use-cases/create-trade.use-case.js';
 import { getTradeView } from '../use-cases/trade-reads.use-case.js';
 import type { HandlerDeps } from './handler-deps.js';
+import type { ApiKeyEnvironment } from '#shared/auth/api-key-format.js';
+import { parseTradeSimulation, simulationRefusal, type TradeSimulation } from '#shared/domain/trade-simulation.js';
+import { AppError } from '#shared/errors/app-error.js';
 
 /** spec/trading-api.md: 201 for a new trade, 202 while a high-value one awaits confirmation, 200 once confirmed. */
 const statusOfWrite: Record<TradeWriteKind, 200 | 201 | 202> = {
@@ -51,4 +53,22 @@ export function createTradeHandler(deps: HandlerDeps): OperationHandler {
       meta: { idempotent: outcome.idempotent },
     };
   });
+}
+
+/*
+ * The `X-Service-Simulate` header of POST /v1/trades (issue 19, decision 0023), checked where it is read: only a
+ * test key on a test deployment may send it, with a known value; otherwise 400 VALIDATION_FAILED naming the header.
+ */
+/** The simulation the request asks for (undefined without the header); throws the 400 when it may not have it. */
+export function requestedSimulation(
+  header: string | readonly string[] | undefined,
+  context: { serviceEnv: ApiKeyEnvironment; keyEnv: ApiKeyEnvironment },
+): TradeSimulation | undefined {
+  if (header === undefined) return undefined;
+  const refusal = simulationRefusal(context);
+  if (refusal) throw refusal;
+  // Node joins repeated headers with ", ": two values are no known value and are refused below.
+  const parsed = parseTradeSimulation(typeof header === 'string' ? header : header.join(', '));
+  if (parsed instanceof AppError) throw parsed;
+  return parsed;
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createLogger } from '#shared/logger/logger.js';
 import { createTestRedis, type TestRedis } from '#tooling/testing/test-redis.js';
 import { randomTestIp } from '#tooling/kits/trading-api/trading-api-test-kit.js';
-import { createAuthLockout, LOCK_STATE_CACHE_MS } from './auth-lockout.js';
+import { createAuthLockout, LOCK_STATE_CACHE_MS } from './authenticate.middleware.js';
 
 let testRedis: TestRedis;
 beforeAll(async () => {

@@ -2,10 +2,10 @@
 import type { RequestHandler, Response } from 'express';
 import { AppError } from '#shared/errors/app-error.js';
 import { clientAddressOf } from '#shared/http/client-address.js';
-import { rawBodyOf } from '#shared/http/request-body.js';
+import { rawBodyOf } from '#shared/http/request-input.js';
 import { verifyRequestSignature } from '../auth/request-signature.js';
-import { refuseAudited, type AuthFailureRecorder } from './auth-failure-recorder.js';
-import { authOf } from './request-context.js';
+import { refuseAudited, type AuthFailureRecorder } from './authenticate.middleware.js';
+import { authOf } from './operation-handler.js';
 
 export interface AuthorizeDeps {
   recordFailure: AuthFailureRecorder;

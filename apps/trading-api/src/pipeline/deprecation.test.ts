@@ -10,7 +10,7 @@ import { createMutableRouteSwitches } from '#shared/kill-switch/route-switches.j
 import { listOperations, type OperationDescriptor } from '../openapi/operations.js';
 import type { UsageRecorder } from '../usage/usage-recorder.js';
 import { deprecationHeaders } from './deprecation.js';
-import { setAuth, setInput } from './request-context.js';
+import { setAuth, setInput } from './operation-handler.js';
 import type { OperationLimiter } from '../rate-limit/operation-limiters.js';
 import { mountV1Operations, v1EdgeSteps } from './v1-router.js';
 

@@ -3,13 +3,21 @@ import { AppError } from '#shared/errors/app-error.js';
 import { CURRENT_API_VERSION } from '#shared/domain/api-version.js';
 import { requestIdOf } from '#shared/http/request-id.middleware.js';
 import { mountOperations, type EdgeSteps, type EdgeStage, type RouteRegistrar } from '#shared/http/route-registrar.js';
-import { methodsWithBody } from '#shared/http/request-body.js';
+import { methodsWithBody } from '#shared/http/request-input.js';
 import type { OperationDescriptor } from '../openapi/operations.js';
 import { limiterKindFor, type RateLimiters } from '../rate-limit/operation-limiters.js';
 import type { UsageRecorder } from '../usage/usage-recorder.js';
 import { deprecationHeaders } from './deprecation.js';
-import { respondV1, type HandlerResult, type OperationHandler } from './operation-handler.js';
-import { apiVersionOf, authOf, inputOf, setApiVersion, setOperation } from './request-context.js';
+import {
+  respondV1,
+  type HandlerResult,
+  type OperationHandler,
+  apiVersionOf,
+  authOf,
+  inputOf,
+  setApiVersion,
+  setOperation,
+} from './operation-handler.js';
 import type { StreamingHandler } from './streaming-handler.js';
 import { answerWaitingRead, requestedWaitSeconds, type WaitingReads } from './waiting-read.js';
 

@@ -8,8 +8,8 @@ import {
 import type { ValidationIssue } from '#shared/http/validation-issues.js';
 import { AppError } from '#shared/errors/app-error.js';
 import { API_PREFIX } from '../openapi/operations.js';
-import { bodyErrorOf, rawBodyOf } from '#shared/http/request-body.js';
-import { operationOf, setInput } from './request-context.js';
+import { bodyErrorOf, rawBodyOf } from '#shared/http/request-input.js';
+import { operationOf, setInput } from './operation-handler.js';
 
 /** An unpaired UTF-16 surrogate: what a `\ud800` escape parses to. It is no Unicode text, and MySQL cannot store it. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

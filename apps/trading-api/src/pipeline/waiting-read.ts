@@ -13,7 +13,7 @@ import type { operations } from '../openapi/generated/trading-api.js';
 import type { OperationDescriptor } from '../openapi/operations.js';
 import { etagOf as sharedEtagOf, jsonOf } from '#shared/http/respond.js';
 import { respondV1, type HandlerResult, type TradingOperationId } from './operation-handler.js';
-import type { ValidatedInput } from './request-context.js';
+import type { ValidatedInput } from './operation-handler.js';
 import { matchesIfNoneMatch } from '#shared/http/conditional-get.js';
 
 /** The wait a `Prefer` header asks for, in seconds (capped at `max`), or null without a valid `wait`. */

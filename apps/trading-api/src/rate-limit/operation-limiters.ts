@@ -6,19 +6,19 @@
 import { createRateLimitStep, type RateLimitStep } from '#shared/http/rate-limit-step.js';
 import { AppError } from '#shared/errors/app-error.js';
 import type { Logger } from '#shared/logger/logger.js';
-import { limitedKey, PerLimitStore } from './per-limit.store.js';
 import { SlidingWindowStore, WINDOW_MS } from './sliding-window.store.js';
 import type { RateLimitStore } from './rate-limit-store.js';
 import { TokenBucketStore } from './token-bucket.store.js';
 import type { Redis } from '#shared/redis/create-redis.js';
 import type { OperationDescriptor } from '../openapi/operations.js';
-import { authOf } from '../pipeline/request-context.js';
+import { authOf } from '../pipeline/operation-handler.js';
 import type { UsageRecorder } from '../usage/usage-recorder.js';
+import type { ClientRateLimitInfo, IncrementResponse, Store } from 'express-rate-limit';
 
 /** An operation's rate limiter: the admission step, and a read-only report of the caller's window. */
 export type OperationLimiter = RateLimitStep;
 
-/** express-rate-limit over one of the algorithms, keyed `<userId>|<user rpm>` (see per-limit.store.ts). */
+/** express-rate-limit over one of the algorithms, keyed `<userId>|<user rpm>` (PerLimitStore below). */
 function perUserLimiter(
   algorithm: RateLimitStore,
   deps: { usage: UsageRecorder; logger: Logger; now: () => number },
@@ -85,4 +85,46 @@ export function rateLimiterFor(
   operation: Pick<OperationDescriptor, 'method' | 'rateLimit'>,
 ): OperationLimiter {
   return limiters[limiterKindFor(operation)];
+}
+
+/*
+ * An express-rate-limit `Store` over one of the contract's algorithms (the sliding window, the token bucket): the
+ * algorithm needs the caller's limit, which a Store's `increment(key)` does not get, so the key carries it as
+ * `<subject>|<limit>` (decision 0011); the algorithm's Redis key names only the subject, so a changed limit keeps
+ * the window. A refused request reports `limit + 1` hits and the earliest admission as `resetTime`.
+ */
+/** The key express-rate-limit hands the store for `subject` under `limit`. */
+export function limitedKey(subject: string, limit: number): string {
+  return `${subject}|${limit}`;
+}
+
+function parseLimitedKey(key: string): { subject: string; limit: number } {
+  const bar = key.lastIndexOf('|');
+  const limit = Number(key.slice(bar + 1));
+  if (bar < 0 || !Number.isInteger(limit) || limit < 1) throw new Error(`rate-limit key without a limit: ${key}`);
+  return { subject: key.slice(0, bar), limit };
+}
+
+export class PerLimitStore implements Store {
+  constructor(private readonly algorithm: RateLimitStore) {}
+
+  async increment(key: string): Promise<IncrementResponse> {
+    const { subject, limit } = parseLimitedKey(key);
+    const count = await this.algorithm.hit(subject, limit);
+    return { totalHits: count.totalHits, resetTime: new Date(count.resetAtMs) };
+  }
+
+  /** The window as it stands, uncounted; rejects when it cannot be read. */
+  async get(key: string): Promise<ClientRateLimitInfo> {
+    const { subject, limit } = parseLimitedKey(key);
+    const window = await this.algorithm.peek(subject, limit);
+    return { totalHits: window.totalHits, resetTime: new Date(window.resetAtMs) };
+  }
+
+  /** Only called for skipFailedRequests/skipSuccessfulRequests, which no limiter uses: every request counts. */
+  decrement(): void {}
+
+  async resetKey(key: string): Promise<void> {
+    await this.algorithm.reset(parseLimitedKey(key).subject);
+  }
 }

@@ -1,7 +1,7 @@
-import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { admits, estimateHits, nextAdmissionAt, reportedHits, windowPosition } from './sliding-window-math.js';
-import { bucketResetAt, take, type BucketState } from './token-bucket-math.js';
+import { describe, expect, it } from '@jest/globals';
+import { admits, estimateHits, nextAdmissionAt, reportedHits, windowPosition } from './sliding-window.store.js';
+import { bucketResetAt, take, type BucketState } from './token-bucket.store.js';
 
 const W = 60_000;
 

@@ -10,7 +10,7 @@ export interface RateLimitCount extends RateLimitWindow {
 }
 
 /**
- * A rate-limit algorithm (plugged into express-rate-limit by per-limit.store.ts) over a store (Redis, with a
+ * A rate-limit algorithm (plugged into express-rate-limit by operation-limiters.ts) over a store (Redis, with a
  * per-process fallback where the policy allows one). `subject` is who is counted (a user, a route and an address);
  * `limit` is theirs and may change between calls.
  */

@@ -1,8 +1,8 @@
 /*
  * Webhook delivery signatures (DESIGN §6): `X-Service-Signature: t=<unix-ms>,v1=<hex>[,v1=<hex>]`, each v1 the
  * HMAC-SHA256 of `<t>.<raw body>` under one of the key's secrets (the whole `whsec_…` string as UTF-8). During a
- * rotation overlap the header carries one v1 per secret, the newest first. The receiver's side is
- * verify-webhook-signature.ts (copyable on its own).
+ * rotation overlap the header carries one v1 per secret, the newest first. The receiver's side is the typed client's
+ * verifyWebhook (clients/typescript/src/webhook-verification.ts, copyable on its own).
  */
 import { createHmac } from 'node:crypto';
 

@@ -1,4 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
+import { marketListStatuses, marketStates, marketStatusFilters } from '#shared/domain/market-status.js';
+import { MAX_PAGE_LIMIT } from '#shared/domain/paging.js';
+import { MAX_HISTORY_POINTS } from '../use-cases/get-market-detail.use-case.js';
 import { defaultOpenApiSettings, maxAgeAlternatives, publicReadDocument } from './public-read-document.js';
 
 type Json = Record<string, unknown>;
@@ -47,5 +50,39 @@ describe('the public read document states the configured limits', () => {
       ...Array.from({ length: 13 }, () => true),
       false,
     ]);
+  });
+});
+
+describe('the public read document states the values the code runs with', () => {
+  const document = publicReadDocument('1.0.0');
+  const schema = (name: string, property: string) =>
+    at(document, 'components', 'schemas', name, 'properties', property);
+  const parameters = Object.entries(at(document, 'paths') as Json).flatMap(([path, item]) =>
+    ((at(item, 'get', 'parameters') ?? []) as Json[]).map((parameter) => ({
+      path,
+      name: parameter.name,
+      schema: parameter.schema,
+    })),
+  );
+
+  it('the market statuses of the domain (list, filter and detail forms)', () => {
+    for (const item of ['MarketListItem', 'ThreadMarketItem', 'OrganizationMarketItem', 'TrendingMarketItem']) {
+      expect(at(schema(item, 'status'), 'enum')).toEqual([...marketListStatuses]);
+    }
+    expect(at(schema('MarketDetail', 'status'), 'enum')).toEqual([...marketStates]);
+    for (const path of ['/api/markets', '/api/organizations/{id}/markets']) {
+      const status = parameters.find((parameter) => parameter.path === path && parameter.name === 'status');
+      expect(at(status, 'schema', 'enum')).toEqual([...marketStatusFilters]);
+    }
+  });
+
+  it('the page and history limits of the use cases', () => {
+    const limits = parameters.filter(
+      (parameter) => parameter.name === 'limit' && parameter.path !== '/api/markets/trending',
+    );
+    expect(limits.length).toBeGreaterThan(4);
+    for (const limit of limits) expect(at(limit, 'schema', 'maximum')).toBe(MAX_PAGE_LIMIT);
+    expect(at(schema('MarketDetailResponse', 'priceHistory'), 'maxItems')).toBe(MAX_HISTORY_POINTS);
+    expect(at(schema('MarketDetail', 'priceHistory'), 'maxItems')).toBe(MAX_HISTORY_POINTS);
   });
 });

@@ -42,11 +42,3 @@ export function parseIpAllowlist(entries: readonly string[]): IpAllowlist {
     },
   };
 }
-
-/** Splits the CLI's comma-separated form. */
-export function splitAllowlist(value: string): string[] {
-  return value
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-}

@@ -47,18 +47,21 @@ afterAll(async () => {
 const labels = ['Alice', 'Bob', 'Carol'];
 const DECIMAL = /^(0|[1-9]\d*)$/;
 const sum = (values: readonly string[]) => values.reduce((total, value) => total + BigInt(value), 0n);
+const quoteOf = (request: Partial<Parameters<typeof readQuote>[1]>) =>
+  readQuote(fixture.reader, {
+    marketId,
+    contractAddress: market,
+    labels,
+    outcomeIndex: 0,
+    action: 'buy',
+    amount: USDC,
+    ...request,
+  });
 
 describe('quotes', () => {
   it('serves a buy quote equal to Market.quoteBuy, with decimal strings and arrays summing to 1e18', async () => {
     const amount = 25n * USDC;
-    const response = await readQuote(fixture.reader, {
-      marketId,
-      contractAddress: market,
-      labels,
-      outcomeIndex: 2,
-      action: 'buy',
-      amount,
-    });
+    const response = await quoteOf({ outcomeIndex: 2, amount });
     const view = await fixture.reader.publicClient.readContract({
       address: market,
       abi: marketAbi,
@@ -107,14 +110,7 @@ describe('quotes', () => {
 
   it('serves a sell quote equal to Market.quoteSell with the total sell fee', async () => {
     const amount = 10n * WAD;
-    const response = await readQuote(fixture.reader, {
-      marketId,
-      contractAddress: market,
-      labels,
-      outcomeIndex: 1,
-      action: 'sell',
-      amount,
-    });
+    const response = await quoteOf({ outcomeIndex: 1, action: 'sell', amount });
     const view = await fixture.reader.publicClient.readContract({
       address: market,
       abi: marketAbi,
@@ -144,14 +140,7 @@ describe('quotes', () => {
 
   it('describes the market with DB labels, current probabilities and the quote status form', async () => {
     await freezeMarket(fixture.admin, market);
-    const { market: described } = await readQuote(fixture.reader, {
-      marketId,
-      contractAddress: market,
-      labels,
-      outcomeIndex: 0,
-      action: 'buy',
-      amount: USDC,
-    });
+    const { market: described } = await quoteOf({});
     const prices = await readMarketPrices(fixture.reader, market);
     expect(described).toEqual({
       id: marketId,
@@ -168,40 +157,20 @@ describe('quotes', () => {
     expect(prices.q.reduce((a, b) => a + b, 0n)).toBe(WAD);
   });
 
-  it('rejects an outcome index the market does not have with VALIDATION_FAILED', async () => {
-    const request = {
-      marketId,
-      contractAddress: market,
-      labels,
-      outcomeIndex: 3,
-      action: 'buy',
-      amount: USDC,
-    } as const;
-    await expect(readQuote(fixture.reader, request)).rejects.toMatchObject({ code: 'VALIDATION_FAILED', status: 400 });
-  });
-
-  it('rejects a sell of more tokens than exist with TRADE_AMOUNT_NOT_EXECUTABLE', async () => {
-    const request = {
-      marketId,
-      contractAddress: market,
-      labels,
-      outcomeIndex: 0,
-      action: 'sell',
-      amount: 10n ** 30n,
-    } as const;
-    await expect(readQuote(fixture.reader, request)).rejects.toMatchObject({ code: 'TRADE_AMOUNT_NOT_EXECUTABLE' });
-  });
-
-  it('reports CHAIN_REVERTED when no contract sits at the market address', async () => {
-    const request = {
-      marketId,
-      contractAddress: '0x000000000000000000000000000000000000dEaD',
-      labels,
-      outcomeIndex: 0,
-      action: 'buy',
-      amount: USDC,
-    } as const;
-    await expect(readQuote(fixture.reader, request)).rejects.toMatchObject({ code: 'CHAIN_REVERTED', status: 502 });
+  it.each([
+    ['an outcome index the market does not have', { outcomeIndex: 3 }, { code: 'VALIDATION_FAILED', status: 400 }],
+    [
+      'a sell of more tokens than exist',
+      { action: 'sell', amount: 10n ** 30n },
+      { code: 'TRADE_AMOUNT_NOT_EXECUTABLE' },
+    ],
+    [
+      'a market address where no contract sits',
+      { contractAddress: '0x000000000000000000000000000000000000dEaD' },
+      { code: 'CHAIN_REVERTED', status: 502 },
+    ],
+  ] as const)('rejects %s', async (_case, request, error) => {
+    await expect(quoteOf(request)).rejects.toMatchObject(error);
   });
 });
 

@@ -14,6 +14,7 @@ import {
   testUsdcAbi,
 } from '../../contracts/artifacts/index.js';
 import { AppError } from '../errors/app-error.js';
+import type { ErrorCode } from '../errors/error-catalogue.js';
 import { marketStateFromIndex } from './market-state.js';
 
 export interface DecodedRevert {
@@ -60,22 +61,16 @@ const text = (value: unknown): string => String(value);
 
 type RevertMapper = (args: readonly unknown[]) => AppError;
 
-const amountNotExecutable =
+/** Mappers of the errors that carry nothing worth showing: one code, one fixed detail each. */
+const fixed =
+  (code: ErrorCode) =>
   (detail: string): RevertMapper =>
   () =>
-    new AppError('TRADE_AMOUNT_NOT_EXECUTABLE', { detail });
-const stateConflict =
-  (detail: string): RevertMapper =>
-  () =>
-    new AppError('MARKET_STATE_CONFLICT', { detail });
-const invalidInput =
-  (detail: string): RevertMapper =>
-  () =>
-    new AppError('VALIDATION_FAILED', { detail });
-const notClaimable =
-  (detail: string): RevertMapper =>
-  () =>
-    new AppError('POSITION_NOT_CLAIMABLE', { detail });
+    new AppError(code, { detail });
+const amountNotExecutable = fixed('TRADE_AMOUNT_NOT_EXECUTABLE');
+const stateConflict = fixed('MARKET_STATE_CONFLICT');
+const invalidInput = fixed('VALIDATION_FAILED');
+const notClaimable = fixed('POSITION_NOT_CLAIMABLE');
 
 const revertMappers: Record<string, RevertMapper> = {
   SlippageExceeded: ([actual, limit]) =>

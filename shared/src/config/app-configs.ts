@@ -131,7 +131,6 @@ export const tradingApiConfigSchema = z
   })
   .superRefine(refuseDevelopmentSecrets)
   .superRefine(refuseUnchangedPreviousSecrets);
-export type TradingApiConfig = z.infer<typeof tradingApiConfigSchema>;
 
 export const chainExecutorConfigSchema = z
   .object({
@@ -303,4 +302,3 @@ export const localStackConfigSchema = z.object({
    */
   TRUST_PROXY: z.string().default('loopback'),
 });
-export type LocalStackConfig = z.infer<typeof localStackConfigSchema>;

@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
 import {
-  isMarketStatusFilter,
   marketListStatus,
   marketListStatuses,
   marketStates,
@@ -29,11 +28,5 @@ describe('market status forms', () => {
   it('shows stored states in the quote form, the upper case of the list form', () => {
     expect(marketStates.map(quoteMarketStatus)).toEqual(['ACTIVE', 'PAUSED', 'RESOLVED', 'CANCELLED']);
     for (const state of marketStates) expect(quoteMarketStatus(state)).toBe(marketListStatus(state).toUpperCase());
-  });
-
-  it('recognises the filter forms only', () => {
-    expect(marketStatusFilters.every(isMarketStatusFilter)).toBe(true);
-    expect(isMarketStatusFilter('OPEN')).toBe(false);
-    expect(isMarketStatusFilter('closed')).toBe(false);
   });
 });

@@ -53,7 +53,3 @@ export function quoteMarketStatus(state: MarketState): QuoteMarketStatus {
 export function statesForFilter(filter: MarketStatusFilter): readonly MarketState[] {
   return statesOfFilter[filter];
 }
-
-export function isMarketStatusFilter(value: string): value is MarketStatusFilter {
-  return marketStatusFilters.some((filter) => filter === value);
-}

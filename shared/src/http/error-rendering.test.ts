@@ -34,6 +34,9 @@ async function startErrorApp(errorStyle: ErrorStyle): Promise<TestApp> {
   return current;
 }
 
+const postJson = (app: TestApp, body: string) =>
+  fetch(`${app.url}/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+
 describe('problem style (trading API)', () => {
   it.each(errorCodes)('renders %s as application/problem+json with status, code header and members', async (code) => {
     const app = await startErrorApp('problem');
@@ -113,33 +116,20 @@ describe.each<ErrorStyle>(['problem', 'public'])('%s style: failures around the 
 
   it('answers 413 PAYLOAD_TOO_LARGE for a body over 64 KiB', async () => {
     const app = await startErrorApp(style);
-    const response = await fetch(`${app.url}/echo`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ padding: 'x'.repeat(64 * 1024) }),
-    });
+    const response = await postJson(app, JSON.stringify({ padding: 'x'.repeat(64 * 1024) }));
     expect(response.status).toBe(413);
     expect(await response.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
   });
 
   it('accepts a JSON body just under the limit', async () => {
     const app = await startErrorApp(style);
-    const body = JSON.stringify({ padding: 'x'.repeat(64 * 1024 - 20) });
-    const response = await fetch(`${app.url}/echo`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body,
-    });
+    const response = await postJson(app, JSON.stringify({ padding: 'x'.repeat(64 * 1024 - 20) }));
     expect(response.status).toBe(201);
   });
 
   it(`answers 400 ${validationCode} for malformed JSON, never 500`, async () => {
     const app = await startErrorApp(style);
-    const response = await fetch(`${app.url}/echo`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{"amount": ',
-    });
+    const response = await postJson(app, '{"amount": ');
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ code: validationCode });
     expect(app.logs.text()).not.toContain('request failed');

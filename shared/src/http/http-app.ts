@@ -15,7 +15,8 @@ import { createRouteRegistrar, type EdgeSteps, type RouteAdmission, type RouteRe
 import { apiHelmetOptions, staticSecurityHeaders } from './security-headers.middleware.js';
 import { parseTrustProxy } from './trust-proxy.js';
 
-export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
+/** Larger bodies get 413 PAYLOAD_TOO_LARGE. */
+const BODY_LIMIT_BYTES = 64 * 1024;
 
 export interface HttpAppOptions {
   serviceName: string;
@@ -40,8 +41,6 @@ export interface HttpAppOptions {
    * them (client-address.ts). Default 1; Google's load balancers append 2 (the client, then the load balancer).
    */
   gatewayAppendedAddresses?: number;
-  /** Default 64 KiB; larger bodies get 413 PAYLOAD_TOO_LARGE. */
-  bodyLimitBytes?: number;
   /** Default: a fresh registry from createHttpMetrics(serviceName). */
   metrics?: HttpMetrics;
   /** Per-check timeout of the ready endpoint. Default 1 s. */
@@ -103,8 +102,7 @@ export function createHttpApp(options: HttpAppOptions, mountRoutes: (router: Rou
     ),
   });
 
-  const bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
-  const bodyReaders = { json: createJsonBodyReader(bodyLimit), raw: createRawBodyReader(bodyLimit) };
+  const bodyReaders = { json: createJsonBodyReader(BODY_LIMIT_BYTES), raw: createRawBodyReader(BODY_LIMIT_BYTES) };
   const prefixed: PrefixMiddleware[] = [];
   const registrar = createRouteRegistrar({
     table,

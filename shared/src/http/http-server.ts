@@ -22,8 +22,6 @@ export interface StartHttpServerOptions {
   onShutdown?: Array<() => Promise<void>>;
   /** Pause between "not ready" and closing the listener, so load balancers stop routing here first. Default 0. */
   readinessDrainMs?: number;
-  /** Idle keep-alive timeout; longer than the gateway's so it never reuses a socket we just closed. Default 65 s. */
-  keepAliveTimeoutMs?: number;
 }
 
 /**
@@ -37,7 +35,8 @@ export async function startHttpServer(
 ): Promise<RunningServer> {
   const { logger } = options;
   const server = http.createServer(edgeServerOptionsOf(app));
-  server.keepAliveTimeout = options.keepAliveTimeoutMs ?? 65_000;
+  // Longer than the gateway's idle timeout, so it never reuses a socket we just closed.
+  server.keepAliveTimeout = 65_000;
   server.headersTimeout = server.keepAliveTimeout + 1_000;
 
   let closing = false;

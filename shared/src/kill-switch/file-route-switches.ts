@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { codeOf } from '../errors/thrown-values.js';
 import type { Logger } from '../logger/logger.js';
+import { coalescedTask } from '../streams/coalesced-task.js';
 import { parseRouteList } from './route-list.js';
 import type { RouteSwitchObserver } from './route-switch-observer.js';
 import { createMutableRouteSwitches, type RouteSwitches } from './route-switches.js';
@@ -36,17 +37,16 @@ export async function createFileRouteSwitches(options: FileRouteSwitchesOptions)
   let closed = false;
   let watcher: FSWatcher | undefined;
   let failing: string | undefined;
-  let reloading: Promise<void> | undefined;
-  let reloadAgain = false;
 
   const state = createMutableRouteSwitches(options.fallback, {
     onListenerError: (error) => logger.error({ err: error }, 'route switch listener failed'),
     onClose: () => {
       closed = true;
+      reads.stop();
       clearInterval(poll);
       watcher?.close();
       watcher = undefined;
-      return reloading;
+      return reads.idle();
     },
   });
 
@@ -77,22 +77,11 @@ export async function createFileRouteSwitches(options: FileRouteSwitchesOptions)
     if (state.set(routes)) logger.info({ path: filePath, routes }, 'route switches changed');
   }
 
-  /** Serialises reads so an older read never overwrites a newer one; bursts of events coalesce into one re-read. */
+  // Serialises reads so an older read never overwrites a newer one; bursts of events coalesce into one re-read.
+  const reads = coalescedTask(readOnce, (error) => logger.error({ err: error }, 'route switches file read failed'));
   function reload(): Promise<void> {
-    if (closed) return Promise.resolve();
-    if (reloading) {
-      reloadAgain = true;
-      return reloading;
-    }
-    reloading = (async () => {
-      do {
-        reloadAgain = false;
-        await readOnce();
-      } while (reloadAgain && !closed);
-    })().finally(() => {
-      reloading = undefined;
-    });
-    return reloading;
+    reads.request();
+    return reads.idle();
   }
 
   function ensureWatcher(): void {

@@ -19,8 +19,6 @@ export interface KubernetesRouteSwitchesOptions {
   backoff?: { initialMs: number; maxMs: number };
   /** How long start-up waits for the first read before going on with the fallback list. Default 3 s. */
   initialSyncTimeoutMs?: number;
-  /** The API server ends each watch after this long (a fresh one starts from the last resourceVersion). */
-  watchTimeoutSeconds?: number;
 }
 
 type WatchEnd = 'closed' | 'gone';
@@ -113,7 +111,8 @@ export async function createKubernetesRouteSwitches(options: KubernetesRouteSwit
         fieldSelector,
         resourceVersion,
         allowWatchBookmarks: true,
-        timeoutSeconds: options.watchTimeoutSeconds ?? 300,
+        // The API server ends each watch after this long (a fresh one starts from the last resourceVersion).
+        timeoutSeconds: 300,
       };
       watcher.watch(`/api/v1/namespaces/${namespace}/configmaps`, query, onEvent, onDone).then(
         (started) => {

@@ -16,11 +16,6 @@ export const httpDeployables: readonly HttpDeployable[] = ['trading-api', 'publi
 
 const known = new Set<string>([ALL_ROUTES, ...Object.values(ROUTE_CATALOGUE).flat()]);
 
-/** True for `*` and for every id some HTTP deployable registers. */
-export function isKnownRouteId(id: string): boolean {
-  return known.has(id);
-}
-
 /** The ids of a list that no deployable registers (typos, routes since removed): reported, never silently ignored. */
 export function unknownRouteIds(ids: readonly string[]): string[] {
   return ids.filter((id) => !known.has(id));

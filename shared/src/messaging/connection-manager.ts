@@ -21,8 +21,6 @@ export interface AmqpConnectionManagerOptions {
   /** How long `connect()` waits for the first connection. Default 30 s (attempts go on in the background). */
   connectTimeoutMs?: number;
   reconnectBackoff?: BackoffPolicy;
-  /** AMQP heartbeat, so a silent network partition is noticed. Default 10 s. */
-  heartbeatSeconds?: number;
 }
 
 export interface PublishOptions {
@@ -65,6 +63,9 @@ interface ConnectionWaiter {
   reject(error: AppError): void;
 }
 
+/** AMQP heartbeat, so a silent network partition is noticed. */
+const HEARTBEAT_SECONDS = 10;
+
 /** A TCP/AMQP handshake that takes longer than this counts as failed (a blackholed host never answers). */
 const CONNECT_ATTEMPT_TIMEOUT_MS = 10_000;
 
@@ -83,7 +84,7 @@ export function createAmqpConnectionManager(options: AmqpConnectionManagerOption
   const connectTimeoutMs = options.connectTimeoutMs ?? 30_000;
   const backoff = options.reconnectBackoff ?? RECONNECT_BACKOFF;
   const connectionName = options.connectionName ?? (prefix ? `foretell:${prefix}` : 'foretell');
-  const brokerUrl = withHeartbeat(options.url, options.heartbeatSeconds ?? 10);
+  const brokerUrl = withHeartbeat(options.url, HEARTBEAT_SECONDS);
   const closeController = new AbortController();
   const waiters = new Set<ConnectionWaiter>();
   const consumers = new Set<ManagedConsumer>();

@@ -54,6 +54,9 @@ describe('startConsumer', () => {
     return consumer;
   };
 
+  const parkedMessage = () =>
+    waitFor('the message in the parking queue', async () => (await messaging.drainQueue(parking))[0]);
+
   const publishTrade = (tradeId: string = randomUUID()) =>
     manager.publish(EXCHANGES.trades, 'trade.created', { tradeId });
 
@@ -117,10 +120,7 @@ describe('startConsumer', () => {
 
     const messageId = await manager.publish(EXCHANGES.trades, 'trade.created', { tradeId: 'not-a-uuid' });
 
-    const parked = await waitFor(
-      'the message in the parking queue',
-      async () => (await messaging.drainQueue(parking))[0],
-    );
+    const parked = await parkedMessage();
     expect(parked.properties.messageId).toBe(messageId);
     expect(JSON.parse(parked.content.toString())).toEqual({ tradeId: 'not-a-uuid' });
     expect(calls).toBe(0);
@@ -136,10 +136,7 @@ describe('startConsumer', () => {
 
     messaging.admin.publish(messaging.physical(EXCHANGES.trades), 'trade.created', Buffer.from('{oops'), { messageId });
 
-    const parked = await waitFor(
-      'the message in the parking queue',
-      async () => (await messaging.drainQueue(parking))[0],
-    );
+    const parked = await parkedMessage();
     expect(parked.properties.messageId).toBe(messageId);
   });
 
@@ -152,10 +149,7 @@ describe('startConsumer', () => {
 
     const messageId = await publishTrade();
 
-    const parked = await waitFor(
-      'the message in the parking queue',
-      async () => (await messaging.drainQueue(parking))[0],
-    );
+    const parked = await parkedMessage();
     expect(parked.properties.messageId).toBe(messageId);
     expect(parked.properties.headers).toMatchObject({ 'x-first-death-reason': 'rejected' });
     expect(calls).toBe(1);
@@ -170,10 +164,7 @@ describe('startConsumer', () => {
 
     const messageId = await publishTrade();
 
-    const parked = await waitFor(
-      'the message in the parking queue',
-      async () => (await messaging.drainQueue(parking))[0],
-    );
+    const parked = await parkedMessage();
     expect(parked.properties.messageId).toBe(messageId);
     expect(parked.properties.headers).toMatchObject({ 'x-first-death-reason': 'delivery_limit' });
     expect(calls).toBe(DELIVERY_LIMIT + 1);

@@ -9,13 +9,11 @@ export const tradeJobSchema = z.object({ tradeId: z.uuid() });
 export type TradeJob = z.infer<typeof tradeJobSchema>;
 
 export const redemptionJobSchema = z.object({ redemptionId: z.uuid() });
-export type RedemptionJob = z.infer<typeof redemptionJobSchema>;
 
 export const webhookEventMessageSchema = z.object({
   eventId: z.string().regex(/^evt_[0-9A-Za-z]+$/, 'must be an evt_ id'),
   apiKeyId: z.uuid(),
 });
-export type WebhookEventMessage = z.infer<typeof webhookEventMessageSchema>;
 
 /**
  * A live notice (decision 0022): "something changed, read MySQL". Routing key `trade.<apiKeyId>` for a trade step

@@ -53,6 +53,12 @@ describe('transactional outbox', () => {
     payload: { tradeId: randomUUID() },
   });
   const outboxRows = (): Promise<OutboxRecord[]> => db('outbox').select().orderBy('id');
+  const enqueueCommitted = (count: number) =>
+    db.transaction(async (trx) => {
+      const rows = [];
+      for (let i = 0; i < count; i++) rows.push(await enqueueOutboxMessage(trx, tradeMessage()));
+      return rows.map((row) => row.messageId);
+    });
   const queuedMessageIds = async () =>
     (await messaging.drainQueue(QUEUES.chainExecutorTrades)).map((message) => message.properties.messageId as string);
 
@@ -179,11 +185,7 @@ describe('transactional outbox', () => {
   });
 
   it('sends each of many stale rows exactly once when republishers on several replicas sweep at the same time', async () => {
-    const ids = await db.transaction(async (trx) => {
-      const rows = [];
-      for (let i = 0; i < 25; i++) rows.push(await enqueueOutboxMessage(trx, tradeMessage()));
-      return rows.map((row) => row.messageId);
-    });
+    const ids = await enqueueCommitted(25);
 
     const sweeps = await Promise.all(
       [1, 2, 3].map(() => republishStaleOutbox(db, manager, { olderThanMs: 0, batchSize: 10 })),
@@ -199,11 +201,7 @@ describe('transactional outbox', () => {
   });
 
   it('republishes stale rows oldest first, so the queue keeps the order they were written in', async () => {
-    const ids = await db.transaction(async (trx) => {
-      const rows = [];
-      for (let i = 0; i < 5; i++) rows.push(await enqueueOutboxMessage(trx, tradeMessage()));
-      return rows.map((row) => row.messageId);
-    });
+    const ids = await enqueueCommitted(5);
 
     await republishStaleOutbox(db, manager, { olderThanMs: 0, batchSize: 10 });
 

@@ -48,16 +48,18 @@ export async function findApiKeyByHash(db: Queryable, keyHash: string): Promise<
   return row ? toApiKey(row) : null;
 }
 
-/** Keys that are neither revoked nor expired at `now`. */
-export async function countActiveApiKeys(db: Queryable, userId: string, now: Date): Promise<number> {
-  const row: Row | undefined = await db('api_keys')
+/** The user's keys that are neither revoked nor expired at `now`. */
+const activeKeysOf = (db: Queryable, userId: string, now: Date) =>
+  db('api_keys')
     .where({ user_id: userId })
     .whereNull('revoked_at')
     .andWhere((query) => {
       void query.whereNull('expires_at').orWhere('expires_at', '>', now);
-    })
-    .count({ count: '*' })
-    .first();
+    });
+
+/** Keys that are neither revoked nor expired at `now`. */
+export async function countActiveApiKeys(db: Queryable, userId: string, now: Date): Promise<number> {
+  const row: Row | undefined = await activeKeysOf(db, userId, now).count({ count: '*' }).first();
   return Number(row?.count ?? 0);
 }
 
@@ -68,13 +70,7 @@ export interface ActiveKeyLimit {
 
 /** Tier and rpm override of each active key of a user: the shared per-user window uses the highest. */
 export async function listActiveKeyLimits(db: Queryable, userId: string, now: Date): Promise<ActiveKeyLimit[]> {
-  const rows: Row[] = await db('api_keys')
-    .select('tier', 'rate_limit_rpm')
-    .where({ user_id: userId })
-    .whereNull('revoked_at')
-    .andWhere((query) => {
-      void query.whereNull('expires_at').orWhere('expires_at', '>', now);
-    });
+  const rows: Row[] = await activeKeysOf(db, userId, now).select('tier', 'rate_limit_rpm');
   return rows.map((row) => ({
     tier: toOneOf(apiKeyTierNames, row.tier, 'api_keys.tier'),
     rateLimitRpm: toIntOrNull(row.rate_limit_rpm),

@@ -156,6 +156,16 @@ export interface RecentTrade {
   blockTime: Date;
 }
 
+const toRecentTrade = (row: Record<string, unknown>): RecentTrade => ({
+  id: String(row.id),
+  outcomeIndex: toInt(row.outcome_index),
+  side: row.side === 'sell' ? 'sell' : 'buy',
+  usdcAtomic: toBigInt(row.usdc),
+  tokens: toBigInt(row.tokens),
+  price: toBigInt(row.price),
+  blockTime: toDate(row.block_time),
+});
+
 /** A market's latest trades, newest first (market_trades_market_time_idx). */
 export async function listRecentTrades(db: Queryable, marketId: string, limit: number): Promise<RecentTrade[]> {
   const rows: Array<Record<string, unknown>> = await db('market_trades')
@@ -167,29 +177,14 @@ export async function listRecentTrades(db: Queryable, marketId: string, limit: n
       { column: 'id', order: 'desc' },
     ])
     .limit(limit);
-  return rows.map((row) => ({
-    id: String(row.id),
-    outcomeIndex: toInt(row.outcome_index),
-    side: row.side === 'sell' ? 'sell' : 'buy',
-    usdcAtomic: toBigInt(row.usdc),
-    tokens: toBigInt(row.tokens),
-    price: toBigInt(row.price),
-    blockTime: toDate(row.block_time),
-  }));
+  return rows.map(toRecentTrade);
 }
 
-export interface MarketTradeRecord {
-  id: string;
+export interface MarketTradeRecord extends RecentTrade {
   marketId: string;
-  outcomeIndex: number;
-  side: 'buy' | 'sell';
-  usdcAtomic: bigint;
-  tokens: bigint;
-  price: bigint;
   probabilityAfter: bigint;
   trader: string;
   txHash: string;
-  blockTime: Date;
 }
 
 export interface MarketTradesKeysetQuery {
@@ -216,17 +211,11 @@ export async function listMarketTradesKeyset(
     ])
     .limit(query.limit);
   return rows.map((row) => ({
-    id: String(row.id),
+    ...toRecentTrade(row),
     marketId: String(row.market_id),
-    outcomeIndex: toInt(row.outcome_index),
-    side: row.side === 'sell' ? 'sell' : 'buy',
-    usdcAtomic: toBigInt(row.usdc),
-    tokens: toBigInt(row.tokens),
-    price: toBigInt(row.price),
     probabilityAfter: toBigInt(row.probability_after),
     trader: String(row.trader),
     txHash: String(row.tx_hash),
-    blockTime: toDate(row.block_time),
   }));
 }
 

@@ -67,6 +67,13 @@ export interface MarketStatusChange {
   resolveTime?: Date;
 }
 
+/** The status columns of a lifecycle change, with the winners and resolve time when it sets them. */
+const statusColumns = (status: MarketState, change: Pick<MarketStatusChange, 'winningOutcomes' | 'resolveTime'>) => ({
+  status,
+  ...(change.winningOutcomes === undefined ? {} : { winning_outcomes: JSON.stringify(change.winningOutcomes) }),
+  ...(change.resolveTime === undefined ? {} : { resolve_time: change.resolveTime }),
+});
+
 /**
  * Moves a market to `to` if it is still in one of the `from` states; false when it was not (it moved meanwhile,
  * or does not exist), so concurrent operators cannot both win a transition.
@@ -75,11 +82,7 @@ export async function updateMarketStatus(db: Queryable, change: MarketStatusChan
   const updated = await db('markets')
     .where({ id: change.marketId })
     .whereIn('status', [...change.from])
-    .update({
-      status: change.to,
-      ...(change.winningOutcomes === undefined ? {} : { winning_outcomes: JSON.stringify(change.winningOutcomes) }),
-      ...(change.resolveTime === undefined ? {} : { resolve_time: change.resolveTime }),
-    });
+    .update(statusColumns(change.to, change));
   return updated === 1;
 }
 
@@ -99,11 +102,8 @@ export interface MarketAggregatesUpdate {
   current?: { prices: readonly string[]; probabilities: readonly string[] };
 }
 
-export interface MarketChainStatus {
-  marketId: string;
+export interface MarketChainStatus extends Pick<MarketStatusChange, 'marketId' | 'winningOutcomes' | 'resolveTime'> {
   status: MarketState;
-  winningOutcomes?: readonly number[];
-  resolveTime?: Date;
 }
 
 /** Markets with a contract on `chainId`. */
@@ -146,11 +146,5 @@ export async function updateMarketAggregates(
 
 /** Sets the lifecycle state the chain reports (the chain is the source of truth; no transition check). */
 export async function applyMarketChainStatus(db: Queryable, change: MarketChainStatus): Promise<void> {
-  await db('markets')
-    .where({ id: change.marketId })
-    .update({
-      status: change.status,
-      ...(change.winningOutcomes === undefined ? {} : { winning_outcomes: JSON.stringify(change.winningOutcomes) }),
-      ...(change.resolveTime === undefined ? {} : { resolve_time: change.resolveTime }),
-    });
+  await db('markets').where({ id: change.marketId }).update(statusColumns(change.status, change));
 }

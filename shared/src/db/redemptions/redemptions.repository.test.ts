@@ -9,7 +9,6 @@ import type { MarketState } from '../../domain/market-status.js';
 import {
   findOpenRedemptionOfUser,
   findRedemptionById,
-  findRedemptionOfUser,
   insertOpenRedemption,
   isOpenClaimConflict,
   listAutoRedeemCandidates,
@@ -95,8 +94,6 @@ describe('redemptions repository', () => {
     await insertOpenRedemption(db(), { ...position, userId: stranger.userId, apiKeyId: null });
 
     expect((await findOpenRedemptionOfUser(db(), position))?.id).toBe(first.id);
-    expect(await findRedemptionOfUser(db(), first.id, stranger.userId)).toBeNull();
-    expect((await findRedemptionOfUser(db(), first.id, userId))?.id).toBe(first.id);
 
     expect(await transitionRedemptionStatus(db(), first.id, 'executing', 'completed')).toBe(false);
     expect(await transitionRedemptionStatus(db(), first.id, 'pending', 'executing')).toBe(true);

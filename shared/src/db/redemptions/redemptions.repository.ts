@@ -121,17 +121,7 @@ export async function findOpenRedemptionOfUser(
   return row ? toRedemption(row) : null;
 }
 
-/** Redemption `id` when `userId` owns it; null otherwise (another user's claim looks like a missing one). */
-export async function findRedemptionOfUser(
-  db: Queryable,
-  id: string,
-  userId: string,
-): Promise<RedemptionRecord | null> {
-  const row: Row | undefined = await db('redemptions').where({ id, user_id: userId }).first();
-  return row ? toRedemption(row) : null;
-}
-
-/** A redemption by id alone, for the executor whose job names it. Client-facing reads use findRedemptionOfUser. */
+/** A redemption by id alone, for the executor whose job names it. */
 export async function findRedemptionById(db: Queryable, id: string): Promise<RedemptionRecord | null> {
   const row: Row | undefined = await db('redemptions').where({ id }).first();
   return row ? toRedemption(row) : null;

@@ -164,23 +164,18 @@ export async function listPublicThreads(
   page.orderBy('threads.id', sortOrder).limit(query.limit).offset(query.offset);
   const count = applyThreadFilter(db('threads').count({ total: '*' }), query.filter);
   const [rows, counted]: [Row[], Array<{ total: unknown }>] = await Promise.all([page, count]);
-  const threads = rows.map(toThread);
-  const totals = await threadTotals(
-    db,
-    threads.map((thread) => thread.id),
-  );
-  return {
-    items: threads.map((thread) => ({ ...thread, totals: totals.get(thread.id) ?? noTotals })),
-    total: toInt(counted[0]?.total ?? 0),
-  };
+  return { items: await withTotals(db, rows.map(toThread)), total: toInt(counted[0]?.total ?? 0) };
 }
 
 export async function findPublicThread(db: Queryable, id: string): Promise<ThreadWithTotals | null> {
-  const row: Row | undefined = await db('threads').where({ id }).first();
-  if (!row) return null;
-  const thread = toThread(row);
-  const totals = await threadTotals(db, [thread.id]);
-  return { ...thread, totals: totals.get(thread.id) ?? noTotals };
+  const thread = await findThreadById(db, id);
+  return thread ? ((await withTotals(db, [thread]))[0] ?? null) : null;
+}
+
+async function withTotals(db: Queryable, threads: readonly Thread[]): Promise<ThreadWithTotals[]> {
+  const ids = threads.map((thread) => thread.id);
+  const totals = await threadTotals(db, ids);
+  return threads.map((thread) => ({ ...thread, totals: totals.get(thread.id) ?? noTotals }));
 }
 
 export async function threadExists(db: Queryable, id: string): Promise<boolean> {

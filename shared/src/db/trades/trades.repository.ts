@@ -51,45 +51,45 @@ export async function insertTrade(db: Queryable, input: NewTrade & { traceSeq?: 
   });
 }
 
-/** The trade `id` when `userId` placed it (with any of their keys); null otherwise. */
-export async function findTradeOfUser(db: Queryable, id: string, userId: string): Promise<TradeRecord | null> {
-  const row = await db<Row>('trades').where({ id, user_id: userId }).first();
+async function firstTrade(query: Knex.QueryBuilder<Row>): Promise<TradeRecord | null> {
+  const row = await query.first();
   return row ? toTrade(row) : null;
+}
+
+/** The trade `id` when `userId` placed it (with any of their keys); null otherwise. */
+export function findTradeOfUser(db: Queryable, id: string, userId: string): Promise<TradeRecord | null> {
+  return firstTrade(db<Row>('trades').where({ id, user_id: userId }));
 }
 
 /** Like findTradeOfUser, locking the row until the transaction ends (confirm serialises on it). */
-export async function lockTradeOfUser(trx: Queryable, id: string, userId: string): Promise<TradeRecord | null> {
-  const row = await trx<Row>('trades').where({ id, user_id: userId }).forUpdate().first();
-  return row ? toTrade(row) : null;
+export function lockTradeOfUser(trx: Queryable, id: string, userId: string): Promise<TradeRecord | null> {
+  return firstTrade(trx<Row>('trades').where({ id, user_id: userId }).forUpdate());
 }
 
 /** The trade of `correlationId` when `userId` placed it; null otherwise. */
-export async function findTradeByCorrelationOfUser(
+export function findTradeByCorrelationOfUser(
   db: Queryable,
   correlationId: string,
   userId: string,
 ): Promise<TradeRecord | null> {
-  const row = await db<Row>('trades').where({ correlation_id: correlationId, user_id: userId }).first();
-  return row ? toTrade(row) : null;
+  return firstTrade(db<Row>('trades').where({ correlation_id: correlationId, user_id: userId }));
 }
 
 /** The trade a key created with `clientRequestId` (unique per key). */
-export async function findTradeOfKeyByClientRequestId(
+export function findTradeOfKeyByClientRequestId(
   db: Queryable,
   apiKeyId: string,
   clientRequestId: string,
 ): Promise<TradeRecord | null> {
-  const row = await db<Row>('trades').where({ api_key_id: apiKeyId, client_request_id: clientRequestId }).first();
-  return row ? toTrade(row) : null;
+  return firstTrade(db<Row>('trades').where({ api_key_id: apiKeyId, client_request_id: clientRequestId }));
 }
 
 /**
  * A trade by id alone, for the workers whose job (or operator command) names it: the chain executor and the admin
  * CLI. Client-facing reads use findTradeOfUser.
  */
-export async function findTradeById(db: Queryable, id: string): Promise<TradeRecord | null> {
-  const row = await db<Row>('trades').where({ id }).first();
-  return row ? toTrade(row) : null;
+export function findTradeById(db: Queryable, id: string): Promise<TradeRecord | null> {
+  return firstTrade(db<Row>('trades').where({ id }));
 }
 
 /**

@@ -6,44 +6,21 @@
  *   waiting replica takes its key over, and every trade ends completed with exactly one on-chain execution;
  * - each key's mined transactions carry consecutive nonces: no nonce was used by two replicas.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { privateKeyToAccount } from 'viem/accounts';
 import { getAddress, type Address, type Hex } from 'viem';
 import { setSignerRegistered } from '../../admin-cli/src/chain/operator-registry-admin.js';
 import { signerLockName } from '#shared/chain/signer-lease.js';
 import { anvilPrivateKey } from '#tooling/testing/chain-test-fixtures.js';
-import type { TradeRecord } from '#shared/db/trades/trade-rows.js';
-import { EXCHANGES } from '#shared/messaging/topology.js';
-import { type AmqpConnectionManager } from '#shared/messaging/connection-manager.js';
-import { createTestMessaging, type TestMessaging } from '#tooling/testing/messaging/test-messaging.js';
 import { waitFor } from '#tooling/testing/messaging/wait-for.js';
-import { testDeployables } from '#tooling/testing/deployable-process.js';
 import { freePort } from '#tooling/testing/free-port.js';
-import { testEnv } from '#tooling/testing/test-env.js';
-import {
-  createMarket,
-  createTrader,
-  eventTypesOf,
-  executionsOf,
-  insertTestTrade,
-  startTradeTestbed,
-  USDC,
-  type TradeTestbed,
-} from '#tooling/kits/chain-executor/trade-executor-test-kit.js';
+import { useExecutorProcesses } from '#tooling/kits/chain-executor/executor-process-kit.js';
 
 const POOL: Hex[] = [1, 3, 4].map(anvilPrivateKey);
 const SIGNERS: Address[] = POOL.map((key) => privateKeyToAccount(key).address);
 
-let testbed: TradeTestbed;
-let messaging: TestMessaging;
-let publisher: AmqpConnectionManager;
-const deployables = testDeployables();
-
-beforeAll(async () => {
-  [testbed, messaging] = await Promise.all([startTradeTestbed(), createTestMessaging()]);
-  publisher = messaging.createManager();
+const executors = useExecutorProcesses(async (testbed) => {
   for (const signer of SIGNERS.slice(1)) {
     await setSignerRegistered(testbed.fixture.admin, {
       registry: testbed.fixture.route.registry,
@@ -51,14 +28,6 @@ beforeAll(async () => {
       registered: true,
     });
   }
-}, 60_000);
-
-afterAll(async () => {
-  deployables.killAll();
-  await testbed?.fixture.chain.testClient.setAutomine(true);
-  await publisher?.close();
-  await messaging?.destroy();
-  await testbed?.close();
 });
 
 interface Replica {
@@ -68,16 +37,9 @@ interface Replica {
 
 async function startReplica(): Promise<Replica> {
   const port = await freePort();
-  const child = await deployables.start('apps/chain-executor/src/main.ts', {
+  const child = await executors.start({
     PORT: String(port),
-    DATABASE_URL: testbed.database.url,
-    AMQP_URL: testEnv.amqpUrl,
-    AMQP_PREFIX: messaging.prefix,
-    CHAIN_RPC_URL: testbed.fixture.chain.rpcUrl,
-    CHAIN_ID: String(testbed.fixture.reader.chain.id),
     EXECUTOR_PRIVATE_KEYS: POOL.join(','),
-    // Concurrent buys on one market move its price between quote and send: this test is about replicas.
-    TRADE_SLIPPAGE_BPS: '5000',
     STALLED_TRADE_AFTER_MS: '3000',
     RECONCILE_POLL_MS: '500',
   });
@@ -96,6 +58,7 @@ async function signing(replica: Replica): Promise<boolean | undefined> {
 
 /** The MySQL connection holding each signer's lock (null when free). */
 async function lockHolders(): Promise<Array<number | null>> {
+  const { testbed } = executors;
   const database = ((await testbed.db.raw('SELECT DATABASE() AS name'))[0] as Array<{ name: string }>)[0]!.name;
   return Promise.all(
     SIGNERS.map(async (signer) => {
@@ -108,24 +71,10 @@ async function lockHolders(): Promise<Array<number | null>> {
   );
 }
 
-const completedCount = async (trades: readonly TradeRecord[]) =>
-  Number(
-    (
-      (await testbed
-        .db('trades')
-        .whereIn(
-          'id',
-          trades.map((trade) => trade.id),
-        )
-        .where({ status: 'completed' })
-        .count({ count: '*' })) as Array<{ count: unknown }>
-    )[0]?.count,
-  );
-
 describe('chain-executor replicas sharing a signer pool', () => {
   it('lease one key each, wait when the pool is exhausted, and take over a killed replica’s key: every trade once', async () => {
-    const { marketId } = await createMarket(testbed);
-    const trader = await createTrader(testbed, 10_000n * USDC);
+    const { testbed, completedCount } = executors;
+    const burst = await executors.burstTrader();
     await testbed.fixture.chain.testClient.setIntervalMining({ interval: 1 });
 
     const replicas = [await startReplica(), await startReplica(), await startReplica()];
@@ -140,13 +89,7 @@ describe('chain-executor replicas sharing a signer pool', () => {
     expect(await signing(spare)).toBe(false);
     expect(await lockHolders()).toEqual(holders);
 
-    const trades: TradeRecord[] = [];
-    for (let index = 0; index < 60; index += 1) {
-      trades.push(await insertTestTrade(testbed.db, { trader, marketId, usdc: 2n * USDC }));
-    }
-    for (const trade of trades) {
-      await publisher.publish(EXCHANGES.trades, 'buy', { tradeId: trade.id }, { messageId: randomUUID() });
-    }
+    const trades = await executors.publishBurst(burst, 60);
     await waitFor('a few trades to complete', async () => (await completedCount(trades)) >= 5 || undefined, {
       timeoutMs: 60_000,
     });
@@ -164,10 +107,7 @@ describe('chain-executor replicas sharing a signer pool', () => {
     await waitFor('every trade to finish', async () => (await completedCount(trades)) === trades.length || undefined, {
       timeoutMs: 90_000,
     });
-    for (const trade of trades) {
-      expect(await executionsOf(testbed, trader.account, trade.id)).toHaveLength(1);
-      expect(await eventTypesOf(testbed.db, trade)).toEqual(['trade.completed']);
-    }
+    await executors.expectEachExecutedOnce(burst.trader, trades);
     // Each key's transactions were mined in nonce order, each nonce once (an EIP-7702 delegation also spends the
     // nonce after its own, for its authorization): no two replicas ever signed with one key.
     const client = testbed.fixture.reader.publicClient;

@@ -4,13 +4,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import type { Address } from 'viem';
-import { smartAccountAbi } from '../../../shared/contracts/artifacts/index.js';
-import { buyThroughAccount, redeemThroughAccount } from './chain/account-trades.js';
+import { redeemThroughAccount } from './chain/account-trades.js';
+import { buy, usdcOf } from '#tooling/kits/chain-executor/direct-trades.js';
+import { executionsOf } from '#tooling/kits/chain-executor/trade-executor-test-kit.js';
 import { cancelMarket, resolveMarket } from '../../admin-cli/src/chain/market-admin.js';
 import { createChainClients } from '#shared/chain/chain-clients.js';
-import { readOutcomeBalances, readUsdcBalance } from '#shared/chain/balances.js';
-import { uuidToBytes32 } from '#shared/chain/ids-on-chain.js';
+import { readOutcomeBalances } from '#shared/chain/balances.js';
 import {
   anvilPrivateKey,
   createListedFixtureMarket,
@@ -77,29 +76,17 @@ async function heldPosition(settle: { winners: number[] } | 'cancelled', buys: n
   await createUser(db(), { id: userId, email: `${userId}@test.example`, smartAccountAddress: account });
   const { marketId, market } = await createListedFixtureMarket(fixture, db(), { question: 'Paid?', category: 'chain' });
   for (const outcomeIndex of buys) {
-    const execution = await buyThroughAccount(fixture.executor, {
-      ...fixture.route,
-      account,
-      market,
-      outcomeIndex,
-      usdcIn: 10n * USDC,
-      minTokensOut: 0n,
-      tradeId: randomUUID(),
-    });
+    const { txHash, blockNumber, amountOut } = await buy(
+      { fixture },
+      { account, market, outcomeIndex, usdc: 10n * USDC },
+    );
     if (!indexed) continue;
     logIndex += 1;
     await upsertMarketTrades(db(), [
       {
-        ...{
-          id: randomUUID(),
-          marketId,
-          chainId: fixture.reader.chain.id,
-          txHash: execution.txHash,
-          logIndex,
-          blockTime: new Date(),
-        },
-        ...{ blockNumber: execution.blockNumber, trader: account, tradeId: null, outcomeIndex, side: 'buy' },
-        ...{ usdc: 10n * USDC, tokens: execution.amountOut, price: 0n, probabilityAfter: 0n },
+        ...{ id: randomUUID(), marketId, chainId: fixture.reader.chain.id, txHash, logIndex, blockTime: new Date() },
+        ...{ blockNumber, trader: account, tradeId: null, outcomeIndex, side: 'buy' },
+        ...{ usdc: 10n * USDC, tokens: amountOut, price: 0n, probabilityAfter: 0n },
       },
     ]);
   }
@@ -114,28 +101,11 @@ async function heldPosition(settle: { winners: number[] } | 'cancelled', buys: n
 }
 
 type Position = Awaited<ReturnType<typeof heldPosition>>;
-const usdcOf = (account: Address) => readUsdcBalance(fixture.reader, { usdc: fixture.platform.usdc, account });
 const claimOf = (position: Position, outcomeIndex = 0) =>
   insertOpenRedemption(db(), { userId: position.userId, marketId: position.marketId, outcomeIndex, apiKeyId: null });
-const executionsOf = async (account: Address, redemptionId: string) =>
-  fixture.reader.publicClient.getContractEvents({
-    address: account,
-    abi: smartAccountAbi,
-    eventName: 'TradeExecuted',
-    args: { tradeId: uuidToBytes32(redemptionId) },
-    fromBlock: 0n,
-  });
 
 async function withWorkers(settings: RedemptionWorkerSettings, test: () => Promise<void>) {
-  const stops = await startRedemptionWorkers({
-    db: db(),
-    amqp,
-    writer: fixture.executor,
-    operatorRegistry: fixture.route.registry,
-    executionDeadlineS: 120,
-    logger,
-    settings,
-  });
+  const stops = await startRedemptionWorkers({ ...deps, amqp, settings });
   try {
     await test();
   } finally {
@@ -146,14 +116,14 @@ async function withWorkers(settings: RedemptionWorkerSettings, test: () => Promi
 describe('settling a redemption claim', () => {
   it('redeems on-chain: the account’s USDC rises by the payout, the outcome balance is 0, the claim completes', async () => {
     const position = await heldPosition({ winners: [0] }, [0, 1]);
-    const before = await usdcOf(position.account);
+    const before = await usdcOf({ fixture }, position.account);
     const claim = await claimOf(position);
     expect(await settleRedemption(deps, { redemptionId: claim.id })).toBe('completed');
     const settled = await findRedemptionById(db(), claim.id);
     expect(settled).toMatchObject({ status: 'completed', errorCode: null, txHash: expect.stringMatching(/^0x/) });
     expect(settled!.payout! > 0n && settled!.tokens! > 0n).toBe(true);
     expect(settled!.settledAt).toBeInstanceOf(Date);
-    expect(await usdcOf(position.account)).toBe(before + settled!.payout!);
+    expect(await usdcOf({ fixture }, position.account)).toBe(before + settled!.payout!);
     const balances = await readOutcomeBalances(fixture.reader, position);
     expect(balances[0]).toBe(0n);
     expect(balances[1]! > 0n).toBe(true);
@@ -201,7 +171,7 @@ describe('settling a redemption claim', () => {
 
   it('redeems once when the job is delivered twice', async () => {
     const position = await heldPosition({ winners: [0] }, [0]);
-    const before = await usdcOf(position.account);
+    const before = await usdcOf({ fixture }, position.account);
     const claim = await claimOf(position);
     await withWorkers({ redemptionsEnabled: true }, async () => {
       await amqp.publish(EXCHANGES.redemptions, 'redemption.requested', { redemptionId: claim.id });
@@ -216,13 +186,13 @@ describe('settling a redemption claim', () => {
       );
     });
     const settled = await findRedemptionById(db(), claim.id);
-    expect(await executionsOf(position.account, claim.id)).toHaveLength(1);
-    expect(await usdcOf(position.account)).toBe(before + settled!.payout!);
+    expect(await executionsOf({ fixture }, position.account, claim.id)).toHaveLength(1);
+    expect(await usdcOf({ fixture }, position.account)).toBe(before + settled!.payout!);
   });
 
   it('leaves a claim another worker is executing to it, and resumes it once stalled without paying twice', async () => {
     const position = await heldPosition({ winners: [0] }, [0]);
-    const before = await usdcOf(position.account);
+    const before = await usdcOf({ fixture }, position.account);
     const claim = await claimOf(position);
     // A worker took the claim and redeemed, then died before recording the result.
     await transitionRedemptionStatus(db(), claim.id, 'pending', 'executing');
@@ -234,8 +204,8 @@ describe('settling a redemption claim', () => {
     expect(await resumeStalledRedemptions({ ...deps, now: later }, { stalledAfterMs: 60_000 })).toBeGreaterThan(0);
     const settled = await findRedemptionById(db(), claim.id);
     expect(settled).toMatchObject({ status: 'completed' });
-    expect(await executionsOf(position.account, claim.id)).toHaveLength(1);
-    expect(await usdcOf(position.account)).toBe(before + settled!.payout!);
+    expect(await executionsOf({ fixture }, position.account, claim.id)).toHaveLength(1);
+    expect(await usdcOf({ fixture }, position.account)).toBe(before + settled!.payout!);
   });
 });
 
@@ -243,7 +213,10 @@ describe('automatic payouts (self-service redemption off)', () => {
   it('pays held winning and refunded positions through the leader loop, and leaves losing ones alone', async () => {
     const resolved = await heldPosition({ winners: [1] }, [0, 1], true);
     const cancelled = await heldPosition('cancelled', [0], true);
-    const before = { resolved: await usdcOf(resolved.account), cancelled: await usdcOf(cancelled.account) };
+    const before = {
+      resolved: await usdcOf({ fixture }, resolved.account),
+      cancelled: await usdcOf({ fixture }, cancelled.account),
+    };
     await withWorkers({ redemptionsEnabled: false, autoRedeemIntervalMs: 50 }, async () => {
       await waitFor('both payouts', async () => {
         const rows = await db()('redemptions')
@@ -260,8 +233,8 @@ describe('automatic payouts (self-service redemption off)', () => {
     ).toEqual(['cancelled:0', 'resolved:1']);
     expect(rows.every((row) => row.api_key_id === null)).toBe(true);
     const payout = (marketId: string) => BigInt(rows.find((row) => row.market_id === marketId).payout);
-    expect(await usdcOf(resolved.account)).toBe(before.resolved + payout(resolved.marketId));
-    expect(await usdcOf(cancelled.account)).toBe(before.cancelled + payout(cancelled.marketId));
+    expect(await usdcOf({ fixture }, resolved.account)).toBe(before.resolved + payout(resolved.marketId));
+    expect(await usdcOf({ fixture }, cancelled.account)).toBe(before.cancelled + payout(cancelled.marketId));
     const balances = await readOutcomeBalances(fixture.reader, resolved);
     expect(balances[0]! > 0n && balances[1] === 0n).toBe(true);
   });

@@ -18,23 +18,21 @@ import {
   TEST_WEBHOOK_SECRET_KEY,
   type DispatcherKit,
 } from '#tooling/kits/webhook-dispatcher/dispatcher-test-kit.js';
-import { startWebhookReceiver, type WebhookReceiver } from '#tooling/testing/webhook-receiver.js';
 
 let kit: DispatcherKit;
-let receiver: WebhookReceiver;
 let messaging: TestMessaging;
 let publisher: AmqpConnectionManager;
 const deployables = testDeployables();
 
 beforeAll(async () => {
-  [kit, receiver, messaging] = await Promise.all([startDispatcherKit(), startWebhookReceiver(), createTestMessaging()]);
+  [kit, messaging] = await Promise.all([startDispatcherKit(), createTestMessaging()]);
   publisher = messaging.createManager();
 }, 60_000);
 
 afterAll(async () => {
   deployables.killAll();
   await publisher?.close();
-  await Promise.all([messaging?.destroy(), kit?.close(), receiver?.close()]);
+  await Promise.all([messaging?.destroy(), kit?.close()]);
 });
 
 function startDispatcher(): Promise<ChildProcess> {
@@ -57,21 +55,21 @@ const wake = (apiKeyId: string, eventId: string) =>
 describe('webhook dispatcher process', () => {
   it('delivers on the event message, and after a SIGKILL mid-delivery the next process delivers the same event again, then the rest in order', async () => {
     const path = '/restart';
-    const { apiKeyId } = await kit.createKey(receiver.url(path));
+    const { apiKeyId } = await kit.createKey(kit.receiver.url(path));
     const first = await kit.recordEvent(apiKeyId, { index: 0 });
     const later = [await kit.recordEvent(apiKeyId, { index: 1 }), await kit.recordEvent(apiKeyId, { index: 2 })];
-    receiver.behave(path, { kind: 'hang' });
+    kit.receiver.behave(path, { kind: 'hang' });
 
     const doomed = await startDispatcher();
     await wake(apiKeyId, first);
-    await receiver.waitFor(path, 1, 30_000);
+    await kit.receiver.waitFor(path, 1, 30_000);
     doomed.kill('SIGKILL');
     await new Promise((resolve) => doomed.once('exit', resolve));
 
-    receiver.behave(path, { kind: 'status', status: 200 });
+    kit.receiver.behave(path, { kind: 'status', status: 200 });
     await startDispatcher();
-    await receiver.waitFor(path, 4, 30_000);
-    const ids = receiver.received(path).map((entry) => entry.headers['x-service-event-id']);
+    await kit.receiver.waitFor(path, 4, 30_000);
+    const ids = kit.receiver.received(path).map((entry) => entry.headers['x-service-event-id']);
     expect(ids).toEqual([first, first, ...later]);
     for (const id of [first, ...later]) {
       const event = await waitFor(`event ${id} delivered`, async () => {

@@ -74,23 +74,21 @@ async function startReceivers(secretsFile: string): Promise<Receivers> {
   return { child, base: `http://127.0.0.1:${port}`, ask };
 }
 
-async function statsOf(receivers: Receivers): Promise<ReceiverStats> {
-  // cast: the receivers' process answers `{ stats: true }` with its ReceiverStats
-  return (await receivers.ask({ stats: true })) as ReceiverStats;
-}
-
 /** Waits until `expected` first deliveries arrived, or nothing new arrived for 30 s. */
 async function drain(receivers: Receivers, expected: number): Promise<ReceiverStats> {
   let last = -1;
   let still = Date.now();
   for (;;) {
-    const stats = await statsOf(receivers);
+    // cast: the receivers' process answers `{ stats: true }` with its ReceiverStats
+    const stats = (await receivers.ask({ stats: true })) as ReceiverStats;
     if (stats.delivered >= expected) return stats;
     if (stats.delivered !== last) [last, still] = [stats.delivered, Date.now()];
     else if (Date.now() - still > 30_000) return stats;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
+
+const sortedMs = (values: readonly number[]) => [...values].sort((a, b) => a - b);
 
 async function main(): Promise<void> {
   const startDeployable = buildDeployablesForBench();
@@ -175,18 +173,13 @@ async function main(): Promise<void> {
     const drainPhase = async (name: string, phase: number, failing: number[]) => {
       const keys = keyIds.slice(phase * KEYS, (phase + 1) * KEYS);
       await receivers.ask({ failing: failing.map((index) => phase * KEYS + index) });
-      const backlog = await insertEventBacklog(db, keys, PER_KEY, 1);
+      const backlog = await insertEventBacklog(db, keys, PER_KEY);
       console.log(`${name}: a backlog of ${backlog} events across ${KEYS} keys (${failing.length} endpoints failing)…`);
       const stop = await startDispatcher();
       const stats = await drain(receivers, backlog - failing.length * PER_KEY);
       await stop();
       const rate = rateOf(stats);
-      report(
-        name,
-        stats,
-        rate,
-        [...stats.latencies].sort((a, b) => a - b),
-      );
+      report(name, stats, rate, sortedMs(stats.latencies));
       return { rate, stats };
     };
 
@@ -210,7 +203,7 @@ async function main(): Promise<void> {
       .map(([id, committed]) => (liveStats.receivedAt[id] ?? Number.NaN) - committed)
       .filter((latency) => Number.isFinite(latency))
       .sort((a, b) => a - b);
-    const fromCreation = [...liveStats.latencies].sort((a, b) => a - b);
+    const fromCreation = sortedMs(liveStats.latencies);
     const offered = produced.recorded / ((produced.lastAt - produced.firstAt) / 1000);
     console.log(
       `  recorded ${produced.recorded} events at ${offered.toFixed(0)}/s; from the start of each recording transaction: ` +

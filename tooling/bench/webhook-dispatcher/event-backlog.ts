@@ -6,12 +6,8 @@
 import type { Knex } from 'knex';
 import { prefixedId } from '#shared/ids/ids.js';
 
-export async function insertEventBacklog(
-  db: Knex,
-  keyIds: readonly string[],
-  perKey: number,
-  firstBenchSeq: number,
-): Promise<number> {
+/** `perKey` events for each key, their benchSeq 1, 2, …; returns how many were inserted. */
+export async function insertEventBacklog(db: Knex, keyIds: readonly string[], perKey: number): Promise<number> {
   const at = new Date(Date.now() - 5_000);
   const rows: Array<Record<string, unknown>> = [];
   for (const apiKeyId of keyIds) {
@@ -20,7 +16,6 @@ export async function insertEventBacklog(
     };
     for (let index = 0; index < perKey; index += 1) {
       const id = prefixedId('evt', at.getTime());
-      const benchSeq = firstBenchSeq + index;
       rows.push({
         id,
         api_key_id: apiKeyId,
@@ -32,7 +27,7 @@ export async function insertEventBacklog(
           type: 'trade.completed',
           apiVersion: '2026-04-29',
           createdAt: at.toISOString(),
-          data: { benchSeq },
+          data: { benchSeq: index + 1 },
         }),
         status: 'pending',
         next_attempt_at: at,

@@ -3,14 +3,9 @@
  * lines the tests can inspect, markets linked in MySQL, trades through smart accounts, and row readers.
  * Never import outside tests.
  */
-import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll } from '@jest/globals';
 import type { Address } from 'viem';
 import { Registry } from 'prom-client';
-import {
-  buyThroughAccount,
-  sellThroughAccount,
-  type AccountTradeExecution,
-} from '../../../apps/chain-executor/src/chain/account-trades.js';
 import {
   createFixtureMarket,
   startChainFixture,
@@ -19,8 +14,8 @@ import {
 } from '#tooling/testing/chain-test-fixtures.js';
 import type { Knex } from '#shared/db/create-knex.js';
 import { insertMarket } from '#shared/db/markets/markets.repository.js';
-import { createLogger, type Logger } from '#shared/logger/logger.js';
-import { parseJsonObject } from '#shared/runtime/plain-values.js';
+import type { Logger } from '#shared/logger/logger.js';
+import { createLogCapture, type LogCapture } from '#tooling/testing/messaging/test-messaging.js';
 import { waitFor } from '#tooling/testing/messaging/wait-for.js';
 import { createTestDatabase, type TestDatabase } from '#tooling/testing/test-database.js';
 import {
@@ -30,23 +25,7 @@ import {
 } from '../../../apps/chain-executor/src/indexer/market-indexer.js';
 
 export { USDC, waitFor };
-
-/** Log lines as parsed JSON objects, newest last. */
-export interface CapturedLogs {
-  lines: Array<Record<string, unknown>>;
-  /** Lines whose `event` field equals `event`. */
-  events(event: string): Array<Record<string, unknown>>;
-}
-
-export function captureLogs(): { logger: Logger; logs: CapturedLogs } {
-  const lines: Array<Record<string, unknown>> = [];
-  const logger = createLogger({
-    name: 'indexer-test',
-    level: 'debug',
-    destination: { write: (line: string) => void lines.push(parseJsonObject(line)) },
-  });
-  return { logger, logs: { lines, events: (event) => lines.filter((line) => line.event === event) } };
-}
+export { buy, sell } from './direct-trades.js';
 
 export interface IndexerTestbed {
   fixture: ChainFixture;
@@ -54,7 +33,7 @@ export interface IndexerTestbed {
   db: Knex;
   chainId: number;
   logger: Logger;
-  logs: CapturedLogs;
+  logs: LogCapture;
   registry: Registry;
   /** Starts an indexer on the suite's chain and database (stopped by `close`, or earlier by the test). */
   startIndexer(settings?: Partial<MarketIndexerSettings>): RunningMarketIndexer;
@@ -65,7 +44,8 @@ export interface IndexerTestbed {
 
 export async function startIndexerTestbed(): Promise<IndexerTestbed> {
   const [fixture, database] = await Promise.all([startChainFixture(), createTestDatabase()]);
-  const { logger, logs } = captureLogs();
+  const logs = createLogCapture('debug');
+  const { logger } = logs;
   const registry = new Registry();
   const running: RunningMarketIndexer[] = [];
   return {
@@ -95,6 +75,27 @@ export async function startIndexerTestbed(): Promise<IndexerTestbed> {
   };
 }
 
+/**
+ * Registers the file's hooks: a testbed started in beforeAll, its indexers stopped after each test, closed in afterAll.
+ * The returned testbed is usable inside tests (after beforeAll).
+ */
+export function useIndexerTestbed(): IndexerTestbed {
+  // cast: every field is assigned in beforeAll, before any test reads one
+  const testbed = {} as IndexerTestbed;
+  let started: IndexerTestbed | undefined;
+  beforeAll(async () => {
+    started = await startIndexerTestbed();
+    Object.assign(testbed, started);
+  });
+  afterEach(async () => {
+    await started?.stopIndexers();
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  return testbed;
+}
+
 /** A fresh market contract, linked to a new markets row on the testbed's chain. */
 export async function createLinkedMarket(
   testbed: IndexerTestbed,
@@ -117,36 +118,6 @@ export async function linkMarket(
     outcomes,
     contractAddress: input.market,
     chainId: testbed.chainId,
-  });
-}
-
-export function buy(
-  testbed: IndexerTestbed,
-  input: { account: Address; market: Address; outcomeIndex: number; usdc: bigint; tradeId?: string },
-): Promise<AccountTradeExecution> {
-  return buyThroughAccount(testbed.fixture.executor, {
-    ...testbed.fixture.route,
-    account: input.account,
-    market: input.market,
-    outcomeIndex: input.outcomeIndex,
-    usdcIn: input.usdc,
-    minTokensOut: 0n,
-    tradeId: input.tradeId ?? randomUUID(),
-  });
-}
-
-export function sell(
-  testbed: IndexerTestbed,
-  input: { account: Address; market: Address; outcomeIndex: number; tokens: bigint },
-): Promise<AccountTradeExecution> {
-  return sellThroughAccount(testbed.fixture.executor, {
-    ...testbed.fixture.route,
-    account: input.account,
-    market: input.market,
-    outcomeIndex: input.outcomeIndex,
-    tokensIn: input.tokens,
-    minUsdcOut: 0n,
-    tradeId: randomUUID(),
   });
 }
 

@@ -7,10 +7,7 @@
  * client's tests. Never import outside tests.
  */
 import { createSecretBox, generateWebhookSecret } from '#shared/auth/secret-box.js';
-import { readOutcomeBalances, readUsdcBalance } from '#shared/chain/balances.js';
-import { findTradeById } from '#shared/db/trades/trades.repository.js';
 import { listTradeEvents } from '#shared/db/trade-events/trade-events.repository.js';
-import { listWebhookEventsOfTrade } from '#shared/db/webhook-events/webhook-events.repository.js';
 import { type TradeRecord } from '#shared/db/trades/trade-rows.js';
 import { createLogger } from '#shared/logger/logger.js';
 import { createNoticeHub } from '#shared/streams/notice-hub.js';
@@ -25,6 +22,7 @@ import { startDispatcherWorkers } from '../../../apps/webhook-dispatcher/src/dis
 import { TEST_WEBHOOK_SECRET_KEY, testDispatcherSettings } from '../webhook-dispatcher/dispatcher-test-kit.js';
 import { startWebhookReceiver, type ReceivedDelivery, type WebhookReceiver } from '../../testing/webhook-receiver.js';
 import { startTradeWorkers, type TradeWorkerSettings } from '../../../apps/chain-executor/src/trade-workers.js';
+import { eventTypesOf, holdingsOf, tradeOf } from './trade-executor-test-kit.js';
 
 export const sandboxTradeSettings: TradeWorkerSettings = {
   SERVICE_ENV: 'test',
@@ -102,12 +100,7 @@ export async function startSandboxStack(options: SandboxOptions = {}): Promise<S
         )),
   ];
   const box = createSecretBox(TEST_WEBHOOK_SECRET_KEY);
-  const usdc = chain.fixture.platform.usdc;
-  const trade = async (id: string) => {
-    const found = await findTradeById(db, id);
-    if (!found) throw new Error(`trade ${id} not found`);
-    return found;
-  };
+  const trade = (id: string) => tradeOf(db, id);
   return {
     chain,
     receiver,
@@ -124,12 +117,8 @@ export async function startSandboxStack(options: SandboxOptions = {}): Promise<S
         { timeoutMs: 45_000 },
       ),
     traceOf: (settledTrade) => listTradeEvents(db, settledTrade.correlationId),
-    eventTypesOf: async (settledTrade) =>
-      (await listWebhookEventsOfTrade(db, settledTrade.apiKeyId, settledTrade.id)).map((event) => event.type),
-    holdings: async (account) => ({
-      usdc: await readUsdcBalance(chain.fixture.reader, { usdc, account }),
-      tokens: await readOutcomeBalances(chain.fixture.reader, { market: chain.market, account }),
-    }),
+    eventTypesOf: (settledTrade) => eventTypesOf(db, settledTrade),
+    holdings: (account) => holdingsOf(chain, account, chain.market),
     delivery: async (path) => {
       const [received] = await receiver.waitFor(path, 1, 30_000);
       if (!received) throw new Error(`no delivery at ${path}`);

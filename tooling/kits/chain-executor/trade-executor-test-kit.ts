@@ -37,6 +37,7 @@ import { createSimulatedDelaySlots } from '../../../apps/chain-executor/src/trad
 import { createTradeReads } from '../../../apps/chain-executor/src/trades/trade-reads.js';
 
 export { racingWriter, USDC };
+export { buy, forwardedBuy, holdingsOf, sell, tradeIdUsed, usdcOf } from './direct-trades.js';
 
 export interface TradeTestbed {
   fixture: ChainFixture;
@@ -74,43 +75,17 @@ export interface MarketTestbed extends TradeTestbed {
  * The returned testbed is usable inside tests (after beforeAll).
  */
 export function useMarketTestbed(): MarketTestbed {
-  let testbed: TradeTestbed | undefined;
-  let started: MarketTestbed | undefined;
+  // cast: every field is assigned in beforeAll, before any test reads one
+  const testbed = {} as MarketTestbed;
+  let started: TradeTestbed | undefined;
   beforeAll(async () => {
-    testbed = await startTradeTestbed();
-    started = { ...testbed, ...(await createMarket(testbed)) };
+    started = await startTradeTestbed();
+    Object.assign(testbed, started, await createMarket(started));
   }, 60_000);
   afterAll(async () => {
-    await testbed?.close();
+    await started?.close();
   });
-  const current = (): MarketTestbed => {
-    if (!started) throw new Error('the market testbed is used before beforeAll started it');
-    return started;
-  };
-  return {
-    get fixture() {
-      return current().fixture;
-    },
-    get database() {
-      return current().database;
-    },
-    get db() {
-      return current().db;
-    },
-    get chainId() {
-      return current().chainId;
-    },
-    get logs() {
-      return current().logs;
-    },
-    get marketId() {
-      return current().marketId;
-    },
-    get market() {
-      return current().market;
-    },
-    close: () => current().close(),
-  };
+  return testbed;
 }
 
 /** Executor deps on the testbed: the fixture's executor writer, a real clock, outbox rows only (no broker). */
@@ -150,17 +125,23 @@ export interface Trader {
   account: Address;
 }
 
-/** A user with an enterprise test key and a smart account funded with `funding` test USDC. */
-export async function createTrader(testbed: TradeTestbed, funding: bigint = 1_000n * USDC): Promise<Trader> {
-  const user = await createUser(testbed.db, { email: `trader-${randomUUID()}@test.example` });
-  const { record } = await issueApiKey(testbed.db, 'test-pepper-0123456789abcdef0123456789abcdef', {
+/** A user with an enterprise test key (no smart account). */
+export async function createKeyHolder(db: Knex): Promise<Pick<Trader, 'userId' | 'apiKeyId'>> {
+  const user = await createUser(db, { email: `trader-${randomUUID()}@test.example` });
+  const { record } = await issueApiKey(db, 'test-pepper-0123456789abcdef0123456789abcdef', {
     userId: user.id,
     tier: 'enterprise',
     env: 'test',
   });
+  return { userId: user.id, apiKeyId: record.id };
+}
+
+/** A user with an enterprise test key and a smart account funded with `funding` test USDC. */
+export async function createTrader(testbed: TradeTestbed, funding: bigint = 1_000n * USDC): Promise<Trader> {
+  const holder = await createKeyHolder(testbed.db);
   const { account } = await createFundedAccount(testbed.fixture, funding);
-  await testbed.db('users').where({ id: user.id }).update({ smart_account_address: account });
-  return { userId: user.id, apiKeyId: record.id, account };
+  await testbed.db('users').where({ id: holder.userId }).update({ smart_account_address: account });
+  return { ...holder, account };
 }
 
 /** A fresh market contract linked to a new OPEN markets row on the testbed's chain. */
@@ -189,6 +170,16 @@ export function insertTestTrade(
   });
 }
 
+/** insertTestTrade for `trader` on the testbed's market. */
+export function insertMarketTrade(
+  testbed: Pick<MarketTestbed, 'db' | 'marketId'>,
+  trader: Pick<Trader, 'userId' | 'apiKeyId'>,
+  usdc: bigint,
+  rest: Partial<NewTrade> = {},
+): Promise<TradeRecord> {
+  return insertTestTrade(testbed.db, { trader, marketId: testbed.marketId, usdc, ...rest });
+}
+
 export async function tradeOf(db: Knex, id: string): Promise<TradeRecord> {
   const trade = await findTradeById(db, id);
   if (!trade) throw new Error(`trade ${id} not found`);
@@ -202,6 +193,15 @@ export const EXECUTOR_COMPLETED_TRACE = [
   'trade.tx_sent',
   'trade.tx_mined',
   'trade.completed',
+  'webhook.event_recorded',
+] as const;
+
+/** The trace of a trade whose send was mined as a revert (a guard the chain did not meet). */
+export const FAILED_AFTER_SEND_TRACE = [
+  'trade.validating',
+  'trade.executing',
+  'trade.tx_sent',
+  'trade.failed',
   'webhook.event_recorded',
 ] as const;
 

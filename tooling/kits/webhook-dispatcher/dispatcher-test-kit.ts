@@ -1,4 +1,5 @@
-/* The dispatcher's delivery pieces on a suite database and Redis prefix, with an injected clock and real receivers. */
+/* The dispatcher's delivery pieces on a suite database and Redis prefix, with an injected clock and a real receiver. */
+import { afterAll, beforeAll } from '@jest/globals';
 import { randomInt } from 'node:crypto';
 import { createSecretBox, generateWebhookSecret } from '#shared/auth/secret-box.js';
 import { issueApiKey } from '../../../apps/admin-cli/src/keys/issue-api-key.js';
@@ -8,6 +9,7 @@ import { prefixedId } from '#shared/ids/ids.js';
 import { createLogger } from '#shared/logger/logger.js';
 import { createTestDatabase, type TestDatabase } from '#tooling/testing/test-database.js';
 import { createTestRedis, type TestRedis } from '#tooling/testing/test-redis.js';
+import { startWebhookReceiver, type WebhookReceiver } from '#tooling/testing/webhook-receiver.js';
 import type { DispatcherDeps } from '../../../apps/webhook-dispatcher/src/delivery/dispatcher-deps.js';
 import type { ResolveAll } from '../../../apps/webhook-dispatcher/src/delivery/post-webhook.js';
 import {
@@ -32,6 +34,8 @@ export const testDispatcherSettings: DispatcherSettings = {
 export interface DispatcherKit {
   database: TestDatabase;
   testRedis: TestRedis;
+  /** A local HTTP receiver the keys' webhook URLs can point at. */
+  receiver: WebhookReceiver;
   clock: { now(): Date; set(at: number): void; advance(ms: number): void };
   deps(overrides?: Partial<DispatcherSettings>, resolve?: ResolveAll): DispatcherDeps;
   /** A fresh user and key whose webhook URL is `url`; returns the key id and its plaintext secret. */
@@ -42,7 +46,11 @@ export interface DispatcherKit {
 }
 
 export async function startDispatcherKit(): Promise<DispatcherKit> {
-  const [database, testRedis] = await Promise.all([createTestDatabase(), createTestRedis()]);
+  const [database, testRedis, receiver] = await Promise.all([
+    createTestDatabase(),
+    createTestRedis(),
+    startWebhookReceiver(),
+  ]);
   let nowMs = Date.now();
   const clock = {
     now: () => new Date(nowMs),
@@ -55,6 +63,7 @@ export async function startDispatcherKit(): Promise<DispatcherKit> {
   return {
     database,
     testRedis,
+    receiver,
     clock,
     deps(overrides = {}, resolve) {
       const deps = createDispatcherDeps(
@@ -93,7 +102,22 @@ export async function startDispatcherKit(): Promise<DispatcherKit> {
     },
     async close() {
       for (const deps of made) deps.poster.close();
-      await Promise.all([database.destroy(), testRedis.destroy()]);
+      await Promise.all([database.destroy(), testRedis.destroy(), receiver.close()]);
     },
   };
+}
+
+/** Registers the file's hooks: a kit started in beforeAll and closed in afterAll, usable inside tests. */
+export function useDispatcherKit(): DispatcherKit {
+  // cast: every field is assigned in beforeAll, before any test reads one
+  const kit = {} as DispatcherKit;
+  let started: DispatcherKit | undefined;
+  beforeAll(async () => {
+    started = await startDispatcherKit();
+    Object.assign(kit, started);
+  }, 60_000);
+  afterAll(async () => {
+    await started?.close();
+  });
+  return kit;
 }

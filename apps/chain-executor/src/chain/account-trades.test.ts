@@ -41,18 +41,19 @@ afterAll(async () => {
 
 const usdcOf = (holder: Address) => readUsdcBalance(fixture.reader, { usdc: fixture.platform.usdc, account: holder });
 const sharesOf = (holder: Address) => readOutcomeBalances(fixture.reader, { market, account: holder });
+/** The suite's account and market, outcome 0, a fresh trade id, as every call here starts; `call` sets the rest. */
+const on = <T extends object>(call: T) => ({
+  ...fixture.route,
+  account,
+  market,
+  outcomeIndex: 0,
+  tradeId: randomUUID(),
+  ...call,
+});
 
 describe('trading through a smart account', () => {
   it('buys, sells for an exact net USDC amount and redeems, with balances asserted on-chain', async () => {
-    const buy = await executeBuy(fixture.executor, {
-      ...fixture.route,
-      account,
-      market,
-      outcomeIndex: 0,
-      usdcIn: 50n * USDC,
-      tradeId: randomUUID(),
-      slippageBps: 50,
-    });
+    const buy = await executeBuy(fixture.executor, on({ usdcIn: 50n * USDC, slippageBps: 50 }));
     expect(buy).toMatchObject({
       action: 'buy',
       account,
@@ -67,14 +68,7 @@ describe('trading through a smart account', () => {
     expect(await usdcOf(account)).toBe(950n * USDC);
     expect(await sharesOf(account)).toEqual([buy.amountOut, 0n]);
 
-    const sell = await executeSellForUsdc(fixture.executor, {
-      ...fixture.route,
-      account,
-      market,
-      outcomeIndex: 0,
-      usdcOut: 20n * USDC,
-      tradeId: randomUUID(),
-    });
+    const sell = await executeSellForUsdc(fixture.executor, on({ usdcOut: 20n * USDC }));
     expect(sell).toMatchObject({ action: 'sellForExactUsdc', amountOut: 20n * USDC, replayed: false });
     expect(sell.amountIn).toBe(sell.quotedTokensIn);
     expect(sell.maxTokensIn).toBeGreaterThanOrEqual(sell.quotedTokensIn);
@@ -84,13 +78,7 @@ describe('trading through a smart account', () => {
     await resolveMarket(fixture.admin, { market, winners: [0] });
     const claim = await readClaimability(fixture.reader, { market, account, outcomeIndex: 0 });
     expect(claim).toMatchObject({ state: 'RESOLVED', shares: buy.amountOut - sell.amountIn, claimable: true });
-    const redeem = await redeemThroughAccount(fixture.executor, {
-      ...fixture.route,
-      account,
-      market,
-      outcomeIndex: 0,
-      tradeId: randomUUID(),
-    });
+    const redeem = await redeemThroughAccount(fixture.executor, on({}));
     expect(redeem).toMatchObject({ action: 'redeem', amountIn: claim.shares, amountOut: claim.redeemable });
     expect(await usdcOf(account)).toBe(970n * USDC + claim.redeemable);
     expect(await sharesOf(account)).toEqual([0n, 0n]);
@@ -98,24 +86,9 @@ describe('trading through a smart account', () => {
 
   it('returns the earlier execution, marked replayed, when a trade id is sent again', async () => {
     const tradeId = randomUUID();
-    const first = await buyThroughAccount(fixture.executor, {
-      ...fixture.route,
-      account,
-      market,
-      outcomeIndex: 1,
-      usdcIn: 10n * USDC,
-      minTokensOut: 0n,
-      tradeId,
-    });
-    const again = await buyThroughAccount(fixture.executor, {
-      ...fixture.route,
-      account,
-      market,
-      outcomeIndex: 1,
-      usdcIn: 10n * USDC,
-      minTokensOut: 0n,
-      tradeId,
-    });
+    const trade = on({ outcomeIndex: 1, usdcIn: 10n * USDC, minTokensOut: 0n, tradeId });
+    const first = await buyThroughAccount(fixture.executor, trade);
+    const again = await buyThroughAccount(fixture.executor, trade);
     expect(again).toEqual({ ...first, replayed: true });
     expect(await usdcOf(account)).toBe(990n * USDC);
     expect(await findTradeExecution(fixture.reader, { account, tradeId })).toEqual({ ...first, replayed: true });
@@ -125,7 +98,7 @@ describe('trading through a smart account', () => {
   it('executes a trade id once when two sends race into one block: the loser resolves to the winner', async () => {
     const { testClient } = fixture.chain;
     const tradeId = randomUUID();
-    const trade = { ...fixture.route, account, market, outcomeIndex: 0, usdcIn: 10n * USDC, minTokensOut: 0n, tradeId };
+    const trade = on({ usdcIn: 10n * USDC, minTokensOut: 0n, tradeId });
     await testClient.setAutomine(false);
     try {
       // Both pass gas estimation (the id is unused until a block includes one of them), then share a block.
@@ -146,15 +119,7 @@ describe('trading through a smart account', () => {
   it('fails with 409 SLIPPAGE_EXCEEDED carrying actual and limit as decimal strings', async () => {
     const quote = await readBuyQuote(fixture.reader, { market, outcomeIndex: 0, usdcIn: 10n * USDC });
     const error = await appErrorOf(
-      buyThroughAccount(fixture.executor, {
-        ...fixture.route,
-        account,
-        market,
-        outcomeIndex: 0,
-        usdcIn: 10n * USDC,
-        minTokensOut: quote.tokensOut + 1n,
-        tradeId: randomUUID(),
-      }),
+      buyThroughAccount(fixture.executor, on({ usdcIn: 10n * USDC, minTokensOut: quote.tokensOut + 1n })),
     );
     expect(error).toMatchObject({ code: 'SLIPPAGE_EXCEEDED', status: 409, retry: false });
     expect(error.extensions).toEqual({ actual: quote.tokensOut.toString(), limit: (quote.tokensOut + 1n).toString() });
@@ -164,78 +129,37 @@ describe('trading through a smart account', () => {
   it('fails with MARKET_NOT_TRADEABLE on a frozen market and leaves the trade id usable', async () => {
     await freezeMarket(fixture.admin, market);
     const tradeId = randomUUID();
-    const trade = { ...fixture.route, account, market, outcomeIndex: 0, usdcIn: 5n * USDC, tradeId };
-    const error = await appErrorOf(executeBuy(fixture.executor, trade));
+    const error = await appErrorOf(executeBuy(fixture.executor, on({ usdcIn: 5n * USDC, tradeId })));
     expect(error).toMatchObject({ code: 'MARKET_NOT_TRADEABLE', status: 422, detail: 'The market is frozen' });
     expect(await findTradeExecution(fixture.reader, { account, tradeId })).toBeUndefined();
   });
 
   it('fails with MARKET_NOT_TRADEABLE for an address that is not a platform market', async () => {
     const error = await appErrorOf(
-      buyThroughAccount(fixture.executor, {
-        ...fixture.route,
-        account,
-        market: fixture.platform.usdc,
-        outcomeIndex: 0,
-        usdcIn: USDC,
-        minTokensOut: 0n,
-        tradeId: randomUUID(),
-      }),
+      buyThroughAccount(fixture.executor, on({ market: fixture.platform.usdc, usdcIn: USDC, minTokensOut: 0n })),
     );
     expect(error).toMatchObject({ code: 'MARKET_NOT_TRADEABLE', retry: false });
   });
 
   it('fails with POSITION_NOT_CLAIMABLE when there is nothing to redeem or the market is open', async () => {
-    const open = await appErrorOf(
-      redeemThroughAccount(fixture.executor, {
-        ...fixture.route,
-        account,
-        market,
-        outcomeIndex: 0,
-        tradeId: randomUUID(),
-      }),
-    );
+    const open = await appErrorOf(redeemThroughAccount(fixture.executor, on({})));
     expect(open).toMatchObject({
       code: 'POSITION_NOT_CLAIMABLE',
       detail: 'The market is not resolved or cancelled yet',
     });
     await cancelMarket(fixture.admin, market);
-    const empty = await appErrorOf(
-      redeemThroughAccount(fixture.executor, {
-        ...fixture.route,
-        account,
-        market,
-        outcomeIndex: 1,
-        tradeId: randomUUID(),
-      }),
-    );
+    const empty = await appErrorOf(redeemThroughAccount(fixture.executor, on({ outcomeIndex: 1 })));
     expect(empty).toMatchObject({ code: 'POSITION_NOT_CLAIMABLE', status: 409 });
   });
 
   it('fails with INSUFFICIENT_BALANCE when the account lacks USDC or tokens', async () => {
     const { account: poor } = await createFundedAccount(fixture, USDC);
     const usdc = await appErrorOf(
-      buyThroughAccount(fixture.executor, {
-        ...fixture.route,
-        account: poor,
-        market,
-        outcomeIndex: 0,
-        usdcIn: 2n * USDC,
-        minTokensOut: 0n,
-        tradeId: randomUUID(),
-      }),
+      buyThroughAccount(fixture.executor, on({ account: poor, usdcIn: 2n * USDC, minTokensOut: 0n })),
     );
     expect(usdc).toMatchObject({ code: 'INSUFFICIENT_BALANCE', extensions: { balance: '1000000', needed: '2000000' } });
     const tokens = await appErrorOf(
-      sellForUsdcThroughAccount(fixture.executor, {
-        ...fixture.route,
-        account: poor,
-        market,
-        outcomeIndex: 0,
-        usdcOut: USDC,
-        maxTokensIn: 10n ** 30n,
-        tradeId: randomUUID(),
-      }),
+      sellForUsdcThroughAccount(fixture.executor, on({ account: poor, usdcOut: USDC, maxTokensIn: 10n ** 30n })),
     );
     expect(tokens).toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
   });

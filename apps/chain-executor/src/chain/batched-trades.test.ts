@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { encodeFunctionData, type Address } from 'viem';
-import { smartAccountAbi } from '../../../../shared/contracts/artifacts/index.js';
+import type { Address } from 'viem';
 import { AppError } from '#shared/errors/app-error.js';
-import { buyThroughAccount, type AccountTradeExecution } from './account-trades.js';
+import { type AccountTradeExecution } from './account-trades.js';
+import { buy as buyDirectly, forwardedBuy, tradeIdUsed } from '#tooling/kits/chain-executor/direct-trades.js';
 import { readOutcomeBalances, readUsdcBalance } from '#shared/chain/balances.js';
 import { batchExecutorAddress, delegatesToBatchExecutor, ensureBatchDelegation } from './batch-delegation.js';
 import { executeTradeBatch, type BatchedTrade } from './batched-trades.js';
@@ -16,8 +16,6 @@ import {
   USDC,
   type ChainFixture,
 } from '#tooling/testing/chain-test-fixtures.js';
-import { uuidToBytes32 } from '#shared/chain/ids-on-chain.js';
-import { forwardCallData } from './operator-calls.js';
 import { readBuyQuote } from '#shared/chain/market-reads.js';
 import { minimumOutput } from './trade-guards.js';
 
@@ -122,18 +120,8 @@ describe('several trades in one transaction', () => {
   it('isolates a call that reverts on-chain: the others take effect and the failure is reported by index', async () => {
     const good = trade(rich, 'buy', 10n * USDC);
     const badId = randomUUID();
-    const buyCall = (tradeId: string, minTokensOut: bigint) => ({
-      target: fixture.route.registry,
-      data: forwardCallData(
-        fixture.route,
-        rich,
-        encodeFunctionData({
-          abi: smartAccountAbi,
-          functionName: 'buy',
-          args: [uuidToBytes32(tradeId), market, 0n, 10n * USDC, minTokensOut],
-        }),
-      ),
-    });
+    const buyCall = (tradeId: string, minTokensOut: bigint) =>
+      forwardedBuy({ fixture }, { account: rich, market, tradeId, usdc: 10n * USDC, minTokensOut });
     // An impossible guard: the call reverts with SlippageExceeded inside the mined batch.
     const calls = [buyCall(badId, 10n ** 30n), buyCall(good.tradeId, 0n)];
     const simulated = await simulateCallBatch(fixture.executor, calls);
@@ -149,14 +137,7 @@ describe('several trades in one transaction', () => {
     );
     expect(sent.receipt.status).toBe('success');
     expect([...sent.failures.keys()]).toEqual([0]);
-    expect(
-      await fixture.reader.publicClient.readContract({
-        address: rich,
-        abi: smartAccountAbi,
-        functionName: 'tradeIdUsed',
-        args: [uuidToBytes32(badId)],
-      }),
-    ).toBe(false);
+    expect(await tradeIdUsed({ fixture }, rich, badId)).toBe(false);
     expect(await usdcOf(rich)).toBe(990n * USDC);
   });
 
@@ -164,11 +145,7 @@ describe('several trades in one transaction', () => {
     // Between the simulation and the send, a large buy moves the price: the trade with no tolerance reverts inside
     // the mined batch; its batch-mate with a wide one completes in the same transaction.
     const race = racingWriter(fixture.executor, () =>
-      buyThroughAccount(fixture.executor, {
-        ...fixture.route,
-        ...{ account: rich, market, outcomeIndex: 0, usdcIn: 300n * USDC },
-        ...{ minTokensOut: 0n, tradeId: randomUUID() },
-      }),
+      buyDirectly({ fixture }, { account: rich, market, usdc: 300n * USDC }),
     );
     const tight = { ...trade(poor, 'buy', 1n * USDC), slippageBps: 0 };
     const wide = { ...trade(rich, 'buy', 10n * USDC), slippageBps: 5_000 };
@@ -180,13 +157,7 @@ describe('several trades in one transaction', () => {
     expect(refused).toBeInstanceOf(AppError);
     expect(refused).toMatchObject({ code: 'SLIPPAGE_EXCEEDED', extensions: { txHash: executed.txHash } });
     expect(await usdcOf(poor)).toBe(5n * USDC);
-    const tightUsed = await fixture.reader.publicClient.readContract({
-      address: poor,
-      abi: smartAccountAbi,
-      functionName: 'tradeIdUsed',
-      args: [uuidToBytes32(tight.tradeId)],
-    });
-    expect(tightUsed).toBe(false);
+    expect(await tradeIdUsed({ fixture }, poor, tight.tradeId)).toBe(false);
   });
 
   it('fails every trade, sending nothing, when the sender does not delegate to BatchExecutor', async () => {
@@ -202,15 +173,7 @@ describe('several trades in one transaction', () => {
   });
 
   it('sends a single trade through the account directly alongside batches, sharing one nonce sequence', async () => {
-    const direct = buyThroughAccount(fixture.executor, {
-      ...fixture.route,
-      account: rich,
-      market,
-      outcomeIndex: 0,
-      tradeId: randomUUID(),
-      usdcIn: 1n * USDC,
-      minTokensOut: 0n,
-    });
+    const direct = buyDirectly({ fixture }, { account: rich, market, usdc: 1n * USDC });
     const batched = executeTradeBatch(fixture.executor, [trade(rich, 'buy', 2n * USDC)]);
     const [single, [inBatch]] = await Promise.all([direct, batched]);
     expect(single.replayed).toBe(false);

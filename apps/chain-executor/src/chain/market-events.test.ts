@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
-import { buyThroughAccount, redeemThroughAccount, sellThroughAccount } from './account-trades.js';
+import { redeemThroughAccount } from './account-trades.js';
+import { buy as buyDirectly, sell as sellDirectly } from '#tooling/kits/chain-executor/direct-trades.js';
 import {
   createFixtureMarket,
   createFundedAccount,
@@ -41,33 +42,13 @@ const pick = <T extends MarketEvent['type']>(events: MarketEvent[], type: T) =>
 describe('market event decoding', () => {
   it('decodes a buy, sell, freeze, resolve and redeem sequence in chain order', async () => {
     const target = { account, market, outcomeIndex: 0 };
-    const buy = await buyThroughAccount(fixture.executor, {
-      ...fixture.route,
-      ...target,
-      usdcIn: 30n * USDC,
-      minTokensOut: 0n,
-      tradeId: randomUUID(),
-    });
-    const sell = await sellThroughAccount(fixture.executor, {
-      ...fixture.route,
-      ...target,
-      tokensIn: buy.amountOut / 2n,
-      minUsdcOut: 0n,
-      tradeId: randomUUID(),
-    });
+    const buy = await buyDirectly({ fixture }, { ...target, usdc: 30n * USDC });
+    const sell = await sellDirectly({ fixture }, { ...target, tokens: buy.amountOut / 2n });
     await freezeMarket(fixture.admin, market);
     await unfreezeMarket(fixture.admin, market);
     await resolveMarket(fixture.admin, { market, winners: [0] });
     const redeem = await redeemThroughAccount(fixture.executor, { ...fixture.route, ...target, tradeId: randomUUID() });
-    await buyThroughAccount(fixture.executor, {
-      ...fixture.route,
-      account,
-      market: otherMarket,
-      outcomeIndex: 1,
-      usdcIn: USDC,
-      minTokensOut: 0n,
-      tradeId: randomUUID(),
-    });
+    await buyDirectly({ fixture }, { account, market: otherMarket, outcomeIndex: 1, usdc: USDC });
     const toBlock = await fixture.reader.publicClient.getBlockNumber();
 
     const events = await withBlockTimestamps(
@@ -125,15 +106,7 @@ describe('market event decoding', () => {
   });
 
   it('decodes market events from a receipt and ignores the other contracts logs in it', async () => {
-    const buy = await buyThroughAccount(fixture.executor, {
-      ...fixture.route,
-      account,
-      market,
-      outcomeIndex: 1,
-      usdcIn: 2n * USDC,
-      minTokensOut: 0n,
-      tradeId: randomUUID(),
-    });
+    const buy = await buyDirectly({ fixture }, { account, market, outcomeIndex: 1, usdc: 2n * USDC });
     const receipt = await fixture.reader.publicClient.getTransactionReceipt({ hash: buy.txHash });
     expect(receipt.logs.length).toBeGreaterThan(1); // USDC transfers and the account's TradeExecuted too
     const events = decodeMarketLogs(receipt.logs);

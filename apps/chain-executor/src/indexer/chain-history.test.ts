@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { createFundedAccount, startChainFixture, USDC } from '#tooling/testing/chain-test-fixtures.js';
 import { buyThroughAccount } from '../chain/account-trades.js';
@@ -10,27 +10,14 @@ import {
   cursorBlock,
   marketRowOf,
   marketTradesOf,
-  startIndexerTestbed,
+  useIndexerTestbed,
   waitFor,
   waitForIndexedTx,
   waitForTradeCount,
   waitUntilCaughtUp,
-  type IndexerTestbed,
 } from '#tooling/kits/chain-executor/indexer-test-kit.js';
 
-let testbed: IndexerTestbed;
-
-beforeAll(async () => {
-  testbed = await startIndexerTestbed();
-});
-
-afterEach(async () => {
-  await testbed.stopIndexers();
-});
-
-afterAll(async () => {
-  await testbed?.close();
-});
+const testbed = useIndexerTestbed();
 
 /** Indexes two buys on a new market, stops the indexer and reverts the chain to before them. */
 async function indexTwoBuysThenRevert(settings: { reorgRewindBlocks?: number } = {}) {
@@ -45,11 +32,14 @@ async function indexTwoBuysThenRevert(settings: { reorgRewindBlocks?: number } =
   await testbed.stopIndexers();
   const stoppedAt = (await cursorBlock(testbed))!;
   await testbed.fixture.reset();
-  return { marketId, market, account, stoppedAt, logsFrom: testbed.logs.lines.length };
+  return { marketId, market, account, stoppedAt, logsFrom: testbed.logs.lines().length };
 }
 
 const eventsSince = (from: number, event: string) =>
-  testbed.logs.lines.slice(from).filter((line) => line.event === event);
+  testbed.logs
+    .lines()
+    .slice(from)
+    .filter((line) => line.event === event);
 
 describe('market indexer on a changed chain', () => {
   it('re-indexes from scratch when the chain head is behind the cursor (a fresh or reverted chain)', async () => {
@@ -112,7 +102,7 @@ describe('market indexer on a changed chain', () => {
       });
       await testbed.db('markets').where({ id: marketId }).update({ contract_address: address });
       await fresh.chain.testClient.mine({ blocks: Number(stoppedAt) + 5 });
-      const logsFrom = testbed.logs.lines.length;
+      const logsFrom = testbed.logs.lines().length;
       const { account: newAccount } = await createFundedAccount(fresh);
       const indexer = startMarketIndexer(
         { db: testbed.db, reader: fresh.reader, logger: testbed.logger },

@@ -1,31 +1,18 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { createFundedAccount } from '#tooling/testing/chain-test-fixtures.js';
 import { currentDatabaseName } from '#shared/db/named-locks.js';
 import { indexerLockName } from '#shared/runtime/mysql-leader-lock.js';
 import {
   buy,
   createLinkedMarket,
-  startIndexerTestbed,
   USDC,
+  useIndexerTestbed,
   waitFor,
   waitForIndexedTx,
   waitUntilCaughtUp,
-  type IndexerTestbed,
 } from '#tooling/kits/chain-executor/indexer-test-kit.js';
 
-let testbed: IndexerTestbed;
-
-beforeAll(async () => {
-  testbed = await startIndexerTestbed();
-});
-
-afterEach(async () => {
-  await testbed.stopIndexers();
-});
-
-afterAll(async () => {
-  await testbed?.close();
-});
+const testbed = useIndexerTestbed();
 
 async function lockHolder(): Promise<number | null> {
   const lockName = indexerLockName(testbed.chainId, await currentDatabaseName(testbed.db));
@@ -60,11 +47,12 @@ describe('market indexer leadership', () => {
     const { account } = await createFundedAccount(testbed.fixture);
     const indexer = testbed.startIndexer();
     await waitUntilCaughtUp(testbed, indexer);
-    const steppedDown = testbed.logs.events('indexer.stepped_down').length;
+    const stepDowns = () => testbed.logs.events().filter((event) => event === 'indexer.stepped_down').length;
+    const steppedDown = stepDowns();
     const holder = await lockHolder();
 
     await testbed.db.raw(`KILL ${holder}`);
-    await waitFor('the leader to step down', () => testbed.logs.events('indexer.stepped_down').length > steppedDown);
+    await waitFor('the leader to step down', () => stepDowns() > steppedDown);
     await waitFor('a new lock connection', async () => {
       const current = await lockHolder();
       return current !== null && current !== holder && indexer.isLeader();

@@ -30,45 +30,28 @@ export const noIndexerMetrics: IndexerMetrics = {
 export function createIndexerMetrics(registry: Registry | undefined): IndexerMetrics {
   if (!registry) return noIndexerMetrics;
   const registers = [registry];
-  const ranges = registeredMetric(registry, 'indexer_range_duration_seconds', () => {
-    return new Histogram({
-      name: 'indexer_range_duration_seconds',
-      help: 'Time to index one block range (fetch logs, prices, write), in seconds.',
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-      registers,
-    });
-  });
-  const blocks = registeredMetric(registry, 'indexer_blocks_total', () => {
-    return new Counter({ name: 'indexer_blocks_total', help: 'Blocks indexed.', registers });
-  });
-  const events = registeredMetric(registry, 'indexer_events_total', () => {
-    return new Counter({
-      name: 'indexer_events_total',
-      help: 'Market events indexed, by event type.',
-      labelNames: ['type'],
-      registers,
-    });
-  });
-  const failures = registeredMetric(registry, 'indexer_failures_total', () => {
-    return new Counter({ name: 'indexer_failures_total', help: 'Indexing steps that failed.', registers });
-  });
-  const resets = registeredMetric(registry, 'indexer_resets_total', () => {
-    return new Counter({
-      name: 'indexer_resets_total',
-      help: 'Re-indexing after a reorg or on a fresh chain.',
-      labelNames: ['kind'],
-      registers,
-    });
-  });
-  const leader = registeredMetric(registry, 'indexer_leader', () => {
-    return new Gauge({ name: 'indexer_leader', help: '1 while this replica holds the indexer lock.', registers });
-  });
-  const cursor = registeredMetric(registry, 'indexer_cursor_block', () => {
-    return new Gauge({ name: 'indexer_cursor_block', help: 'Last fully indexed block.', registers });
-  });
-  const lag = registeredMetric(registry, 'indexer_lag_blocks', () => {
-    return new Gauge({ name: 'indexer_lag_blocks', help: 'Chain head minus the last indexed block.', registers });
-  });
+  const counter = (name: string, help: string, labelNames: string[] = []) =>
+    registeredMetric(registry, name, () => new Counter({ name, help, labelNames, registers }));
+  const gauge = (name: string, help: string) =>
+    registeredMetric(registry, name, () => new Gauge({ name, help, registers }));
+  const ranges = registeredMetric(
+    registry,
+    'indexer_range_duration_seconds',
+    () =>
+      new Histogram({
+        name: 'indexer_range_duration_seconds',
+        help: 'Time to index one block range (fetch logs, prices, write), in seconds.',
+        buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+        registers,
+      }),
+  );
+  const blocks = counter('indexer_blocks_total', 'Blocks indexed.');
+  const events = counter('indexer_events_total', 'Market events indexed, by event type.', ['type']);
+  const failures = counter('indexer_failures_total', 'Indexing steps that failed.');
+  const resets = counter('indexer_resets_total', 'Re-indexing after a reorg or on a fresh chain.', ['kind']);
+  const leader = gauge('indexer_leader', '1 while this replica holds the indexer lock.');
+  const cursor = gauge('indexer_cursor_block', 'Last fully indexed block.');
+  const lag = gauge('indexer_lag_blocks', 'Chain head minus the last indexed block.');
   return {
     observeRange: (range) => {
       ranges.observe(range.durationMs / 1000);

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { insertApiKeyRow, insertTradeRow, insertUserRow } from '../../../../migrations/constraint-test-rows.js';
 import {
@@ -22,13 +22,12 @@ import {
   marketTradesOf,
   pricePointsOf,
   sell,
-  startIndexerTestbed,
   USDC,
+  useIndexerTestbed,
   waitFor,
   waitForIndexedTx,
   waitForTradeCount,
   waitUntilCaughtUp,
-  type IndexerTestbed,
   type Row,
 } from '#tooling/kits/chain-executor/indexer-test-kit.js';
 
@@ -36,19 +35,7 @@ const WAD = 10n ** 18n;
 const sum = (values: unknown[]): bigint => values.reduce<bigint>((total, value) => total + BigInt(String(value)), 0n);
 const wadList = (value: unknown): string[] => (typeof value === 'string' ? JSON.parse(value) : value) as string[];
 
-let testbed: IndexerTestbed;
-
-beforeAll(async () => {
-  testbed = await startIndexerTestbed();
-});
-
-afterEach(async () => {
-  await testbed.stopIndexers();
-});
-
-afterAll(async () => {
-  await testbed?.close();
-});
+const testbed = useIndexerTestbed();
 
 describe('market indexer', () => {
   it('indexes buys and sells from several accounts, with volumes, traders and prices', async () => {
@@ -135,7 +122,7 @@ describe('market indexer', () => {
     await waitForIndexedTx(testbed, (await buy(testbed, { account, market, outcomeIndex: 0, usdc: USDC })).txHash);
     await testbed.stopIndexers();
     const stoppedAt = await cursorBlock(testbed);
-    const linesBefore = testbed.logs.lines.length;
+    const linesBefore = testbed.logs.lines().length;
 
     await buy(testbed, { account, market, outcomeIndex: 1, usdc: 2n * USDC });
     await buy(testbed, { account, market, outcomeIndex: 0, usdc: 3n * USDC });
@@ -143,7 +130,7 @@ describe('market indexer', () => {
     await waitForTradeCount(testbed, marketId, 3);
     await waitUntilCaughtUp(testbed, second);
 
-    const after = testbed.logs.lines.slice(linesBefore);
+    const after = testbed.logs.lines().slice(linesBefore);
     const ranges = after.filter((line) => line.event === 'indexer.range');
     expect(ranges[0]).toMatchObject({ fromBlock: Number(stoppedAt! + 1n) });
     expect(after.filter((line) => line.event === 'indexer.markets_registered')).toEqual([]);

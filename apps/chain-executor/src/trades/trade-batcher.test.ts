@@ -1,41 +1,54 @@
 /* The executor with batched sends (TRADE_BATCH_MAX > 1) against a real anvil and MariaDB. */
 import { describe, expect, it } from '@jest/globals';
-import { randomUUID } from 'node:crypto';
-import type { Address } from 'viem';
-import { smartAccountAbi } from '../../../../shared/contracts/artifacts/index.js';
-import { buyThroughAccount } from '../chain/account-trades.js';
 import { delegatesToBatchExecutor } from '../chain/batch-delegation.js';
-import { readOutcomeBalances, readUsdcBalance } from '#shared/chain/balances.js';
-import { uuidToBytes32 } from '#shared/chain/ids-on-chain.js';
 import { AppError } from '#shared/errors/app-error.js';
 import { createGroupedOutbox } from '../outbox/grouped-outbox.js';
 import { createOutboxTransaction } from '#shared/messaging/outbox.js';
 import { executeTrade } from '../use-cases/execute-trade.use-case.js';
 import {
+  buy,
   createMarket,
   createTrader,
   eventTypesOf,
   executionsOf,
   executorTransactionCount,
+  holdingsOf,
+  insertMarketTrade,
   insertTestTrade,
   racingWriter,
   traceOf,
+  tradeIdUsed,
   tradeDeps,
   tradeOf,
   useMarketTestbed,
   USDC,
   EXECUTOR_COMPLETED_TRACE,
+  FAILED_AFTER_SEND_TRACE,
 } from '#tooling/kits/chain-executor/trade-executor-test-kit.js';
-import { createTradeBatcher, type TradeBatcher } from './trade-batcher.js';
+import type { ChainWriter } from '#shared/chain/chain-clients.js';
+import { createTradeBatcher, type BatchSpacing, type TradeBatcher } from './trade-batcher.js';
 
 const testbed = useMarketTestbed();
 
-/** As trade-workers.ts wires a batching executor: batched sends and grouped outbox transactions. */
-const batchedDeps = () =>
-  tradeDeps(testbed, {
-    batcher: createTradeBatcher(testbed.fixture.executor, { maxBatch: 32, logger: testbed.logs.logger }),
+/**
+ * As trade-workers.ts wires a batching executor: batched sends and grouped outbox transactions; `gather` wraps the
+ * batcher (gatheredBatcher).
+ */
+function batchedDeps(
+  options: { writer?: ChainWriter; spacing?: BatchSpacing; gather?: (batcher: TradeBatcher) => TradeBatcher } = {},
+) {
+  const { writer = testbed.fixture.executor, spacing, gather = (batcher) => batcher } = options;
+  const batcher = createTradeBatcher(writer, {
+    maxBatch: 32,
+    logger: testbed.logs.logger,
+    ...(spacing && { spacing }),
+  });
+  return tradeDeps(testbed, {
+    writer,
+    batcher: gather(batcher),
     outbox: createGroupedOutbox(createOutboxTransaction(testbed.db, undefined), { maxGroup: 32 }),
   });
+}
 
 /**
  * `batcher` holding each submitted trade until all of `tradeIds` are ready, then submitting them in that order in one
@@ -54,31 +67,11 @@ function gatheredBatcher(batcher: TradeBatcher, tradeIds: readonly string[]): Tr
   };
 }
 
-/** What an account holds on-chain: its USDC and its outcome tokens on `market`. */
-async function holdingsOf(account: Address, market: Address) {
-  const { reader, platform } = testbed.fixture;
-  return {
-    usdc: await readUsdcBalance(reader, { usdc: platform.usdc, account }),
-    tokens: await readOutcomeBalances(reader, { market, account }),
-  };
-}
-
-function tradeIdUsed(account: Address, tradeId: string): Promise<boolean> {
-  return testbed.fixture.reader.publicClient.readContract({
-    address: account,
-    abi: smartAccountAbi,
-    functionName: 'tradeIdUsed',
-    args: [uuidToBytes32(tradeId)],
-  });
-}
-
 describe('trades sent several per transaction', () => {
   it('completes concurrent trades in shared transactions, each executed once, with the full trace', async () => {
     const deps = batchedDeps();
     const traders = await Promise.all(Array.from({ length: 6 }, () => createTrader(testbed)));
-    const trades = await Promise.all(
-      traders.map((trader) => insertTestTrade(testbed.db, { trader, marketId: testbed.marketId, usdc: 10n * USDC })),
-    );
+    const trades = await Promise.all(traders.map((trader) => insertMarketTrade(testbed, trader, 10n * USDC)));
     const sentBefore = await executorTransactionCount(testbed);
 
     const outcomes = await Promise.all(trades.map((trade) => executeTrade(deps, { tradeId: trade.id })));
@@ -99,18 +92,9 @@ describe('trades sent several per transaction', () => {
   });
 
   it('spaces one replica’s sends by TRADE_BATCH_INTERVAL_MS: trades arriving meanwhile share the next batch', async () => {
-    const deps = tradeDeps(testbed, {
-      batcher: createTradeBatcher(testbed.fixture.executor, {
-        maxBatch: 32,
-        spacing: { fixedMs: 500 },
-        logger: testbed.logs.logger,
-      }),
-      outbox: createGroupedOutbox(createOutboxTransaction(testbed.db, undefined), { maxGroup: 32 }),
-    });
+    const deps = batchedDeps({ spacing: { fixedMs: 500 } });
     const traders = await Promise.all(Array.from({ length: 6 }, () => createTrader(testbed)));
-    const [lone, ...later] = await Promise.all(
-      traders.map((trader) => insertTestTrade(testbed.db, { trader, marketId: testbed.marketId, usdc: 10n * USDC })),
-    );
+    const [lone, ...later] = await Promise.all(traders.map((trader) => insertMarketTrade(testbed, trader, 10n * USDC)));
     const started = Date.now();
     await expect(executeTrade(deps, { tradeId: lone!.id })).resolves.toBe('completed');
 
@@ -127,9 +111,9 @@ describe('trades sent several per transaction', () => {
     const deps = batchedDeps();
     const [rich, poor] = await Promise.all([createTrader(testbed), createTrader(testbed, 1n * USDC)]);
     const [ok, overdrawn, alsoOk] = await Promise.all([
-      insertTestTrade(testbed.db, { trader: rich, marketId: testbed.marketId, usdc: 5n * USDC }),
-      insertTestTrade(testbed.db, { trader: poor, marketId: testbed.marketId, usdc: 50n * USDC }),
-      insertTestTrade(testbed.db, { trader: rich, marketId: testbed.marketId, usdc: 7n * USDC }),
+      insertMarketTrade(testbed, rich, 5n * USDC),
+      insertMarketTrade(testbed, poor, 50n * USDC),
+      insertMarketTrade(testbed, rich, 7n * USDC),
     ]);
 
     const outcomes = await Promise.all(
@@ -152,30 +136,26 @@ describe('trades sent several per transaction', () => {
     const trader = () => createTrader(testbed);
     const [first, slipping, last, competitor] = await Promise.all([trader(), trader(), trader(), trader()]);
     const [ok, slipped, alsoOk] = await Promise.all([
-      insertTestTrade(testbed.db, { trader: first, marketId: testbed.marketId, usdc: 5n * USDC }),
+      insertMarketTrade(testbed, first, 5n * USDC),
       insertTestTrade(testbed.db, { trader: slipping, marketId: other.marketId, usdc: 10n * USDC }),
-      insertTestTrade(testbed.db, { trader: last, marketId: testbed.marketId, usdc: 7n * USDC }),
+      insertMarketTrade(testbed, last, 7n * USDC),
     ]);
     const race = racingWriter(testbed.fixture.executor, () =>
-      buyThroughAccount(testbed.fixture.executor, {
-        ...testbed.fixture.route,
-        ...{ account: competitor.account, market: other.market, outcomeIndex: 0, usdcIn: 300n * USDC },
-        ...{ minTokensOut: 0n, tradeId: randomUUID() },
-      }),
+      buy(testbed, { account: competitor.account, market: other.market, usdc: 300n * USDC }),
     );
-    const batcher = createTradeBatcher(race.writer, { maxBatch: 32, logger: testbed.logs.logger });
-    const deps = tradeDeps(testbed, {
+    const deps = batchedDeps({
       writer: race.writer,
-      batcher: gatheredBatcher(batcher, [ok.id, slipped.id, alsoOk.id]),
-      outbox: createGroupedOutbox(createOutboxTransaction(testbed.db, undefined), { maxGroup: 32 }),
+      gather: (batcher) => gatheredBatcher(batcher, [ok.id, slipped.id, alsoOk.id]),
     });
     const completing = [
       { trade: ok, trader: first, usdc: 5n * USDC },
       { trade: alsoOk, trader: last, usdc: 7n * USDC },
     ];
     const before = {
-      completing: await Promise.all(completing.map(({ trader }) => holdingsOf(trader.account, testbed.market))),
-      slipping: await holdingsOf(slipping.account, other.market),
+      completing: await Promise.all(
+        completing.map(({ trader }) => holdingsOf(testbed, trader.account, testbed.market)),
+      ),
+      slipping: await holdingsOf(testbed, slipping.account, other.market),
     };
 
     const outcomes = await Promise.all([ok, slipped, alsoOk].map((trade) => executeTrade(deps, { tradeId: trade.id })));
@@ -194,17 +174,11 @@ describe('trades sent several per transaction', () => {
     expect(txHash).toMatch(/^0x[0-9a-f]{64}$/);
     const receipt = await testbed.fixture.reader.publicClient.getTransactionReceipt({ hash: txHash });
     expect(receipt).toMatchObject({ status: 'success', to: testbed.fixture.executor.account.address.toLowerCase() });
-    expect(await traceOf(testbed.db, failed)).toEqual([
-      'trade.validating',
-      'trade.executing',
-      'trade.tx_sent',
-      'trade.failed',
-      'webhook.event_recorded',
-    ]);
+    expect(await traceOf(testbed.db, failed)).toEqual([...FAILED_AFTER_SEND_TRACE]);
     expect(await eventTypesOf(testbed.db, failed)).toEqual(['trade.failed']);
     expect(await executionsOf(testbed, slipping.account, slipped.id)).toHaveLength(0);
-    expect(await tradeIdUsed(slipping.account, slipped.id)).toBe(false);
-    expect(await holdingsOf(slipping.account, other.market)).toEqual(before.slipping);
+    expect(await tradeIdUsed(testbed, slipping.account, slipped.id)).toBe(false);
+    expect(await holdingsOf(testbed, slipping.account, other.market)).toEqual(before.slipping);
 
     for (const [index, { trade, trader, usdc }] of completing.entries()) {
       const done = await tradeOf(testbed.db, trade.id);
@@ -216,7 +190,7 @@ describe('trades sent several per transaction', () => {
       expect(execution!.args.amountIn).toBe(usdc);
       expect(done.tokensOut).toBeGreaterThan(0n);
       const [tokensBefore = 0n, ...othersBefore] = before.completing[index]!.tokens;
-      expect(await holdingsOf(trader.account, testbed.market)).toEqual({
+      expect(await holdingsOf(testbed, trader.account, testbed.market)).toEqual({
         usdc: before.completing[index]!.usdc - usdc,
         tokens: [tokensBefore + done.tokensOut!, ...othersBefore],
       });
@@ -228,7 +202,7 @@ describe('trades sent several per transaction', () => {
   it('executes a job delivered twice at once exactly once', async () => {
     const deps = batchedDeps();
     const trader = await createTrader(testbed);
-    const trade = await insertTestTrade(testbed.db, { trader, marketId: testbed.marketId, usdc: 3n * USDC });
+    const trade = await insertMarketTrade(testbed, trader, 3n * USDC);
 
     const outcomes = await Promise.all([
       executeTrade(deps, { tradeId: trade.id }),
@@ -245,13 +219,13 @@ describe('trades sent several per transaction', () => {
   it('delegates the executor again when the delegation is gone, retrying the trades of the batch that found it so', async () => {
     const deps = batchedDeps();
     const trader = await createTrader(testbed);
-    const first = await insertTestTrade(testbed.db, { trader, marketId: testbed.marketId, usdc: 2n * USDC });
+    const first = await insertMarketTrade(testbed, trader, 2n * USDC);
     await expect(executeTrade(deps, { tradeId: first.id })).resolves.toBe('completed');
     const executor = testbed.fixture.executor.account.address;
     await testbed.fixture.chain.testClient.setCode({ address: executor, bytecode: '0x' });
     expect(await delegatesToBatchExecutor(testbed.fixture.reader, executor)).toBe(false);
 
-    const lost = await insertTestTrade(testbed.db, { trader, marketId: testbed.marketId, usdc: 2n * USDC });
+    const lost = await insertMarketTrade(testbed, trader, 2n * USDC);
     const refused = await executeTrade(deps, { tradeId: lost.id }).catch((error: unknown) => error);
     // Nothing was sent: a transient failure, the trade back to pending for its job's retry.
     expect(refused).toBeInstanceOf(AppError);

@@ -2,14 +2,12 @@
  * The executor's trade state changes, each one conditional `moveTrade` (trace steps + webhook event + outbox in one
  * transaction): a null result means another worker moved the trade first and nothing was written.
  */
-import type { Knex } from 'knex';
 import type { Hex } from 'viem';
 import type { AccountTradeExecution } from '../chain/account-trades.js';
 import { findTradeById, recordTradeTxHash } from '#shared/db/trades/trades.repository.js';
 import type { TradeStatus } from '#shared/domain/trade-states.js';
 import { type TradeRecord } from '#shared/db/trades/trade-rows.js';
 import type { ErrorCode } from '#shared/errors/error-catalogue.js';
-import type { EnqueueOutboxMessage } from '#shared/messaging/outbox.js';
 import { moveTrade, recordTradeStep, timelineStepsOf, traceSteps } from '#shared/trade-lifecycle/trade-steps.js';
 import { executionDeadlineOf } from './execution-deadline.js';
 import type { TradeExecutorDeps } from './trade-executor-deps.js';
@@ -62,22 +60,9 @@ export function startExecutingFromPending(deps: ExecutingDeps, trade: TradeRecor
 export function failValidation(deps: Deps, trade: TradeRecord, failure: TradeFailure): Promise<TradeRecord | null> {
   return deps.outbox(async (trx, enqueue) => {
     const now = deps.now();
-    if (!(await moveToValidating(trx, enqueue, trade.id, now))) return null;
+    const validating = { from: 'pending', to: 'validating', trace: [{ type: traceSteps.validating }], now } as const;
+    if (!(await moveTrade(trx, enqueue, trade.id, validating))) return null;
     return moveTrade(trx, enqueue, trade.id, failedMove('validating', failure, now));
-  });
-}
-
-function moveToValidating(
-  trx: Knex.Transaction,
-  enqueue: EnqueueOutboxMessage,
-  tradeId: string,
-  now: Date,
-): Promise<TradeRecord | null> {
-  return moveTrade(trx, enqueue, tradeId, {
-    from: 'pending',
-    to: 'validating',
-    trace: [{ type: traceSteps.validating }],
-    now,
   });
 }
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from '@jest/globals';
 import {
   createTrader,
-  insertTestTrade,
+  insertMarketTrade,
   useMarketTestbed,
   USDC,
 } from '#tooling/kits/chain-executor/trade-executor-test-kit.js';
@@ -13,9 +13,7 @@ const testbed = useMarketTestbed();
 describe('trade reads', () => {
   it('reads the trades, keys, users and market of jobs started together with one query per table', async () => {
     const traders = await Promise.all([createTrader(testbed), createTrader(testbed), createTrader(testbed)]);
-    const trades = await Promise.all(
-      traders.map((trader) => insertTestTrade(testbed.db, { trader, marketId: testbed.marketId, usdc: 1n * USDC })),
-    );
+    const trades = await Promise.all(traders.map((trader) => insertMarketTrade(testbed, trader, 1n * USDC)));
     const reads = createTradeReads(testbed.db);
     const statements: string[] = [];
     const record = (query: { sql: string }) => statements.push(query.sql);
@@ -43,9 +41,7 @@ describe('trade reads', () => {
 
   it('reads new jobs (each trade with its key, user and market) started together with one joined query', async () => {
     const traders = await Promise.all([createTrader(testbed), createTrader(testbed)]);
-    const trades = await Promise.all(
-      traders.map((trader) => insertTestTrade(testbed.db, { trader, marketId: testbed.marketId, usdc: 2n * USDC })),
-    );
+    const trades = await Promise.all(traders.map((trader) => insertMarketTrade(testbed, trader, 2n * USDC)));
     const reads = createTradeReads(testbed.db);
     const statements: string[] = [];
     const record = (query: { sql: string }) => statements.push(query.sql);

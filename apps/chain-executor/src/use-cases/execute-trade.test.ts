@@ -1,46 +1,33 @@
 /* executeTrade against a real anvil and MariaDB: pending trades to completed / failed / rejected, exactly once. */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { randomUUID } from 'node:crypto';
-import { buyThroughAccount } from '../chain/account-trades.js';
-import { readOutcomeBalances, readUsdcBalance } from '#shared/chain/balances.js';
+import { describe, expect, it } from '@jest/globals';
+import { readOutcomeBalances } from '#shared/chain/balances.js';
 import { type ChainPublicClient } from '#shared/chain/chain-clients.js';
 import { revokeApiKey } from '#shared/db/api-keys/api-keys.repository.js';
 import { AppError } from '#shared/errors/app-error.js';
 import {
+  buy,
   createMarket,
   createTrader,
   eventTypesOf,
   executionsOf,
   executorTransactionCount,
+  insertMarketTrade,
   insertTestTrade,
-  startTradeTestbed,
   traceOf,
   tradeDeps,
   tradeOf,
+  useMarketTestbed,
   USDC,
+  usdcOf,
   writerWith,
-  type TradeTestbed,
   EXECUTOR_COMPLETED_TRACE,
 } from '#tooling/kits/chain-executor/trade-executor-test-kit.js';
 import { executeTrade } from './execute-trade.use-case.js';
 
-let testbed: TradeTestbed;
-let marketId: string;
-let market: `0x${string}`;
+const testbed = useMarketTestbed();
 
-beforeAll(async () => {
-  testbed = await startTradeTestbed();
-  ({ marketId, market } = await createMarket(testbed));
-}, 60_000);
-
-afterAll(async () => {
-  await testbed?.close();
-});
-
-const usdcOf = (account: `0x${string}`) =>
-  readUsdcBalance(testbed.fixture.reader, { usdc: testbed.fixture.platform.usdc, account });
 const tokensOf = async (account: `0x${string}`, outcome: number) =>
-  (await readOutcomeBalances(testbed.fixture.reader, { market, account }))[outcome]!;
+  (await readOutcomeBalances(testbed.fixture.reader, { market: testbed.market, account }))[outcome]!;
 
 /** Trades inserted directly have no `trade.created` step: the trace starts where the executor does. */
 const COMPLETED_TRACE = [...EXECUTOR_COMPLETED_TRACE];
@@ -48,8 +35,8 @@ const COMPLETED_TRACE = [...EXECUTOR_COMPLETED_TRACE];
 describe('executeTrade', () => {
   it('completes a pending buy on-chain: tx hash, tokens received, trace in order, one trade.completed, USDC spent', async () => {
     const trader = await createTrader(testbed);
-    const trade = await insertTestTrade(testbed.db, { trader, marketId, usdc: 25n * USDC });
-    const usdcBefore = await usdcOf(trader.account);
+    const trade = await insertMarketTrade(testbed, trader, 25n * USDC);
+    const usdcBefore = await usdcOf(testbed, trader.account);
 
     await expect(executeTrade(tradeDeps(testbed), { tradeId: trade.id })).resolves.toBe('completed');
 
@@ -59,7 +46,7 @@ describe('executeTrade', () => {
     expect(done).toMatchObject({ status: 'completed', txHash: executions[0]!.transactionHash, errorCode: null });
     expect(done.tokensOut).toBe(executions[0]!.args.amountOut);
     expect(done.tokensOut! > 0n).toBe(true);
-    expect(await usdcOf(trader.account)).toBe(usdcBefore - 25n * USDC);
+    expect(await usdcOf(testbed, trader.account)).toBe(usdcBefore - 25n * USDC);
     expect(await tokensOf(trader.account, 0)).toBe(done.tokensOut);
     expect(await traceOf(testbed.db, trade)).toEqual(COMPLETED_TRACE);
     expect(await eventTypesOf(testbed.db, trade)).toEqual(['trade.completed']);
@@ -67,23 +54,9 @@ describe('executeTrade', () => {
 
   it('completes a pending sell for the net USDC asked, reporting the tokens it gave', async () => {
     const trader = await createTrader(testbed);
-    await buyThroughAccount(testbed.fixture.executor, {
-      ...testbed.fixture.route,
-      account: trader.account,
-      market,
-      outcomeIndex: 1,
-      usdcIn: 50n * USDC,
-      minTokensOut: 0n,
-      tradeId: randomUUID(),
-    });
-    const [usdcBefore, tokensBefore] = [await usdcOf(trader.account), await tokensOf(trader.account, 1)];
-    const trade = await insertTestTrade(testbed.db, {
-      trader,
-      marketId,
-      usdc: 10n * USDC,
-      side: 'sell',
-      outcomeIndex: 1,
-    });
+    await buy(testbed, { account: trader.account, market: testbed.market, outcomeIndex: 1, usdc: 50n * USDC });
+    const [usdcBefore, tokensBefore] = [await usdcOf(testbed, trader.account), await tokensOf(trader.account, 1)];
+    const trade = await insertMarketTrade(testbed, trader, 10n * USDC, { side: 'sell', outcomeIndex: 1 });
 
     await expect(executeTrade(tradeDeps(testbed), { tradeId: trade.id })).resolves.toBe('completed');
 
@@ -91,14 +64,14 @@ describe('executeTrade', () => {
     const [execution] = await executionsOf(testbed, trader.account, trade.id);
     expect(done.status).toBe('completed');
     expect(done.tokensOut).toBe(execution!.args.amountIn);
-    expect(await usdcOf(trader.account)).toBe(usdcBefore + 10n * USDC);
+    expect(await usdcOf(testbed, trader.account)).toBe(usdcBefore + 10n * USDC);
     expect(await tokensOf(trader.account, 1)).toBe(tokensBefore - done.tokensOut!);
     expect(await eventTypesOf(testbed.db, trade)).toEqual(['trade.completed']);
   });
 
   it('executes a job delivered twice once: the second delivery finds nothing to do', async () => {
     const trader = await createTrader(testbed);
-    const trade = await insertTestTrade(testbed.db, { trader, marketId, usdc: 3n * USDC });
+    const trade = await insertMarketTrade(testbed, trader, 3n * USDC);
     const deps = tradeDeps(testbed);
 
     expect(await executeTrade(deps, { tradeId: trade.id })).toBe('completed');
@@ -112,7 +85,7 @@ describe('executeTrade', () => {
 
   it('lets only one of several racing workers execute a trade: one TradeExecuted, one trade.completed', async () => {
     const trader = await createTrader(testbed);
-    const trade = await insertTestTrade(testbed.db, { trader, marketId, usdc: 4n * USDC });
+    const trade = await insertMarketTrade(testbed, trader, 4n * USDC);
     const outcomes = await Promise.all(
       Array.from({ length: 4 }, () => executeTrade(tradeDeps(testbed), { tradeId: trade.id })),
     );
@@ -128,7 +101,7 @@ describe('executeTrade', () => {
 
   it('fails INSUFFICIENT_BALANCE when the smart account lacks the USDC at execution time', async () => {
     const trader = await createTrader(testbed, 1n * USDC);
-    const trade = await insertTestTrade(testbed.db, { trader, marketId, usdc: 5n * USDC });
+    const trade = await insertMarketTrade(testbed, trader, 5n * USDC);
 
     await expect(executeTrade(tradeDeps(testbed), { tradeId: trade.id })).resolves.toBe('failed');
 
@@ -152,19 +125,13 @@ describe('executeTrade', () => {
 
   it('fails SLIPPAGE_EXCEEDED when a competing trade moves the price between the quote and the send', async () => {
     const [trader, competitor] = [await createTrader(testbed), await createTrader(testbed)];
-    const trade = await insertTestTrade(testbed.db, { trader, marketId, usdc: 20n * USDC });
+    const trade = await insertMarketTrade(testbed, trader, 20n * USDC);
     const { executor } = testbed.fixture;
     let competed = false;
     const estimateContractGas = (async (parameters: Parameters<ChainPublicClient['estimateContractGas']>[0]) => {
       if (!competed) {
         competed = true;
-        const competing = { account: competitor.account, market, outcomeIndex: 0, usdcIn: 30n * USDC };
-        await buyThroughAccount(executor, {
-          ...testbed.fixture.route,
-          ...competing,
-          minTokensOut: 0n,
-          tradeId: randomUUID(),
-        });
+        await buy(testbed, { account: competitor.account, market: testbed.market, usdc: 30n * USDC });
       }
       return executor.publicClient.estimateContractGas(parameters);
     }) as ChainPublicClient['estimateContractGas'];
@@ -194,7 +161,7 @@ describe('executeTrade', () => {
 
   it('rejects a trade whose key was revoked after it was created, with trade.rejected', async () => {
     const trader = await createTrader(testbed);
-    const trade = await insertTestTrade(testbed.db, { trader, marketId, usdc: 2n * USDC });
+    const trade = await insertMarketTrade(testbed, trader, 2n * USDC);
     await revokeApiKey(testbed.db, trader.apiKeyId, new Date());
 
     await expect(executeTrade(tradeDeps(testbed), { tradeId: trade.id })).resolves.toBe('rejected');
@@ -207,7 +174,7 @@ describe('executeTrade', () => {
 
   it('rejects a trade whose key expired after it was created', async () => {
     const trader = await createTrader(testbed);
-    const trade = await insertTestTrade(testbed.db, { trader, marketId, usdc: 2n * USDC });
+    const trade = await insertMarketTrade(testbed, trader, 2n * USDC);
     await testbed
       .db('api_keys')
       .where({ id: trader.apiKeyId })
@@ -221,7 +188,7 @@ describe('executeTrade', () => {
 
   it('rejects pending trades while processing is halted', async () => {
     const trader = await createTrader(testbed);
-    const trade = await insertTestTrade(testbed.db, { trader, marketId, usdc: 2n * USDC });
+    const trade = await insertMarketTrade(testbed, trader, 2n * USDC);
 
     await expect(executeTrade(tradeDeps(testbed, { halted: true }), { tradeId: trade.id })).resolves.toBe('rejected');
 
@@ -232,7 +199,7 @@ describe('executeTrade', () => {
 
   it('hands the trade back to pending when the RPC fails before anything is sent; the retry completes it once', async () => {
     const trader = await createTrader(testbed);
-    const trade = await insertTestTrade(testbed.db, { trader, marketId, usdc: 6n * USDC });
+    const trade = await insertMarketTrade(testbed, trader, 6n * USDC);
     const readContract = (() =>
       Promise.reject(new AppError('DEPENDENCY_UNAVAILABLE', { detail: 'The chain RPC is unavailable' }))) as never;
     const down = tradeDeps(testbed, { writer: writerWith(testbed.fixture.executor, { readContract }) });

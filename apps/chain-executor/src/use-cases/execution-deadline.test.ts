@@ -3,59 +3,37 @@
  * of its blocks until the deadline has passed fails EXECUTION_TIMEOUT, and the late transaction is refused on-chain;
  * a trade the reconciler finds past its deadline on the chain fails without a new send.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { parseGwei, type Hex } from 'viem';
-import { readUsdcBalance } from '#shared/chain/balances.js';
-import { uuidToBytes32 } from '#shared/chain/ids-on-chain.js';
+import { describe, expect, it } from '@jest/globals';
+import { parseGwei } from 'viem';
 import { withSigner } from '#shared/chain/chain-clients.js';
 import { anvilPrivateKey } from '#tooling/testing/chain-test-fixtures.js';
-import { smartAccountAbi } from '../../../../shared/contracts/artifacts/index.js';
 import { waitFor } from '#tooling/testing/messaging/wait-for.js';
 import {
-  createMarket,
   createTrader,
   eventTypesOf,
   executionsOf,
   executorTransactionCount,
-  insertTestTrade,
-  startTradeTestbed,
+  insertMarketTrade,
   tradeDeps,
+  tradeIdUsed,
   tradeOf,
+  useMarketTestbed,
   USDC,
-  type TradeTestbed,
+  usdcOf,
 } from '#tooling/kits/chain-executor/trade-executor-test-kit.js';
 import { executeTrade } from './execute-trade.use-case.js';
 import { reconcileTrade } from './reconcile-trade.use-case.js';
 
-let testbed: TradeTestbed;
-let marketId: string;
-
-beforeAll(async () => {
-  testbed = await startTradeTestbed();
-  ({ marketId } = await createMarket(testbed));
-}, 60_000);
-
-afterAll(async () => {
-  await testbed?.close();
-});
+const testbed = useMarketTestbed();
 
 const DEADLINE_S = 30;
 const chainNow = async () => new Date(Number((await testbed.fixture.reader.publicClient.getBlock()).timestamp) * 1000);
-const usdcOf = (account: Hex) =>
-  readUsdcBalance(testbed.fixture.reader, { usdc: testbed.fixture.platform.usdc, account });
-const tradeIdUsed = (account: Hex, tradeId: string) =>
-  testbed.fixture.reader.publicClient.readContract({
-    address: account,
-    abi: smartAccountAbi,
-    functionName: 'tradeIdUsed',
-    args: [uuidToBytes32(tradeId)],
-  });
 
 describe('the execution deadline', () => {
   it('fails a trade whose transaction was kept out of blocks past its deadline; the late transaction is refused on-chain', async () => {
     const { testClient } = testbed.fixture.chain;
     const trader = await createTrader(testbed);
-    const trade = await insertTestTrade(testbed.db, { trader, marketId, usdc: 5n * USDC, createdAt: await chainNow() });
+    const trade = await insertMarketTrade(testbed, trader, 5n * USDC, { createdAt: await chainNow() });
     // The registered signer, offering at most 5 gwei per gas: blocks at 50 gwei leave its transaction waiting.
     const writer = withSigner(testbed.fixture.reader, anvilPrivateKey(1), {
       maxFeePerGas: parseGwei('5'),
@@ -103,14 +81,14 @@ describe('the execution deadline', () => {
     expect(failed.txHash).toMatch(/^0x[0-9a-f]{64}$/);
     const receipt = await testbed.fixture.reader.publicClient.getTransactionReceipt({ hash: failed.txHash! });
     expect(receipt.status).toBe('reverted');
-    expect(await tradeIdUsed(trader.account, trade.id)).toBe(false);
-    expect(await usdcOf(trader.account)).toBe(1_000n * USDC);
+    expect(await tradeIdUsed(testbed, trader.account, trade.id)).toBe(false);
+    expect(await usdcOf(testbed, trader.account)).toBe(1_000n * USDC);
     expect(await eventTypesOf(testbed.db, trade)).toEqual(['trade.failed']);
   }, 60_000);
 
   it('the reconciler fails a trade the chain has passed the deadline of, its id unused, without sending anything', async () => {
     const trader = await createTrader(testbed);
-    const trade = await insertTestTrade(testbed.db, { trader, marketId, usdc: 5n * USDC, status: 'executing' });
+    const trade = await insertMarketTrade(testbed, trader, 5n * USDC, { status: 'executing' });
     // Its worker died after a send the node dropped: the hash names nothing the node knows.
     const past = new Date((await chainNow()).getTime() - 1_000);
     await testbed
@@ -130,7 +108,7 @@ describe('the execution deadline', () => {
   it('fails a pending trade whose deadline passed while it waited, sending nothing', async () => {
     const trader = await createTrader(testbed);
     const longAgo = new Date(Date.now() - (DEADLINE_S + 5) * 1_000);
-    const trade = await insertTestTrade(testbed.db, { trader, marketId, usdc: 5n * USDC, createdAt: longAgo });
+    const trade = await insertMarketTrade(testbed, trader, 5n * USDC, { createdAt: longAgo });
     const sent = await executorTransactionCount(testbed);
 
     await expect(

@@ -1,8 +1,5 @@
 /* Confirmation expiry on an injected clock against a real MariaDB. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { randomUUID } from 'node:crypto';
-import { issueApiKey } from '../../../admin-cli/src/keys/issue-api-key.js';
-import { createUser } from '#shared/db/users/users.repository.js';
 import { insertMarket } from '#shared/db/markets/markets.repository.js';
 import { createOutboxTransaction } from '#shared/messaging/outbox.js';
 import { createLogCapture } from '#tooling/testing/messaging/test-messaging.js';
@@ -10,6 +7,7 @@ import { waitFor } from '#tooling/testing/messaging/wait-for.js';
 import { createTestDatabase, type TestDatabase } from '#tooling/testing/test-database.js';
 import { startExpireConfirmationsLoop } from '../loops/expire-confirmations.loop.js';
 import {
+  createKeyHolder,
   eventTypesOf,
   insertTestTrade,
   traceOf,
@@ -24,13 +22,7 @@ let marketId: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const user = await createUser(database.db, { email: `expiry-${randomUUID()}@test.example` });
-  const { record } = await issueApiKey(database.db, 'test-pepper-0123456789abcdef0123456789abcdef', {
-    userId: user.id,
-    tier: 'enterprise',
-    env: 'test',
-  });
-  trader = { userId: user.id, apiKeyId: record.id };
+  trader = await createKeyHolder(database.db);
   ({ id: marketId } = await insertMarket(database.db, {
     question: 'Expires?',
     category: 'testing',

@@ -1,56 +1,34 @@
 /* Crash recovery against a real anvil and MariaDB: trades left in flight settle from the chain, exactly once. */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  encodeFunctionData,
-  maxUint256,
-  TransactionReceiptNotFoundError,
-  WaitForTransactionReceiptTimeoutError,
-  type Address,
-  type Hex,
-} from 'viem';
-import { smartAccountAbi } from '../../../../shared/contracts/artifacts/index.js';
+import { describe, expect, it } from '@jest/globals';
+import { maxUint256, TransactionReceiptNotFoundError, WaitForTransactionReceiptTimeoutError, type Hex } from 'viem';
 import { batchGasLimit, sendCallBatch, simulateCallBatch } from '../chain/call-batches.js';
-import { buyThroughAccount } from '../chain/account-trades.js';
 import { ensureBatchDelegation } from '../chain/batch-delegation.js';
-import { forwardCallData } from '../chain/operator-calls.js';
-import { uuidToBytes32 } from '#shared/chain/ids-on-chain.js';
 import { recordTradeTxHash } from '#shared/db/trades/trades.repository.js';
 import { type TradeRecord } from '#shared/db/trades/trade-rows.js';
 import { AppError } from '#shared/errors/app-error.js';
 import { waitFor } from '#tooling/testing/messaging/wait-for.js';
 import { startReconcileStalledTradesLoop } from '../loops/reconcile-stalled-trades.loop.js';
 import {
-  createMarket,
+  buy,
   createTrader,
   eventTypesOf,
   executionsOf,
   executorTransactionCount,
-  insertTestTrade,
-  startTradeTestbed,
+  forwardedBuy,
+  insertMarketTrade,
   traceOf,
   tradeDeps,
   tradeOf,
   USDC,
+  useMarketTestbed,
   writerWith,
-  type TradeTestbed,
   EXECUTOR_COMPLETED_TRACE,
 } from '#tooling/kits/chain-executor/trade-executor-test-kit.js';
 import type { TradeExecutorDeps } from '../trades/trade-executor-deps.js';
 import { executeTrade } from './execute-trade.use-case.js';
 import { reconcileStalledTrades, reconcileTrade } from './reconcile-trade.use-case.js';
 
-let testbed: TradeTestbed;
-let marketId: string;
-let market: Address;
-
-beforeAll(async () => {
-  testbed = await startTradeTestbed();
-  ({ marketId, market } = await createMarket(testbed));
-}, 60_000);
-
-afterAll(async () => {
-  await testbed?.close();
-});
+const testbed = useMarketTestbed();
 
 const STALLED_AFTER_MS = 60_000;
 /** A clock past the stall window of everything written so far. */
@@ -71,7 +49,7 @@ const hashRecorded = (tradeId: string) =>
 describe('reconcileTrade', () => {
   it('completes a trade whose worker died between send and receipt exactly once, sending nothing more', async () => {
     const trader = await createTrader(testbed);
-    const trade = await insertTestTrade(testbed.db, { trader, marketId, usdc: 7n * USDC });
+    const trade = await insertMarketTrade(testbed, trader, 7n * USDC);
     void executeTrade(dyingAfterSend(), { tradeId: trade.id });
     const txHash = await hashRecorded(trade.id);
     const sent = await executorTransactionCount(testbed);
@@ -94,7 +72,7 @@ describe('reconcileTrade', () => {
 
   it('leaves a trade whose receipt timed out executing, and the reconcile loop completes it without resending', async () => {
     const trader = await createTrader(testbed);
-    const trade = await insertTestTrade(testbed.db, { trader, marketId, usdc: 3n * USDC });
+    const trade = await insertMarketTrade(testbed, trader, 3n * USDC);
     const waitForTransactionReceipt = (({ hash }: { hash: Hex }) =>
       Promise.reject(new WaitForTransactionReceiptTimeoutError({ hash }))) as never;
     // Not mined yet when first asked, then the wait times out.
@@ -130,7 +108,7 @@ describe('reconcileTrade', () => {
 
   it('waits while the sent transaction is still in the node’s pool, then completes it once mined', async () => {
     const trader = await createTrader(testbed);
-    const trade = await insertTestTrade(testbed.db, { trader, marketId, usdc: 2n * USDC });
+    const trade = await insertMarketTrade(testbed, trader, 2n * USDC);
     const { testClient } = testbed.fixture.chain;
     await testClient.setAutomine(false);
     try {
@@ -150,7 +128,7 @@ describe('reconcileTrade', () => {
 
   it('sends a trade that stalled in executing before anything was sent, once', async () => {
     const trader = await createTrader(testbed);
-    const trade = await insertTestTrade(testbed.db, { trader, marketId, usdc: 2n * USDC, status: 'executing' });
+    const trade = await insertMarketTrade(testbed, trader, 2n * USDC, { status: 'executing' });
 
     await expect(reconcileTrade(tradeDeps(testbed, { now: later }), trade.id)).resolves.toBe('completed');
 
@@ -161,15 +139,12 @@ describe('reconcileTrade', () => {
 
   it('never fails a trade whose id already executed: a send refused as TRADE_ALREADY_EXECUTED waits for the chain', async () => {
     const trader = await createTrader(testbed);
-    const trade = await insertTestTrade(testbed.db, { trader, marketId, usdc: 2n * USDC });
+    const trade = await insertMarketTrade(testbed, trader, 2n * USDC);
     // A first send of the trade executes on-chain, as a slow worker's would while a second one starts…
-    await buyThroughAccount(testbed.fixture.executor, {
-      ...testbed.fixture.route,
+    await buy(testbed, {
       account: trader.account,
-      market,
-      outcomeIndex: trade.outcomeIndex,
-      usdcIn: trade.amountAtomic,
-      minTokensOut: 0n,
+      market: testbed.market,
+      usdc: trade.amountAtomic,
       tradeId: trade.id,
     });
     // …and the second worker cannot see that execution yet: the contract refuses its send.
@@ -186,17 +161,11 @@ describe('reconcileTrade', () => {
 
   it('fails a trade whose worker died after its send was mined as a revert, with the revert’s code, resending nothing', async () => {
     const trader = await createTrader(testbed);
-    const trade = await insertTestTrade(testbed.db, { trader, marketId, usdc: 2n * USDC, status: 'executing' });
+    const trade = await insertMarketTrade(testbed, trader, 2n * USDC, { status: 'executing' });
     // The worker's send, mined as a revert (a guard no price meets), then the worker died before recording it.
-    const refused = await buyThroughAccount(testbed.fixture.executor, {
-      ...testbed.fixture.route,
-      account: trader.account,
-      market,
-      outcomeIndex: trade.outcomeIndex,
-      usdcIn: trade.amountAtomic,
-      minTokensOut: maxUint256,
-      tradeId: trade.id,
-      gasLimit: 1_000_000n,
+    const refused = await buy(testbed, {
+      ...{ account: trader.account, market: testbed.market, usdc: trade.amountAtomic, tradeId: trade.id },
+      ...{ minTokensOut: maxUint256, gasLimit: 1_000_000n },
     }).then(
       () => undefined,
       (error: unknown) => error,
@@ -221,22 +190,15 @@ describe('reconcileTrade', () => {
   it('settles both trades of a batch whose worker died after the receipt: the refused one fails, the other completes', async () => {
     await ensureBatchDelegation(testbed.fixture.executor);
     const trader = await createTrader(testbed);
-    const refusedTrade = await insertTestTrade(testbed.db, { trader, marketId, usdc: 2n * USDC, status: 'executing' });
-    const executedTrade = await insertTestTrade(testbed.db, { trader, marketId, usdc: 3n * USDC, status: 'executing' });
-    const buy = (trade: TradeRecord, minTokensOut: bigint) => ({
-      target: testbed.fixture.route.registry,
-      data: forwardCallData(
-        testbed.fixture.route,
-        trader.account,
-        encodeFunctionData({
-          abi: smartAccountAbi,
-          functionName: 'buy',
-          args: [uuidToBytes32(trade.id), market, BigInt(trade.outcomeIndex), trade.amountAtomic, minTokensOut],
-        }),
-      ),
-    });
+    const refusedTrade = await insertMarketTrade(testbed, trader, 2n * USDC, { status: 'executing' });
+    const executedTrade = await insertMarketTrade(testbed, trader, 3n * USDC, { status: 'executing' });
+    const buyCall = (trade: TradeRecord, minTokensOut: bigint) =>
+      forwardedBuy(testbed, {
+        ...{ account: trader.account, market: testbed.market, tradeId: trade.id },
+        ...{ outcomeIndex: trade.outcomeIndex, usdc: trade.amountAtomic, minTokensOut },
+      });
     // One batch as the worker sends it; the first call's guard cannot be met, so it fails alone inside the batch.
-    const calls = [buy(refusedTrade, maxUint256), buy(executedTrade, 0n)];
+    const calls = [buyCall(refusedTrade, maxUint256), buyCall(executedTrade, 0n)];
     const simulated = await simulateCallBatch(testbed.fixture.executor, calls);
     const batch = await sendCallBatch(
       testbed.fixture.executor,
@@ -269,7 +231,7 @@ describe('reconcileTrade', () => {
 
   it('takes no trade once its round was told to stop (the loop is stopping or lost its lock)', async () => {
     const trader = await createTrader(testbed);
-    const pending = await insertTestTrade(testbed.db, { trader, marketId, usdc: 1n * USDC });
+    const pending = await insertMarketTrade(testbed, trader, 1n * USDC);
     const stopped = AbortSignal.abort();
     const outcomes = await reconcileStalledTrades(tradeDeps(testbed, { now: later }), { ...settings, signal: stopped });
     expect(outcomes.size).toBe(0);
@@ -279,8 +241,8 @@ describe('reconcileTrade', () => {
 
   it('validates and executes a trade that stalled in validating, and one left pending by a lost job', async () => {
     const trader = await createTrader(testbed);
-    const validating = await insertTestTrade(testbed.db, { trader, marketId, usdc: 1n * USDC, status: 'validating' });
-    const pending = await insertTestTrade(testbed.db, { trader, marketId, usdc: 1n * USDC });
+    const validating = await insertMarketTrade(testbed, trader, 1n * USDC, { status: 'validating' });
+    const pending = await insertMarketTrade(testbed, trader, 1n * USDC);
 
     const outcomes = await reconcileStalledTrades(tradeDeps(testbed, { now: later }), settings);
 
@@ -292,7 +254,7 @@ describe('reconcileTrade', () => {
 
   it('leaves trades in flight for less than STALLED_TRADE_AFTER_MS alone', async () => {
     const trader = await createTrader(testbed);
-    const trade = await insertTestTrade(testbed.db, { trader, marketId, usdc: 1n * USDC, status: 'executing' });
+    const trade = await insertMarketTrade(testbed, trader, 1n * USDC, { status: 'executing' });
 
     const outcomes = await reconcileStalledTrades(tradeDeps(testbed), settings);
 

@@ -5,16 +5,16 @@
  * a reverted transaction — and so do an organic policy rejection and `reject`. Real anvil and MariaDB.
  */
 import { describe, expect, it } from '@jest/globals';
-import { randomUUID } from 'node:crypto';
-import { buyThroughAccount } from '../chain/account-trades.js';
 import { revokeApiKey } from '#shared/db/api-keys/api-keys.repository.js';
 import {
+  buy,
   createTrader,
   eventTypesOf,
   executionsOf,
-  insertTestTrade,
+  insertMarketTrade,
   racingWriter,
   traceOf,
+  FAILED_AFTER_SEND_TRACE,
   tradeDeps,
   tradeOf,
   useMarketTestbed,
@@ -46,36 +46,22 @@ async function expectRevertedOnChain(tradeId: string) {
 describe('a simulated failure and its organic counterpart', () => {
   it('slippage: a mined SlippageExceeded revert, organic or simulated, fails the trade the same way', async () => {
     const [trader, competitor] = [await createTrader(testbed), await createTrader(testbed)];
-    const { marketId, market } = testbed;
-    const organic = await insertTestTrade(testbed.db, { trader, marketId, usdc: 20n * USDC });
-    const { executor } = testbed.fixture;
+    const organic = await insertMarketTrade(testbed, trader, 20n * USDC);
     // After the estimate passed and before the send: a competing buy moves the price, so the send reverts mined.
-    const race = racingWriter(executor, () => {
-      const competing = { account: competitor.account, market, outcomeIndex: 0, usdcIn: 30n * USDC };
-      return buyThroughAccount(executor, {
-        ...testbed.fixture.route,
-        ...competing,
-        minTokensOut: 0n,
-        tradeId: randomUUID(),
-      });
-    });
+    const race = racingWriter(testbed.fixture.executor, () =>
+      buy(testbed, { account: competitor.account, market: testbed.market, usdc: 30n * USDC }),
+    );
     await expect(
       executeTrade(tradeDeps(testbed, { slippageBps: 0, writer: race.writer }), { tradeId: organic.id }),
     ).resolves.toBe('failed');
     expect(race.moved()).toBe(true);
 
-    const simulated = await insertTestTrade(testbed.db, { trader, marketId, usdc: 20n * USDC, simulation: 'slippage' });
+    const simulated = await insertMarketTrade(testbed, trader, 20n * USDC, { simulation: 'slippage' });
     await expect(executeTrade(tradeDeps(testbed), { tradeId: simulated.id })).resolves.toBe('failed');
 
     const expected = await outcomeOf(organic.id);
     expect(expected).toMatchObject({ status: 'failed', errorCode: 'SLIPPAGE_EXCEEDED', events: ['trade.failed'] });
-    expect(expected.trace).toEqual([
-      'trade.validating',
-      'trade.executing',
-      'trade.tx_sent',
-      'trade.failed',
-      'webhook.event_recorded',
-    ]);
+    expect(expected.trace).toEqual([...FAILED_AFTER_SEND_TRACE]);
     expect(await outcomeOf(simulated.id)).toEqual(expected);
     await expectRevertedOnChain(organic.id);
     await expectRevertedOnChain(simulated.id);
@@ -83,12 +69,11 @@ describe('a simulated failure and its organic counterpart', () => {
   });
 
   it('reject: a policy rejection, organic (key revoked) or simulated, rejects the trade the same way', async () => {
-    const { marketId } = testbed;
     const revoked = await createTrader(testbed);
-    const organic = await insertTestTrade(testbed.db, { trader: revoked, marketId, usdc: 1n * USDC });
+    const organic = await insertMarketTrade(testbed, revoked, 1n * USDC);
     await revokeApiKey(testbed.db, revoked.apiKeyId, new Date());
     const trader = await createTrader(testbed);
-    const simulated = await insertTestTrade(testbed.db, { trader, marketId, usdc: 1n * USDC, simulation: 'reject' });
+    const simulated = await insertMarketTrade(testbed, trader, 1n * USDC, { simulation: 'reject' });
 
     await expect(executeTrade(tradeDeps(testbed), { tradeId: organic.id })).resolves.toBe('rejected');
     await expect(executeTrade(tradeDeps(testbed), { tradeId: simulated.id })).resolves.toBe('rejected');

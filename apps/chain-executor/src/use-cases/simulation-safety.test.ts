@@ -5,20 +5,22 @@
  * test key — otherwise the trade executes organically and one error line says so. Real anvil and MariaDB.
  */
 import { describe, expect, it } from '@jest/globals';
-import { randomUUID } from 'node:crypto';
 import { erc20Abi, type Address } from 'viem';
-import { buyThroughAccount, sellThroughAccount } from '../chain/account-trades.js';
 import { mintTestUsdc } from '../../../admin-cli/src/chain/market-admin.js';
-import { readOutcomeBalances, readUsdcBalance } from '#shared/chain/balances.js';
+import { readOutcomeBalances } from '#shared/chain/balances.js';
 import {
+  buy,
   createTrader,
   executionsOf,
-  insertTestTrade,
+  holdingsOf,
+  insertMarketTrade,
   racingWriter,
+  sell,
   tradeDeps,
   tradeOf,
   useMarketTestbed,
   USDC,
+  usdcOf,
   type Trader,
 } from '#tooling/kits/chain-executor/trade-executor-test-kit.js';
 import { unholdableUsdc } from '../trades/simulated-sends.js';
@@ -27,17 +29,13 @@ import { reconcileTrade } from './reconcile-trade.use-case.js';
 
 const testbed = useMarketTestbed();
 
-const usdcOf = (account: Address) =>
-  readUsdcBalance(testbed.fixture.reader, { usdc: testbed.fixture.platform.usdc, account });
 const sharesOf = async (account: Address) =>
   readOutcomeBalances(testbed.fixture.reader, { market: testbed.market, account });
 
 /** A trader holding tokens of outcome 0, bought directly through the account. */
 async function traderHolding(usdcIn: bigint): Promise<Trader> {
   const trader = await createTrader(testbed);
-  const { market } = testbed;
-  const buy = { account: trader.account, market, outcomeIndex: 0, usdcIn, minTokensOut: 0n, tradeId: randomUUID() };
-  await buyThroughAccount(testbed.fixture.executor, { ...testbed.fixture.route, ...buy });
+  await buy(testbed, { account: trader.account, market: testbed.market, usdc: usdcIn });
   return trader;
 }
 
@@ -50,15 +48,13 @@ async function expectFailedUnexecuted(trader: Trader, tradeId: string, errorCode
 
 describe('a simulated failure whose conditions change before its send is mined', () => {
   it('slippage buy: the price falling in its favour just before the send still reverts SLIPPAGE_EXCEEDED', async () => {
-    const { marketId, market } = testbed;
     const [trader, seller] = [await createTrader(testbed), await traderHolding(200n * USDC)];
-    const before = { usdc: await usdcOf(trader.account), shares: await sharesOf(trader.account) };
+    const before = await holdingsOf(testbed, trader.account, testbed.market);
     const race = racingWriter(testbed.fixture.executor, async () => {
       const [held = 0n] = await sharesOf(seller.account);
-      const sell = { account: seller.account, market, outcomeIndex: 0, tokensIn: held, minUsdcOut: 0n };
-      await sellThroughAccount(testbed.fixture.executor, { ...testbed.fixture.route, ...sell, tradeId: randomUUID() });
+      await sell(testbed, { account: seller.account, market: testbed.market, tokens: held });
     });
-    const trade = await insertTestTrade(testbed.db, { trader, marketId, usdc: 5n * USDC, simulation: 'slippage' });
+    const trade = await insertMarketTrade(testbed, trader, 5n * USDC, { simulation: 'slippage' });
 
     await expect(executeTrade(tradeDeps(testbed, { writer: race.writer }), { tradeId: trade.id })).resolves.toBe(
       'failed',
@@ -67,24 +63,16 @@ describe('a simulated failure whose conditions change before its send is mined',
     expect(race.moved()).toBe(true);
     expect((await sharesOf(seller.account))[0]).toBe(0n);
     await expectFailedUnexecuted(trader, trade.id, 'SLIPPAGE_EXCEEDED');
-    expect({ usdc: await usdcOf(trader.account), shares: await sharesOf(trader.account) }).toEqual(before);
+    expect(await holdingsOf(testbed, trader.account, testbed.market)).toEqual(before);
   });
 
   it('slippage sell: the price rising in its favour just before the send still reverts SLIPPAGE_EXCEEDED', async () => {
-    const { marketId, market } = testbed;
     const [trader, buyer] = [await traderHolding(50n * USDC), await createTrader(testbed)];
-    const before = { usdc: await usdcOf(trader.account), shares: await sharesOf(trader.account) };
+    const before = await holdingsOf(testbed, trader.account, testbed.market);
     const race = racingWriter(testbed.fixture.executor, () =>
-      buyThroughAccount(testbed.fixture.executor, {
-        ...testbed.fixture.route,
-        ...{ account: buyer.account, market, outcomeIndex: 0, usdcIn: 300n * USDC },
-        ...{ minTokensOut: 0n, tradeId: randomUUID() },
-      }),
+      buy(testbed, { account: buyer.account, market: testbed.market, usdc: 300n * USDC }),
     );
-    const trade = await insertTestTrade(testbed.db, {
-      ...{ trader, marketId, usdc: 5n * USDC, side: 'sell' },
-      simulation: 'slippage',
-    });
+    const trade = await insertMarketTrade(testbed, trader, 5n * USDC, { side: 'sell', simulation: 'slippage' });
 
     await expect(executeTrade(tradeDeps(testbed, { writer: race.writer }), { tradeId: trade.id })).resolves.toBe(
       'failed',
@@ -92,11 +80,10 @@ describe('a simulated failure whose conditions change before its send is mined',
 
     expect(race.moved()).toBe(true);
     await expectFailedUnexecuted(trader, trade.id, 'SLIPPAGE_EXCEEDED');
-    expect({ usdc: await usdcOf(trader.account), shares: await sharesOf(trader.account) }).toEqual(before);
+    expect(await holdingsOf(testbed, trader.account, testbed.market)).toEqual(before);
   });
 
   it('insufficient_balance buy: USDC arriving just before the send still reverts INSUFFICIENT_BALANCE', async () => {
-    const { marketId } = testbed;
     const trader = await createTrader(testbed);
     const arriving = 100n * USDC;
     const race = racingWriter(testbed.fixture.executor, () =>
@@ -107,11 +94,8 @@ describe('a simulated failure whose conditions change before its send is mined',
       }),
     );
     const shares = await sharesOf(trader.account);
-    const funded = await usdcOf(trader.account);
-    const trade = await insertTestTrade(testbed.db, {
-      ...{ trader, marketId, usdc: 5n * USDC },
-      simulation: 'insufficient_balance',
-    });
+    const funded = await usdcOf(testbed, trader.account);
+    const trade = await insertMarketTrade(testbed, trader, 5n * USDC, { simulation: 'insufficient_balance' });
 
     await expect(executeTrade(tradeDeps(testbed, { writer: race.writer }), { tradeId: trade.id })).resolves.toBe(
       'failed',
@@ -119,7 +103,7 @@ describe('a simulated failure whose conditions change before its send is mined',
 
     expect(race.moved()).toBe(true);
     await expectFailedUnexecuted(trader, trade.id, 'INSUFFICIENT_BALANCE');
-    expect(await usdcOf(trader.account)).toBe(funded + arriving);
+    expect(await usdcOf(testbed, trader.account)).toBe(funded + arriving);
     expect(await sharesOf(trader.account)).toEqual(shares);
   });
 
@@ -136,18 +120,17 @@ describe('a simulated failure whose conditions change before its send is mined',
   });
 
   it('insufficient_balance sell asks for more tokens than any balance: reverts with the position untouched', async () => {
-    const { marketId } = testbed;
     const trader = await traderHolding(20n * USDC);
-    const before = { usdc: await usdcOf(trader.account), shares: await sharesOf(trader.account) };
-    const trade = await insertTestTrade(testbed.db, {
-      ...{ trader, marketId, usdc: 1n * USDC, side: 'sell' },
+    const before = await holdingsOf(testbed, trader.account, testbed.market);
+    const trade = await insertMarketTrade(testbed, trader, 1n * USDC, {
+      side: 'sell',
       simulation: 'insufficient_balance',
     });
 
     await expect(executeTrade(tradeDeps(testbed), { tradeId: trade.id })).resolves.toBe('failed');
 
     await expectFailedUnexecuted(trader, trade.id, 'INSUFFICIENT_BALANCE');
-    expect({ usdc: await usdcOf(trader.account), shares: await sharesOf(trader.account) }).toEqual(before);
+    expect(await holdingsOf(testbed, trader.account, testbed.market)).toEqual(before);
   });
 });
 
@@ -167,9 +150,8 @@ describe('a stored simulation outside a test executor and test key', () => {
   }
 
   it('is ignored on a live executor: the trade executes organically, with one error line', async () => {
-    const { marketId } = testbed;
     const trader = await createTrader(testbed);
-    const trade = await insertTestTrade(testbed.db, { trader, marketId, usdc: 2n * USDC, simulation: 'revert' });
+    const trade = await insertMarketTrade(testbed, trader, 2n * USDC, { simulation: 'revert' });
     const earlier = ignoredLines().length;
 
     await expect(executeTrade(tradeDeps(testbed, { serviceEnv: 'live' }), { tradeId: trade.id })).resolves.toBe(
@@ -184,10 +166,9 @@ describe('a stored simulation outside a test executor and test key', () => {
   });
 
   it('is ignored for a live key on a test executor: the trade executes organically, with one error line', async () => {
-    const { marketId } = testbed;
     const trader = await createTrader(testbed);
     await testbed.db('api_keys').where({ id: trader.apiKeyId }).update({ env: 'live' });
-    const trade = await insertTestTrade(testbed.db, { trader, marketId, usdc: 2n * USDC, simulation: 'reject' });
+    const trade = await insertMarketTrade(testbed, trader, 2n * USDC, { simulation: 'reject' });
     const earlier = ignoredLines().length;
 
     await expect(executeTrade(tradeDeps(testbed), { tradeId: trade.id })).resolves.toBe('completed');
@@ -200,15 +181,8 @@ describe('a stored simulation outside a test executor and test key', () => {
   });
 
   it('is ignored when a live executor reconciles a stalled trade: it executes organically, with one error line', async () => {
-    const { marketId } = testbed;
     const trader = await createTrader(testbed);
-    const trade = await insertTestTrade(testbed.db, {
-      trader,
-      marketId,
-      usdc: 2n * USDC,
-      status: 'executing',
-      simulation: 'revert',
-    });
+    const trade = await insertMarketTrade(testbed, trader, 2n * USDC, { status: 'executing', simulation: 'revert' });
     const earlier = ignoredLines().length;
     const anHourLater = () => new Date(Date.now() + 3_600_000);
 

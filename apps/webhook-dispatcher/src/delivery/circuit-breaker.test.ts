@@ -1,27 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { findWebhookEventOfKey } from '#shared/db/webhook-events/webhook-events.repository.js';
-import { startDispatcherKit, type DispatcherKit } from '#tooling/kits/webhook-dispatcher/dispatcher-test-kit.js';
-import { startWebhookReceiver, type WebhookReceiver } from '#tooling/testing/webhook-receiver.js';
+import { useDispatcherKit } from '#tooling/kits/webhook-dispatcher/dispatcher-test-kit.js';
 import { deliverKeyEvents } from '../use-cases/deliver-key-events.use-case.js';
 import { createCircuitBreaker } from './circuit-breaker.js';
 
 const success = { successes: 1, failed: false };
 const failure = { successes: 0, failed: true };
-let kit: DispatcherKit;
-let receiver: WebhookReceiver;
+/** The clock of the breaker-only tests (epoch ms). */
+const t = 1_000_000_000_000;
 
-beforeAll(async () => {
-  [kit, receiver] = await Promise.all([startDispatcherKit(), startWebhookReceiver()]);
-});
-afterAll(async () => {
-  await Promise.all([kit.close(), receiver.close()]);
-});
+const kit = useDispatcherKit();
+
+/** Six keys sharing one endpoint that answers 500, each with one event: five deliveries open its breaker. */
+async function openBreakerOn(path: string) {
+  kit.receiver.behave(path, { kind: 'status', status: 500 });
+  const keys = [];
+  for (let index = 0; index < 6; index += 1) keys.push(await kit.createKey(kit.receiver.url(path)));
+  const events = [];
+  for (const key of keys) events.push(await kit.recordEvent(key.apiKeyId));
+  for (const key of keys.slice(0, 5)) await deliverKeyEvents(kit.deps(), key.apiKeyId);
+  return { sixth: keys[5]?.apiKeyId ?? '', sixthEvent: events[5] ?? '' };
+}
 
 describe('circuit breaker per endpoint URL', () => {
   it('opens after 5 consecutive failures, lets exactly one half-open probe through after 30 s, closes on its success', async () => {
     const breaker = createCircuitBreaker(kit.testRedis.redis);
     const url = 'http://breaker.test/a';
-    const t = 1_000_000_000_000;
     for (let count = 1; count <= 4; count += 1) expect(await breaker.record(url, failure, t)).toBeNull();
     expect(await breaker.admit(url, t)).toEqual({ kind: 'closed' });
     expect(await breaker.record(url, failure, t)).toBe('opened');
@@ -35,7 +39,6 @@ describe('circuit breaker per endpoint URL', () => {
   it('reopens when the probe fails', async () => {
     const breaker = createCircuitBreaker(kit.testRedis.redis);
     const url = 'http://breaker.test/b';
-    const t = 1_000_000_000_000;
     for (let count = 0; count < 5; count += 1) await breaker.record(url, failure, t);
     expect(await breaker.admit(url, t + 30_000)).toEqual({ kind: 'probe' });
     expect(await breaker.record(url, failure, t + 30_005)).toBe('reopened');
@@ -45,7 +48,6 @@ describe('circuit breaker per endpoint URL', () => {
   it('opens when more than half of at least 10 attempts in 5 minutes failed, without 5 in a row', async () => {
     const breaker = createCircuitBreaker(kit.testRedis.redis);
     const url = 'http://breaker.test/c';
-    const t = 1_000_000_000_000;
     // The 10th attempt makes 7 failures of 10.
     const results = [false, false, true, false, false, true, false, false, true, false];
     const transitions = [];
@@ -57,24 +59,18 @@ describe('circuit breaker per endpoint URL', () => {
 
   it('pauses deliveries to an open endpoint without spending attempts, and resumes them through the probe', async () => {
     const path = '/breaker-endpoint';
-    receiver.behave(path, { kind: 'status', status: 500 });
-    const keys = [];
-    for (let index = 0; index < 6; index += 1) keys.push(await kit.createKey(receiver.url(path)));
-    const events = [];
-    for (const key of keys) events.push(await kit.recordEvent(key.apiKeyId));
-    for (const key of keys.slice(0, 5)) await deliverKeyEvents(kit.deps(), key.apiKeyId);
-    expect(receiver.received(path)).toHaveLength(5);
+    const { sixth, sixthEvent } = await openBreakerOn(path);
+    expect(kit.receiver.received(path)).toHaveLength(5);
 
-    const sixth = keys[5]?.apiKeyId ?? '';
     expect(await deliverKeyEvents(kit.deps(), sixth)).toBe('paused');
-    expect(receiver.received(path)).toHaveLength(5);
-    const paused = await findWebhookEventOfKey(kit.database.db, sixth, events[5] ?? '');
+    expect(kit.receiver.received(path)).toHaveLength(5);
+    const paused = await findWebhookEventOfKey(kit.database.db, sixth, sixthEvent);
     expect(paused).toMatchObject({ status: 'pending', attempts: 0 });
 
-    receiver.behave(path, { kind: 'status', status: 200 });
+    kit.receiver.behave(path, { kind: 'status', status: 200 });
     kit.clock.advance(30_000);
     expect(await deliverKeyEvents(kit.deps(), sixth)).toBe('drained');
-    expect(await findWebhookEventOfKey(kit.database.db, sixth, events[5] ?? '')).toMatchObject({
+    expect(await findWebhookEventOfKey(kit.database.db, sixth, sixthEvent)).toMatchObject({
       status: 'delivered',
       attempts: 1,
     });
@@ -85,7 +81,6 @@ describe('circuit breaker, a batch of results', () => {
   it('closes on a batch that delivered, and counts the failure that ended it', async () => {
     const breaker = createCircuitBreaker(kit.testRedis.redis);
     const url = 'http://breaker.test/d';
-    const t = 1_000_000_000_000;
     for (let count = 0; count < 4; count += 1) await breaker.record(url, failure, t);
     expect(await breaker.record(url, { successes: 10, failed: true }, t)).toBeNull();
     for (let count = 0; count < 3; count += 1) expect(await breaker.record(url, failure, t)).toBeNull();
@@ -98,17 +93,13 @@ describe('circuit breaker, a batch of results', () => {
 describe('a half-open probe answered with a 4xx', () => {
   it('closes the breaker: the endpoint answered, even though the event failed', async () => {
     const path = '/probe-gone';
-    receiver.behave(path, { kind: 'status', status: 500 });
-    const keys = [];
-    for (let index = 0; index < 6; index += 1) keys.push(await kit.createKey(receiver.url(path)));
-    for (const key of keys) await kit.recordEvent(key.apiKeyId);
-    for (const key of keys.slice(0, 5)) await deliverKeyEvents(kit.deps(), key.apiKeyId);
+    const { sixth } = await openBreakerOn(path);
     const breaker = createCircuitBreaker(kit.testRedis.redis);
-    expect((await breaker.admit(receiver.url(path), kit.clock.now().getTime())).kind).toBe('open');
+    expect((await breaker.admit(kit.receiver.url(path), kit.clock.now().getTime())).kind).toBe('open');
 
-    receiver.behave(path, { kind: 'status', status: 410 });
+    kit.receiver.behave(path, { kind: 'status', status: 410 });
     kit.clock.advance(30_000);
-    expect(await deliverKeyEvents(kit.deps(), keys[5]?.apiKeyId ?? '')).toBe('drained');
-    expect(await breaker.admit(receiver.url(path), kit.clock.now().getTime())).toEqual({ kind: 'closed' });
+    expect(await deliverKeyEvents(kit.deps(), sixth)).toBe('drained');
+    expect(await breaker.admit(kit.receiver.url(path), kit.clock.now().getTime())).toEqual({ kind: 'closed' });
   });
 });

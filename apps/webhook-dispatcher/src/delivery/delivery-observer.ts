@@ -35,18 +35,15 @@ const hostOf = (url: string): string => {
 };
 
 export function createDeliveryObserver(logger: Logger, registry?: Registry): DeliveryObserver {
+  const counter = (on: Registry, name: string, help: string, labelNames: string[] = []) =>
+    registeredMetric(on, name, () => new Counter({ name, help, labelNames, registers: [on] }));
   const metrics = registry
     ? {
-        deliveries: registeredMetric(
+        deliveries: counter(
           registry,
           'webhook_deliveries_total',
-          () =>
-            new Counter({
-              name: 'webhook_deliveries_total',
-              help: 'Webhook delivery attempts by outcome (delivered, retry, failed).',
-              labelNames: ['outcome'],
-              registers: [registry],
-            }),
+          'Webhook delivery attempts by outcome (delivered, retry, failed).',
+          ['outcome'],
         ),
         duration: registeredMetric(
           registry,
@@ -59,26 +56,16 @@ export function createDeliveryObserver(logger: Logger, registry?: Registry): Del
               registers: [registry],
             }),
         ),
-        transitions: registeredMetric(
+        transitions: counter(
           registry,
           'webhook_breaker_transitions_total',
-          () =>
-            new Counter({
-              name: 'webhook_breaker_transitions_total',
-              help: 'Circuit breaker transitions per endpoint (opened, reopened, closed).',
-              labelNames: ['transition'],
-              registers: [registry],
-            }),
+          'Circuit breaker transitions per endpoint (opened, reopened, closed).',
+          ['transition'],
         ),
-        paused: registeredMetric(
+        paused: counter(
           registry,
           'webhook_deliveries_paused_total',
-          () =>
-            new Counter({
-              name: 'webhook_deliveries_paused_total',
-              help: 'Deliveries postponed because their endpoint breaker was open (no attempt spent).',
-              registers: [registry],
-            }),
+          'Deliveries postponed because their endpoint breaker was open (no attempt spent).',
         ),
       }
     : undefined;

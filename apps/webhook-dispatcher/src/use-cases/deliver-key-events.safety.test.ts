@@ -2,45 +2,32 @@
  * What keeps deliveries safe: SSRF refusals at connect time, signing during a secret rotation, and two dispatchers
  * working the same key at once (no delivery twice in the normal path, never two at a time for one key).
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { createSecretBox } from '#shared/auth/secret-box.js';
 import { findWebhookEventOfKey } from '#shared/db/webhook-events/webhook-events.repository.js';
 import { verifyWebhookSignature } from '#tooling/testing/webhook-receiver.js';
-import {
-  startDispatcherKit,
-  TEST_WEBHOOK_SECRET_KEY,
-  type DispatcherKit,
-} from '#tooling/kits/webhook-dispatcher/dispatcher-test-kit.js';
-import { startWebhookReceiver, type WebhookReceiver } from '#tooling/testing/webhook-receiver.js';
+import { TEST_WEBHOOK_SECRET_KEY, useDispatcherKit } from '#tooling/kits/webhook-dispatcher/dispatcher-test-kit.js';
 import { deliverKeyEvents } from './deliver-key-events.use-case.js';
 
-let kit: DispatcherKit;
-let receiver: WebhookReceiver;
-
-beforeAll(async () => {
-  [kit, receiver] = await Promise.all([startDispatcherKit(), startWebhookReceiver()]);
-});
-afterAll(async () => {
-  await Promise.all([kit.close(), receiver.close()]);
-});
+const kit = useDispatcherKit();
 
 const live = { SERVICE_ENV: 'live' as const, WEBHOOK_ALLOW_PRIVATE_TARGETS: false };
 const statusOf = async (apiKeyId: string, id: string) => findWebhookEventOfKey(kit.database.db, apiKeyId, id);
 
 describe('SSRF protection at connect time', () => {
   it('refuses, in live mode, a name that now resolves to 127.0.0.1, and fails the event with TARGET_REFUSED', async () => {
-    const { apiKeyId } = await kit.createKey(`https://hooks.partner.example:${receiver.port}/ssrf`);
+    const { apiKeyId } = await kit.createKey(`https://hooks.partner.example:${kit.receiver.port}/ssrf`);
     const id = await kit.recordEvent(apiKeyId);
     const resolve = async () => [{ address: '127.0.0.1', family: 4 }];
     await deliverKeyEvents(kit.deps(live, resolve), apiKeyId);
     const event = await statusOf(apiKeyId, id);
     expect(event).toMatchObject({ status: 'failed', attempts: 1, lastFailureCode: 'TARGET_REFUSED' });
     expect(event?.lastErrorMessage).toContain('hooks.partner.example resolves to a loopback address');
-    expect(receiver.received('/ssrf')).toHaveLength(0);
+    expect(kit.receiver.received('/ssrf')).toHaveLength(0);
   });
 
   it('tells which kind of address a name resolved to, never the address itself', async () => {
-    const { apiKeyId } = await kit.createKey(`https://hooks.partner.example:${receiver.port}/internal`);
+    const { apiKeyId } = await kit.createKey(`https://hooks.partner.example:${kit.receiver.port}/internal`);
     const id = await kit.recordEvent(apiKeyId);
     const resolve = async () => [{ address: '10.20.30.40', family: 4 }];
     await deliverKeyEvents(kit.deps(live, resolve), apiKeyId);
@@ -48,12 +35,12 @@ describe('SSRF protection at connect time', () => {
     expect(event).toMatchObject({ status: 'failed', lastFailureCode: 'TARGET_REFUSED' });
     expect(event?.lastErrorMessage).toContain('a private address');
     expect(event?.lastErrorMessage).not.toContain('10.20.30.40');
-    expect(receiver.received('/internal')).toHaveLength(0);
+    expect(kit.receiver.received('/internal')).toHaveLength(0);
   });
 
   it('refuses, in live mode, a private address literal and a plain-http URL', async () => {
-    const literal = await kit.createKey(`https://10.0.0.7:${receiver.port}/ssrf`);
-    const plain = await kit.createKey(receiver.url('/ssrf'));
+    const literal = await kit.createKey(`https://10.0.0.7:${kit.receiver.port}/ssrf`);
+    const plain = await kit.createKey(kit.receiver.url('/ssrf'));
     const first = await kit.recordEvent(literal.apiKeyId);
     const second = await kit.recordEvent(plain.apiKeyId);
     await deliverKeyEvents(kit.deps(live), literal.apiKeyId);
@@ -66,7 +53,7 @@ describe('SSRF protection at connect time', () => {
       status: 'failed',
       lastFailureCode: 'URL_NOT_ALLOWED',
     });
-    expect(receiver.received('/ssrf')).toHaveLength(0);
+    expect(kit.receiver.received('/ssrf')).toHaveLength(0);
   });
 
   it('refuses the cloud metadata address even where private targets are allowed', async () => {
@@ -83,7 +70,7 @@ describe('SSRF protection at connect time', () => {
 describe('secret rotation overlap', () => {
   it('signs with the new and the previous secret (two v1) until the previous one expires, then with the new one only', async () => {
     const path = '/rotation';
-    const { apiKeyId, secret: previous } = await kit.createKey(receiver.url(path));
+    const { apiKeyId, secret: previous } = await kit.createKey(kit.receiver.url(path));
     const box = createSecretBox(TEST_WEBHOOK_SECRET_KEY);
     const current = 'whsec_NEWNEWNEWNEWNEWNEWNEWNEWNEWNEW12';
     const row = (await kit.database.db('api_keys').where({ id: apiKeyId }).first('webhook_secret_enc')) as {
@@ -101,7 +88,7 @@ describe('secret rotation overlap', () => {
       });
     await kit.recordEvent(apiKeyId);
     await deliverKeyEvents(kit.deps(), apiKeyId);
-    const [during] = receiver.received(path);
+    const [during] = kit.receiver.received(path);
     const header = String(during?.headers['x-service-signature']);
     expect(header.match(/v1=/g)).toHaveLength(2);
     const nowMs = kit.clock.now().getTime();
@@ -111,7 +98,7 @@ describe('secret rotation overlap', () => {
     kit.clock.set(retainedUntil + 1);
     await kit.recordEvent(apiKeyId);
     await deliverKeyEvents(kit.deps(), apiKeyId);
-    const after = receiver.received(path)[1];
+    const after = kit.receiver.received(path)[1];
     const afterHeader = String(after?.headers['x-service-signature']);
     expect(afterHeader.match(/v1=/g)).toHaveLength(1);
     expect(verifyWebhookSignature(afterHeader, after?.body ?? '', [previous], { nowMs: retainedUntil + 1 }).valid).toBe(
@@ -126,11 +113,11 @@ describe('secret rotation overlap', () => {
 describe('webhook-secret key rotation (WEBHOOK_SECRET_KEY_PREVIOUS)', () => {
   it('signs with secrets still sealed under the previous key, and pauses the key without it', async () => {
     const path = '/key-rotation';
-    const { apiKeyId, secret } = await kit.createKey(receiver.url(path)); // sealed under TEST_WEBHOOK_SECRET_KEY
+    const { apiKeyId, secret } = await kit.createKey(kit.receiver.url(path)); // sealed under TEST_WEBHOOK_SECRET_KEY
     const newKey = 'the-webhook-secret-key-after-rotation-0001';
     const first = await kit.recordEvent(apiKeyId);
     await deliverKeyEvents(kit.deps({ WEBHOOK_SECRET_KEY: newKey }), apiKeyId);
-    expect(receiver.received(path)).toHaveLength(0);
+    expect(kit.receiver.received(path)).toHaveLength(0);
     expect(await statusOf(apiKeyId, first)).toMatchObject({ status: 'pending', attempts: 0 });
 
     kit.clock.advance(120_000); // past the pause of a key whose secret cannot be opened
@@ -138,7 +125,7 @@ describe('webhook-secret key rotation (WEBHOOK_SECRET_KEY_PREVIOUS)', () => {
       kit.deps({ WEBHOOK_SECRET_KEY: newKey, WEBHOOK_SECRET_KEY_PREVIOUS: TEST_WEBHOOK_SECRET_KEY }),
       apiKeyId,
     );
-    const [delivered] = receiver.received(path);
+    const [delivered] = kit.receiver.received(path);
     const header = String(delivered?.headers['x-service-signature']);
     const nowMs = kit.clock.now().getTime();
     expect(verifyWebhookSignature(header, delivered?.body ?? '', [secret], { nowMs }).valid).toBe(true);
@@ -151,13 +138,13 @@ describe('two dispatchers at once', () => {
     const path = '/two-dispatchers';
     let inFlight = 0;
     let overlap = 0;
-    receiver.behave(path, () => {
+    kit.receiver.behave(path, () => {
       inFlight += 1;
       if (inFlight > 1) overlap += 1;
       setTimeout(() => (inFlight -= 1), 4);
       return { kind: 'status', status: 200, delayMs: 5 };
     });
-    const { apiKeyId } = await kit.createKey(receiver.url(path));
+    const { apiKeyId } = await kit.createKey(kit.receiver.url(path));
     const ids: string[] = [];
     for (let index = 0; index < 20; index += 1) ids.push(await kit.recordEvent(apiKeyId, { index }));
     const [first, second] = [kit.deps(), kit.deps()];
@@ -165,7 +152,7 @@ describe('two dispatchers at once', () => {
     for (let wake = 0; wake < 10; wake += 1) runs.push(deliverKeyEvents(wake % 2 ? first : second, apiKeyId));
     const results = await Promise.all(runs);
     expect(results.filter((result) => result === 'drained').length).toBeGreaterThanOrEqual(1);
-    expect(receiver.received(path).map((entry) => entry.headers['x-service-event-id'])).toEqual(ids);
+    expect(kit.receiver.received(path).map((entry) => entry.headers['x-service-event-id'])).toEqual(ids);
     expect(overlap).toBe(0);
   });
 });
@@ -173,7 +160,7 @@ describe('two dispatchers at once', () => {
 describe('a secret the deployment cannot open', () => {
   it('pauses the key for a minute without spending an attempt or sending anything', async () => {
     const path = '/foreign-secret';
-    const { apiKeyId } = await kit.createKey(receiver.url(path));
+    const { apiKeyId } = await kit.createKey(kit.receiver.url(path));
     const foreign = createSecretBox('another-deployment-key-0123456789abcdef').seal(
       'whsec_FOREIGNFOREIGNFOREIGNFOREIGN123',
     );
@@ -185,29 +172,29 @@ describe('a secret the deployment cannot open', () => {
       next_attempt_at: Date;
     };
     expect(new Date(due.next_attempt_at).getTime()).toBe(kit.clock.now().getTime() + 60_000);
-    expect(receiver.received(path)).toHaveLength(0);
+    expect(kit.receiver.received(path)).toHaveLength(0);
   });
 });
 
 describe('names and busy keys', () => {
   it('delivers to a name whose every address the policy allows', async () => {
-    const { apiKeyId } = await kit.createKey(`http://receiver.test:${receiver.port}/by-name`);
+    const { apiKeyId } = await kit.createKey(`http://receiver.test:${kit.receiver.port}/by-name`);
     await kit.recordEvent(apiKeyId);
     await deliverKeyEvents(
       kit.deps({}, async () => [{ address: '127.0.0.1', family: 4 }]),
       apiKeyId,
     );
-    expect(receiver.received('/by-name')).toHaveLength(1);
+    expect(kit.receiver.received('/by-name')).toHaveLength(1);
   });
 
   it('lets go of a key after 200 events under one lease (yielded), the rest in order on the next wake', async () => {
     const path = '/busy-key';
-    const { apiKeyId } = await kit.createKey(receiver.url(path));
+    const { apiKeyId } = await kit.createKey(kit.receiver.url(path));
     for (let index = 0; index < 210; index += 1) await kit.recordEvent(apiKeyId, { index });
     expect(await deliverKeyEvents(kit.deps(), apiKeyId)).toBe('yielded');
-    expect(receiver.received(path)).toHaveLength(200);
+    expect(kit.receiver.received(path)).toHaveLength(200);
     expect(await deliverKeyEvents(kit.deps(), apiKeyId)).toBe('drained');
-    const order = receiver
+    const order = kit.receiver
       .received(path)
       .map((entry) => (JSON.parse(entry.body) as { data: { index: number } }).data.index);
     expect(order).toEqual(Array.from({ length: 210 }, (_, index) => index));
@@ -217,10 +204,10 @@ describe('names and busy keys', () => {
 describe('a wake while the key is held', () => {
   it('makes the holder look again after release: an event recorded during its delivery is delivered by it, in order', async () => {
     const path = '/woken-while-held';
-    const { apiKeyId } = await kit.createKey(receiver.url(path));
+    const { apiKeyId } = await kit.createKey(kit.receiver.url(path));
     let second: Promise<string> | undefined;
     let busy: Promise<string> | undefined;
-    receiver.behave(path, () => {
+    kit.receiver.behave(path, () => {
       // The first delivery is in flight: another event is recorded and its wake finds the key held.
       if (!second) {
         second = kit.recordEvent(apiKeyId, { index: 1 });
@@ -231,7 +218,7 @@ describe('a wake while the key is held', () => {
     await kit.recordEvent(apiKeyId, { index: 0 });
     expect(await deliverKeyEvents(kit.deps(), apiKeyId)).toBe('drained');
     expect(await busy).toBe('busy');
-    const order = receiver
+    const order = kit.receiver
       .received(path)
       .map((entry) => (JSON.parse(entry.body) as { data: { index: number } }).data.index);
     expect(order).toEqual([0, 1]);

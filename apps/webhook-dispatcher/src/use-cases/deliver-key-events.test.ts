@@ -1,25 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { findWebhookEventOfKey } from '#shared/db/webhook-events/webhook-events.repository.js';
 import { listAttemptsOfEvent } from '../db/webhook-attempts/webhook-attempts.repository.js';
-import {
-  verifyWebhookSignature,
-  startWebhookReceiver,
-  type WebhookReceiver,
-} from '#tooling/testing/webhook-receiver.js';
-import { startDispatcherKit, type DispatcherKit } from '#tooling/kits/webhook-dispatcher/dispatcher-test-kit.js';
+import { verifyWebhookSignature, type WebhookReceiver } from '#tooling/testing/webhook-receiver.js';
+import { useDispatcherKit } from '#tooling/kits/webhook-dispatcher/dispatcher-test-kit.js';
 import { deliverKeyEvents } from './deliver-key-events.use-case.js';
 
-let kit: DispatcherKit;
-let receiver: WebhookReceiver;
 let pathCounter = 0;
 const freshPath = () => `/hook-${(pathCounter += 1)}`;
 
-beforeAll(async () => {
-  [kit, receiver] = await Promise.all([startDispatcherKit(), startWebhookReceiver()]);
-});
-afterAll(async () => {
-  await Promise.all([kit.close(), receiver.close()]);
-});
+const kit = useDispatcherKit();
 
 const eventOf = async (apiKeyId: string, id: string) => {
   const event = await findWebhookEventOfKey(kit.database.db, apiKeyId, id);
@@ -30,12 +19,12 @@ const eventOf = async (apiKeyId: string, id: string) => {
 describe('deliverKeyEvents', () => {
   it('POSTs the stored envelope with the contract headers, signed with the key secret, and records the attempt', async () => {
     const path = freshPath();
-    const { apiKeyId, secret } = await kit.createKey(receiver.url(path));
+    const { apiKeyId, secret } = await kit.createKey(kit.receiver.url(path));
     const eventId = await kit.recordEvent(apiKeyId, { tradeId: 'abc', status: 'completed' });
 
     expect(await deliverKeyEvents(kit.deps(), apiKeyId)).toBe('drained');
 
-    const [delivery] = receiver.received(path);
+    const [delivery] = kit.receiver.received(path);
     expect(delivery?.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(delivery?.headers['x-service-event-id']).toBe(eventId);
     expect(delivery?.headers['x-service-api-version']).toBe('2026-04-29');
@@ -61,17 +50,17 @@ describe('deliverKeyEvents', () => {
 
   it("delivers a key's events in sequence order, one after another", async () => {
     const path = freshPath();
-    const { apiKeyId } = await kit.createKey(receiver.url(path));
+    const { apiKeyId } = await kit.createKey(kit.receiver.url(path));
     const ids: string[] = [];
     for (let index = 0; index < 6; index += 1) ids.push(await kit.recordEvent(apiKeyId, { index }));
     await deliverKeyEvents(kit.deps(), apiKeyId);
-    expect(receiver.received(path).map((entry) => entry.headers['x-service-event-id'])).toEqual(ids);
+    expect(kit.receiver.received(path).map((entry) => entry.headers['x-service-event-id'])).toEqual(ids);
   });
 
   it("schedules a retry after a 500 and holds the key's later events until the head is delivered", async () => {
     const path = freshPath();
-    receiver.behave(path, { kind: 'status', status: 500, body: 'boom\n\u0000internal' });
-    const { apiKeyId } = await kit.createKey(receiver.url(path));
+    kit.receiver.behave(path, { kind: 'status', status: 500, body: 'boom\n\u0000internal' });
+    const { apiKeyId } = await kit.createKey(kit.receiver.url(path));
     const first = await kit.recordEvent(apiKeyId);
     const second = await kit.recordEvent(apiKeyId);
 
@@ -86,19 +75,23 @@ describe('deliverKeyEvents', () => {
     });
     expect((await eventOf(apiKeyId, second)).status).toBe('pending');
     expect(await deliverKeyEvents(kit.deps(), apiKeyId)).toBe('waiting');
-    expect(receiver.received(path)).toHaveLength(1);
+    expect(kit.receiver.received(path)).toHaveLength(1);
 
-    receiver.behave(path, { kind: 'status', status: 204 });
+    kit.receiver.behave(path, { kind: 'status', status: 204 });
     kit.clock.advance(30_000);
     expect(await deliverKeyEvents(kit.deps(), apiKeyId)).toBe('drained');
-    expect(receiver.received(path).map((entry) => entry.headers['x-service-event-id'])).toEqual([first, first, second]);
+    expect(kit.receiver.received(path).map((entry) => entry.headers['x-service-event-id'])).toEqual([
+      first,
+      first,
+      second,
+    ]);
     expect(await eventOf(apiKeyId, first)).toMatchObject({ status: 'delivered', attempts: 2 });
   });
 
   it('runs the whole schedule to a terminal failure after 10 attempts (about 23 h), then moves on to the next event', async () => {
     const path = freshPath();
-    receiver.behave(path, { kind: 'status', status: 503 });
-    const { apiKeyId } = await kit.createKey(receiver.url(path));
+    kit.receiver.behave(path, { kind: 'status', status: 503 });
+    const { apiKeyId } = await kit.createKey(kit.receiver.url(path));
     const doomed = await kit.recordEvent(apiKeyId);
     const next = await kit.recordEvent(apiKeyId);
     const start = kit.clock.now().getTime();
@@ -127,7 +120,7 @@ describe('deliverKeyEvents', () => {
     expect(await listAttemptsOfEvent(kit.database.db, apiKeyId, doomed)).toHaveLength(10);
     // Every failure also counted against the endpoint: its breaker reopened after the last one, so the next event
     // was postponed to the half-open probe 30 s later, without spending an attempt.
-    receiver.behave(path, { kind: 'status', status: 200 });
+    kit.receiver.behave(path, { kind: 'status', status: 200 });
     expect(await deliverKeyEvents(kit.deps(), apiKeyId)).toBe('waiting');
     expect(await eventOf(apiKeyId, next)).toMatchObject({ status: 'pending', attempts: 0 });
     kit.clock.advance(30_000);
@@ -140,10 +133,10 @@ describe('deliverKeyEvents', () => {
     [400, 'HTTP_CLIENT_ERROR'],
   ])('fails an event at once on %i and delivers the next', async (status, code) => {
     const path = freshPath();
-    receiver.behave(path, (request) =>
+    kit.receiver.behave(path, (request) =>
       request.headers['x-service-event-id'] === firstId ? { kind: 'status', status } : { kind: 'status', status: 200 },
     );
-    const { apiKeyId } = await kit.createKey(receiver.url(path));
+    const { apiKeyId } = await kit.createKey(kit.receiver.url(path));
     const firstId = await kit.recordEvent(apiKeyId);
     const second = await kit.recordEvent(apiKeyId);
     await deliverKeyEvents(kit.deps(), apiKeyId);
@@ -161,12 +154,12 @@ describe('deliverKeyEvents', () => {
     const cases: Array<[Parameters<WebhookReceiver['behave']>[1], string, number | null]> = [
       [{ kind: 'hang' }, 'TIMEOUT', null],
       [{ kind: 'close' }, 'CONNECTION_RESET', null],
-      [{ kind: 'redirect', location: receiver.url('/never-followed') }, 'HTTP_REDIRECT', 302],
+      [{ kind: 'redirect', location: kit.receiver.url('/never-followed') }, 'HTTP_REDIRECT', 302],
     ];
     for (const [behaviour, code, statusCode] of cases) {
       const path = freshPath();
-      receiver.behave(path, behaviour);
-      const { apiKeyId } = await kit.createKey(receiver.url(path));
+      kit.receiver.behave(path, behaviour);
+      const { apiKeyId } = await kit.createKey(kit.receiver.url(path));
       const id = await kit.recordEvent(apiKeyId);
       await deliverKeyEvents(kit.deps({ WEBHOOK_TIMEOUT_MS: 300 }), apiKeyId);
       expect(await eventOf(apiKeyId, id)).toMatchObject({
@@ -175,24 +168,24 @@ describe('deliverKeyEvents', () => {
         lastStatusCode: statusCode,
       });
     }
-    expect(receiver.received('/never-followed')).toHaveLength(0);
+    expect(kit.receiver.received('/never-followed')).toHaveLength(0);
   });
 
   it("delivers to one key while another key's endpoint hangs", async () => {
     const slowPath = freshPath();
     const fastPath = freshPath();
-    receiver.behave(slowPath, { kind: 'hang' });
-    const slow = await kit.createKey(receiver.url(slowPath));
-    const fast = await kit.createKey(receiver.url(fastPath));
+    kit.receiver.behave(slowPath, { kind: 'hang' });
+    const slow = await kit.createKey(kit.receiver.url(slowPath));
+    const fast = await kit.createKey(kit.receiver.url(fastPath));
     await kit.recordEvent(slow.apiKeyId);
     for (let index = 0; index < 3; index += 1) await kit.recordEvent(fast.apiKeyId);
     let slowDone = false;
     const slowRun = deliverKeyEvents(kit.deps({ WEBHOOK_TIMEOUT_MS: 3_000 }), slow.apiKeyId).then(
       () => (slowDone = true),
     );
-    await receiver.waitFor(slowPath, 1);
+    await kit.receiver.waitFor(slowPath, 1);
     await deliverKeyEvents(kit.deps(), fast.apiKeyId);
-    expect(receiver.received(fastPath)).toHaveLength(3);
+    expect(kit.receiver.received(fastPath)).toHaveLength(3);
     expect(slowDone).toBe(false);
     await slowRun;
   });

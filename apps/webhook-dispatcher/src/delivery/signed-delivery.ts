@@ -1,12 +1,12 @@
 /*
- * The bytes and headers of one delivery (spec "Headers on each delivery"): the stored envelope as JSON, signed at
- * the attempt's time with the key's current secret and, during the 7-day overlap after a rotation, the previous
- * one too (two v1 values, newest first).
+ * The bytes and headers of one delivery (spec "Headers on each delivery", plus the Standard Webhooks headers): the
+ * stored envelope as JSON, signed at the attempt's time with the key's current secret and, during the 7-day overlap
+ * after a rotation, the previous one too (two signatures in each scheme, newest first).
  */
 import { messageOf } from '#shared/errors/thrown-values.js';
 import type { OpenWebhookEvent } from '#shared/db/webhook-events/webhook-deliveries.repository.js';
 import type { WebhookSettings } from '#shared/db/api-keys/api-key-secrets.repository.js';
-import { signWebhookBody } from './webhook-signature.js';
+import { signWebhookBody, standardWebhookHeaders } from './webhook-signature.js';
 import type { DispatcherDeps } from './dispatcher-deps.js';
 
 /** The key's secret cannot be opened (no secret stored, or sealed under another WEBHOOK_SECRET_KEY). */
@@ -35,14 +35,16 @@ export function signedDelivery(
   at: Date,
 ): [body: string, headers: Record<string, string>] {
   const body = JSON.stringify(event.payload);
+  const timestampMs = at.getTime();
   return [
     body,
     {
       'Content-Type': 'application/json; charset=utf-8',
-      'X-Service-Signature': signWebhookBody(secrets, at.getTime(), body),
+      'X-Service-Signature': signWebhookBody(secrets, timestampMs, body),
       'X-Service-Event-Id': event.id,
       'X-Service-Api-Version': String(event.payload.apiVersion),
       'User-Agent': deps.userAgent,
+      ...standardWebhookHeaders(secrets, event.id, timestampMs, body),
     },
   ];
 }

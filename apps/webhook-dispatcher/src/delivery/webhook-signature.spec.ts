@@ -1,13 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
-import { signWebhookBody } from './webhook-signature.js';
+import { signWebhookBody, standardWebhookHeaders } from './webhook-signature.js';
 import { verifyWebhookSignature } from '#tooling/testing/webhook-receiver.js';
+import { verifiesAsStandardWebhook } from '#tooling/kits/webhook-dispatcher/standard-webhook-verdict.js';
 
 const body = '{"id":"evt_1","type":"trade.completed"}';
 const current = 'whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 const previous = 'whsec_BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB';
 const t = 1_764_000_000_000;
 
-describe('webhook signatures', () => {
+describe('contract webhook signatures', () => {
   it('signs t=<ms>,v1=<hex> over "<t>.<raw body>" and verifies with the same secret', () => {
     const header = signWebhookBody([current], t, body);
     expect(header).toMatch(/^t=1764000000000,v1=[0-9a-f]{64}$/);
@@ -44,5 +45,30 @@ describe('webhook signatures', () => {
   it('verifies raw bytes given as a Buffer', () => {
     const header = signWebhookBody([current], t, body);
     expect(verifyWebhookSignature(header, Buffer.from(body), [current], { nowMs: t }).valid).toBe(true);
+  });
+});
+
+describe('Standard Webhooks signatures', () => {
+  const now = Date.now();
+  const headersOf = (secrets: string[], at = now) => standardWebhookHeaders(secrets, 'evt_1', at, body);
+
+  it('carry webhook-id, webhook-timestamp in seconds and one v1,<base64> per secret', () => {
+    expect(headersOf([current], t)).toEqual({
+      'webhook-id': 'evt_1',
+      'webhook-timestamp': '1764000000',
+      'webhook-signature': expect.stringMatching(/^v1,[A-Za-z0-9+/]{43}=$/),
+    });
+    expect(headersOf([current, previous])['webhook-signature'].split(' ')).toHaveLength(2);
+  });
+  it('verify with the standardwebhooks package under the whsec_ secret as issued, either secret in a rotation', () => {
+    expect(verifiesAsStandardWebhook(headersOf([current]), body, current, now)).toBe(true);
+    expect(verifiesAsStandardWebhook(headersOf([current, previous]), body, current, now)).toBe(true);
+    expect(verifiesAsStandardWebhook(headersOf([current, previous]), body, previous, now)).toBe(true);
+  });
+  it('are refused by the package for another body, another secret, or outside its 5-minute tolerance', () => {
+    expect(verifiesAsStandardWebhook(headersOf([current]), `${body} `, current, now)).toBe(false);
+    expect(verifiesAsStandardWebhook(headersOf([current]), body, previous, now)).toBe(false);
+    expect(verifiesAsStandardWebhook(headersOf([current], now - 6 * 60_000), body, current, now)).toBe(false);
+    expect(verifiesAsStandardWebhook(headersOf([current], now + 6 * 60_000), body, current, now)).toBe(false);
   });
 });

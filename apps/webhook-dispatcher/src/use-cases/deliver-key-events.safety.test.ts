@@ -7,6 +7,7 @@ import { createSecretBox } from '#shared/auth/secret-box.js';
 import { findWebhookEventOfKey } from '#shared/db/webhook-events/webhook-events.repository.js';
 import { verifyWebhookSignature } from '#tooling/testing/webhook-receiver.js';
 import { TEST_WEBHOOK_SECRET_KEY, useDispatcherKit } from '#tooling/kits/webhook-dispatcher/dispatcher-test-kit.js';
+import { verifiesAsStandardWebhook } from '#tooling/kits/webhook-dispatcher/standard-webhook-verdict.js';
 import { deliverKeyEvents } from './deliver-key-events.use-case.js';
 
 const kit = useDispatcherKit();
@@ -68,7 +69,7 @@ describe('SSRF protection at connect time', () => {
 });
 
 describe('secret rotation overlap', () => {
-  it('signs with the new and the previous secret (two v1) until the previous one expires, then with the new one only', async () => {
+  it('signs with the new and the previous secret (two signatures in each scheme) until the previous one expires, then with the new one only', async () => {
     const path = '/rotation';
     const { apiKeyId, secret: previous } = await kit.createKey(kit.receiver.url(path));
     const box = createSecretBox(TEST_WEBHOOK_SECRET_KEY);
@@ -94,6 +95,10 @@ describe('secret rotation overlap', () => {
     const nowMs = kit.clock.now().getTime();
     expect(verifyWebhookSignature(header, during?.body ?? '', [current], { nowMs }).valid).toBe(true);
     expect(verifyWebhookSignature(header, during?.body ?? '', [previous], { nowMs }).valid).toBe(true);
+    expect(String(during?.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    for (const secret of [current, previous]) {
+      expect(verifiesAsStandardWebhook(during?.headers ?? {}, during?.body ?? '', secret, nowMs)).toBe(true);
+    }
 
     kit.clock.set(retainedUntil + 1);
     await kit.recordEvent(apiKeyId);
@@ -107,6 +112,8 @@ describe('secret rotation overlap', () => {
     expect(verifyWebhookSignature(afterHeader, after?.body ?? '', [current], { nowMs: retainedUntil + 1 }).valid).toBe(
       true,
     );
+    expect(verifiesAsStandardWebhook(after?.headers ?? {}, after?.body ?? '', previous, retainedUntil + 1)).toBe(false);
+    expect(verifiesAsStandardWebhook(after?.headers ?? {}, after?.body ?? '', current, retainedUntil + 1)).toBe(true);
   });
 });
 

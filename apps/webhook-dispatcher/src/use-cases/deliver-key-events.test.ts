@@ -3,6 +3,7 @@ import { findWebhookEventOfKey } from '#shared/db/webhook-events/webhook-events.
 import { listAttemptsOfEvent } from '../db/webhook-attempts/webhook-attempts.repository.js';
 import { verifyWebhookSignature, type WebhookReceiver } from '#tooling/testing/webhook-receiver.js';
 import { useDispatcherKit } from '#tooling/kits/webhook-dispatcher/dispatcher-test-kit.js';
+import { verifiesAsStandardWebhook } from '#tooling/kits/webhook-dispatcher/standard-webhook-verdict.js';
 import { deliverKeyEvents } from './deliver-key-events.use-case.js';
 
 let pathCounter = 0;
@@ -17,7 +18,7 @@ const eventOf = async (apiKeyId: string, id: string) => {
 };
 
 describe('deliverKeyEvents', () => {
-  it('POSTs the stored envelope with the contract headers, signed with the key secret, and records the attempt', async () => {
+  it('POSTs the stored envelope with the contract and Standard Webhooks headers, signed with the key secret, and records the attempt', async () => {
     const path = freshPath();
     const { apiKeyId, secret } = await kit.createKey(kit.receiver.url(path));
     const eventId = await kit.recordEvent(apiKeyId, { tradeId: 'abc', status: 'completed' });
@@ -31,9 +32,11 @@ describe('deliverKeyEvents', () => {
     expect(delivery?.headers['user-agent']).toBe('Foretell-Webhooks/0.0.0-test');
     const signature = String(delivery?.headers['x-service-signature']);
     expect(signature).toMatch(/^t=\d{13},v1=[0-9a-f]{64}$/);
-    expect(
-      verifyWebhookSignature(signature, delivery?.body ?? '', [secret], { nowMs: kit.clock.now().getTime() }).valid,
-    ).toBe(true);
+    const nowMs = kit.clock.now().getTime();
+    expect(verifyWebhookSignature(signature, delivery?.body ?? '', [secret], { nowMs }).valid).toBe(true);
+    expect(delivery?.headers['webhook-id']).toBe(eventId);
+    expect(delivery?.headers['webhook-timestamp']).toBe(String(Math.floor(nowMs / 1000)));
+    expect(verifiesAsStandardWebhook(delivery?.headers ?? {}, delivery?.body ?? '', secret, nowMs)).toBe(true);
     expect(JSON.parse(delivery?.body ?? '{}')).toMatchObject({
       id: eventId,
       type: 'trade.completed',

@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '#tooling/testing/test-database.js';
-import { insertMarket } from '../markets/markets.repository.js';
-import { upsertMarketTrades } from '../market-trades/market-trades.repository.js';
+import { insertMarketWithIndexedTrades } from '#tooling/testing/indexed-trades-fixture.js';
 import {
   findFirstPricePointTime,
   findOutcomeProbabilityBefore,
   listOutcomeIntervals,
-  upsertPricePoints,
 } from './price-points.repository.js';
 
 const WAD = 10n ** 18n;
@@ -20,50 +18,11 @@ beforeAll(async () => {
 });
 afterAll(() => test.destroy());
 
-/** A market whose trades happen at `t0 + seconds`, each leaving outcome 0 at `yes` percent, with `usdc` traded. */
-async function marketWithTrades(trades: Array<{ seconds: number; yes: number; usdc: bigint }>): Promise<string> {
-  const market = await insertMarket(test.db, {
-    question: 'Q?',
-    category: 'misc',
-    outcomes: ['YES', 'NO'],
-    contractAddress: `0x${randomUUID().replace(/-/g, '').padEnd(40, '0')}`,
-    chainId: 31337,
-  });
-  const rows = trades.map(({ seconds, usdc }, index) => ({
-    id: randomUUID(),
-    marketId: market.id,
-    chainId: 31337,
-    txHash: `0x${randomUUID().replace(/-/g, '').padEnd(64, '0')}`,
-    logIndex: index,
-    blockNumber: BigInt(index + 1),
-    blockTime: new Date(t0 + seconds * 1000),
-    trader: '0xA',
-    tradeId: null,
-    outcomeIndex: 0,
-    side: 'buy' as const,
-    usdc,
-    tokens: WAD,
-    price: WAD / 2n,
-    probabilityAfter: WAD / 2n,
-  }));
-  await upsertMarketTrades(test.db, rows);
-  await upsertPricePoints(
+const marketWithTrades = (trades: Array<{ seconds: number; yes: number; usdc: bigint }>) =>
+  insertMarketWithIndexedTrades(
     test.db,
-    rows.map((row, index) => {
-      const yes = percent(trades[index]?.yes ?? 0);
-      return {
-        marketId: market.id,
-        marketTradeId: row.id,
-        recordedAt: row.blockTime,
-        blockNumber: row.blockNumber,
-        prices: [yes, WAD - yes],
-        probabilities: [yes, WAD - yes],
-        cumulativeVolume: 0n,
-      };
-    }),
+    trades.map(({ seconds, yes, usdc }) => ({ at: new Date(t0 + seconds * 1000), yes: percent(yes), usdc })),
   );
-  return market.id;
-}
 
 describe('price points per interval', () => {
   it('sums each interval in the database: first, high, low and last in time order, volume and trade count', async () => {

@@ -7,16 +7,18 @@ import type { Knex } from 'knex';
 
 export const sha256Hex = (value: string): string => createHash('sha256').update(value).digest('hex');
 
-export async function insertUserRow(db: Knex): Promise<string> {
+/** Inserts `row` into `table` under a fresh UUID and returns the id. */
+async function insertWithId(db: Knex, table: string, row: Record<string, unknown>): Promise<string> {
   const id = randomUUID();
-  await db('users').insert({ id, email: `${id}@example.test` });
+  await db(table).insert({ id, ...row });
   return id;
 }
 
+export const insertUserRow = (db: Knex): Promise<string> =>
+  insertWithId(db, 'users', { email: `${randomUUID()}@example.test` });
+
 export async function insertApiKeyRow(db: Knex, userId: string, keyHash = sha256Hex(randomUUID())): Promise<string> {
-  const id = randomUUID();
-  await db('api_keys').insert({
-    id,
+  return insertWithId(db, 'api_keys', {
     user_id: userId,
     env: 'test',
     key_hash: keyHash,
@@ -24,13 +26,16 @@ export async function insertApiKeyRow(db: Knex, userId: string, keyHash = sha256
     tier: 'enterprise',
     scopes: JSON.stringify(['markets:read', 'trades:write']),
   });
-  return id;
+}
+
+/** A user with one API key. */
+export async function insertKeyedUserRows(db: Knex): Promise<{ userId: string; apiKeyId: string }> {
+  const userId = await insertUserRow(db);
+  return { userId, apiKeyId: await insertApiKeyRow(db, userId) };
 }
 
 export async function insertMarketRow(db: Knex): Promise<string> {
-  const id = randomUUID();
-  await db('markets').insert({
-    id,
+  return insertWithId(db, 'markets', {
     question: 'Will the test pass?',
     description: '',
     category: 'testing',
@@ -38,7 +43,6 @@ export async function insertMarketRow(db: Knex): Promise<string> {
     outcomes: JSON.stringify(['YES', 'NO']),
     outcome_count: 2,
   });
-  return id;
 }
 
 export interface TradeRowInput {
@@ -88,16 +92,13 @@ export interface RedemptionRowInput {
 
 /** An open claim: `open_claim_key` set, as the redemption writer does. */
 export async function insertOpenRedemptionRow(db: Knex, input: RedemptionRowInput): Promise<string> {
-  const id = randomUUID();
-  await db('redemptions').insert({
-    id,
+  return insertWithId(db, 'redemptions', {
     user_id: input.userId,
     market_id: input.marketId,
     outcome_index: input.outcomeIndex,
     status: 'pending',
     open_claim_key: `${input.userId}:${input.marketId}:${input.outcomeIndex}`,
   });
-  return id;
 }
 
 export async function insertMarketTradeRow(

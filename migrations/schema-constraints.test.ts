@@ -6,6 +6,7 @@ import {
   countRows,
   insertApiKeyRow,
   insertIdempotencyKeyRow,
+  insertKeyedUserRows,
   insertMarketRow,
   insertMarketTradeRow,
   insertOpenRedemptionRow,
@@ -43,10 +44,8 @@ describe('schema constraints', () => {
 
   describe('trades', () => {
     it('rejects a duplicate clientRequestId under the same key but accepts it under another key', async () => {
-      const userId = await insertUserRow(db);
-      const marketId = await insertMarketRow(db);
-      const firstKey = await insertApiKeyRow(db, userId);
-      const secondKey = await insertApiKeyRow(db, userId);
+      const { userId, apiKeyId: firstKey } = await insertKeyedUserRows(db);
+      const [marketId, secondKey] = [await insertMarketRow(db), await insertApiKeyRow(db, userId)];
       await insertTradeRow(db, { apiKeyId: firstKey, userId, marketId, clientRequestId: 'order-1' });
 
       const duplicate = insertTradeRow(db, { apiKeyId: firstKey, userId, marketId, clientRequestId: 'order-1' });
@@ -57,9 +56,8 @@ describe('schema constraints', () => {
     });
 
     it('treats clientRequestId case-sensitively and allows any number of trades without one', async () => {
-      const userId = await insertUserRow(db);
+      const { userId, apiKeyId } = await insertKeyedUserRows(db);
       const marketId = await insertMarketRow(db);
-      const apiKeyId = await insertApiKeyRow(db, userId);
       await insertTradeRow(db, { apiKeyId, userId, marketId, clientRequestId: 'Order-A' });
       await insertTradeRow(db, { apiKeyId, userId, marketId, clientRequestId: 'order-a' });
       await insertTradeRow(db, { apiKeyId, userId, marketId });
@@ -68,8 +66,7 @@ describe('schema constraints', () => {
     });
 
     it('round-trips a WAD-18 token amount far above the BIGINT range exactly', async () => {
-      const userId = await insertUserRow(db);
-      const apiKeyId = await insertApiKeyRow(db, userId);
+      const { userId, apiKeyId } = await insertKeyedUserRows(db);
       const tokensOut = '123456789012345678901234567890123456789';
       const id = await insertTradeRow(db, { apiKeyId, userId, marketId: await insertMarketRow(db), tokensOut });
       const row = await db('trades').where({ id }).first('tokens_out');
@@ -77,8 +74,7 @@ describe('schema constraints', () => {
     });
 
     it('rejects a second trade event with the same sequence number for one correlation id', async () => {
-      const userId = await insertUserRow(db);
-      const apiKeyId = await insertApiKeyRow(db, userId);
+      const { userId, apiKeyId } = await insertKeyedUserRows(db);
       const tradeId = await insertTradeRow(db, { apiKeyId, userId, marketId: await insertMarketRow(db) });
       const { correlation_id: correlationId } = await db('trades').where('id', tradeId).first('correlation_id');
       const event = (seq: number) => ({
@@ -96,8 +92,7 @@ describe('schema constraints', () => {
 
   describe('idempotency keys', () => {
     it('rejects a duplicate Idempotency-Key under the same API key but accepts it under another key', async () => {
-      const userId = await insertUserRow(db);
-      const firstKey = await insertApiKeyRow(db, userId);
+      const { userId, apiKeyId: firstKey } = await insertKeyedUserRows(db);
       const secondKey = await insertApiKeyRow(db, userId);
       await insertIdempotencyKeyRow(db, firstKey, 'idem-123');
       expect(await mysqlErrorCode(insertIdempotencyKeyRow(db, firstKey, 'idem-123'))).toBe('ER_DUP_ENTRY');
@@ -147,8 +142,7 @@ describe('schema constraints', () => {
 
   describe('webhook events', () => {
     it('rejects a second event with the same sequence number for one API key', async () => {
-      const userId = await insertUserRow(db);
-      const apiKeyId = await insertApiKeyRow(db, userId);
+      const { userId, apiKeyId } = await insertKeyedUserRows(db);
       const otherKeyId = await insertApiKeyRow(db, userId);
       const event = (keyId: string, id: string) => ({
         id,

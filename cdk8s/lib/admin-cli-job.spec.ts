@@ -3,11 +3,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { Testing } from 'cdk8s';
 import { AdminCliJob, adminCliJobYaml, ADMIN_CLI_SECRETS, type AdminCliJobProps } from './admin-cli-job.js';
 import { ENVIRONMENTS, production, type Environment } from './environment.js';
-import { ForetellChart } from './foretell-chart.js';
+import { matches, synthChart } from './chart.fixture.js';
 import { KEY_ISSUER_SERVICE_ACCOUNT } from './key-issuer.js';
 import { CONFIG_MAP_NAME, SECRET_NAME } from './labels.js';
 import { ADMIN_SERVICE_ACCOUNT } from './route-switches.js';
-import { manifestErrors, parseManifests, type Manifest } from './validate-manifests.js';
+import { manifestErrors, parseManifests } from './validate-manifests.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- synthesized manifests are untyped JSON walked by path */
 const jobsDir = new URL('../../docs/runbooks/jobs/', import.meta.url);
@@ -21,11 +21,8 @@ function synthJob(env: Environment, props: AdminCliJobProps): any {
   return job;
 }
 
-const matches = (selector: Record<string, string>, labels: Record<string, string>) =>
-  Object.entries(selector).every(([key, value]) => labels[key] === value);
-
 describe.each(ENVIRONMENTS.map((env) => [env.name, env] as const))('an admin CLI Job in %s', (_name, env) => {
-  const chart = Testing.synth(new ForetellChart(Testing.app(), 'chart', env)) as Manifest[];
+  const chart = synthChart(env, 'chart');
   const job = synthJob(env, { name: 'keys-ada-1', args: ISSUE });
   const pod = job.spec.template.spec;
   const [container] = pod.containers;

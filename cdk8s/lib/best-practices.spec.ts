@@ -1,9 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { createDefaultMonokleValidator } from '@monokle/validation';
-import { Testing } from 'cdk8s';
 import { stringify } from 'yaml';
-import { ENVIRONMENTS } from './environment.js';
-import { ForetellChart } from './foretell-chart.js';
+import { cloneOfKind, synthChart } from './chart.fixture.js';
+import { ENVIRONMENTS, local } from './environment.js';
 import type { Manifest } from './validate-manifests.js';
 
 /**
@@ -48,14 +47,12 @@ describe('best practices (@monokle/validation, offline plugins)', () => {
   it.each(ENVIRONMENTS.map((env) => [env.name, env] as const))(
     'finds nothing in the %s manifests',
     async (_name, env) => {
-      const manifests = Testing.synth(new ForetellChart(Testing.app(), env.name, env)) as Manifest[];
-      expect(await findings(manifests)).toEqual([]);
+      expect(await findings(synthChart(env, env.name))).toEqual([]);
     },
   );
 
   it('flags a container running as root, so the check is live', async () => {
-    const manifests = Testing.synth(new ForetellChart(Testing.app(), 'local', ENVIRONMENTS[0]!)) as Manifest[];
-    const deployment = structuredClone(manifests.find((manifest) => manifest.kind === 'Deployment')!) as any; // eslint-disable-line @typescript-eslint/no-explicit-any -- untyped JSON
+    const deployment = cloneOfKind(synthChart(local, 'local'), 'Deployment');
     deployment.spec.template.spec.securityContext.runAsUser = 0;
     deployment.spec.template.spec.containers[0].securityContext.runAsUser = 0;
     deployment.spec.template.spec.containers[0].securityContext.runAsNonRoot = false;

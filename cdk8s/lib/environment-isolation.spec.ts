@@ -1,7 +1,4 @@
 import { describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
-import { Testing } from 'cdk8s';
-import { parse } from 'yaml';
 import {
   publicReadConfigSchema,
   tradingApiConfigSchema,
@@ -9,27 +6,17 @@ import {
 } from '#shared/config/app-configs.js';
 import { physicalName, QUEUES } from '#shared/messaging/topology.js';
 import { CHART_ENVIRONMENTS, ENVIRONMENTS, local, production, staging, type Environment } from './environment.js';
-import { ForetellChart } from './foretell-chart.js';
-import { renderTemplate } from './helm-render.js';
+import { named as find, ofKind, renderChart, synthChart } from './chart.fixture.js';
 import { CONFIG_MAP_NAME } from './labels.js';
-import { parseManifests, type Manifest } from './validate-manifests.js';
+import type { Manifest } from './validate-manifests.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- synthesized manifests are untyped JSON walked by path */
-const chartDir = new URL('../../charts/foretell/', import.meta.url);
 const valuesFile = (env: Environment) => (env === production ? 'values.yaml' : `values-${env.name}.yaml`);
 
 /** An environment's manifests as they reach the cluster: plain for local, the committed chart with its values else. */
 function deployed(env: Environment): Manifest[] {
-  if (!CHART_ENVIRONMENTS.includes(env)) {
-    return Testing.synth(new ForetellChart(Testing.app(), 'test', env)) as Manifest[];
-  }
-  const template = readFileSync(new URL('templates/foretell.k8s.yaml', chartDir), 'utf8');
-  const values: unknown = parse(readFileSync(new URL(valuesFile(env), chartDir), 'utf8'));
-  return parseManifests(renderTemplate(template, values, env.namespace));
+  return CHART_ENVIRONMENTS.includes(env) ? renderChart(valuesFile(env), env.namespace) : synthChart(env);
 }
-
-const find = (manifests: Manifest[], kind: string, name: string): any =>
-  manifests.find((manifest) => manifest.kind === kind && manifest.metadata.name === name);
 
 /** What a deployable's container sees: the shared ConfigMap, then its own plain variables. */
 function settingsOf(manifests: Manifest[], deployable: string): Record<string, string> {
@@ -68,9 +55,9 @@ describe('staging and production (which reach the same broker and Redis ranges)'
       [staging, stagingManifests],
       [production, productionManifests],
     ] as const) {
-      const triggers = (manifests ?? [])
-        .filter((manifest) => manifest.kind === 'ScaledObject')
-        .flatMap((scaled: any) => scaled.spec.triggers.map((trigger: any) => trigger.metadata.queueName));
+      const triggers = ofKind(manifests ?? [], 'ScaledObject').flatMap((scaled: any) =>
+        scaled.spec.triggers.map((trigger: any) => trigger.metadata.queueName),
+      );
       expect(triggers.length).toBeGreaterThan(0);
       for (const queue of triggers) expect(queue.startsWith(`${env.amqpPrefix}.`)).toBe(true);
     }

@@ -190,105 +190,60 @@ export const local: Environment = {
   shutdownGraceMs: 10_000,
 };
 
-/** Staging and production on GKE: managed MySQL/RabbitMQ/Redis in the VPC, a hosted chain RPC over TLS. */
-const cloud: Pick<
-  Environment,
-  'logLevel' | 'routeDisabled' | 'chainRpcUrl' | 'webhookAllowPrivateTargets' | 'shutdownGraceMs'
-> = {
-  logLevel: 'info',
-  routeDisabled: '',
-  chainRpcUrl: 'https://rpc.chain.example',
-  webhookAllowPrivateTargets: false,
-  shutdownGraceMs: 20_000,
-};
-
 /**
- * One GKE cluster's network: the region's proxy-only subnet (where the `gke-l7-regional-external-managed` Gateway's
- * proxies connect from, and the one hop TRUST_PROXY trusts), the data services' ranges and the control plane's
- * endpoint.
+ * Staging and production on GKE: managed MySQL/RabbitMQ/Redis in the VPC, a hosted chain RPC over TLS, and the
+ * `gke-l7-regional-external-managed` Gateway, whose proxies connect from the region's proxy-only subnet (the one
+ * hop TRUST_PROXY trusts). Google's load balancers append two addresses to X-Forwarded-For.
  */
-function gkeNetwork(ranges: {
-  proxySubnet: string;
-  mysql: string;
-  rabbitmq: string;
-  redis: string;
-  controlPlane: string;
-}): NetworkProps {
+function gke(proxySubnet: string) {
   return {
-    gatewaySources: {
-      kind: 'proxy-subnet',
-      proxySubnet: ranges.proxySubnet,
-      healthCheckRanges: GOOGLE_HEALTH_CHECK_RANGES,
+    logLevel: 'info',
+    routeDisabled: '',
+    chainRpcUrl: 'https://rpc.chain.example',
+    webhookAllowPrivateTargets: false,
+    shutdownGraceMs: 20_000,
+    image: { registry: 'registry.foretell.example', repository: 'foretell', tag: '0.1.0', pullPolicy: 'IfNotPresent' },
+    gateway: { className: 'gke-l7-regional-external-managed', trustProxy: proxySubnet, appendedAddresses: '2' },
+    network: {
+      gatewaySources: { kind: 'proxy-subnet', proxySubnet, healthCheckRanges: GOOGLE_HEALTH_CHECK_RANGES },
+      monitoringNamespace: 'monitoring',
+      mysql: { to: [{ cidr: '10.20.0.0/24' }], port: 3306 },
+      rabbitmq: { to: [{ cidr: '10.20.1.0/24' }], port: 5671 },
+      redis: { to: [{ cidr: '10.20.2.0/24' }], port: 6379 },
+      chainRpc: { to: [PUBLIC_INTERNET], port: 443 },
+      apiServer: { endpoints: ['172.16.0.2/32'], port: 443 },
     },
-    monitoringNamespace: 'monitoring',
-    mysql: { to: [{ cidr: ranges.mysql }], port: 3306 },
-    rabbitmq: { to: [{ cidr: ranges.rabbitmq }], port: 5671 },
-    redis: { to: [{ cidr: ranges.redis }], port: 6379 },
-    chainRpc: { to: [PUBLIC_INTERNET], port: 443 },
-    apiServer: { endpoints: [ranges.controlPlane], port: 443 },
-  };
+  } satisfies Partial<Environment>;
 }
 
-const cloudImage: Environment['image'] = {
-  registry: 'registry.foretell.example',
-  repository: 'foretell',
-  tag: '0.1.0',
-  pullPolicy: 'IfNotPresent',
-};
-
+const stagingGke = gke('10.30.0.0/23');
 export const staging: Environment = {
-  ...cloud,
+  ...stagingGke,
   name: 'staging',
   namespace: 'foretell-staging',
-  image: cloudImage,
   serviceEnv: 'test',
   amqpPrefix: 'staging',
   redisPrefix: 'foretell:staging:',
   workloads: workloads(2, 4, { api, worker }),
   executorSigners: 4,
-  gateway: {
-    className: 'gke-l7-regional-external-managed',
-    hostname: 'staging.api.foretell.example',
-    tlsSecretName: 'foretell-staging-tls',
-    trustProxy: '10.30.0.0/23',
-    appendedAddresses: '2',
-  },
-  network: gkeNetwork({
-    proxySubnet: '10.30.0.0/23',
-    mysql: '10.20.0.0/24',
-    rabbitmq: '10.20.1.0/24',
-    redis: '10.20.2.0/24',
-    controlPlane: '172.16.0.2/32',
-  }),
+  gateway: { ...stagingGke.gateway, hostname: 'staging.api.foretell.example', tlsSecretName: 'foretell-staging-tls' },
 };
 
+const productionGke = gke('10.40.0.0/23');
+const productionWorkload: Resources = {
+  requests: { cpu: '500m', memory: '192Mi' },
+  limits: { cpu: '2', memory: '384Mi' },
+};
 export const production: Environment = {
-  ...cloud,
+  ...productionGke,
   name: 'production',
   namespace: 'foretell',
-  image: cloudImage,
   serviceEnv: 'live',
   amqpPrefix: 'production',
   redisPrefix: 'foretell:production:',
-  workloads: workloads(3, 12, {
-    api: { requests: { cpu: '500m', memory: '192Mi' }, limits: { cpu: '2', memory: '384Mi' } },
-    worker: { requests: { cpu: '500m', memory: '192Mi' }, limits: { cpu: '2', memory: '384Mi' } },
-  }),
+  workloads: workloads(3, 12, { api: productionWorkload, worker: productionWorkload }),
   executorSigners: 12,
-  gateway: {
-    className: 'gke-l7-regional-external-managed',
-    hostname: 'api.foretell.example',
-    tlsSecretName: 'foretell-tls',
-    trustProxy: '10.40.0.0/23',
-    appendedAddresses: '2',
-  },
-  network: gkeNetwork({
-    proxySubnet: '10.40.0.0/23',
-    mysql: '10.20.0.0/24',
-    rabbitmq: '10.20.1.0/24',
-    redis: '10.20.2.0/24',
-    controlPlane: '172.16.0.2/32',
-  }),
+  gateway: { ...productionGke.gateway, hostname: 'api.foretell.example', tlsSecretName: 'foretell-tls' },
 };
 
 export const ENVIRONMENTS: readonly Environment[] = [local, staging, production];

@@ -1,22 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { Testing } from 'cdk8s';
 import { DEPLOYABLES, type DeployableSpec } from './deployables.js';
 import { ENVIRONMENTS, production, staging, type Environment, type Peer } from './environment.js';
-import { ForetellChart } from './foretell-chart.js';
+import { canonical, DEPLOYABLE_SCHEMAS, matches, named, ofKind, synthChart as synth } from './chart.fixture.js';
 import { KEY_ISSUER_ROLE } from './key-issuer.js';
 import { ROUTE_SWITCHES_NAME, SECRET_NAME } from './labels.js';
 import { signerVariables } from './signer-pool.js';
-import type { Manifest } from './validate-manifests.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- synthesized manifests are untyped JSON walked by path */
-function synth(env: Environment): Manifest[] {
-  return Testing.synth(new ForetellChart(Testing.app(), 'test', env)) as Manifest[];
-}
-const named = (manifests: Manifest[], kind: string, name: string) =>
-  manifests.find((manifest) => manifest.kind === kind && manifest.metadata.name === name) as any;
-const ofKind = (manifests: Manifest[], kind: string) => manifests.filter((manifest) => manifest.kind === kind) as any[];
-const matches = (selector: Record<string, string>, labels: Record<string, string>) =>
-  Object.entries(selector).every(([key, value]) => labels[key] === value);
 
 /*
  * What each NetworkPolicy may reach, written out here rather than derived from the constructs: the chain RPC only
@@ -76,13 +66,6 @@ function expectedGatewayPeers(env: Environment): unknown[] {
   return [sources.proxySubnet, ...sources.healthCheckRanges].map((cidr) => ({ ipBlock: { cidr } }));
 }
 
-/** JSON with sorted keys, so rules compare whatever order the synthesizer writes their fields in. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1));
-  return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(',')}}`;
-}
 const sortedJson = (rules: unknown[]) => rules.map(canonical).sort();
 
 describe.each(ENVIRONMENTS.map((env) => [env.name, env] as const))('the %s manifests', (_name, env) => {
@@ -275,19 +258,12 @@ describe.each([staging, production].map((env) => [env.name, env] as const))(
 );
 
 describe('the secrets of a rotation (API_KEY_PEPPER_PREVIOUS, WEBHOOK_SECRET_KEY_PREVIOUS)', () => {
-  it('reach exactly the deployables whose configuration reads them, as optional references', async () => {
-    const configs = await import('#shared/config/app-configs.js');
-    const schemas = {
-      'trading-api': configs.tradingApiConfigSchema,
-      'public-read': configs.publicReadConfigSchema,
-      'chain-executor': configs.chainExecutorConfigSchema,
-      'webhook-dispatcher': configs.webhookDispatcherConfigSchema,
-    };
+  it('reach exactly the deployables whose configuration reads them, as optional references', () => {
     const rotation = ['API_KEY_PEPPER_PREVIOUS', 'WEBHOOK_SECRET_KEY_PREVIOUS'];
     const value = 'a-previous-secret-of-more-than-32-characters';
     const manifests = synth(production);
     for (const spec of DEPLOYABLES) {
-      const settings: object = schemas[spec.name].parse(Object.fromEntries(rotation.map((name) => [name, value])));
+      const settings = DEPLOYABLE_SCHEMAS[spec.name].parse(Object.fromEntries(rotation.map((name) => [name, value])));
       const read = rotation.filter((name) => name in settings);
       const env = named(manifests, 'Deployment', spec.name).spec.template.spec.containers[0].env;
       const given = env.filter((variable: any) => rotation.includes(variable.name));
@@ -300,16 +276,9 @@ describe('the secrets of a rotation (API_KEY_PEPPER_PREVIOUS, WEBHOOK_SECRET_KEY
 });
 
 describe('the chain RPC egress', () => {
-  it('goes to exactly the deployables whose configuration reads CHAIN_RPC_URL', async () => {
-    const configs = await import('#shared/config/app-configs.js');
-    const schemas = {
-      'trading-api': configs.tradingApiConfigSchema,
-      'public-read': configs.publicReadConfigSchema,
-      'chain-executor': configs.chainExecutorConfigSchema,
-      'webhook-dispatcher': configs.webhookDispatcherConfigSchema,
-    };
+  it('goes to exactly the deployables whose configuration reads CHAIN_RPC_URL', () => {
     for (const spec of DEPLOYABLES) {
-      const settings: object = schemas[spec.name].parse({});
+      const settings = DEPLOYABLE_SCHEMAS[spec.name].parse({});
       expect([spec.name, spec.backends.includes('chain')]).toEqual([spec.name, 'CHAIN_RPC_URL' in settings]);
     }
   });

@@ -1,15 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { Testing } from 'cdk8s';
+import { named as namedIn, ofKind, synthChart } from './chart.fixture.js';
 import { ENVIRONMENTS } from './environment.js';
-import { ForetellChart } from './foretell-chart.js';
 import { KEY_ISSUER_ROLE, KEY_ISSUER_SERVICE_ACCOUNT } from './key-issuer.js';
-import type { Manifest } from './validate-manifests.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- synthesized manifests are untyped JSON walked by path */
 describe.each(ENVIRONMENTS.map((env) => [env.name, env] as const))('the key issuer in %s', (_name, env) => {
-  const manifests = Testing.synth(new ForetellChart(Testing.app(), 'test', env)) as any[];
-  const named = (kind: string, name: string) =>
-    manifests.find((manifest: Manifest) => manifest.kind === kind && manifest.metadata.name === name);
+  const manifests = synthChart(env);
+  const named = (kind: string, name: string) => namedIn(manifests, kind, name);
 
   it('may create Secrets in the namespace and do nothing else', () => {
     expect(named('Role', KEY_ISSUER_ROLE).rules).toEqual([
@@ -23,12 +20,11 @@ describe.each(ENVIRONMENTS.map((env) => [env.name, env] as const))('the key issu
   });
 
   it('is the only account bound to a rule on Secrets, and nothing is bound cluster-wide', () => {
-    const onSecrets = manifests
-      .filter((manifest) => manifest.kind === 'Role')
-      .filter((role) => role.rules.some((rule: any) => rule.resources.includes('secrets')));
+    const onSecrets = ofKind(manifests, 'Role').filter((role) =>
+      role.rules.some((rule: any) => rule.resources.includes('secrets')),
+    );
     expect(onSecrets.map((role) => role.metadata.name)).toEqual([KEY_ISSUER_ROLE]);
-    const bindings = manifests.filter((manifest) => manifest.kind === 'RoleBinding');
-    const toSecrets = bindings.filter((binding) => binding.roleRef.name === KEY_ISSUER_ROLE);
+    const toSecrets = ofKind(manifests, 'RoleBinding').filter((binding) => binding.roleRef.name === KEY_ISSUER_ROLE);
     expect(toSecrets.flatMap((binding) => binding.subjects.map((subject: any) => subject.name))).toEqual([
       KEY_ISSUER_SERVICE_ACCOUNT,
     ]);

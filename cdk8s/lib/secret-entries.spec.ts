@@ -1,17 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { Testing } from 'cdk8s';
 import type { z } from 'zod';
-import {
-  adminCliConfigSchema,
-  chainExecutorConfigSchema,
-  publicReadConfigSchema,
-  tradingApiConfigSchema,
-  webhookDispatcherConfigSchema,
-} from '#shared/config/app-configs.js';
+import { adminCliConfigSchema, chainExecutorConfigSchema } from '#shared/config/app-configs.js';
 import { AdminCliJob } from './admin-cli-job.js';
-import { DEPLOYABLES, type DeployableName } from './deployables.js';
+import { DEPLOYABLE_SCHEMAS, synthChart } from './chart.fixture.js';
+import { DEPLOYABLES } from './deployables.js';
 import { ENVIRONMENTS, type Environment } from './environment.js';
-import { ForetellChart } from './foretell-chart.js';
 import { SECRET_NAME } from './labels.js';
 import { MIGRATIONS_NAME } from './migrations-job.js';
 import type { Manifest } from './validate-manifests.js';
@@ -31,16 +25,9 @@ function keysOf(schema: z.ZodType): string[] {
   throw new Error('not an object schema');
 }
 
-const DEPLOYABLE_SCHEMAS: Record<DeployableName, z.ZodType> = {
-  'trading-api': tradingApiConfigSchema,
-  'public-read': publicReadConfigSchema,
-  'chain-executor': chainExecutorConfigSchema,
-  'webhook-dispatcher': webhookDispatcherConfigSchema,
-};
-
 /** Every workload of an environment with its container's variables and the config schema its program parses. */
 function workloads(env: Environment): Array<{ name: string; schema: z.ZodType; env: EnvVar[] }> {
-  const manifests = Testing.synth(new ForetellChart(Testing.app(), 'test', env)) as Manifest[];
+  const manifests = synthChart(env);
   const containerEnv = (manifest: any): EnvVar[] => manifest.spec.template.spec.containers[0].env ?? [];
   const chart = Testing.chart();
   const adminJobs = [

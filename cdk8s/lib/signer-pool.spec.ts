@@ -1,10 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
-import { Testing } from 'cdk8s';
 import { parse } from 'yaml';
+import { chartTemplate, chartValues, named, synthChart as synth } from './chart.fixture.js';
 import { DEPLOYABLES } from './deployables.js';
 import { ENVIRONMENTS, production, type Environment } from './environment.js';
-import { ForetellChart } from './foretell-chart.js';
 import { renderTemplate } from './helm-render.js';
 import { SECRET_NAME } from './labels.js';
 import { SIGNER_POOL_VARIABLE, signerVariables, templateSignerPool } from './signer-pool.js';
@@ -12,11 +10,6 @@ import { parseManifests, type Manifest } from './validate-manifests.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- synthesized manifests are untyped JSON walked by path */
 const EXECUTOR = 'chain-executor';
-const chartDir = new URL('../../charts/foretell/', import.meta.url);
-
-const synth = (env: Environment) => Testing.synth(new ForetellChart(Testing.app(), 'test', env)) as Manifest[];
-const named = (manifests: Manifest[], kind: string, name: string) =>
-  manifests.find((manifest) => manifest.kind === kind && manifest.metadata.name === name) as any;
 const executorEnv = (manifests: Manifest[]): any[] =>
   named(manifests, 'Deployment', EXECUTOR).spec.template.spec.containers[0].env;
 
@@ -105,8 +98,8 @@ describe('an environment whose executor outgrows its signer pool', () => {
 });
 
 describe('the signer pool of the Helm chart', () => {
-  const template = readFileSync(new URL('templates/foretell.k8s.yaml', chartDir), 'utf8');
-  const values = (file: string): any => parse(readFileSync(new URL(file, chartDir), 'utf8'));
+  const template = chartTemplate();
+  const values = chartValues;
 
   it.each(['values.yaml', 'values-staging.yaml'])('in %s covers the executor maxReplicas', (file) => {
     const { executorSigners, workloads } = values(file);

@@ -1,37 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
-import { Testing } from 'cdk8s';
-import { parse } from 'yaml';
-import { ENVIRONMENTS, production } from './environment.js';
-import { ForetellChart } from './foretell-chart.js';
+import { canonical, cloneOfKind, renderChart, synthChart } from './chart.fixture.js';
+import { ENVIRONMENTS, local, production } from './environment.js';
 import { renderTemplate } from './helm-render.js';
-import { manifestErrors, parseManifests, type Manifest } from './validate-manifests.js';
+import { manifestErrors } from './validate-manifests.js';
 
-const chartDir = new URL('../../charts/foretell/', import.meta.url);
 const synth = (id: string) =>
-  Testing.synth(
-    new ForetellChart(
-      Testing.app(),
-      id,
-      ENVIRONMENTS.find((env) => env.name === id)!,
-    ),
-  ) as Manifest[];
-const clone = <T>(value: T): T => structuredClone(value);
-
-/** The committed chart rendered with one of its values files, the way Helm renders its expressions. */
-function renderChart(valuesFile: string, namespace: string): Manifest[] {
-  const values = parse(readFileSync(new URL(valuesFile, chartDir), 'utf8')) as unknown;
-  const template = readFileSync(new URL('templates/foretell.k8s.yaml', chartDir), 'utf8');
-  return parseManifests(renderTemplate(template, values, namespace));
-}
-
-/** JSON with sorted keys: the same object whatever order its fields were written in. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1));
-  return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(',')}}`;
-}
+  synthChart(
+    ENVIRONMENTS.find((env) => env.name === id)!,
+    id,
+  );
 
 describe('manifest validation', () => {
   it.each(ENVIRONMENTS.map((env) => env.name))(
@@ -51,8 +28,7 @@ describe('manifest validation', () => {
         .sort(),
     );
     expect(manifests.flatMap(manifestErrors)).toEqual([]);
-    const deployment = manifests.find((manifest) => manifest.kind === 'Deployment') as any; // eslint-disable-line @typescript-eslint/no-explicit-any -- untyped JSON
-    expect(typeof deployment.spec.replicas).toBe('number');
+    expect(typeof cloneOfKind(manifests, 'Deployment').spec.replicas).toBe('number');
   });
 
   it.each([
@@ -79,7 +55,7 @@ describe('manifest validation', () => {
   });
 
   it('refuses an unknown field in a built-in kind', () => {
-    const deployment = clone(synth('local').find((manifest) => manifest.kind === 'Deployment')!) as any; // eslint-disable-line @typescript-eslint/no-explicit-any -- untyped JSON
+    const deployment = cloneOfKind(synthChart(local), 'Deployment');
     deployment.spec.template.spec.containers[0].imagePullPolicyy = 'Always';
     expect(manifestErrors(deployment)).toEqual([
       expect.stringContaining('.spec.template.spec.containers[0].imagePullPolicyy: unknown field'),
@@ -87,19 +63,19 @@ describe('manifest validation', () => {
   });
 
   it('refuses a wrong type and a missing required field in a built-in kind', () => {
-    const service = clone(synth('local').find((manifest) => manifest.kind === 'Service')!) as any; // eslint-disable-line @typescript-eslint/no-explicit-any -- untyped JSON
+    const service = cloneOfKind(synthChart(local), 'Service');
     service.spec.ports[0].port = 'eighty';
     expect(manifestErrors(service).join('\n')).toMatch(/port/);
-    const policy = clone(synth('local').find((manifest) => manifest.kind === 'NetworkPolicy')!) as any; // eslint-disable-line @typescript-eslint/no-explicit-any -- untyped JSON
+    const policy = cloneOfKind(synthChart(local), 'NetworkPolicy');
     delete policy.spec.podSelector;
     expect(manifestErrors(policy).join('\n')).toMatch(/podSelector/);
   });
 
   it('refuses an unknown field or a bad value in a custom resource, checked against the committed CRD', () => {
-    const scaled = clone(synth('local').find((manifest) => manifest.kind === 'ScaledObject')!) as any; // eslint-disable-line @typescript-eslint/no-explicit-any -- untyped JSON
+    const scaled = cloneOfKind(synthChart(local), 'ScaledObject');
     scaled.spec.pollingIntervall = 5;
     expect(manifestErrors(scaled).join('\n')).toMatch(/pollingIntervall/);
-    const route = clone(synth('local').find((manifest) => manifest.kind === 'HTTPRoute')!) as any; // eslint-disable-line @typescript-eslint/no-explicit-any -- untyped JSON
+    const route = cloneOfKind(synthChart(local), 'HTTPRoute');
     route.spec.rules[0].matches[0].path.type = 'Prefix';
     expect(manifestErrors(route).join('\n')).toMatch(/must be equal to one of the allowed values/);
   });

@@ -3,11 +3,16 @@
  * deployables' process figures. Scenarios receive this object from their runner (`defineX(scenarioKit)`) instead of
  * importing it, so shared modules stay free of value imports (see scenario-types.ts).
  */
-import type { LoadConfig, LoadResponse, ScenarioContext } from './scenario-types.ts';
+import type { LoadConfig, LoadResponse, ScenarioContext, Thresholds } from './scenario-types.ts';
 
 export interface ActiveMarket {
   id: string;
   outcomes: number;
+}
+
+/** What the scenarios that trade or quote set up: the active markets. */
+export interface MarketsData {
+  markets: ActiveMarket[];
 }
 
 export interface ProcessFigures {
@@ -93,6 +98,21 @@ async function activeMarkets(context: ScenarioContext, config: LoadConfig): Prom
     );
   }
   return markets;
+}
+
+/** The setup of a scenario that needs only the active markets. */
+async function marketsSetup(context: ScenarioContext, config: LoadConfig): Promise<MarketsData> {
+  return { markets: await activeMarkets(context, config) };
+}
+
+/** Every scenario's bounds on its API requests: some sent, p95 and p99 under the given ms, < 1 % failed, checks held. */
+function apiThresholds(p95Ms: number, p99Ms: number): Thresholds {
+  return {
+    'http_reqs{target:api}': ['count>0'],
+    'http_req_duration{target:api}': [`p(95)<${p95Ms}`, `p(99)<${p99Ms}`],
+    'http_req_failed{target:api}': ['rate<0.01'],
+    checks: ['rate>0.99'],
+  };
 }
 
 function tradeBody(market: ActiveMarket, amount: string, metadata: Record<string, string> = {}): string {
@@ -208,6 +228,8 @@ export const scenarioKit = {
   v1Headers,
   idempotencyKey,
   activeMarkets,
+  marketsSetup,
+  apiThresholds,
   tradeBody,
   atomicUsdc,
   tradeOf,

@@ -4,31 +4,22 @@
  * 200 with the trade `pending`; a second confirm answers 409 CONFIRMATION_TOKEN_USED; a replay after confirmation
  * answers 200 with `_meta.idempotent` true (trading-api.md, Trades and Idempotency; DESIGN.md §6).
  */
-import type { ActiveMarket, ScenarioKit } from '../lib/scenario-kit.ts';
+import type { MarketsData, ScenarioKit } from '../lib/scenario-kit.ts';
 import type { ScenarioDefinition } from '../lib/scenario-types.ts';
 
-interface ConfirmData {
-  markets: ActiveMarket[];
-}
-
-export function defineConfirmFlow(kit: ScenarioKit): ScenarioDefinition<ConfirmData> {
+export function defineConfirmFlow(kit: ScenarioKit): ScenarioDefinition<MarketsData> {
   return {
     name: 'confirm-flow',
     description: 'high-value trade → 202 with a confirmation token → replay → confirm → reused token → replay',
     metrics: { confirm_flow_ms: 'trend', confirmations_accepted: 'rate' },
     thresholds: {
-      'http_reqs{target:api}': ['count>0'],
-      'http_req_duration{target:api}': ['p(95)<400', 'p(99)<1000'],
-      'http_req_failed{target:api}': ['rate<0.01'],
-      checks: ['rate>0.99'],
+      ...kit.apiThresholds(400, 1000),
       confirmations_accepted: ['rate>0.99'],
       confirm_flow_ms: ['p(95)<2000'],
     },
     load: { profile: 'ramp', rate: 4, hold: '1m', maxVUs: 40 },
 
-    async setup(context, config) {
-      return { markets: await kit.activeMarkets(context, config) };
-    },
+    setup: kit.marketsSetup,
 
     async iteration(context, data, config) {
       const started = context.now();

@@ -24,10 +24,7 @@ export function definePublicBrowse(kit: ScenarioKit): ScenarioDefinition<BrowseD
     description: 'embed browsing: threads → thread markets → market detail with history → quote',
     metrics: { browse_flow_ms: 'trend' },
     thresholds: {
-      'http_reqs{target:api}': ['count>0'],
-      'http_req_duration{target:api}': ['p(95)<250', 'p(99)<500'],
-      'http_req_failed{target:api}': ['rate<0.01'],
-      checks: ['rate>0.99'],
+      ...kit.apiThresholds(250, 500),
       browse_flow_ms: ['p(95)<1000'],
     },
     load: { profile: 'ramp', rate: 15, hold: '1m', maxVUs: 60 },

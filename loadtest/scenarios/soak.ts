@@ -4,12 +4,8 @@
  * once warmed up (the ramp and the first minute of the hold) and just before the ramp down. Flat means no leak; a
  * deployable whose figures cannot be read fails the run (`unreadable_deployables`), it does not pass as flat.
  */
-import type { ActiveMarket, ScenarioKit } from '../lib/scenario-kit.ts';
+import type { MarketsData, ScenarioKit } from '../lib/scenario-kit.ts';
 import type { ScenarioDefinition } from '../lib/scenario-types.ts';
-
-interface SoakData {
-  markets: ActiveMarket[];
-}
 
 /**
  * Shares of the mix. public-read allows each client IP 100 requests a minute per route by default (npm start, and a
@@ -20,16 +16,13 @@ interface SoakData {
 const PUBLIC_SHARE = 1 / 8;
 const V1_SHARE = 0.725;
 
-export function defineSoak(kit: ScenarioKit): ScenarioDefinition<SoakData> {
+export function defineSoak(kit: ScenarioKit): ScenarioDefinition<MarketsData> {
   return {
     name: 'soak',
     description: "moderate mixed load for 10 minutes; each deployable's RSS and open handles flat once warmed up",
     metrics: { rss_growth_mb: 'gauge', handles_growth: 'gauge', unreadable_deployables: 'gauge' },
     thresholds: {
-      'http_reqs{target:api}': ['count>0'],
-      'http_req_duration{target:api}': ['p(95)<300', 'p(99)<800'],
-      'http_req_failed{target:api}': ['rate<0.01'],
-      checks: ['rate>0.99'],
+      ...kit.apiThresholds(300, 800),
       // Why these bounds: loadtest/README.md, "The soak's bounds".
       rss_growth_mb: ['value<50'],
       handles_growth: ['value<10'],

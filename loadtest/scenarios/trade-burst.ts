@@ -4,18 +4,14 @@
  * created it (`_meta.idempotent` false) and the others replayed it (trading-api.md, Idempotency). A fifth of the
  * trades are followed to their terminal state, which must be `completed`.
  */
-import type { ActiveMarket, ScenarioKit } from '../lib/scenario-kit.ts';
+import type { MarketsData, ScenarioKit } from '../lib/scenario-kit.ts';
 import type { LoadConfig, ScenarioContext, ScenarioDefinition } from '../lib/scenario-types.ts';
-
-interface BurstData {
-  markets: ActiveMarket[];
-}
 
 const FOLLOWED_SHARE = 0.2;
 const FOLLOW_FOR_MS = 30_000;
 const TERMINAL = ['completed', 'failed', 'rejected'];
 
-export function defineTradeBurst(kit: ScenarioKit): ScenarioDefinition<BurstData> {
+export function defineTradeBurst(kit: ScenarioKit): ScenarioDefinition<MarketsData> {
   /** Polls the trade until it is terminal; records how long POST → terminal took and whether it completed. */
   async function followTrade(context: ScenarioContext, config: LoadConfig, tradeId: string, postedAt: number) {
     while (context.now() - postedAt < FOLLOW_FOR_MS) {
@@ -48,19 +44,14 @@ export function defineTradeBurst(kit: ScenarioKit): ScenarioDefinition<BurstData
       trades_completed: 'rate',
     },
     thresholds: {
-      'http_reqs{target:api}': ['count>0'],
-      'http_req_duration{target:api}': ['p(95)<400', 'p(99)<1000'],
-      'http_req_failed{target:api}': ['rate<0.01'],
-      checks: ['rate>0.99'],
+      ...kit.apiThresholds(400, 1000),
       idempotency_mismatches: ['count==0'],
       trades_completed: ['rate>0.99'],
       trade_completion_ms: ['p(95)<5000'],
     },
     load: { profile: 'ramp', rate: 10, hold: '1m', maxVUs: 80 },
 
-    async setup(context, config) {
-      return { markets: await kit.activeMarkets(context, config) };
-    },
+    setup: kit.marketsSetup,
 
     async iteration(context, data, config) {
       const key = kit.idempotencyKey('burst', context);

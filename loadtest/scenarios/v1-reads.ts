@@ -2,29 +2,20 @@
  * v1-reads: what a bot does between trades: list markets, read one (half the time revalidating with its ETag, which
  * answers 304), and quote it (trading-api.md, Markets).
  */
-import type { ActiveMarket, ScenarioKit } from '../lib/scenario-kit.ts';
+import type { MarketsData, ScenarioKit } from '../lib/scenario-kit.ts';
 import type { ScenarioDefinition } from '../lib/scenario-types.ts';
 
-interface ReadsData {
-  markets: ActiveMarket[];
-}
-
-export function defineV1Reads(kit: ScenarioKit): ScenarioDefinition<ReadsData> {
+export function defineV1Reads(kit: ScenarioKit): ScenarioDefinition<MarketsData> {
   return {
     name: 'v1-reads',
     description: 'authenticated market reads and quotes: list → market (ETag revalidation) → quote',
     metrics: {},
     thresholds: {
-      'http_reqs{target:api}': ['count>0'],
-      'http_req_duration{target:api}': ['p(95)<250', 'p(99)<500'],
-      'http_req_failed{target:api}': ['rate<0.01'],
-      checks: ['rate>0.99'],
+      ...kit.apiThresholds(250, 500),
     },
     load: { profile: 'ramp', rate: 20, hold: '1m', maxVUs: 60 },
 
-    async setup(context, config) {
-      return { markets: await kit.activeMarkets(context, config) };
-    },
+    setup: kit.marketsSetup,
 
     async iteration(context, data, config) {
       const headers = kit.v1Headers(config, context.vu);

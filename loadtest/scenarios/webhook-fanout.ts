@@ -4,12 +4,8 @@
  * receiver (tooling/testing/webhook-receiver.ts, LOADTEST_RECEIVER_URL) until the event has arrived. Delivery
  * time is measured on the load generator's own clock: POST sent → receiver has the verified event.
  */
-import type { ActiveMarket, ScenarioKit } from '../lib/scenario-kit.ts';
+import type { MarketsData, ScenarioKit } from '../lib/scenario-kit.ts';
 import type { ScenarioDefinition } from '../lib/scenario-types.ts';
-
-interface FanoutData {
-  markets: ActiveMarket[];
-}
 
 interface ReceiverDeliveries {
   deliveries?: Array<{ eventId: string; type: string; verified: boolean; receivedAt: string }>;
@@ -17,16 +13,13 @@ interface ReceiverDeliveries {
 
 const WAIT_MS = 30_000;
 
-export function defineWebhookFanout(kit: ScenarioKit): ScenarioDefinition<FanoutData> {
+export function defineWebhookFanout(kit: ScenarioKit): ScenarioDefinition<MarketsData> {
   return {
     name: 'webhook-fanout',
     description: 'trades whose signed trade.completed events reach a webhook receiver; delivery time measured',
     metrics: { webhook_delivery_ms: 'trend', webhooks_delivered: 'rate' },
     thresholds: {
-      'http_reqs{target:api}': ['count>0'],
-      'http_req_duration{target:api}': ['p(95)<400', 'p(99)<1000'],
-      'http_req_failed{target:api}': ['rate<0.01'],
-      checks: ['rate>0.99'],
+      ...kit.apiThresholds(400, 1000),
       webhooks_delivered: ['rate>0.99'],
       webhook_delivery_ms: ['p(95)<5000', 'p(99)<10000'],
     },

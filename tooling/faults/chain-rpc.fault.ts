@@ -6,32 +6,19 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { waitFor } from '../testing/messaging/wait-for.js';
-import { expectFaultHealed, expectReportsDown, expectTradesSettled } from './fault-invariants.js';
+import { expectBurstsCompleted, expectReportsDown, waitForCompletedTrades } from './fault-invariants.js';
 import { startTradeBurst, tradeBurst, type Burst, type FaultTrader } from './fault-traders.js';
 import { useFaultSuite } from './fault-suite.js';
 
 const suite = useFaultSuite();
 
-async function firstCompleted(buyer: FaultTrader): Promise<void> {
-  await waitFor('a first trade to complete', async () =>
-    suite.stack.db('trades').where({ user_id: buyer.userId, status: 'completed' }).first(),
-  );
-}
+const firstCompleted = (buyer: FaultTrader) => waitForCompletedTrades(suite.stack, buyer, 1);
+const expectRecovered = (bursts: Burst[]) => expectBurstsCompleted(suite, bursts);
 
 /** Both the API and the executor report the chain down, and only the chain. */
 async function expectChainNotReady(): Promise<void> {
   await expectReportsDown(suite.stack.apps.tradingApi, ['chain']);
   await expectReportsDown(suite.stack.apps.executor, ['chain']);
-}
-
-/** Every accepted buy completed, and the whole invariant set holds (every app ready again included). */
-async function expectRecovered(bursts: Burst[]): Promise<void> {
-  await expectTradesSettled(
-    suite.stack,
-    bursts.flatMap((burst) => burst.tradeIds),
-    { status: 'completed', timeoutMs: 90_000 },
-  );
-  await expectFaultHealed(suite, { status: 'completed' });
 }
 
 describe('the fault suite: chain RPC', () => {

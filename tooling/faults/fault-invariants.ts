@@ -21,7 +21,7 @@ import { waitFor } from '../testing/messaging/wait-for.js';
 import type { ManagedDeployable } from '../local-stack/deployable-stack.js';
 import { FAULT_AMQP_PREFIX, type FaultStack } from './fault-stack.js';
 import type { FaultSuite } from './fault-suite.js';
-import type { FaultTrader } from './fault-traders.js';
+import type { Burst, FaultTrader } from './fault-traders.js';
 
 const TERMINAL = ['completed', 'failed', 'rejected'];
 
@@ -248,4 +248,25 @@ export async function expectFaultHealed(
     timeoutMs,
   );
   await expectQueuesDrained(stack);
+}
+
+/** Every accepted buy of the bursts completed, and the whole invariant set holds over every trader of the file. */
+export async function expectBurstsCompleted(
+  suite: Pick<FaultSuite, 'stack' | 'traders' | 'receivedIds'>,
+  bursts: readonly Burst[],
+): Promise<void> {
+  await expectTradesSettled(
+    suite.stack,
+    bursts.flatMap((burst) => burst.tradeIds),
+    { status: 'completed', timeoutMs: 90_000 },
+  );
+  await expectFaultHealed(suite, { status: 'completed' });
+}
+
+/** Waits until `count` of the trader's trades have completed. */
+export async function waitForCompletedTrades(stack: FaultStack, trader: FaultTrader, count: number): Promise<void> {
+  await waitFor(`${count} trades to complete`, async () => {
+    const rows = await stack.db('trades').where({ user_id: trader.userId, status: 'completed' }).pluck('id');
+    return rows.length >= count;
+  });
 }

@@ -3,7 +3,7 @@
  * output to a log file, started and stopped on demand on the same port and data directory, so a test can restart
  * the real thing without touching the machine's shared instances.
  */
-import net from 'node:net';
+import { canConnect } from '../local-stack/service-probes.js';
 import { spawnProcess, type RunningProcess } from '../testing/deployable-process.js';
 
 export interface ServerProcessSpec {
@@ -23,22 +23,7 @@ export interface ServerProcess {
   running(): boolean;
 }
 
-export function portAnswers(port: number, host = '127.0.0.1'): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host, port });
-    socket.setTimeout(1_000);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
-
+const portAnswers = (port: number) => canConnect('127.0.0.1', port, 1_000);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function serverProcess(spec: ServerProcessSpec): ServerProcess {
@@ -82,13 +67,9 @@ export function serverProcess(spec: ServerProcessSpec): ServerProcess {
       signalGroup(signal);
       const forceAt = Date.now() + 20_000;
       // The group leader may be a wrapper script: wait for the port too, which the real server holds.
-      while (running.running()) {
+      while (running.running() || (await portAnswers(spec.port))) {
         if (Date.now() > forceAt) signalGroup('SIGKILL');
-        await Promise.race([running.exited, pause(100)]);
-      }
-      while (await portAnswers(spec.port)) {
-        if (Date.now() > forceAt) signalGroup('SIGKILL');
-        await pause(100);
+        await (running.running() ? Promise.race([running.exited, pause(100)]) : pause(100));
       }
       current = undefined;
     },

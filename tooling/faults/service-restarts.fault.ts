@@ -8,29 +8,20 @@ import { describe, expect, it } from '@jest/globals';
 import { connect } from 'amqplib';
 import { physicalName, QUEUES } from '#shared/messaging/topology.js';
 import { waitFor } from '../testing/messaging/wait-for.js';
-import { expectEveryAppReady, expectFaultHealed, expectReportsDown, expectTradesSettled } from './fault-invariants.js';
+import {
+  expectBurstsCompleted,
+  expectEveryAppReady,
+  expectReportsDown,
+  waitForCompletedTrades,
+} from './fault-invariants.js';
 import { FAULT_AMQP_PREFIX } from './fault-stack.js';
 import { callTradingApi, startTradeBurst, type Burst, type FaultTrader } from './fault-traders.js';
 import { useFaultSuite } from './fault-suite.js';
 
 const suite = useFaultSuite();
 
-async function someCompleted(buyer: FaultTrader, count: number): Promise<void> {
-  await waitFor(`${count} trades to complete`, async () => {
-    const rows = await suite.stack.db('trades').where({ user_id: buyer.userId, status: 'completed' }).pluck('id');
-    return rows.length >= count;
-  });
-}
-
-/** Every accepted buy completed, and the whole invariant set holds over every trader of the file. */
-async function expectAllAccountedFor(bursts: Burst[]): Promise<void> {
-  await expectTradesSettled(
-    suite.stack,
-    bursts.flatMap((burst) => burst.tradeIds),
-    { status: 'completed', timeoutMs: 90_000 },
-  );
-  await expectFaultHealed(suite, { status: 'completed' });
-}
+const someCompleted = (buyer: FaultTrader, count: number) => waitForCompletedTrades(suite.stack, buyer, count);
+const expectAllAccountedFor = (bursts: Burst[]) => expectBurstsCompleted(suite, bursts);
 
 /** Ready messages in the executor's trade queue, asked of the broker directly. */
 async function tradeJobsQueued(): Promise<number> {

@@ -1,77 +1,55 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { Address } from 'viem';
-import { createChainClients, type ChainReader } from '#shared/chain/chain-clients.js';
 import { findSmartAccount } from '../../apps/admin-cli/src/chain/smart-accounts.js';
 import { readUsdcBalance } from '#shared/chain/balances.js';
 import { type PlatformAddresses } from '#shared/chain/platform-deployment.js';
-import { ANVIL_ADMIN_KEY, ANVIL_EXECUTOR_KEY } from '#shared/config/config-fields.js';
+import { ANVIL_ADMIN_KEY } from '#shared/config/config-fields.js';
 import { createUser, findUserById } from '#shared/db/users/users.repository.js';
 import { demoIds } from './seed/demo-catalog.js';
-import { seedDemoData } from './seed/demo-data.js';
-import { demoMarkets } from './seed/demo-markets.js';
-import { startTestChain, type TestChain } from '../testing/test-chain.js';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
 import { setUpDemoChain } from './demo-chain-setup.js';
+import { demoUsers, openDemoMarkets, startDemoChainSuite, type DemoChainSuite } from './demo-chain.fixture.js';
 import { startOtherAccountsJob, type OtherAccountsJobSettings } from './other-accounts-job.js';
 
 const OTHER_USERS = 150;
-const demoUsers = Object.keys(demoIds.users).length;
-const openDemoMarkets = demoMarkets.filter((market) => market.status === 'OPEN').length;
 
 describe('npm start after load tests and benches left many other users in the database', () => {
-  let chain: TestChain;
-  let database: TestDatabase;
-  let reader: ChainReader;
+  let suite: DemoChainSuite;
   let platform: PlatformAddresses;
-  let otherIds: string[];
+  const otherIds: string[] = [];
 
   beforeAll(async () => {
-    [chain, database] = await Promise.all([startTestChain(), createTestDatabase()]);
-    await seedDemoData(database.db);
     // Users of earlier runs, their accounts recorded on a chain that is gone.
-    otherIds = [];
-    for (let index = 0; index < OTHER_USERS; index += 1) {
-      const staleAccount = privateKeyToAccount(generatePrivateKey()).address;
-      const user = await createUser(database.db, {
-        email: `load-${index}@bench.example`,
-        smartAccountAddress: staleAccount,
-      });
-      otherIds.push(user.id);
-    }
-    reader = await createChainClients({ rpcUrl: chain.rpcUrl });
+    suite = await startDemoChainSuite(async ({ db }) => {
+      for (let index = 0; index < OTHER_USERS; index += 1) {
+        const smartAccountAddress = privateKeyToAccount(generatePrivateKey()).address;
+        otherIds.push((await createUser(db, { email: `load-${index}@bench.example`, smartAccountAddress })).id);
+      }
+    });
   }, 60_000);
-  afterAll(async () => {
-    await reader.close();
-    await Promise.all([chain.stop(), database.destroy()]);
-  });
+  afterAll(() => suite.stop());
 
   it('puts only the demo users on a fresh chain before start-up ends: their accounts and demo trades, none of the others', async () => {
-    const summary = await setUpDemoChain(database.db, {
-      rpcUrl: chain.rpcUrl,
-      adminPrivateKey: ANVIL_ADMIN_KEY,
-      executorPrivateKeys: [ANVIL_EXECUTOR_KEY],
-      fundingUsdc: 500,
-    });
+    const summary = await setUpDemoChain(suite.database.db, suite.settings);
     platform = summary.platform;
     // The same work as with the demo users alone: 3 accounts and 3 buys per open demo market.
     expect(summary).toMatchObject({ platformDeployed: true, accountsCreated: demoUsers, otherUsers: OTHER_USERS });
     expect(summary.demoTrades).toBe(demoUsers * openDemoMarkets);
     for (const userId of Object.values(demoIds.users)) {
-      const account = await findSmartAccount(reader, { accountFactory: platform.accountFactory, userId });
+      const account = await findSmartAccount(suite.reader, { accountFactory: platform.accountFactory, userId });
       expect(account).toBeDefined();
-      expect(await readUsdcBalance(reader, { usdc: platform.usdc, account: account! })).toBeGreaterThan(0n);
+      expect(await readUsdcBalance(suite.reader, { usdc: platform.usdc, account: account! })).toBeGreaterThan(0n);
     }
     for (const userId of otherIds.slice(0, 5)) {
-      expect(await findSmartAccount(reader, { accountFactory: platform.accountFactory, userId })).toBeUndefined();
+      expect(await findSmartAccount(suite.reader, { accountFactory: platform.accountFactory, userId })).toBeUndefined();
     }
   }, 60_000);
 
   it('restores every other user a funded account in the background afterwards, with progress, and then has nothing left to do', async () => {
     const lines: string[] = [];
     const settings: OtherAccountsJobSettings = {
-      databaseUrl: database.url,
-      rpcUrl: chain.rpcUrl,
+      databaseUrl: suite.database.url,
+      rpcUrl: suite.chain.rpcUrl,
       adminPrivateKey: ANVIL_ADMIN_KEY,
       platform,
       fundingUsdc: 500,
@@ -90,9 +68,11 @@ describe('npm start after load tests and benches left many other users in the da
       /^smart accounts of other users ready: 150\/150 users \(150 accounts created, 150 funded\)/,
     );
     for (const userId of [otherIds[0]!, otherIds[OTHER_USERS - 1]!]) {
-      const account = await findSmartAccount(reader, { accountFactory: platform.accountFactory, userId });
-      expect((await findUserById(database.db, userId))?.smartAccountAddress).toBe(account);
-      expect(await readUsdcBalance(reader, { usdc: platform.usdc, account: account as Address })).toBe(500_000_000n);
+      const account = await findSmartAccount(suite.reader, { accountFactory: platform.accountFactory, userId });
+      expect((await findUserById(suite.database.db, userId))?.smartAccountAddress).toBe(account);
+      expect(await readUsdcBalance(suite.reader, { usdc: platform.usdc, account: account as Address })).toBe(
+        500_000_000n,
+      );
     }
 
     const again = await startOtherAccountsJob(settings).done;

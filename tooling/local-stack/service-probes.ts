@@ -45,14 +45,12 @@ export async function findUnreachableServices(services: BackingService[]): Promi
 export function canConnect(host: string, port: number, timeoutMs = 2_000): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect({ host, port, timeout: timeoutMs });
-    socket.once('connect', () => {
+    const settle = (connected: boolean) => {
       socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
+      resolve(connected);
+    };
+    socket.once('connect', () => settle(true));
+    socket.once('error', () => settle(false));
+    socket.once('timeout', () => settle(false));
   });
 }

@@ -24,14 +24,17 @@ async function freePorts(): Promise<StackPorts> {
   };
 }
 
-async function eventually(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
+/** Reads until `done` holds for the value or `timeoutMs` passes; resolves with the last value read. */
+async function poll<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  let value = await read();
+  while (!done(value) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    value = await read();
   }
-  return check();
+  return value;
 }
+const eventually = (check: () => Promise<boolean>, timeoutMs: number) => poll(check, Boolean, timeoutMs);
 
 describe('npm start (the local stack)', () => {
   const token = suiteToken();
@@ -101,16 +104,16 @@ describe('npm start (the local stack)', () => {
       // The chain executor's indexer turns the demo trades into recent trades and price history.
       const demoTrades = Number(/(\d+) demo trades/.exec(stack.output())?.[1]);
       expect(demoTrades).toBeGreaterThan(0);
-      const deadline = Date.now() + 10_000;
-      let indexed = 0;
-      while (indexed < demoTrades && Date.now() < deadline) {
-        const [row] = (await db('market_trades').count({ count: '*' })) as Array<{ count: number | string }>;
-        indexed = Number(row?.count);
-        if (indexed < demoTrades) await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      expect(indexed).toBe(demoTrades);
-      const [points] = (await db('price_points').count({ count: '*' })) as Array<{ count: number | string }>;
-      expect(Number(points?.count)).toBe(demoTrades);
+      const rows = async (table: string) =>
+        Number(((await db(table).count({ count: '*' })) as Array<{ count: number | string }>)[0]?.count);
+      expect(
+        await poll(
+          () => rows('market_trades'),
+          (indexed) => indexed >= demoTrades,
+          10_000,
+        ),
+      ).toBe(demoTrades);
+      expect(await rows('price_points')).toBe(demoTrades);
     } finally {
       await db.destroy();
     }
@@ -130,41 +133,34 @@ describe('npm start (the local stack)', () => {
     });
     expect(placed.status).toBe(201);
     const { trade } = (await placed.json()) as { trade: { id: string } };
-    let final: { status: string; txHash: string | null; tokensOut: string | null } | undefined;
-    const tradeDeadline = Date.now() + 20_000;
-    while (Date.now() < tradeDeadline) {
-      const read = await fetch(`${v1}/trades/${trade.id}`, { headers: { 'X-API-Key': printed! } });
-      final = ((await read.json()) as { trade: typeof final }).trade;
-      if (final?.status === 'completed' || final?.status === 'failed') break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    type Delivery = { status: string; attempts: number; lastStatusCode: number | null };
+    type TradeRead = { status: string; txHash: string | null; tokensOut: string | null; webhookDelivery?: Delivery };
+    const readTrade = async () =>
+      (
+        (await (await fetch(`${v1}/trades/${trade.id}`, { headers: { 'X-API-Key': printed! } })).json()) as {
+          trade: TradeRead;
+        }
+      ).trade;
+    const final = await poll(readTrade, (read) => ['completed', 'failed'].includes(read.status), 20_000);
     expect(final).toMatchObject({ status: 'completed', txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
-    expect(BigInt(final!.tokensOut!)).toBeGreaterThan(0n);
+    expect(BigInt(final.tokensOut!)).toBeGreaterThan(0n);
 
     // Its trade.completed webhook reaches the local inbox, signed with the demo key's secret, and shows delivered.
     const inbox = /curl (http:\/\/127\.0\.0\.1:\d+\/webhooks)/.exec(stack.output())?.[1];
     expect(inbox).toBe(`http://127.0.0.1:${inboxPort}/webhooks`);
     type Inbox = { events: Array<{ type: string; verified: boolean; data: { tradeId?: string } }> };
-    let received: Inbox['events'][number] | undefined;
-    const webhookDeadline = Date.now() + 15_000;
-    while (!received && Date.now() < webhookDeadline) {
-      const { events } = (await (await fetch(inbox!)).json()) as Inbox;
-      received = events.find((event) => event.type === 'trade.completed' && event.data.tradeId === trade.id);
-      if (!received) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const completedWebhook = async () =>
+      ((await (await fetch(inbox!)).json()) as Inbox).events.find(
+        (event) => event.type === 'trade.completed' && event.data.tradeId === trade.id,
+      );
+    const received = await poll(completedWebhook, Boolean, 15_000);
     expect(received).toMatchObject({ verified: true, data: { tradeId: trade.id } });
     expect(stack.output()).toMatch(
       /\[webhook-inbox\] +trade\.completed evt_\w+ trade [0-9a-f-]{36} completed \(signature verified\)/,
     );
     // The trade's own webhookDelivery shows the same delivery (recorded right after the inbox answered).
-    let delivery: { status: string; attempts: number; lastStatusCode: number | null } | undefined;
-    const deliveryDeadline = Date.now() + 10_000;
-    while (delivery?.status !== 'delivered' && Date.now() < deliveryDeadline) {
-      const read = await fetch(`${v1}/trades/${trade.id}`, { headers: { 'X-API-Key': printed! } });
-      delivery = ((await read.json()) as { trade: { webhookDelivery: typeof delivery } }).trade.webhookDelivery;
-      if (delivery?.status !== 'delivered') await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(delivery).toMatchObject({ status: 'delivered', attempts: 1, lastStatusCode: 204 });
+    const delivered = await poll(readTrade, (read) => read.webhookDelivery?.status === 'delivered', 10_000);
+    expect(delivered.webhookDelivery).toMatchObject({ status: 'delivered', attempts: 1, lastStatusCode: 204 });
     const deliveries = await fetch(`${v1}/webhooks/events?status=delivered`, { headers: { 'X-API-Key': printed! } });
     expect(
       ((await deliveries.json()) as { data: Array<{ tradeId: string }> }).data.map((event) => event.tradeId),

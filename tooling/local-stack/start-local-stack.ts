@@ -1,8 +1,7 @@
 import { messageOf } from '#shared/errors/thrown-values.js';
 import { loadConfigOrExit } from '#shared/config/load-config.js';
-import { DEVELOPMENT_PEPPER } from '#shared/config/config-fields.js';
+import { DEVELOPMENT_PEPPER, DEVELOPMENT_WEBHOOK_SECRET_KEY } from '#shared/config/config-fields.js';
 import { createSecretBox, generateWebhookSecret } from '#shared/auth/secret-box.js';
-import { DEVELOPMENT_WEBHOOK_SECRET_KEY } from '#shared/config/config-fields.js';
 import { issueDemoApiKey } from './demo-api-key.js';
 import { startWebhookReceiver } from '../testing/webhook-receiver.js';
 import { backingServices, findUnreachableServices } from './service-probes.js';
@@ -44,7 +43,11 @@ say('[local-stack] preparing database (create, migrate, demo data)…');
 const prepared = await prepareDatabase(config.DATABASE_URL, { seed: true });
 say(`[local-stack] migrations applied: ${prepared.applied.length}; demo data: ${JSON.stringify(prepared.seeded)}`);
 
-say(chainStartMessage());
+say(
+  config.CHAIN_RPC_URL
+    ? `[local-stack] using the chain at ${config.CHAIN_RPC_URL}`
+    : `[local-stack] starting anvil on 127.0.0.1:${config.CHAIN_PORT}…`,
+);
 const chain = await startLocalChain({
   rpcUrl: config.CHAIN_RPC_URL,
   port: config.CHAIN_PORT,
@@ -53,6 +56,14 @@ const chain = await startLocalChain({
   process.stderr.write(`Cannot start Foretell: ${messageOf(error)}\n`);
   process.exit(69);
 });
+/** Ends a start-up step that failed after the chain started: says what failed, stops the chain, exits 1. */
+const failStart =
+  (what: string) =>
+  async (error: unknown): Promise<never> => {
+    process.stderr.write(`${what}: ${messageOf(error)}\n`);
+    await chain.stop();
+    process.exit(1);
+  };
 const demoDb = createKnex({ databaseUrl: prepared.applicationDatabaseUrl, poolMax: 2 });
 const onChain = await setUpDemoChain(demoDb, {
   rpcUrl: chain.rpcUrl,
@@ -60,11 +71,7 @@ const onChain = await setUpDemoChain(demoDb, {
   executorPrivateKeys: signerPool,
   fundingUsdc: config.DEMO_FUNDING_USDC,
 })
-  .catch(async (error: unknown) => {
-    process.stderr.write(`Cannot put the demo data on the chain: ${messageOf(error)}\n`);
-    await chain.stop();
-    process.exit(1);
-  })
+  .catch(failStart('Cannot put the demo data on the chain'))
   .finally(() => demoDb.destroy());
 say(
   `[local-stack] chain ${onChain.chainId} at ${chain.rpcUrl}: platform ${onChain.platformDeployed ? 'deployed' : 'reused'}, ` +
@@ -78,8 +85,6 @@ if (signerPool.length < config.REPLICAS) {
   );
 }
 
-// The local stack's one pepper: the demo key is hashed with it and every deployable is given it (sharedEnv).
-const apiKeyPepper = DEVELOPMENT_PEPPER;
 // The demo key's webhooks arrive at a local inbox that verifies them with the key's secret and logs each one.
 const demoWebhookSecret = generateWebhookSecret();
 // GET on it lists the latest 100 deliveries, newest first.
@@ -93,16 +98,11 @@ const inbox = await startWebhookReceiver({
         `trade ${String(event.data?.tradeId ?? '?')} ${String(event.data?.status ?? '')} ` +
         `(signature ${verified ? 'verified' : `REFUSED: ${refusal}`})`,
     ),
-}).catch(async (error: unknown) => {
-  process.stderr.write(
-    `Cannot start the demo webhook inbox on port ${config.WEBHOOK_INBOX_PORT}: ${messageOf(error)}\n`,
-  );
-  await chain.stop();
-  process.exit(1);
-});
+}).catch(failStart(`Cannot start the demo webhook inbox on port ${config.WEBHOOK_INBOX_PORT}`));
 const keyDb = createKnex({ databaseUrl: prepared.applicationDatabaseUrl, poolMax: 2 });
 const demoKey = await Promise.all([
-  issueDemoApiKey(keyDb, apiKeyPepper, {
+  // The local stack's one pepper: the demo key is hashed with it and every deployable is given it (sharedEnv).
+  issueDemoApiKey(keyDb, DEVELOPMENT_PEPPER, {
     // The deployables seal and open webhook secrets with the development key (their WEBHOOK_SECRET_KEY default).
     webhook: {
       url: inbox.url('/webhooks'),
@@ -111,18 +111,8 @@ const demoKey = await Promise.all([
   }),
   listMarketsKeyset(keyDb, { statuses: ['OPEN'], limit: 1 }).then(([newest]) => newest),
 ])
-  .catch(async (error: unknown) => {
-    process.stderr.write(`Cannot issue the demo API key: ${messageOf(error)}\n`);
-    await chain.stop();
-    process.exit(1);
-  })
+  .catch(failStart('Cannot issue the demo API key'))
   .finally(() => keyDb.destroy());
-
-function chainStartMessage(): string {
-  return config.CHAIN_RPC_URL
-    ? `[local-stack] using the chain at ${config.CHAIN_RPC_URL}`
-    : `[local-stack] starting anvil on 127.0.0.1:${config.CHAIN_PORT}…`;
-}
 
 const sharedEnv = {
   LOG_LEVEL: config.LOG_LEVEL,
@@ -140,7 +130,7 @@ const sharedEnv = {
   CHAIN_ID: String(onChain.chainId),
   EXECUTOR_PRIVATE_KEY: config.EXECUTOR_PRIVATE_KEY,
   EXECUTOR_PRIVATE_KEYS: signerPool.join(','),
-  API_KEY_PEPPER: apiKeyPepper,
+  API_KEY_PEPPER: DEVELOPMENT_PEPPER,
   PLATFORM_ADMIN_PRIVATE_KEY: config.PLATFORM_ADMIN_PRIVATE_KEY,
 };
 const replicas = config.REPLICAS;

@@ -4,11 +4,11 @@
  * by `deployPlatform`, and snapshot/revert that also forgets cached nonces. Never import outside tests.
  */
 import { randomUUID } from 'node:crypto';
-import { toHex, type Address, type Hex } from 'viem';
-import { mnemonicToAccount } from 'viem/accounts';
+import type { Address } from 'viem';
 import { insertMarket } from '#shared/db/markets/markets.repository.js';
 import { recordChainDeployment } from '#shared/db/chain-deployments/chain-deployments.repository.js';
 import { type Queryable } from '#shared/db/transaction.js';
+import { anvilDevKey } from '../local-stack/replicas.js';
 import { startTestChain, type TestChain } from './test-chain.js';
 import { createChainClients, withSigner, type ChainReader, type ChainWriter } from '#shared/chain/chain-clients.js';
 import { createSmartAccount } from '../../apps/admin-cli/src/chain/smart-accounts.js';
@@ -17,19 +17,13 @@ import { type PlatformAddresses } from '#shared/chain/platform-deployment.js';
 import { mintTestUsdc } from '../../apps/admin-cli/src/chain/market-admin.js';
 import type { OperatorRoute } from '../../apps/chain-executor/src/chain/operator-calls.js';
 
-/** anvil's default mnemonic: public, funded only on dev chains. */
-const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
 export const USDC = 1_000_000n;
 export const WAD = 10n ** 18n;
 /** A deadline (Unix seconds, year 3000) no test chain's clock reaches. */
 export const FAR_DEADLINE = 32_503_680_000n;
 
-/** The private key of anvil's dev account `index`. */
-export function anvilPrivateKey(index: number): Hex {
-  const key = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index }).getHdKey().privateKey;
-  if (!key) throw new Error(`no key for anvil account ${index}`);
-  return toHex(key);
-}
+/** The private key of anvil's dev account `index` (the local stack's signer pool draws from the same keys). */
+export const anvilPrivateKey = anvilDevKey;
 
 export interface ChainFixture {
   chain: TestChain;

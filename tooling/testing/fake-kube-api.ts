@@ -87,10 +87,13 @@ export async function startFakeKubeApi(): Promise<FakeKubeApi> {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
   }
-  const failWatch = (watcher: Watcher, failure: { code: number; message: string }) => {
-    send(watcher, 'ERROR', { kind: 'Status', code: failure.code, reason: 'InternalError', message: failure.message });
+  const endWatch = (watcher: Watcher, code: number, reason: string, message: string) => {
+    send(watcher, 'ERROR', { kind: 'Status', code, reason, message });
     watcher.res.end();
   };
+  const failWatch = (watcher: Watcher, failure: { code: number; message: string }) =>
+    endWatch(watcher, failure.code, 'InternalError', failure.message);
+  const expireWatch = (watcher: Watcher) => endWatch(watcher, 410, 'Expired', 'too old resource version');
   const status = (res: ServerResponse, code: number, reason: string, message: string) =>
     json(res, code, { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason, message, code });
 
@@ -111,11 +114,7 @@ export async function startFakeKubeApi(): Promise<FakeKubeApi> {
       const watcher: Watcher = { namespace, name, res };
       watchTimes.push(Date.now());
       if (watchFailure) return failWatch(watcher, watchFailure);
-      if (from < oldestWatchable) {
-        send(watcher, 'ERROR', { kind: 'Status', code: 410, reason: 'Expired', message: 'too old resource version' });
-        res.end();
-        return;
-      }
+      if (from < oldestWatchable) return expireWatch(watcher);
       for (const event of history)
         if (event.version > from && matches(watcher, event.object)) send(watcher, event.type, event.object);
       watchers.add(watcher);
@@ -203,10 +202,7 @@ export async function startFakeKubeApi(): Promise<FakeKubeApi> {
       history = [];
       oldestWatchable = version;
       if (!notify) return;
-      for (const watcher of watchers) {
-        send(watcher, 'ERROR', { kind: 'Status', code: 410, reason: 'Expired', message: 'too old resource version' });
-        watcher.res.end();
-      }
+      for (const watcher of watchers) expireWatch(watcher);
       watchers.clear();
     },
     failWatches(error) {

@@ -46,14 +46,12 @@ async function dropLeftoverTestDatabases(databaseUrl: string): Promise<void> {
 function canConnect(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect({ host, port, timeout: 2_000 });
-    socket.once('connect', () => {
+    const settle = (connected: boolean) => {
       socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
+      resolve(connected);
+    };
+    socket.once('connect', () => settle(true));
+    socket.once('error', () => settle(false));
+    socket.once('timeout', () => settle(false));
   });
 }

@@ -4,7 +4,7 @@ import { createStaticRouteSwitches } from '#shared/kill-switch/route-switches.js
 import { createLogger, type Logger } from '#shared/logger/logger.js';
 import { createHttpApp, type HttpAppOptions } from '#shared/http/http-app.js';
 import { startHttpServer, type RunningServer, type StartHttpServerOptions } from '#shared/http/http-server.js';
-import { allMethods, type HttpMethod, type RouteRegistrar } from '#shared/http/route-registrar.js';
+import type { RouteRegistrar } from '#shared/http/route-registrar.js';
 
 export interface CapturedLogs {
   logger: Logger;
@@ -78,25 +78,4 @@ export async function waitFor<T>(
     if (elapsedMs > timeoutMs) throw new Error(`condition not met within ${timeoutMs} ms`);
     await delay(10);
   }
-}
-
-/**
- * The route ids (`${method} ${path}`, as the real registrar forms them) that `mount` registers, against a registrar
- * that only records: no handler runs, so route modules can be mounted with empty deps.
- */
-export function recordRouteIds(mount: (registrar: RouteRegistrar) => void): string[] {
-  const ids = new Set<string>();
-  const record = (method: HttpMethod, path: string): void => {
-    ids.add(`${method} ${path}`);
-  };
-  mount({
-    route: record,
-    declare: (route) => record(route.method, route.path),
-    unknownPath: (path) => {
-      for (const method of allMethods) record(method, path);
-    },
-    use: () => undefined,
-    routeIds: ids,
-  });
-  return [...ids];
 }

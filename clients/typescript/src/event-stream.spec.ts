@@ -2,12 +2,10 @@
  * streamEvents' reconnect loop against a real local HTTP server whose answers are scripted per connection:
  * clean endings of a quiet stream, gateway answers (502, 503, 504) and aborts at every stage.
  */
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { streamEvents } from './event-stream.js';
 import type { RetryOptions } from './retry-policy.js';
-
-type Answer = (response: ServerResponse) => void;
+import { scriptedServers, type Answer } from './testing/scripted-server.js';
 
 const EVENT = JSON.stringify({ id: 'evt_1', type: 'trade.completed', data: { tradeId: 't1', status: 'completed' } });
 
@@ -27,27 +25,11 @@ const oneEvent: Answer = (response) => {
   response.end(`id: 42\nevent: trade.completed\ndata: ${EVENT}\n\n`);
 };
 
-let server: Server | undefined;
-
-afterEach(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
-  server = undefined;
+/** Stream requests, each seen as its Last-Event-ID. */
+const scriptedServer = scriptedServers((request) => {
+  const lastEventId = request.headers['last-event-id'];
+  return Array.isArray(lastEventId) ? lastEventId.join(',') : lastEventId;
 });
-
-/** A server answering its n-th stream request with answers[n] (the last one repeats); `seen` counts requests. */
-async function scriptedServer(answers: Answer[]) {
-  const seen: Array<string | undefined> = [];
-  server = createServer((request, response) => {
-    const lastEventId = request.headers['last-event-id'];
-    seen.push(Array.isArray(lastEventId) ? lastEventId.join(',') : lastEventId);
-    (answers[seen.length - 1] ?? answers[answers.length - 1] ?? quietEnd)(response);
-  });
-  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('the server has no TCP address');
-  return { baseUrl: `http://127.0.0.1:${address.port}`, seen };
-}
 
 const fast: RetryOptions = { maxAttempts: 1, initialDelayMs: 1, maxDelayMs: 5 };
 

@@ -2,12 +2,10 @@
  * createResilientFetch against a real local HTTP server whose answers are scripted per request: which 429s are
  * tried again, told apart only by their X-Service-Error-Code.
  */
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { createResilientFetch } from './resilient-fetch.js';
 import type { RetryOptions } from './retry-policy.js';
-
-type Answer = (response: ServerResponse) => void;
+import { scriptedServers, type Answer } from './testing/scripted-server.js';
 
 /** A 429 problem answer carrying `code` in its body and header, with Retry-After 0 so a retry comes at once. */
 const tooMany =
@@ -25,26 +23,8 @@ const ok: Answer = (response) => {
   response.end(JSON.stringify({ data: 'served' }));
 };
 
-let server: Server | undefined;
-
-afterEach(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
-  server = undefined;
-});
-
-/** A server answering its n-th request with answers[n] (the last one repeats); `seen` counts requests. */
-async function scriptedServer(answers: Answer[]) {
-  const seen: string[] = [];
-  server = createServer((request, response) => {
-    seen.push(`${request.method} ${request.url}`);
-    (answers[seen.length - 1] ?? answers[answers.length - 1] ?? ok)(response);
-  });
-  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('the server has no TCP address');
-  return { baseUrl: `http://127.0.0.1:${address.port}`, seen };
-}
+/** Requests, each seen as its method and URL. */
+const scriptedServer = scriptedServers((request) => `${request.method} ${request.url}`);
 
 const retry: RetryOptions = { maxAttempts: 4, initialDelayMs: 1, maxDelayMs: 50 };
 const resilientFetch = createResilientFetch({ apiKey: 'fk_test', signRequests: false, retry });

@@ -1,7 +1,11 @@
 /* Test-only: one valid request per authenticated operation (the conformance tests send each and check the answer). */
-import { insertMarket } from '#shared/db/markets/markets.repository.js';
-import { insertTrade } from '#shared/db/trades/trades.repository.js';
-import type { TestCaller, TradingApiKit } from './trading-api-test-kit.js';
+import {
+  insertCallerTrade,
+  insertTestMarket,
+  insertTradeWebhookEvent,
+  type TestCaller,
+  type TradingApiKit,
+} from './trading-api-test-kit.js';
 
 export interface ConformanceRequest {
   method: string;
@@ -19,27 +23,9 @@ export interface ConformanceFixtures {
 
 export async function seedConformanceFixtures(kit: TradingApiKit, owner: TestCaller): Promise<ConformanceFixtures> {
   const db = kit.database.db;
-  const market = await insertMarket(db, { question: 'Conforms?', category: 'spec', outcomes: ['YES', 'NO'] });
-  const trade = await insertTrade(db, {
-    apiKeyId: owner.record.id,
-    userId: owner.userId,
-    marketId: market.id,
-    outcomeIndex: 0,
-    side: 'buy',
-    amount: '2.5',
-    amountAtomic: 2_500_000n,
-    requestHash: 'c'.repeat(64),
-  });
-  const eventId = `evt_${trade.id.replaceAll('-', '')}`;
-  await db('webhook_events').insert({
-    id: eventId,
-    api_key_id: owner.record.id,
-    seq: 1,
-    type: 'trade.completed',
-    api_version: '2026-04-29',
-    trade_id: trade.id,
-    payload: JSON.stringify({}),
-  });
+  const market = await insertTestMarket(db, { question: 'Conforms?', category: 'spec' });
+  const trade = await insertCallerTrade(db, owner, { marketId: market.id, amount: '2.5', amountAtomic: 2_500_000n });
+  const eventId = await insertTradeWebhookEvent(db, trade);
   return { marketId: market.id, tradeId: trade.id, correlationId: trade.correlationId, eventId };
 }
 

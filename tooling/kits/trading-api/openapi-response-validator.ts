@@ -19,11 +19,9 @@ const DESCRIBED_HEADERS = [
   'sunset',
 ];
 
-export function createResponseValidator(): Promise<ResponseValidator> {
-  return Promise.resolve(
-    createOpenApiResponseValidator(tradingApiDocument() as unknown as Record<string, unknown>, {
-      documentId: 'https://foretell.invalid/v1/openapi.json',
-      describedHeaders: DESCRIBED_HEADERS,
-    }),
-  );
+export function createResponseValidator(): ResponseValidator {
+  return createOpenApiResponseValidator(tradingApiDocument() as unknown as Record<string, unknown>, {
+    documentId: 'https://foretell.invalid/v1/openapi.json',
+    describedHeaders: DESCRIBED_HEADERS,
+  });
 }

@@ -4,11 +4,8 @@
  * them). Events are produced the production way: a trade moved in an outbox transaction whose notice is published
  * after the commit.
  */
-import { createUser } from '#shared/db/users/users.repository.js';
 import { insertMarket } from '#shared/db/markets/markets.repository.js';
-import { insertTrade } from '#shared/db/trades/trades.repository.js';
 import { type TradeRecord } from '#shared/db/trades/trade-rows.js';
-import { issueApiKey } from '../../../apps/admin-cli/src/keys/issue-api-key.js';
 import { startHttpServer, type RunningServer } from '#shared/http/http-server.js';
 import { createMutableRouteSwitches, type MutableRouteSwitches } from '#shared/kill-switch/route-switches.js';
 import { createLogger } from '#shared/logger/logger.js';
@@ -26,7 +23,7 @@ import { createApp } from '../../../apps/trading-api/src/app.js';
 import type { EventPageReader } from '../../../apps/trading-api/src/streams/shared-event-pages.js';
 import type { StreamSettings } from '../../../apps/trading-api/src/streams/stream-settings.js';
 import { createUsageRecorder } from '../../../apps/trading-api/src/usage/usage-recorder.js';
-import { randomTestIp, TEST_PEPPER, testAppDeps, type TestCaller } from './trading-api-test-kit.js';
+import { createCaller, insertCallerTrade, testAppDeps, type TestCaller } from './trading-api-test-kit.js';
 
 export interface StreamsReplica {
   url: string;
@@ -126,16 +123,8 @@ export async function startStreamsKit(): Promise<StreamsKit> {
 }
 
 /** A fresh user with one key holding `trades:read`. */
-export async function createStreamCaller(kit: StreamsKit, scopes = ['trades:read']): Promise<TestCaller> {
-  const user = await createUser(kit.database.db, { email: `s-${suiteToken()}@test.example` });
-  const issued = await issueApiKey(kit.database.db, TEST_PEPPER, {
-    tier: 'enterprise',
-    env: 'test',
-    scopes,
-    userId: user.id,
-  });
-  return { userId: user.id, key: issued.key, record: issued.record, ip: randomTestIp() };
-}
+export const createStreamCaller = (kit: StreamsKit, scopes = ['trades:read']): Promise<TestCaller> =>
+  createCaller(kit, { scopes });
 
 /** A pending trade of `caller`, on the kit's market unless `marketId` names another. */
 export function placePendingTrade(
@@ -144,15 +133,10 @@ export function placePendingTrade(
   options: { marketId?: string; metadata?: Record<string, string> } = {},
 ) {
   const { metadata } = options;
-  return insertTrade(kit.database.db, {
-    apiKeyId: caller.record.id,
-    userId: caller.userId,
+  return insertCallerTrade(kit.database.db, caller, {
     marketId: options.marketId ?? kit.marketId,
-    outcomeIndex: 0,
-    side: 'buy',
     amount: '1.5',
     amountAtomic: 1_500_000n,
-    requestHash: 'b'.repeat(64),
     ...(metadata ? { metadata } : {}),
   });
 }

@@ -2,6 +2,11 @@
 import { randomInt } from 'node:crypto';
 import { issueApiKey, type IssueApiKeyInput } from '../../../apps/admin-cli/src/keys/issue-api-key.js';
 import { createUser } from '#shared/db/users/users.repository.js';
+import type { NewMarket } from '#shared/db/markets/market-rows.js';
+import { insertMarket } from '#shared/db/markets/markets.repository.js';
+import type { NewTrade } from '#shared/db/trades/trade-rows.js';
+import { insertTrade } from '#shared/db/trades/trades.repository.js';
+import type { Queryable } from '#shared/db/transaction.js';
 import type { ApiKeyRecord } from '#shared/db/api-keys/api-key-rows.js';
 import { startHttpServer, type RunningServer } from '#shared/http/http-server.js';
 import { createMutableRouteSwitches, type MutableRouteSwitches } from '#shared/kill-switch/route-switches.js';
@@ -95,7 +100,6 @@ export async function startTradingApiKit(overrides: Partial<TradingApiDeps> = {}
   };
 }
 
-/** A documentation-range address (TEST-NET-2) unique enough per test. */
 /** A request path for an operation's Express path: ids filled with well-formed ids of nothing that exists. */
 export function concretePath(expressPath: string): string {
   const uuid = '7f1c2b8e-4d5a-4e6f-8a9b-0c1d2e3f4a5b';
@@ -104,6 +108,7 @@ export function concretePath(expressPath: string): string {
     .replace(':correlationId', uuid);
 }
 
+/** A documentation-range address (TEST-NET-2) unique enough per test. */
 export function randomTestIp(): string {
   return `198.51.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 }
@@ -117,23 +122,17 @@ export interface TestCaller {
 
 /** A fresh user with one key (tier enterprise unless overridden: it holds every trading scope). */
 export async function createCaller(
-  kit: TradingApiKit,
+  kit: Pick<TradingApiKit, 'database'>,
   options: Partial<Omit<IssueApiKeyInput, 'userId'>> = {},
 ): Promise<TestCaller> {
   const user = await createUser(kit.database.db, { email: `u-${Date.now()}-${randomInt(1e9)}@test.example` });
-  const issued = await issueApiKey(kit.database.db, TEST_PEPPER, {
-    tier: 'enterprise',
-    env: 'test',
-    ...options,
-    userId: user.id,
-  });
-  return { userId: user.id, key: issued.key, record: issued.record, ip: randomTestIp() };
+  return addCallerKey(kit, { userId: user.id, ip: randomTestIp() }, options);
 }
 
 /** Another key of `caller`'s user, as a caller of its own (same user, same address). */
 export async function addCallerKey(
-  kit: TradingApiKit,
-  caller: TestCaller,
+  kit: Pick<TradingApiKit, 'database'>,
+  caller: Pick<TestCaller, 'userId' | 'ip'>,
   options: Partial<Omit<IssueApiKeyInput, 'userId'>> = {},
 ): Promise<TestCaller> {
   const issued = await issueApiKey(kit.database.db, TEST_PEPPER, {
@@ -153,6 +152,55 @@ export async function addKey(
 ): Promise<string> {
   return (await addCallerKey(kit, caller, options)).key;
 }
+
+/** A market row past the API: an off-chain YES/NO market in category misc unless `fields` say otherwise. */
+export function insertTestMarket(db: Queryable, fields: Partial<NewMarket> = {}) {
+  return insertMarket(db, { question: 'A test market?', category: 'misc', outcomes: ['YES', 'NO'], ...fields });
+}
+
+/** A trade row of `caller`'s key past the API: a pending 1 USDC buy of outcome 0 unless `fields` say otherwise. */
+export function insertCallerTrade(db: Queryable, caller: TestCaller, fields: Partial<NewTrade> & { marketId: string }) {
+  return insertTrade(db, {
+    apiKeyId: caller.record.id,
+    userId: caller.userId,
+    outcomeIndex: 0,
+    side: 'buy',
+    amount: '1',
+    amountAtomic: 1_000_000n,
+    requestHash: 'a'.repeat(64),
+    ...fields,
+  });
+}
+
+/** A webhook event about `trade` past the API (trade.completed, seq 1, not sent unless `columns` say otherwise): its id. */
+export async function insertTradeWebhookEvent(
+  db: Queryable,
+  trade: { id: string; apiKeyId: string },
+  columns: Record<string, unknown> = {},
+): Promise<string> {
+  const id = `evt_${trade.id.replaceAll('-', '')}`;
+  await db('webhook_events').insert({
+    id,
+    api_key_id: trade.apiKeyId,
+    seq: 1,
+    type: 'trade.completed',
+    api_version: '2026-04-29',
+    trade_id: trade.id,
+    payload: '{}',
+    ...columns,
+  });
+  return id;
+}
+
+/** A trade's webhookDelivery while its key has a webhook URL and no event was recorded for it yet. */
+export const NO_WEBHOOK_DELIVERY_YET = {
+  status: 'none',
+  attempts: 0,
+  lastAttemptedAt: null,
+  lastStatusCode: null,
+  lastFailureCode: null,
+  terminalFailureAt: null,
+};
 
 export interface CallOptions {
   key?: string | null;

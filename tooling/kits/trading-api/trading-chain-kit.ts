@@ -2,7 +2,9 @@
  * A trading API kit on a real anvil chain: the platform deployed and recorded, one open on-chain market in MySQL,
  * and traders whose smart accounts hold test USDC. For the write routes, which check markets and funds on-chain.
  */
+import { randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
+import { buyThroughAccount } from '../../../apps/chain-executor/src/chain/account-trades.js';
 import {
   type ChainFixture,
   createListedFixtureMarket,
@@ -14,9 +16,9 @@ import {
 import type { TradingApiDeps } from '../../../apps/trading-api/src/app.js';
 import {
   callAs,
+  type CallResult,
   createCaller,
   startTradingApiKit,
-  type CallResult,
   type TestCaller,
   type TradingApiKit,
 } from './trading-api-test-kit.js';
@@ -31,6 +33,16 @@ export interface TradingChainKit {
   createTrader(options?: TraderOptions): Promise<TestCaller & { account: Address }>;
   /** A create-trade body: a buy of `amount` on the kit's market (outcome 0), with `extra` members over it. */
   buyBody(amount: string, extra?: Record<string, unknown>): Record<string, unknown>;
+  /**
+   * Outcome tokens bought for `account` with `usdcIn` straight on chain, past the API (no trade row, no cap), on the
+   * kit's market unless `market` names another.
+   */
+  buyOnChain(
+    account: Address,
+    purchase: { outcomeIndex: number; usdcIn: bigint; market?: Address },
+  ): ReturnType<typeof buyThroughAccount>;
+  /** The executor's job messages of a trade in the outbox (one once it is queued). */
+  tradeJobs(tradeId: string): Promise<Array<Record<string, unknown>>>;
   /** POST /v1/trades as `caller`. */
   postTrade(caller: TestCaller, body: unknown, headers?: Record<string, string>): Promise<CallResult>;
   close(): Promise<void>;
@@ -60,6 +72,17 @@ export async function startTradingChainKit(overrides: Partial<TradingApiDeps> = 
       return { ...caller, account };
     },
     buyBody: (amount, extra = {}) => ({ marketId, outcomeIndex: 0, amount, side: 'buy', ...extra }),
+    buyOnChain: (account, { market: target = market, ...purchase }) =>
+      buyThroughAccount(fixture.executor, {
+        ...fixture.route,
+        account,
+        market: target,
+        ...purchase,
+        minTokensOut: 0n,
+        tradeId: randomUUID(),
+      }),
+    tradeJobs: (tradeId) =>
+      db('outbox').where({ exchange: 'trades' }).whereRaw("JSON_EXTRACT(payload, '$.tradeId') = ?", [tradeId]),
     postTrade: (caller, body, headers = {}) => callAs(kit, caller, 'POST', '/v1/trades', { body, headers }),
     async close() {
       await kit.close();

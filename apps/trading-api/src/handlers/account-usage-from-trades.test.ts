@@ -4,18 +4,16 @@
  * X-Service-Simulate: revert. The trade figures then count those rows, with the latencies they recorded.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { expectDescribed } from '#tooling/kits/trading-api/suite-kit.js';
 import { startSandboxStack, type SandboxStack } from '#tooling/kits/chain-executor/sandbox-stack.js';
-import {
-  createResponseValidator,
-  type ResponseValidator,
-} from '#tooling/kits/trading-api/openapi-response-validator.js';
+import { createResponseValidator } from '#tooling/kits/trading-api/openapi-response-validator.js';
 import { callAs, type TestCaller } from '#tooling/kits/trading-api/trading-api-test-kit.js';
 import type { TradeUsage } from '../usage/trade-usage.js';
 
 let stack: SandboxStack;
-let spec: ResponseValidator;
+const spec = createResponseValidator();
 beforeAll(async () => {
-  [stack, spec] = await Promise.all([startSandboxStack(), createResponseValidator()]);
+  stack = await startSandboxStack();
 }, 120_000);
 afterAll(async () => {
   await stack?.close();
@@ -58,8 +56,7 @@ describe('GET /v1/account/usage after trades settled by the chain executor', () 
     const latencies = rows.map((row) => row.finishedAt!.getTime() - row.createdAt.getTime()).sort((a, b) => a - b);
 
     const response = await callAs(stack.chain.kit, trader, 'GET', '/v1/account/usage');
-    expect(response.status).toBe(200);
-    expect(spec.errors(response.json, 'getAccountUsage', 200)).toEqual([]);
+    expectDescribed(spec, response, 'getAccountUsage', 200);
     const usage = response.json.usage as { apiKeyId: string; trades: Record<string, TradeUsage> };
     expect(usage.apiKeyId).toBe(trader.record.id);
     const day = usage.trades['24h']!;

@@ -1,59 +1,38 @@
 /* GET /v1/markets/{id}/quote, /v1/portfolio and /v1/portfolio/positions against a real anvil chain. */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
-import { buyThroughAccount } from '../../../chain-executor/src/chain/account-trades.js';
 import { readMarketPrices, readQuote } from '#shared/chain/market-reads.js';
 import { readUsdcBalance } from '#shared/chain/balances.js';
-import {
-  type ChainFixture,
-  createListedFixtureMarket,
-  createFundedAccount,
-  recordFixtureDeployment,
-  startChainFixture,
-  USDC,
-} from '#tooling/testing/chain-test-fixtures.js';
+import { type ChainFixture, USDC } from '#tooling/testing/chain-test-fixtures.js';
 import { insertMarket } from '#shared/db/markets/markets.repository.js';
 import { upsertMarketTrades } from '#shared/db/market-trades/market-trades.repository.js';
-import {
-  createResponseValidator,
-  type ResponseValidator,
-} from '#tooling/kits/trading-api/openapi-response-validator.js';
+import { createResponseValidator } from '#tooling/kits/trading-api/openapi-response-validator.js';
 import {
   call,
   callAs,
   createCaller,
-  startTradingApiKit,
   type TestCaller,
   type TradingApiKit,
 } from '#tooling/kits/trading-api/trading-api-test-kit.js';
+import { expectDescribed, useTradingChainKit } from '#tooling/kits/trading-api/suite-kit.js';
 
-let fixture: ChainFixture;
+const chainKit = useTradingChainKit();
+const spec = createResponseValidator();
+const labels = ['YES', 'NO'];
 let kit: TradingApiKit;
-let spec: ResponseValidator;
+let fixture: ChainFixture;
 let marketId: string;
 let market: Address;
 let account: Address;
-let trader: TestCaller;
-const labels = ['YES', 'NO'];
+let trader: TestCaller & { account: Address };
 let boughtTokens: bigint;
 
 beforeAll(async () => {
-  fixture = await startChainFixture();
-  [kit, spec] = await Promise.all([
-    startTradingApiKit({ chainReader: () => Promise.resolve(fixture.reader) }),
-    createResponseValidator(),
-  ]);
+  ({ kit, fixture, marketId, market } = chainKit);
+  trader = await chainKit.createTrader({ fundingUsdc: 500n });
+  account = trader.account;
   const db = kit.database.db;
-  await recordFixtureDeployment(db, fixture);
-  ({ marketId, market } = await createListedFixtureMarket(fixture, db, {
-    question: 'Will the chain answer?',
-    category: 'chain',
-    outcomes: labels,
-  }));
-  ({ account } = await createFundedAccount(fixture, 500n * USDC));
-  trader = await createCaller(kit);
-  await db('users').where({ id: trader.userId }).update({ smart_account_address: account });
   // Two buys of outcome 1 and one of outcome 0, indexed as the chain executor's indexer would.
   const buys = [
     { outcomeIndex: 1, usdcIn: 40n * USDC },
@@ -62,14 +41,7 @@ beforeAll(async () => {
   ];
   boughtTokens = 0n;
   for (const [index, buy] of buys.entries()) {
-    const execution = await buyThroughAccount(fixture.executor, {
-      ...fixture.route,
-      account,
-      market,
-      ...buy,
-      minTokensOut: 0n,
-      tradeId: randomUUID(),
-    });
+    const execution = await chainKit.buyOnChain(account, buy);
     if (buy.outcomeIndex === 1) boughtTokens += execution.amountOut;
     await upsertMarketTrades(db, [
       {
@@ -93,11 +65,6 @@ beforeAll(async () => {
   }
 }, 60_000);
 
-afterAll(async () => {
-  await kit?.close();
-  await fixture?.stop();
-});
-
 describe('GET /v1/markets/{id}/quote', () => {
   it('serves the on-chain buy quote as {quote, market, units, _meta}, cacheable 10 s', async () => {
     const caller = await createCaller(kit, { tier: 'free' });
@@ -107,8 +74,7 @@ describe('GET /v1/markets/{id}/quote', () => {
       'GET',
       `/v1/markets/${marketId}/quote?outcomeIndex=0&action=buy&amount=25000000`,
     );
-    expect(response.status).toBe(200);
-    expect(spec.errors(response.json, 'getMarketQuote', 200)).toEqual([]);
+    expectDescribed(spec, response, 'getMarketQuote', 200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=10');
     const direct = await readQuote(fixture.reader, {
       marketId,
@@ -133,8 +99,7 @@ describe('GET /v1/markets/{id}/quote', () => {
       'GET',
       `/v1/markets/${marketId}/quote?outcomeIndex=1&action=sell&amount=1000000000000000000`,
     );
-    expect(response.status).toBe(200);
-    expect(spec.errors(response.json, 'getMarketQuote', 200)).toEqual([]);
+    expectDescribed(spec, response, 'getMarketQuote', 200);
     expect(response.json.quote).toMatchObject({
       action: 'sell',
       tokensIn: '1000000000000000000',
@@ -176,9 +141,7 @@ describe('GET /v1/markets/{id}/quote', () => {
       'GET',
       `/v1/markets/${randomUUID()}/quote?outcomeIndex=0&action=buy&amount=1`,
     );
-    expect(unknown.status).toBe(404);
-    expect(unknown.json.code).toBe('RESOURCE_NOT_FOUND');
-    expect(spec.errors(unknown.json, 'getMarketQuote', 404)).toEqual([]);
+    expectDescribed(spec, unknown, 'getMarketQuote', 404, 'RESOURCE_NOT_FOUND');
     const draft = await insertMarket(kit.database.db, { question: 'Draft?', category: 'chain', outcomes: labels });
     const untradeable = await callAs(
       kit,
@@ -186,17 +149,14 @@ describe('GET /v1/markets/{id}/quote', () => {
       'GET',
       `/v1/markets/${draft.id}/quote?outcomeIndex=0&action=buy&amount=1`,
     );
-    expect(untradeable.status).toBe(422);
-    expect(untradeable.json.code).toBe('MARKET_NOT_TRADEABLE');
-    expect(spec.errors(untradeable.json, 'getMarketQuote', 422)).toEqual([]);
+    expectDescribed(spec, untradeable, 'getMarketQuote', 422, 'MARKET_NOT_TRADEABLE');
   });
 });
 
 describe('GET /v1/portfolio and /v1/portfolio/positions', () => {
   it('reports the smart account, its on-chain USDC and the open positions with their cost basis', async () => {
     const response = await callAs(kit, trader, 'GET', '/v1/portfolio');
-    expect(response.status).toBe(200);
-    expect(spec.errors(response.json, 'getPortfolio', 200)).toEqual([]);
+    expectDescribed(spec, response, 'getPortfolio', 200);
     const usdc = await readUsdcBalance(fixture.reader, { usdc: fixture.platform.usdc, account });
     expect(usdc).toBe(445n * USDC);
     expect(response.json.portfolio).toEqual({
@@ -210,8 +170,7 @@ describe('GET /v1/portfolio and /v1/portfolio/positions', () => {
 
   it('lists the positions per (market, outcome): on-chain shares, cost basis, trade count, first and last trade', async () => {
     const response = await callAs(kit, trader, 'GET', '/v1/portfolio/positions');
-    expect(response.status).toBe(200);
-    expect(spec.errors(response.json, 'listPortfolioPositions', 200)).toEqual([]);
+    expectDescribed(spec, response, 'listPortfolioPositions', 200);
     expect(response.json.positions).toEqual(response.json.data);
     const positions = response.json.positions as Array<Record<string, unknown>>;
     expect(positions).toHaveLength(2);
@@ -228,9 +187,7 @@ describe('GET /v1/portfolio and /v1/portfolio/positions', () => {
     const filtered = await callAs(kit, trader, 'GET', `/v1/portfolio/positions?marketId=${randomUUID()}`);
     expect(filtered.json.positions).toEqual([]);
     const bad = await callAs(kit, trader, 'GET', '/v1/portfolio/positions?marketId=nope');
-    expect(bad.status).toBe(400);
-    expect(bad.json.code).toBe('VALIDATION_FAILED');
-    expect(spec.errors(bad.json, 'listPortfolioPositions', 400)).toEqual([]);
+    expectDescribed(spec, bad, 'listPortfolioPositions', 400, 'VALIDATION_FAILED');
   });
 
   it('reports an empty portfolio for a user without a smart account', async () => {

@@ -2,28 +2,20 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import { createLazyChainReader, type LazyChainReader } from '#shared/chain/lazy-chain-reader.js';
-import { insertMarket } from '#shared/db/markets/markets.repository.js';
-import {
-  createResponseValidator,
-  type ResponseValidator,
-} from '#tooling/kits/trading-api/openapi-response-validator.js';
+import { createResponseValidator } from '#tooling/kits/trading-api/openapi-response-validator.js';
 import {
   call,
   callAs,
   createCaller,
+  insertTestMarket,
   startTradingApiKit,
   type TestCaller,
   type TradingApiKit,
 } from '#tooling/kits/trading-api/trading-api-test-kit.js';
+import { expectDescribed, useTradingApiKit } from '#tooling/kits/trading-api/suite-kit.js';
 
-let kit: TradingApiKit;
-let spec: ResponseValidator;
-beforeAll(async () => {
-  [kit, spec] = await Promise.all([startTradingApiKit(), createResponseValidator()]);
-});
-afterAll(async () => {
-  await kit.close();
-});
+const kit = useTradingApiKit();
+const spec = createResponseValidator();
 
 async function callerWithSmartAccount(): Promise<TestCaller> {
   const caller = await createCaller(kit);
@@ -32,45 +24,27 @@ async function callerWithSmartAccount(): Promise<TestCaller> {
   return caller;
 }
 
-function expectUnavailable(response: { status: number; json: Record<string, unknown>; headers: Headers }) {
-  expect({ status: response.status, code: response.json.code }).toEqual({
-    status: 503,
-    code: 'DEPENDENCY_UNAVAILABLE',
+async function quotePathOfMarketWithContract(): Promise<string> {
+  const market = await insertTestMarket(kit.database.db, {
+    contractAddress: '0x00000000000000000000000000000000000000bb',
+    chainId: 31337,
   });
-  expect(response.headers.get('retry-after')).toBe('30');
+  return `/v1/markets/${market.id}/quote?outcomeIndex=0&action=buy&amount=1000000`;
 }
 
 describe('chain-backed routes without a chain', () => {
-  it('GET /v1/portfolio answers 503 DEPENDENCY_UNAVAILABLE for a user with a smart account', async () => {
-    const response = await callAs(kit, await callerWithSmartAccount(), 'GET', '/v1/portfolio');
-    expectUnavailable(response);
-    expect(spec.errors(response.json, 'getPortfolio', 503)).toEqual([]);
-  });
-
-  it('GET /v1/portfolio/positions answers 503 DEPENDENCY_UNAVAILABLE for a user with a smart account', async () => {
-    const response = await callAs(kit, await callerWithSmartAccount(), 'GET', '/v1/portfolio/positions');
-    expectUnavailable(response);
-    expect(spec.errors(response.json, 'listPortfolioPositions', 503)).toEqual([]);
-  });
-
-  it('GET /v1/markets/{id}/quote answers 503 DEPENDENCY_UNAVAILABLE for a market with a contract', async () => {
-    const market = await insertMarket(kit.database.db, {
-      question: 'Will the chain come back?',
-      category: 'chain',
-      outcomes: ['YES', 'NO'],
-      contractAddress: '0x00000000000000000000000000000000000000bb',
-      chainId: 31337,
-    });
-    const caller = await createCaller(kit);
-    const response = await callAs(
-      kit,
-      caller,
-      'GET',
-      `/v1/markets/${market.id}/quote?outcomeIndex=0&action=buy&amount=1000000`,
-    );
-    expectUnavailable(response);
-    expect(spec.errors(response.json, 'getMarketQuote', 503)).toEqual([]);
-  });
+  it.each([
+    ['GET /v1/portfolio', 'getPortfolio', () => Promise.resolve('/v1/portfolio')],
+    ['GET /v1/portfolio/positions', 'listPortfolioPositions', () => Promise.resolve('/v1/portfolio/positions')],
+    ['GET /v1/markets/{id}/quote', 'getMarketQuote', quotePathOfMarketWithContract],
+  ])(
+    '%s answers 503 DEPENDENCY_UNAVAILABLE (a user with a smart account; a market with a contract)',
+    async (_route, operationId, pathOf) => {
+      const response = await callAs(kit, await callerWithSmartAccount(), 'GET', await pathOf());
+      expectDescribed(spec, response, operationId, 503, 'DEPENDENCY_UNAVAILABLE');
+      expect(response.headers.get('retry-after')).toBe('30');
+    },
+  );
 });
 
 describe('readiness with a chain that does not answer', () => {

@@ -3,20 +3,14 @@
  * rotation (API_KEY_PEPPER_PREVIOUS, decision 0030): its token still replays and confirms; new trades get tokens
  * under the current pepper.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { deriveConfirmationKeys, issueConfirmationToken } from '../domain/confirmation-token.js';
 import { callAs, TEST_PEPPER } from '#tooling/kits/trading-api/trading-api-test-kit.js';
-import { startTradingChainKit, type TradingChainKit } from '#tooling/kits/trading-api/trading-chain-kit.js';
+import { expectProblemCode, useTradingChainKit } from '#tooling/kits/trading-api/suite-kit.js';
 
 const NEW_PEPPER = 'the-trading-api-pepper-after-rotation-0002';
-let chainKit: TradingChainKit;
-beforeAll(async () => {
-  chainKit = await startTradingChainKit({ apiKeyPepper: NEW_PEPPER, apiKeyPepperPrevious: TEST_PEPPER });
-}, 60_000);
-afterAll(async () => {
-  await chainKit?.close();
-});
+const chainKit = useTradingChainKit({ apiKeyPepper: NEW_PEPPER, apiKeyPepperPrevious: TEST_PEPPER });
 
 describe('confirmation tokens across an API-key pepper rotation', () => {
   it('replays and confirms a token the previous pepper issued, and issues new ones under the current pepper', async () => {
@@ -39,8 +33,7 @@ describe('confirmation tokens across an API-key pepper rotation', () => {
     const confirm = (token: string) =>
       callAs(chainKit.kit, trader, 'POST', `/v1/trades/${tradeId}/confirm`, { body: { token } });
     const wrong = await confirm(issuedNow);
-    expect(wrong.status).toBe(409);
-    expect(wrong.json.code).toBe('CONFIRMATION_TOKEN_INVALID');
+    expectProblemCode(wrong, 409, 'CONFIRMATION_TOKEN_INVALID');
     const confirmed = await confirm(before.token);
     expect(confirmed.status).toBe(200);
     expect(confirmed.json.trade).toMatchObject({ id: tradeId, status: 'pending' });

@@ -1,23 +1,14 @@
 /* High-value trades: the 202, its event, and POST /v1/trades/{id}/confirm with every refusal, on a real chain. */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { listTradeEvents } from '#shared/db/trade-events/trade-events.repository.js';
 import { listWebhookEventsOfTrade } from '#shared/db/webhook-events/webhook-events.repository.js';
 import { parseJsonColumn } from '#shared/db/transaction.js';
-import {
-  createResponseValidator,
-  type ResponseValidator,
-} from '#tooling/kits/trading-api/openapi-response-validator.js';
+import { createResponseValidator } from '#tooling/kits/trading-api/openapi-response-validator.js';
 import { callAs, type TestCaller } from '#tooling/kits/trading-api/trading-api-test-kit.js';
-import { startTradingChainKit, type TradingChainKit } from '#tooling/kits/trading-api/trading-chain-kit.js';
+import { expectDescribed, expectProblemCode, useTradingChainKit } from '#tooling/kits/trading-api/suite-kit.js';
 
-let chainKit: TradingChainKit;
-let spec: ResponseValidator;
-beforeAll(async () => {
-  [chainKit, spec] = await Promise.all([startTradingChainKit(), createResponseValidator()]);
-}, 60_000);
-afterAll(async () => {
-  await chainKit?.close();
-});
+const chainKit = useTradingChainKit();
+const spec = createResponseValidator();
 
 const db = () => chainKit.kit.database.db;
 const highValueTrader = () => chainKit.createTrader({ highValueThreshold: 20_000_000n, confirmationWindowS: 30 });
@@ -53,9 +44,7 @@ describe('a trade at or above the high-value threshold', () => {
     const row = await db()('trades').where({ id: trade.id }).first();
     expect(row.confirmation_token_hash).not.toContain(confirmation.token);
     // Not queued for execution until confirmed.
-    expect(
-      await db()('outbox').where({ exchange: 'trades' }).whereRaw("JSON_EXTRACT(payload, '$.tradeId') = ?", [trade.id]),
-    ).toHaveLength(0);
+    expect(await chainKit.tradeJobs(trade.id)).toHaveLength(0);
   });
 
   it('with a webhook URL on the key, records trade.confirmation-required as pending and queues it for the dispatcher', async () => {
@@ -107,8 +96,7 @@ describe('POST /v1/trades/{id}/confirm', () => {
     const trader = await highValueTrader();
     const { trade, confirmation } = await placeHighValue(trader);
     const response = await confirm(trader, trade.id, confirmation.token);
-    expect(response.status).toBe(200);
-    expect(spec.errors(response.json, 'confirmTrade', 200)).toEqual([]);
+    expectDescribed(spec, response, 'confirmTrade', 200);
     expect(response.json.trade).toMatchObject({ id: trade.id, status: 'pending' });
     expect(response.json._meta).toMatchObject({ idempotent: false });
     const steps = await listTradeEvents(db(), trade.correlationId);
@@ -119,9 +107,7 @@ describe('POST /v1/trades/{id}/confirm', () => {
       'trade.confirmed',
       'trade.queued',
     ]);
-    expect(
-      await db()('outbox').where({ exchange: 'trades' }).whereRaw("JSON_EXTRACT(payload, '$.tradeId') = ?", [trade.id]),
-    ).toHaveLength(1);
+    expect(await chainKit.tradeJobs(trade.id)).toHaveLength(1);
   });
 
   it('lets exactly one of two concurrent confirms succeed; the other and any later one see CONFIRMATION_TOKEN_USED', async () => {
@@ -143,8 +129,7 @@ describe('POST /v1/trades/{id}/confirm', () => {
     const { trade, confirmation } = await placeHighValue(trader);
     const wrong = `${confirmation.token.slice(0, -1)}${confirmation.token.endsWith('A') ? 'B' : 'A'}`;
     const response = await confirm(trader, trade.id, wrong);
-    expect(response.status).toBe(409);
-    expect(response.json.code).toBe('CONFIRMATION_TOKEN_INVALID');
+    expectProblemCode(response, 409, 'CONFIRMATION_TOKEN_INVALID');
     expect((await db()('trades').where({ id: trade.id }).first()).status).toBe('pending_confirmation');
   });
 
@@ -154,8 +139,7 @@ describe('POST /v1/trades/{id}/confirm', () => {
       body: { marketId: chainKit.marketId, outcomeIndex: 0, amount: '1', side: 'buy' },
     });
     const response = await confirm(trader, (placed.json.trade as { id: string }).id, 'x'.repeat(43));
-    expect(response.status).toBe(409);
-    expect(response.json.code).toBe('TRADE_NOT_AWAITING_CONFIRMATION');
+    expectProblemCode(response, 409, 'TRADE_NOT_AWAITING_CONFIRMATION');
   });
 
   it('answers 404 for another user’s trade, even with the right token', async () => {
@@ -163,8 +147,7 @@ describe('POST /v1/trades/{id}/confirm', () => {
     const stranger = await highValueTrader();
     const { trade, confirmation } = await placeHighValue(owner);
     const response = await confirm(stranger, trade.id, confirmation.token);
-    expect(response.status).toBe(404);
-    expect(response.json.code).toBe('RESOURCE_NOT_FOUND');
+    expectProblemCode(response, 404, 'RESOURCE_NOT_FOUND');
   });
 
   it('after the window: 409 CONFIRMATION_EXPIRED, the trade failed with trade.failed, and it stays expired', async () => {
@@ -173,8 +156,7 @@ describe('POST /v1/trades/{id}/confirm', () => {
     chainKit.kit.clock.advance(30_000);
     try {
       const response = await confirm(trader, trade.id, confirmation.token);
-      expect(response.status).toBe(409);
-      expect(response.json.code).toBe('CONFIRMATION_EXPIRED');
+      expectProblemCode(response, 409, 'CONFIRMATION_EXPIRED');
       const row = await db()('trades').where({ id: trade.id }).first();
       expect(row).toMatchObject({ status: 'failed', error_code: 'CONFIRMATION_EXPIRED' });
       const events = await listWebhookEventsOfTrade(db(), trader.record.id, trade.id);

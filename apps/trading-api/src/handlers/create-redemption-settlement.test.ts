@@ -3,8 +3,8 @@
  * GET /v1/portfolio and /v1/portfolio/positions show the result (the position gone, the USDC paid).
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { expectProblemCode } from '#tooling/kits/trading-api/suite-kit.js';
 import { randomUUID } from 'node:crypto';
-import { buyThroughAccount } from '../../../chain-executor/src/chain/account-trades.js';
 import { resolveMarket } from '../../../admin-cli/src/chain/market-admin.js';
 import { createListedFixtureMarket, USDC } from '#tooling/testing/chain-test-fixtures.js';
 import { findRedemptionById } from '#shared/db/redemptions/redemptions.repository.js';
@@ -13,24 +13,18 @@ import { createLogger } from '#shared/logger/logger.js';
 import { createTestMessaging, type TestMessaging } from '#tooling/testing/messaging/test-messaging.js';
 import { waitFor } from '#tooling/testing/messaging/wait-for.js';
 import { startRedemptionWorkers } from '../../../chain-executor/src/redemption-workers.js';
-import {
-  createResponseValidator,
-  type ResponseValidator,
-} from '#tooling/kits/trading-api/openapi-response-validator.js';
+import { createResponseValidator } from '#tooling/kits/trading-api/openapi-response-validator.js';
 import { callAs } from '#tooling/kits/trading-api/trading-api-test-kit.js';
 import { startTradingChainKit, type TradingChainKit } from '#tooling/kits/trading-api/trading-chain-kit.js';
 
 let messaging: TestMessaging;
 let chainKit: TradingChainKit;
-let spec: ResponseValidator;
+const spec = createResponseValidator();
 let stopWorkers: Array<() => Promise<void>> = [];
 
 beforeAll(async () => {
   messaging = await createTestMessaging();
-  [chainKit, spec] = await Promise.all([
-    startTradingChainKit({ amqp: messaging.createManager() }),
-    createResponseValidator(),
-  ]);
+  chainKit = await startTradingChainKit({ amqp: messaging.createManager() });
   stopWorkers = await startRedemptionWorkers({
     db: chainKit.kit.database.db,
     amqp: messaging.createManager(),
@@ -57,15 +51,7 @@ describe('a redemption from request to portfolio', () => {
       category: 'chain',
     });
     for (const [logIndex, outcomeIndex] of [0, 1].entries()) {
-      const execution = await buyThroughAccount(fixture.executor, {
-        ...fixture.route,
-        account: trader.account,
-        market,
-        outcomeIndex,
-        usdcIn: 20n * USDC,
-        minTokensOut: 0n,
-        tradeId: randomUUID(),
-      });
+      const execution = await chainKit.buyOnChain(trader.account, { market, outcomeIndex, usdcIn: 20n * USDC });
       // Indexed as the executor's indexer would (the portfolio lists the markets an account traded on).
       await upsertMarketTrades(db, [
         {
@@ -103,6 +89,6 @@ describe('a redemption from request to portfolio', () => {
 
     // The position is gone: a new claim finds nothing to redeem.
     const again = await callAs(kit, trader, 'POST', '/v1/redemptions', { body: { marketId, outcomeIndex: 0 } });
-    expect({ status: again.status, code: again.json.code }).toEqual({ status: 409, code: 'POSITION_NOT_CLAIMABLE' });
+    expectProblemCode(again, 409, 'POSITION_NOT_CLAIMABLE');
   });
 });

@@ -1,21 +1,18 @@
 /* POST /v1/redemptions against real MariaDB, RabbitMQ and anvil: claimability, open-claim duplicates, scope. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { expectDescribed } from '#tooling/kits/trading-api/suite-kit.js';
 import { randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
-import { buyThroughAccount } from '../../../chain-executor/src/chain/account-trades.js';
 import { cancelMarket, resolveMarket } from '../../../admin-cli/src/chain/market-admin.js';
 import { createListedFixtureMarket, USDC } from '#tooling/testing/chain-test-fixtures.js';
-import { insertMarket } from '#shared/db/markets/markets.repository.js';
 import { createTestMessaging, type TestMessaging } from '#tooling/testing/messaging/test-messaging.js';
 import { QUEUES } from '#shared/messaging/topology.js';
-import {
-  createResponseValidator,
-  type ResponseValidator,
-} from '#tooling/kits/trading-api/openapi-response-validator.js';
+import { createResponseValidator } from '#tooling/kits/trading-api/openapi-response-validator.js';
 import { describeRouteSecurity } from '#tooling/kits/trading-api/security-suite.js';
 import {
   callAs,
   createCaller,
+  insertTestMarket,
   startTradingApiKit,
   type TestCaller,
 } from '#tooling/kits/trading-api/trading-api-test-kit.js';
@@ -23,16 +20,13 @@ import { startTradingChainKit, type TradingChainKit } from '#tooling/kits/tradin
 
 let messaging: TestMessaging;
 let chainKit: TradingChainKit;
-let spec: ResponseValidator;
+const spec = createResponseValidator();
 const securityMarketId = randomUUID();
 
 beforeAll(async () => {
   messaging = await createTestMessaging();
-  [chainKit, spec] = await Promise.all([
-    startTradingChainKit({ amqp: messaging.createManager() }),
-    createResponseValidator(),
-  ]);
-  await insertMarket(db(), { id: securityMarketId, question: 'Secure?', category: 'test', outcomes: ['YES', 'NO'] });
+  chainKit = await startTradingChainKit({ amqp: messaging.createManager() });
+  await insertTestMarket(db(), { id: securityMarketId });
 }, 60_000);
 afterAll(async () => {
   await chainKit?.close();
@@ -52,15 +46,7 @@ async function positionOn(settle: { winners: number[] } | 'cancelled' | 'open', 
     category: 'chain',
   });
   for (const outcomeIndex of buys) {
-    await buyThroughAccount(fixture.executor, {
-      ...fixture.route,
-      account: trader.account,
-      market,
-      outcomeIndex,
-      usdcIn: 10n * USDC,
-      minTokensOut: 0n,
-      tradeId: randomUUID(),
-    });
+    await chainKit.buyOnChain(trader.account, { market, outcomeIndex, usdcIn: 10n * USDC });
   }
   if (settle === 'cancelled') await cancelMarket(fixture.admin, market);
   else if (settle !== 'open') await resolveMarket(fixture.admin, { market, winners: settle.winners });
@@ -80,8 +66,7 @@ describe('POST /v1/redemptions', () => {
   it('opens a claim of a winning position (201, pending) with the executor’s job in the outbox', async () => {
     const { trader, marketId } = await positionOn({ winners: [0] });
     const response = await post(trader, { marketId, outcomeIndex: 0 });
-    expect(response.status).toBe(201);
-    expect(spec.errors(response.json, 'createRedemption', 201)).toEqual([]);
+    expectDescribed(spec, response, 'createRedemption', 201);
     const redemption = response.json.redemption as Record<string, unknown>;
     expect(response.json.data).toEqual(redemption);
     expect(redemption).toMatchObject({
@@ -115,8 +100,7 @@ describe('POST /v1/redemptions', () => {
     const { trader, marketId } = await positionOn({ winners: [0] });
     const first = await post(trader, { marketId, outcomeIndex: 0 });
     const again = await post(trader, { marketId, outcomeIndex: 0 });
-    expect(again.status).toBe(200);
-    expect(spec.errors(again.json, 'createRedemption', 200)).toEqual([]);
+    expectDescribed(spec, again, 'createRedemption', 200);
     expect(again.json.redemption).toEqual(first.json.redemption);
     expect(again.json._meta).toMatchObject({ idempotent: true });
     // Still answered from the open claim while it executes (the chain balance may already be gone by then).

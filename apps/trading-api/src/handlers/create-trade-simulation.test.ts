@@ -4,44 +4,37 @@
  * values or an out-of-range delay; part of the idempotent request; not part of the signed body. The executor's side
  * (each value's real outcome) is apps/chain-executor/src/sandbox-simulation.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { signRequest } from '../auth/request-signature.js';
 import { listTradeEvents } from '#shared/db/trade-events/trade-events.repository.js';
+import { createResponseValidator } from '#tooling/kits/trading-api/openapi-response-validator.js';
+import { callAs, createCaller } from '#tooling/kits/trading-api/trading-api-test-kit.js';
 import {
-  createResponseValidator,
-  type ResponseValidator,
-} from '#tooling/kits/trading-api/openapi-response-validator.js';
-import {
-  callAs,
-  createCaller,
-  startTradingApiKit,
-  type TradingApiKit,
-} from '#tooling/kits/trading-api/trading-api-test-kit.js';
-import { startTradingChainKit, type TradingChainKit } from '#tooling/kits/trading-api/trading-chain-kit.js';
+  expectDescribed,
+  expectProblemCode,
+  useTradingApiKit,
+  useTradingChainKit,
+} from '#tooling/kits/trading-api/suite-kit.js';
 
-let testKit: TradingChainKit;
+const testKit = useTradingChainKit();
 /** A live deployment: the header is refused before the trade is looked at, so it needs no chain. */
-let liveKit: TradingApiKit;
-let spec: ResponseValidator;
-beforeAll(async () => {
-  [testKit, liveKit, spec] = await Promise.all([
-    startTradingChainKit(),
-    startTradingApiKit({ serviceEnv: 'live' }),
-    createResponseValidator(),
-  ]);
-}, 90_000);
-afterAll(async () => {
-  await Promise.all([testKit?.close(), liveKit?.close()]);
-});
+const liveKit = useTradingApiKit({ serviceEnv: 'live' });
+const spec = createResponseValidator();
 
 const SIMULATE = 'X-Service-Simulate';
 const tradeOf = (response: { json: Record<string, unknown> }) =>
   response.json.trade as { id: string; correlationId: string };
 
+/** The trades row of a placed trade. */
+const storedTrade = (response: { json: Record<string, unknown> }) =>
+  testKit.kit.database
+    .db('trades')
+    .where({ id: tradeOf(response).id })
+    .first();
+
 async function expectHeaderRefused(response: { status: number; json: Record<string, unknown> }) {
-  expect(response.status).toBe(400);
-  expect(response.json.code).toBe('VALIDATION_FAILED');
+  expectProblemCode(response, 400, 'VALIDATION_FAILED');
   expect(String(response.json.detail).toLowerCase()).toContain('x-service-simulate');
   expect(spec.errors(response.json, 'createTrade', 400)).toEqual([]);
 }
@@ -51,13 +44,8 @@ describe('X-Service-Simulate on a test deployment with a test key', () => {
     const trader = await testKit.createTrader();
     for (const value of ['revert', 'slippage', 'timeout', 'insufficient_balance', 'reject', 'delay=30000']) {
       const response = await testKit.postTrade(trader, testKit.buyBody('1'), { [SIMULATE]: value });
-      expect(response.status).toBe(201);
-      expect(spec.errors(response.json, 'createTrade', 201)).toEqual([]);
-      const row = await testKit.kit.database
-        .db('trades')
-        .where({ id: tradeOf(response).id })
-        .first();
-      expect(row.simulation).toBe(value);
+      expectDescribed(spec, response, 'createTrade', 201);
+      expect((await storedTrade(response)).simulation).toBe(value);
       const [created] = await listTradeEvents(testKit.kit.database.db, tradeOf(response).correlationId);
       expect(created).toMatchObject({ type: 'trade.created', data: { simulation: value } });
     }
@@ -67,8 +55,7 @@ describe('X-Service-Simulate on a test deployment with a test key', () => {
     const trader = await testKit.createTrader();
     const placed = await testKit.postTrade(trader, testKit.buyBody('1'), { [SIMULATE]: 'delay=250' });
     const trace = await callAs(testKit.kit, trader, 'GET', `/v1/traces/${tradeOf(placed).correlationId}`);
-    expect(trace.status).toBe(200);
-    expect(spec.errors(trace.json, 'getTrace', 200)).toEqual([]);
+    expectDescribed(spec, trace, 'getTrace', 200);
     const events = (trace.json.data as { events: Array<{ type: string; data: Record<string, unknown> }> }).events;
     expect(events[0]).toMatchObject({ type: 'trade.created', data: { simulation: 'delay=250' } });
   });
@@ -76,11 +63,7 @@ describe('X-Service-Simulate on a test deployment with a test key', () => {
   it('leaves an organic trade without a simulation', async () => {
     const trader = await testKit.createTrader();
     const response = await testKit.postTrade(trader, testKit.buyBody('1'));
-    const row = await testKit.kit.database
-      .db('trades')
-      .where({ id: tradeOf(response).id })
-      .first();
-    expect(row.simulation).toBeNull();
+    expect((await storedTrade(response)).simulation).toBeNull();
     const [created] = await listTradeEvents(testKit.kit.database.db, tradeOf(response).correlationId);
     expect(created?.data).not.toHaveProperty('simulation');
   });
@@ -105,8 +88,7 @@ describe('X-Service-Simulate on a test deployment with a test key', () => {
     expect(tradeOf(again).id).toBe(tradeOf(first).id);
     for (const other of [{ [SIMULATE]: 'revert' }, {}] as Array<Record<string, string>>) {
       const conflict = await testKit.postTrade(trader, testKit.buyBody('2'), { ...other, 'Idempotency-Key': key });
-      expect(conflict.status).toBe(409);
-      expect(conflict.json.code).toBe('IDEMPOTENCY_KEY_CONFLICT');
+      expectProblemCode(conflict, 409, 'IDEMPOTENCY_KEY_CONFLICT');
     }
     const viaClientId = { clientRequestId: `sim-${randomUUID()}` };
     const placed = await testKit.postTrade(trader, testKit.buyBody('1', viaClientId), { [SIMULATE]: 'reject' });
@@ -130,11 +112,7 @@ describe('X-Service-Simulate on a test deployment with a test key', () => {
       headers: { 'X-Service-Signature': signature, [SIMULATE]: 'revert' },
     });
     expect(response.status).toBe(201);
-    const row = await testKit.kit.database
-      .db('trades')
-      .where({ id: tradeOf(response).id })
-      .first();
-    expect(row.simulation).toBe('revert');
+    expect((await storedTrade(response)).simulation).toBe('revert');
   });
 });
 
@@ -153,7 +131,6 @@ describe('X-Service-Simulate outside the sandbox', () => {
   it('never reaches a live key on a test deployment: the key itself is refused (401) before any header', async () => {
     const trader = await testKit.createTrader({ env: 'live' });
     const response = await testKit.postTrade(trader, testKit.buyBody('1'), { [SIMULATE]: 'revert' });
-    expect(response.status).toBe(401);
-    expect(response.json.code).toBe('API_KEY_INVALID');
+    expectProblemCode(response, 401, 'API_KEY_INVALID');
   });
 });

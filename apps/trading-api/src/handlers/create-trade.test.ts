@@ -1,48 +1,36 @@
 /* POST /v1/trades against real MariaDB and anvil: body rules, markets, caps, funds, outbox and trace. */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
-import { buyThroughAccount } from '../../../chain-executor/src/chain/account-trades.js';
 import { USDC } from '#tooling/testing/chain-test-fixtures.js';
-import { insertMarket } from '#shared/db/markets/markets.repository.js';
 import { listTradeEvents } from '#shared/db/trade-events/trade-events.repository.js';
+import { createResponseValidator } from '#tooling/kits/trading-api/openapi-response-validator.js';
 import {
-  createResponseValidator,
-  type ResponseValidator,
-} from '#tooling/kits/trading-api/openapi-response-validator.js';
-import { addCallerKey, addKey, callAs, createCaller } from '#tooling/kits/trading-api/trading-api-test-kit.js';
-import { startTradingChainKit, type TradingChainKit } from '#tooling/kits/trading-api/trading-chain-kit.js';
+  addCallerKey,
+  addKey,
+  callAs,
+  createCaller,
+  insertTestMarket,
+  NO_WEBHOOK_DELIVERY_YET,
+} from '#tooling/kits/trading-api/trading-api-test-kit.js';
+import { expectDescribed, expectProblemCode, useTradingChainKit } from '#tooling/kits/trading-api/suite-kit.js';
+import { type TradingChainKit } from '#tooling/kits/trading-api/trading-chain-kit.js';
 
-let chainKit: TradingChainKit;
-let spec: ResponseValidator;
-beforeAll(async () => {
-  [chainKit, spec] = await Promise.all([startTradingChainKit(), createResponseValidator()]);
-}, 60_000);
-afterAll(async () => {
-  await chainKit?.close();
-});
+const chainKit = useTradingChainKit();
+const spec = createResponseValidator();
 
 const db = () => chainKit.kit.database.db;
 const buy = (amount: string, extra: Record<string, unknown> = {}) => chainKit.buyBody(amount, extra);
 const post = (...args: Parameters<TradingChainKit['postTrade']>) => chainKit.postTrade(...args);
 /** Outcome-0 tokens for `usdc` in the trader's account, bought on-chain past the API (no trade row, no cap). */
 const holdOutcomeTokens = (trader: { account: Address }, usdc: bigint) =>
-  buyThroughAccount(chainKit.fixture.executor, {
-    ...chainKit.fixture.route,
-    account: trader.account,
-    market: chainKit.market,
-    outcomeIndex: 0,
-    usdcIn: usdc,
-    minTokensOut: 0n,
-    tradeId: randomUUID(),
-  });
+  chainKit.buyOnChain(trader.account, { outcomeIndex: 0, usdcIn: usdc });
 
 describe('POST /v1/trades', () => {
   it('creates a pending buy (201) with its trace and the executor’s job in the outbox, one transaction', async () => {
     const trader = await chainKit.createTrader();
     const response = await post(trader, buy('12.50', { clientRequestId: 'bot:1', metadata: { b: '2', a: '1' } }));
-    expect(response.status).toBe(201);
-    expect(spec.errors(response.json, 'createTrade', 201)).toEqual([]);
+    expectDescribed(spec, response, 'createTrade', 201);
     const trade = response.json.trade as Record<string, unknown>;
     expect(response.json.data).toEqual(trade);
     expect(trade).toMatchObject({
@@ -61,9 +49,7 @@ describe('POST /v1/trades', () => {
     expect(String(row.amount_atomic)).toBe('12500000');
     const steps = await listTradeEvents(db(), String(trade.correlationId));
     expect(steps.map((step) => step.type)).toEqual(['trade.created', 'trade.queued']);
-    const outbox = await db()('outbox')
-      .where({ exchange: 'trades' })
-      .whereRaw("JSON_EXTRACT(payload, '$.tradeId') = ?", [String(trade.id)]);
+    const outbox = await chainKit.tradeJobs(String(trade.id));
     expect(outbox).toHaveLength(1);
     expect(outbox[0]).toMatchObject({ exchange: 'trades', routing_key: 'buy' });
   });
@@ -75,14 +61,7 @@ describe('POST /v1/trades', () => {
     ]);
     const [hooked, plain] = await Promise.all([post(withUrl, buy('1')), post(without, buy('1'))]);
     expect([hooked.status, plain.status]).toEqual([201, 201]);
-    expect((hooked.json.trade as Record<string, unknown>).webhookDelivery).toEqual({
-      status: 'none',
-      attempts: 0,
-      lastAttemptedAt: null,
-      lastStatusCode: null,
-      lastFailureCode: null,
-      terminalFailureAt: null,
-    });
+    expect((hooked.json.trade as Record<string, unknown>).webhookDelivery).toEqual(NO_WEBHOOK_DELIVERY_YET);
     expect((plain.json.trade as Record<string, unknown>).webhookDelivery).toBeNull();
     // The same answers a read gives.
     const read = await callAs(
@@ -117,8 +96,7 @@ describe('POST /v1/trades', () => {
   ])('refuses %s with 400 VALIDATION_FAILED and creates nothing', async (_name, change) => {
     const trader = await chainKit.createTrader();
     const response = await post(trader, { ...buy('1'), ...change });
-    expect(response.status).toBe(400);
-    expect(response.json.code).toBe('VALIDATION_FAILED');
+    expectProblemCode(response, 400, 'VALIDATION_FAILED');
     expect(await db()('trades').where({ user_id: trader.userId })).toHaveLength(0);
   });
 
@@ -142,29 +120,22 @@ describe('POST /v1/trades', () => {
   it('answers 404 RESOURCE_NOT_FOUND for an unknown market and 400 for an outcome the market lacks', async () => {
     const trader = await chainKit.createTrader();
     const unknown = await post(trader, buy('1', { marketId: randomUUID() }));
-    expect(unknown.status).toBe(404);
-    expect(unknown.json.code).toBe('RESOURCE_NOT_FOUND');
+    expectProblemCode(unknown, 404, 'RESOURCE_NOT_FOUND');
     const outcome = await post(trader, buy('1', { outcomeIndex: 2 }));
-    expect(outcome.status).toBe(400);
-    expect(outcome.json.code).toBe('VALIDATION_FAILED');
+    expectProblemCode(outcome, 400, 'VALIDATION_FAILED');
   });
 
   it.each(['FROZEN', 'RESOLVED', 'CANCELLED'] as const)(
     'answers 422 MARKET_NOT_TRADEABLE on a %s market',
     async (status) => {
       const trader = await chainKit.createTrader();
-      const market = await insertMarket(db(), {
-        question: `A ${status} market?`,
-        category: 'misc',
-        outcomes: ['YES', 'NO'],
+      const market = await insertTestMarket(db(), {
         status,
         contractAddress: `0x${randomBytes(20).toString('hex')}`,
         chainId: chainKit.fixture.reader.chain.id,
       });
       const response = await post(trader, buy('1', { marketId: market.id }));
-      expect(response.status).toBe(422);
-      expect(response.json.code).toBe('MARKET_NOT_TRADEABLE');
-      expect(spec.errors(response.json, 'createTrade', 422)).toEqual([]);
+      expectDescribed(spec, response, 'createTrade', 422, 'MARKET_NOT_TRADEABLE');
     },
   );
 
@@ -180,18 +151,14 @@ describe('POST /v1/trades', () => {
     'answers 422 MARKET_NOT_TRADEABLE on an open market that %s and creates nothing',
     async (_name, change, why) => {
       const trader = await chainKit.createTrader();
-      const market = await insertMarket(db(), {
-        question: 'An open market that takes no trades?',
-        category: 'misc',
-        outcomes: ['YES', 'NO'],
+      const market = await insertTestMarket(db(), {
         status: 'OPEN',
         contractAddress: `0x${randomBytes(20).toString('hex')}`,
         chainId: chainKit.fixture.reader.chain.id,
         ...change(),
       });
       const response = await post(trader, buy('1', { marketId: market.id }));
-      expect(response.status).toBe(422);
-      expect(response.json.code).toBe('MARKET_NOT_TRADEABLE');
+      expectProblemCode(response, 422, 'MARKET_NOT_TRADEABLE');
       expect(response.json.detail).toBe(`Market ${market.id} ${why}.`);
       expect(spec.errors(response.json, 'createTrade', 422)).toEqual([]);
       expect(await db()('trades').where({ user_id: trader.userId })).toHaveLength(0);
@@ -351,9 +318,7 @@ describe('POST /v1/trades', () => {
     expect((await post(poor, { ...buy('1'), side: 'sell' })).json.code).toBe('INSUFFICIENT_BALANCE');
     const noAccount = await createCaller(chainKit.kit);
     const response = await post(noAccount, buy('1'));
-    expect(response.status).toBe(409);
-    expect(response.json.code).toBe('INSUFFICIENT_BALANCE');
-    expect(spec.errors(response.json, 'createTrade', 409)).toEqual([]);
+    expectDescribed(spec, response, 'createTrade', 409, 'INSUFFICIENT_BALANCE');
   });
 
   it('accepts a sell the position covers, counting unfinished sells of the same outcome, and refuses one it does not', async () => {
@@ -365,7 +330,6 @@ describe('POST /v1/trades', () => {
     expect(first.json.trade).toMatchObject({ side: 'sell', amount: '8', status: 'pending' });
     // 8 + 15 USDC out would need more tokens than 20 USDC bought (fees), counting the first, unfinished sell.
     const second = await sell('15');
-    expect(second.status).toBe(409);
-    expect(second.json.code).toBe('INSUFFICIENT_BALANCE');
+    expectProblemCode(second, 409, 'INSUFFICIENT_BALANCE');
   });
 });

@@ -1,33 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { signRequest } from '../auth/request-signature.js';
 import { addRequestUsage, usageBucketStart } from '../db/request-usage/request-usage.repository.js';
-import { insertMarket } from '#shared/db/markets/markets.repository.js';
-import { insertTrade, transitionTradeStatus } from '#shared/db/trades/trades.repository.js';
+import { transitionTradeStatus } from '#shared/db/trades/trades.repository.js';
 import type { TradeStatus } from '#shared/domain/trade-states.js';
 import { recordAuthFailure } from '../db/auth-failures/auth-failures.repository.js';
 import { revokeApiKey } from '#shared/db/api-keys/api-keys.repository.js';
-import {
-  createResponseValidator,
-  type ResponseValidator,
-} from '#tooling/kits/trading-api/openapi-response-validator.js';
+import { createResponseValidator } from '#tooling/kits/trading-api/openapi-response-validator.js';
 import {
   addCallerKey,
   callAs,
   createCaller,
-  startTradingApiKit,
+  insertCallerTrade,
+  insertTestMarket,
   type TestCaller,
-  type TradingApiKit,
 } from '#tooling/kits/trading-api/trading-api-test-kit.js';
+import { expectDescribed, useTradingApiKit } from '#tooling/kits/trading-api/suite-kit.js';
 import type { TradeUsage } from '../usage/trade-usage.js';
 
-let kit: TradingApiKit;
-let spec: ResponseValidator;
-beforeAll(async () => {
-  [kit, spec] = await Promise.all([startTradingApiKit(), createResponseValidator()]);
-});
-afterAll(async () => {
-  await kit.close();
-});
+const kit = useTradingApiKit();
+const spec = createResponseValidator();
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -43,15 +34,8 @@ async function placeTrade(
 ) {
   const db = kit.database.db;
   const createdAt = new Date(trade.now - trade.ageMs);
-  const inserted = await insertTrade(db, {
-    apiKeyId: caller.record.id,
-    userId: caller.userId,
+  const inserted = await insertCallerTrade(db, caller, {
     marketId,
-    outcomeIndex: 0,
-    side: 'buy',
-    amount: '1',
-    amountAtomic: 1_000_000n,
-    requestHash: 'c'.repeat(64),
     status: trade.latencyMs === undefined ? trade.status : 'executing',
     createdAt,
   });
@@ -61,13 +45,11 @@ async function placeTrade(
   }
 }
 
-const newMarket = async () =>
-  (await insertMarket(kit.database.db, { question: 'Usage?', category: 'misc', outcomes: ['YES', 'NO'] })).id;
+const newMarket = async () => (await insertTestMarket(kit.database.db)).id;
 
 async function tradeFiguresOf(caller: TestCaller): Promise<Record<string, TradeUsage>> {
   const response = await callAs(kit, caller, 'GET', '/v1/account/usage');
-  expect(response.status).toBe(200);
-  expect(spec.errors(response.json, 'getAccountUsage', 200)).toEqual([]);
+  expectDescribed(spec, response, 'getAccountUsage', 200);
   return (response.json.usage as { trades: Record<string, TradeUsage> }).trades;
 }
 
@@ -102,8 +84,7 @@ describe('GET /v1/account/usage', () => {
     await kit.usage.flush();
 
     const response = await callAs(kit, caller, 'GET', '/v1/account/usage');
-    expect(response.status).toBe(200);
-    expect(spec.errors(response.json, 'getAccountUsage', 200)).toEqual([]);
+    expectDescribed(spec, response, 'getAccountUsage', 200);
     const usage = response.json.usage as Record<string, Record<string, unknown>>;
     expect(response.json.data).toEqual(usage);
     expect(usage.apiKeyId).toBe(caller.record.id);
@@ -176,8 +157,7 @@ describe('GET /v1/account/usage', () => {
     });
     await kit.usage.flush();
     const response = await callAs(kit, caller, 'GET', usagePath);
-    expect(response.status).toBe(200);
-    expect(spec.errors(response.json, 'getAccountUsage', 200)).toEqual([]);
+    expectDescribed(spec, response, 'getAccountUsage', 200);
     const counts = { failures: 3, rateLimitRejections: 2 };
     expect((response.json.usage as { auth: unknown }).auth).toEqual({ '24h': counts, '7d': counts, '30d': counts });
 
@@ -281,12 +261,5 @@ describe('GET /v1/account/usage', () => {
     } finally {
       kit.clock.advance(-DAY);
     }
-  });
-
-  it('requires auth:manage: a key without it gets 403', async () => {
-    const caller = await createCaller(kit, { scopes: ['markets:read'] });
-    const response = await callAs(kit, caller, 'GET', '/v1/account/usage');
-    expect(response.status).toBe(403);
-    expect(spec.errors(response.json, 'getAccountUsage', 403)).toEqual([]);
   });
 });

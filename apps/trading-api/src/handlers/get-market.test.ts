@@ -1,30 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { insertMarket } from '#shared/db/markets/markets.repository.js';
-import {
-  createResponseValidator,
-  type ResponseValidator,
-} from '#tooling/kits/trading-api/openapi-response-validator.js';
-import {
-  callAs,
-  createCaller,
-  startTradingApiKit,
-  type TradingApiKit,
-} from '#tooling/kits/trading-api/trading-api-test-kit.js';
+import { describe, expect, it } from '@jest/globals';
+import { createResponseValidator } from '#tooling/kits/trading-api/openapi-response-validator.js';
+import { callAs, createCaller, insertTestMarket } from '#tooling/kits/trading-api/trading-api-test-kit.js';
+import { expectDescribed, useTradingApiKit } from '#tooling/kits/trading-api/suite-kit.js';
 
-let kit: TradingApiKit;
-let spec: ResponseValidator;
-beforeAll(async () => {
-  [kit, spec] = await Promise.all([startTradingApiKit(), createResponseValidator()]);
-});
-afterAll(async () => {
-  await kit.close();
-});
+const kit = useTradingApiKit();
+const spec = createResponseValidator();
 
 const newMarket = () =>
-  insertMarket(kit.database.db, {
-    question: 'Will it rain tomorrow?',
-    category: 'weather',
-    outcomes: ['YES', 'NO'],
+  insertTestMarket(kit.database.db, {
     status: 'FROZEN',
     currentProbabilities: ['600000000000000000', '400000000000000000'],
   });
@@ -83,8 +66,6 @@ describe('GET /v1/markets/{id}', () => {
   it('returns 404 RESOURCE_NOT_FOUND for an unknown market', async () => {
     const caller = await createCaller(kit);
     const response = await callAs(kit, caller, 'GET', '/v1/markets/00000000-0000-4000-8000-000000000000');
-    expect(response.status).toBe(404);
-    expect(response.json.code).toBe('RESOURCE_NOT_FOUND');
-    expect(spec.errors(response.json, 'getMarket', 404)).toEqual([]);
+    expectDescribed(spec, response, 'getMarket', 404, 'RESOURCE_NOT_FOUND');
   });
 });

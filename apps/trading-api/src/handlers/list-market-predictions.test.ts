@@ -1,28 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { insertMarket } from '#shared/db/markets/markets.repository.js';
 import { upsertMarketTrades, type NewMarketTrade } from '#shared/db/market-trades/market-trades.repository.js';
-import {
-  createResponseValidator,
-  type ResponseValidator,
-} from '#tooling/kits/trading-api/openapi-response-validator.js';
+import { createResponseValidator } from '#tooling/kits/trading-api/openapi-response-validator.js';
 import {
   callAs,
   createCaller,
-  startTradingApiKit,
+  insertTestMarket,
   type TestCaller,
-  type TradingApiKit,
 } from '#tooling/kits/trading-api/trading-api-test-kit.js';
+import { expectDescribed, useTradingApiKit } from '#tooling/kits/trading-api/suite-kit.js';
 
-let kit: TradingApiKit;
-let spec: ResponseValidator;
+const kit = useTradingApiKit();
+const spec = createResponseValidator();
 let caller: TestCaller;
 beforeAll(async () => {
-  [kit, spec] = await Promise.all([startTradingApiKit(), createResponseValidator()]);
   caller = await createCaller(kit, { tier: 'free' });
-});
-afterAll(async () => {
-  await kit.close();
 });
 
 const BASE = Date.parse('2026-11-01T00:00:00.000Z');
@@ -51,7 +43,7 @@ function trade(marketId: string, index: number, overrides: Partial<NewMarketTrad
 }
 
 async function seed(count: number) {
-  const market = await insertMarket(kit.database.db, { question: 'Q?', category: 'p', outcomes: ['YES', 'NO'] });
+  const market = await insertTestMarket(kit.database.db);
   const trades = Array.from({ length: count }, (_, index) => trade(market.id, index));
   await upsertMarketTrades(kit.database.db, trades);
   const newestFirst = [...trades].sort((a, b) =>
@@ -78,8 +70,7 @@ describe('GET /v1/markets/{id}/predictions', () => {
   it('returns the market trades newest first, default limit 50, conforming to the description', async () => {
     const { marketId, trades } = await seed(53);
     const { response, body } = await list(`/v1/markets/${marketId}/predictions`);
-    expect(response.status).toBe(200);
-    expect(spec.errors(response.json, 'listMarketPredictions', 200)).toEqual([]);
+    expectDescribed(spec, response, 'listMarketPredictions', 200);
     expect(body.pagination).toEqual({ cursor: expect.any(String), hasMore: true, limit: 50 });
     expect(body.data.map((item) => item.id)).toEqual(trades.slice(0, 50).map((t) => t.id));
     const first = trades[0]!;
@@ -143,8 +134,6 @@ describe('GET /v1/markets/{id}/predictions', () => {
       expect(spec.errors(response.json, 'listMarketPredictions', 400)).toEqual([]);
     }
     const missing = await list(`/v1/markets/${randomUUID()}/predictions`);
-    expect(missing.response.status).toBe(404);
-    expect(missing.response.json.code).toBe('RESOURCE_NOT_FOUND');
-    expect(spec.errors(missing.response.json, 'listMarketPredictions', 404)).toEqual([]);
+    expectDescribed(spec, missing.response, 'listMarketPredictions', 404, 'RESOURCE_NOT_FOUND');
   });
 });

@@ -1,28 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { insertMarket, updateMarketStatus } from '#shared/db/markets/markets.repository.js';
-import {
-  callAs,
-  createCaller,
-  startTradingApiKit,
-  type TradingApiKit,
-} from '#tooling/kits/trading-api/trading-api-test-kit.js';
+import { updateMarketStatus } from '#shared/db/markets/markets.repository.js';
+import { callAs, createCaller, insertTestMarket } from '#tooling/kits/trading-api/trading-api-test-kit.js';
+import { useTradingApiKit } from '#tooling/kits/trading-api/suite-kit.js';
 
-let kit: TradingApiKit;
-beforeAll(async () => {
-  kit = await startTradingApiKit({ readCacheMs: 1_000 });
-});
-afterAll(async () => {
-  await kit.close();
-});
+const kit = useTradingApiKit({ readCacheMs: 1_000 });
 
 const newMarket = (id?: string) =>
-  insertMarket(kit.database.db, {
-    ...(id ? { id } : {}),
-    question: 'Cached?',
-    category: `cache-${randomUUID()}`,
-    outcomes: ['YES', 'NO'],
-  });
+  insertTestMarket(kit.database.db, { ...(id ? { id } : {}), category: `cache-${randomUUID()}` });
 
 type MarketBody = { market: { status: string }; _meta: { requestId: string } };
 
@@ -70,7 +55,7 @@ describe('market reads micro-cache (READ_CACHE_MS)', () => {
     const caller = await createCaller(kit);
     const first = await callAs(kit, caller, 'GET', `/v1/markets?category=${category}`);
     expect(first.json.data).toHaveLength(1);
-    await insertMarket(kit.database.db, { question: 'Second?', category, outcomes: ['YES', 'NO'] });
+    await insertTestMarket(kit.database.db, { category });
     expect((await callAs(kit, caller, 'GET', `/v1/markets?category=${category}`)).json.data).toHaveLength(1);
     expect((await callAs(kit, caller, 'GET', `/v1/markets?category=${category}&limit=5`)).json.data).toHaveLength(2);
   });

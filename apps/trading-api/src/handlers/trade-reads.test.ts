@@ -1,58 +1,34 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { insertMarket } from '#shared/db/markets/markets.repository.js';
-import { insertTrade } from '#shared/db/trades/trades.repository.js';
-import { type TradeRecord } from '#shared/db/trades/trade-rows.js';
-import {
-  createResponseValidator,
-  type ResponseValidator,
-} from '#tooling/kits/trading-api/openapi-response-validator.js';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import type { NewTrade } from '#shared/db/trades/trade-rows.js';
+import { createResponseValidator } from '#tooling/kits/trading-api/openapi-response-validator.js';
 import {
   addKey,
   call,
   callAs,
   createCaller,
-  startTradingApiKit,
+  insertCallerTrade,
+  insertTestMarket,
+  insertTradeWebhookEvent,
+  NO_WEBHOOK_DELIVERY_YET,
   type TestCaller,
-  type TradingApiKit,
 } from '#tooling/kits/trading-api/trading-api-test-kit.js';
+import { expectProblemCode, useTradingApiKit } from '#tooling/kits/trading-api/suite-kit.js';
 
-let kit: TradingApiKit;
-let spec: ResponseValidator;
+const kit = useTradingApiKit();
+const spec = createResponseValidator();
 let marketId: string;
 beforeAll(async () => {
-  [kit, spec] = await Promise.all([startTradingApiKit(), createResponseValidator()]);
-  marketId = (await insertMarket(kit.database.db, { question: 'Traded?', category: 'misc', outcomes: ['YES', 'NO'] }))
-    .id;
-});
-afterAll(async () => {
-  await kit.close();
+  marketId = (await insertTestMarket(kit.database.db)).id;
 });
 
-const placeTrade = (caller: TestCaller, fields: Partial<Parameters<typeof insertTrade>[1]> = {}) =>
-  insertTrade(kit.database.db, {
-    apiKeyId: caller.record.id,
-    userId: caller.userId,
+const placeTrade = (caller: TestCaller, fields: Partial<NewTrade> = {}) =>
+  insertCallerTrade(kit.database.db, caller, {
     marketId,
     outcomeIndex: 1,
-    side: 'buy',
     amount: '12.5',
     amountAtomic: 12_500_000n,
-    requestHash: 'a'.repeat(64),
     ...fields,
   });
-
-async function emitWebhookEvent(trade: TradeRecord, state: Record<string, unknown>): Promise<void> {
-  await kit.database.db('webhook_events').insert({
-    id: `evt_${trade.id.replaceAll('-', '')}`,
-    api_key_id: trade.apiKeyId,
-    seq: 1,
-    type: 'trade.completed',
-    api_version: '2026-04-29',
-    trade_id: trade.id,
-    payload: JSON.stringify({}),
-    ...state,
-  });
-}
 
 describe('GET /v1/trades/{id}', () => {
   it('returns the caller’s trade under `trade` and `data`, every member present, conforming to the description', async () => {
@@ -93,17 +69,10 @@ describe('GET /v1/trades/{id}', () => {
       .update({ tx_hash: txHash, tokens_out: '24000000000000000000' });
     const before = await callAs(kit, caller, 'GET', `/v1/trades/${trade.id}`);
     expect(before.json.trade).toMatchObject({
-      webhookDelivery: {
-        status: 'none',
-        attempts: 0,
-        lastAttemptedAt: null,
-        lastStatusCode: null,
-        lastFailureCode: null,
-        terminalFailureAt: null,
-      },
+      webhookDelivery: NO_WEBHOOK_DELIVERY_YET,
     });
     const attemptedAt = new Date('2026-11-20T10:00:00.000Z');
-    await emitWebhookEvent(trade, {
+    await insertTradeWebhookEvent(kit.database.db, trade, {
       status: 'retrying',
       attempts: 2,
       last_attempted_at: attemptedAt,
@@ -141,8 +110,7 @@ describe('GET /v1/trades/{id}', () => {
     const trade = await placeTrade(owner);
     const foreign = await callAs(kit, stranger, 'GET', `/v1/trades/${trade.id}`);
     const missing = await callAs(kit, stranger, 'GET', '/v1/trades/0b8e4a52-6f0e-4d8a-9a55-2d6f3f0c9b11');
-    expect(foreign.status).toBe(404);
-    expect(foreign.json.code).toBe('RESOURCE_NOT_FOUND');
+    expectProblemCode(foreign, 404, 'RESOURCE_NOT_FOUND');
     expect(missing.status).toBe(404);
     const shape = (body: Record<string, unknown>) => ({
       ...body,
@@ -158,8 +126,7 @@ describe('GET /v1/trades/{id}', () => {
   it('refuses an id that is not a UUID with 400 VALIDATION_FAILED naming it', async () => {
     const caller = await createCaller(kit);
     const response = await callAs(kit, caller, 'GET', '/v1/trades/not-a-uuid');
-    expect(response.status).toBe(400);
-    expect(response.json.code).toBe('VALIDATION_FAILED');
+    expectProblemCode(response, 400, 'VALIDATION_FAILED');
     expect(JSON.stringify(response.json)).toContain('id');
   });
 });
@@ -204,13 +171,5 @@ describe('GET /v1/traces/{correlationId}', () => {
       ],
     });
     expect(spec.errors(response.json, 'getTrace', 200)).toEqual([]);
-  });
-
-  it('answers another user’s trace with 404 RESOURCE_NOT_FOUND', async () => {
-    const [owner, stranger] = await Promise.all([createCaller(kit), createCaller(kit)]);
-    const trade = await placeTrade(owner);
-    const response = await callAs(kit, stranger, 'GET', `/v1/traces/${trade.correlationId}`);
-    expect(response.status).toBe(404);
-    expect(response.json.code).toBe('RESOURCE_NOT_FOUND');
   });
 });

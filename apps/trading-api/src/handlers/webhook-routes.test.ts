@@ -1,27 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { createSecretBox } from '#shared/auth/secret-box.js';
 import { DEVELOPMENT_WEBHOOK_SECRET_KEY } from '#shared/config/config-fields.js';
 import { recordWebhookEvent } from '#shared/db/webhook-events/webhook-events.repository.js';
 import { prefixedId } from '#shared/ids/ids.js';
-import {
-  callAs,
-  createCaller,
-  addCallerKey,
-  startTradingApiKit,
-  type TestCaller,
-  type TradingApiKit,
-} from '#tooling/kits/trading-api/trading-api-test-kit.js';
+import { addCallerKey, callAs, createCaller, type TestCaller } from '#tooling/kits/trading-api/trading-api-test-kit.js';
+import { expectProblemCode, useTradingApiKit } from '#tooling/kits/trading-api/suite-kit.js';
 
-let kit: TradingApiKit;
+const kit = useTradingApiKit();
 const box = createSecretBox(DEVELOPMENT_WEBHOOK_SECRET_KEY);
 const scopes = ['trades:read', 'webhooks:manage', 'auth:manage'];
-
-beforeAll(async () => {
-  kit = await startTradingApiKit();
-});
-afterAll(async () => {
-  await kit.close();
-});
 
 const webhookCaller = () =>
   createCaller(kit, {
@@ -103,8 +90,7 @@ describe('GET /v1/webhooks/events', () => {
   it('refuses an unknown status with 400 VALIDATION_FAILED', async () => {
     const caller = await webhookCaller();
     const response = await callAs(kit, caller, 'GET', '/v1/webhooks/events?status=lost');
-    expect(response.status).toBe(400);
-    expect(response.json.code).toBe('VALIDATION_FAILED');
+    expectProblemCode(response, 400, 'VALIDATION_FAILED');
   });
 });
 
@@ -119,8 +105,7 @@ describe('POST /v1/webhooks/events/{id}/redeliver', () => {
       expect(response.json._meta).toMatchObject({ idempotent: false });
     }
     const sixth = await callAs(kit, caller, 'POST', `/v1/webhooks/events/${id}/redeliver`);
-    expect(sixth.status).toBe(429);
-    expect(sixth.json.code).toBe('WEBHOOK_REPLAY_LIMIT_REACHED');
+    expectProblemCode(sixth, 429, 'WEBHOOK_REPLAY_LIMIT_REACHED');
     expect(sixth.headers.get('retry-after')).toBeNull();
     const row = (await kit.database.db('webhook_events').where({ id }).first()) as Record<string, unknown>;
     expect(row).toMatchObject({ replay_count: 5, status: 'pending' });
@@ -149,8 +134,7 @@ describe('POST /v1/webhooks/events/{id}/redeliver', () => {
     const silent = await createCaller(kit, { scopes });
     const unsent = await recordEvent(silent);
     const refused = await callAs(kit, silent, 'POST', `/v1/webhooks/events/${unsent}/redeliver`);
-    expect(refused.status).toBe(409);
-    expect(refused.json.code).toBe('WEBHOOK_NOT_CONFIGURED');
+    expectProblemCode(refused, 409, 'WEBHOOK_NOT_CONFIGURED');
   });
 });
 
@@ -174,8 +158,7 @@ describe('POST /v1/auth/api-keys/me/webhook-secret/rotate', () => {
 
     kit.clock.advance(30_000);
     const early = await callAs(kit, caller, 'POST', '/v1/auth/api-keys/me/webhook-secret/rotate');
-    expect(early.status).toBe(429);
-    expect(early.json.code).toBe('WEBHOOK_SECRET_ROTATION_COOLDOWN');
+    expectProblemCode(early, 429, 'WEBHOOK_SECRET_ROTATION_COOLDOWN');
     expect(Number(early.headers.get('retry-after'))).toBe(30);
     kit.clock.advance(30_000);
     expect((await callAs(kit, caller, 'POST', '/v1/auth/api-keys/me/webhook-secret/rotate')).status).toBe(200);
@@ -184,8 +167,7 @@ describe('POST /v1/auth/api-keys/me/webhook-secret/rotate', () => {
   it('answers 409 WEBHOOK_NOT_CONFIGURED for a key without a webhook URL', async () => {
     const caller = await createCaller(kit, { scopes });
     const response = await callAs(kit, caller, 'POST', '/v1/auth/api-keys/me/webhook-secret/rotate');
-    expect(response.status).toBe(409);
-    expect(response.json.code).toBe('WEBHOOK_NOT_CONFIGURED');
+    expectProblemCode(response, 409, 'WEBHOOK_NOT_CONFIGURED');
   });
 });
 

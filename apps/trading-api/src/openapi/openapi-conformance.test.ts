@@ -1,23 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { apiScopes } from '#shared/auth/tiers.js';
-import {
-  createResponseValidator,
-  type ResponseValidator,
-} from '#tooling/kits/trading-api/openapi-response-validator.js';
+import { createResponseValidator } from '#tooling/kits/trading-api/openapi-response-validator.js';
 import {
   call,
   callAs,
+  type CallResult,
   createCaller,
   randomTestIp,
-  startTradingApiKit,
-  type CallResult,
   type TestCaller,
-  type TradingApiKit,
 } from '#tooling/kits/trading-api/trading-api-test-kit.js';
+import { useTradingApiKit } from '#tooling/kits/trading-api/suite-kit.js';
 import {
+  type ConformanceRequest,
   seedConformanceFixtures,
   validRequests,
-  type ConformanceRequest,
 } from '#tooling/kits/trading-api/conformance-requests.js';
 import { listOperations, tradingApiDocument } from './operations.js';
 import { STREAMING_OPERATION_IDS } from '../streams/trading-streams.js';
@@ -25,17 +21,13 @@ import { STREAMING_OPERATION_IDS } from '../streams/trading-streams.js';
 const authenticated = listOperations(tradingApiDocument()).filter((operation) => operation.scope !== null);
 const RATE_LIMIT_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
 
-let kit: TradingApiKit;
-let validator: ResponseValidator;
+const kit = useTradingApiKit();
+const validator = createResponseValidator();
 let caller: TestCaller;
 let requests: Record<string, ConformanceRequest>;
 beforeAll(async () => {
-  [kit, validator] = await Promise.all([startTradingApiKit(), createResponseValidator()]);
   caller = await createCaller(kit, { scopes: [...apiScopes] });
   requests = validRequests(await seedConformanceFixtures(kit, caller));
-});
-afterAll(async () => {
-  await kit.close();
 });
 
 /** Status, media type, body and headers all as the operation's description of that status says. */

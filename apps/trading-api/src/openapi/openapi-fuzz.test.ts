@@ -8,11 +8,9 @@
  * one: its run starts with success probes, and coherent values (a confirmable trade with its token, a resolved
  * market the caller holds the winner of, a tradeable buy) ride on two thirds of its requests.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { apiScopes } from '#shared/auth/tiers.js';
-import { buyThroughAccount } from '../../../chain-executor/src/chain/account-trades.js';
 import { resolveMarket } from '../../../admin-cli/src/chain/market-admin.js';
 import { createListedFixtureMarket, USDC } from '#tooling/testing/chain-test-fixtures.js';
 import { undescribedMethodCases } from '#tooling/fuzz/method-cases.js';
@@ -23,10 +21,7 @@ import { checkResponse, type InvariantOptions } from '#tooling/fuzz/response-inv
 import { fuzzOperation, fuzzSettings, successesOf, summarize, type OperationReport } from '#tooling/fuzz/fuzz-run.js';
 import { createFuzzCallers, type FuzzCallers } from '#tooling/kits/trading-api/fuzz-callers.js';
 import { problemContractErrors } from '#tooling/kits/trading-api/fuzz-error-contract.js';
-import {
-  createResponseValidator,
-  type ResponseValidator,
-} from '#tooling/kits/trading-api/openapi-response-validator.js';
+import { createResponseValidator } from '#tooling/kits/trading-api/openapi-response-validator.js';
 import { addCallerKey } from '#tooling/kits/trading-api/trading-api-test-kit.js';
 import { startTradingChainKit, type TradingChainKit } from '#tooling/kits/trading-api/trading-chain-kit.js';
 import { tradingApiDocument } from './operations.js';
@@ -69,15 +64,7 @@ async function seedSuccessFixtures(chainKit: TradingChainKit, callers: FuzzCalle
     category: 'chain',
   });
   const { smart_account_address: account } = await db('users').where({ id: callers.caller.userId }).first();
-  await buyThroughAccount(fixture.executor, {
-    ...fixture.route,
-    account,
-    market,
-    outcomeIndex: 0,
-    usdcIn: 5n * USDC,
-    minTokensOut: 0n,
-    tradeId: randomUUID(),
-  });
+  await chainKit.buyOnChain(account, { market, outcomeIndex: 0, usdcIn: 5n * USDC });
   await resolveMarket(fixture.admin, { market, winners: [0] });
   return { confirmations, resolvedMarketId: marketId };
 }
@@ -121,13 +108,13 @@ const CERTAIN_SUCCESSES: Record<string, Record<number, number>> = {
 let chainKit: TradingChainKit;
 let callers: FuzzCallers;
 let coherent: Record<string, fc.Arbitrary<Record<string, unknown>>>;
-let validator: ResponseValidator;
+const validator = createResponseValidator();
 let client: RawHttpClient;
 const reports: OperationReport[] = [];
 const startedAt = Date.now();
 
 beforeAll(async () => {
-  [chainKit, validator] = await Promise.all([startTradingChainKit(), createResponseValidator()]);
+  chainKit = await startTradingChainKit();
   callers = await createFuzzCallers(chainKit);
   coherent = coherentValues(chainKit.marketId, await seedSuccessFixtures(chainKit, callers));
   client = createRawHttpClient(chainKit.kit.url);

@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { expectProblemCode, useTradingApiKit } from '#tooling/kits/trading-api/suite-kit.js';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { runInNewContext } from 'node:vm';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { errorCodes } from '#shared/errors/error-catalogue.js';
 import { createHandlers } from '../handlers/index.js';
 import { PUBLIC_OPERATIONS } from '../pipeline/v1-router.js';
-import { call, startTradingApiKit, type TradingApiKit } from '#tooling/kits/trading-api/trading-api-test-kit.js';
+import { call } from '#tooling/kits/trading-api/trading-api-test-kit.js';
 import { listOperations, requiredScope, tradingApiDocument } from './operations.js';
 import { STREAMING_OPERATION_IDS } from '../streams/trading-streams.js';
 
@@ -92,13 +93,7 @@ describe('the OpenAPI description', () => {
 });
 
 describe('served documentation', () => {
-  let kit: TradingApiKit;
-  beforeAll(async () => {
-    kit = await startTradingApiKit();
-  });
-  afterAll(async () => {
-    await kit.close();
-  });
+  const kit = useTradingApiKit();
 
   it('serves the description at /v1/openapi.json without a key', async () => {
     const response = await call(kit, 'GET', '/v1/openapi.json');
@@ -155,7 +150,6 @@ describe('served documentation', () => {
       expect(page.text).toContain(code);
     }
     const unknown = await call(kit, 'GET', '/v1/docs/errors/NOT_A_CODE');
-    expect(unknown.status).toBe(404);
-    expect(unknown.json.code).toBe('RESOURCE_NOT_FOUND');
+    expectProblemCode(unknown, 404, 'RESOURCE_NOT_FOUND');
   });
 });

@@ -1,14 +1,8 @@
 /* The conformance checker itself: it must refuse what the description does not allow (pure, no services). */
-import { beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  createResponseValidator,
-  type ResponseValidator,
-} from '#tooling/kits/trading-api/openapi-response-validator.js';
+import { describe, expect, it } from '@jest/globals';
+import { createResponseValidator } from '#tooling/kits/trading-api/openapi-response-validator.js';
 
-let validator: ResponseValidator;
-beforeAll(async () => {
-  validator = await createResponseValidator();
-});
+const validator = createResponseValidator();
 
 const problem = (code: string, status: number) => ({
   type: `http://docs.test/v1/docs/errors/${code}`,

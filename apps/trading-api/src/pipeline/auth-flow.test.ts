@@ -1,36 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { computeRequestSignature, signRequest } from '../auth/request-signature.js';
-import {
-  call,
-  callAs,
-  createCaller,
-  randomTestIp,
-  startTradingApiKit,
-  type TradingApiKit,
-} from '#tooling/kits/trading-api/trading-api-test-kit.js';
+import { call, callAs, createCaller, randomTestIp } from '#tooling/kits/trading-api/trading-api-test-kit.js';
+import { expectProblemCode, failAuthentication, useTradingApiKit } from '#tooling/kits/trading-api/suite-kit.js';
 
 const MARKET_ID = '3c9a1d2e-5b6f-4a7b-8c9d-0e1f2a3b4c5d';
 const TRADE = { marketId: MARKET_ID, outcomeIndex: 0, amount: '2.5', side: 'buy' };
-const BAD_KEY = `svc_test_${'Z'.repeat(32)}`;
 
-let kit: TradingApiKit;
-beforeAll(async () => {
-  kit = await startTradingApiKit();
-});
-afterAll(async () => {
-  await kit.close();
-});
+const kit = useTradingApiKit();
 
 describe('brute-force lockout', () => {
   it('locks an IP out for 15 minutes with 429 AUTH_LOCKED_OUT after 20 authentication failures in 5 minutes', async () => {
     const ip = randomTestIp();
-    for (let i = 0; i < 20; i += 1) {
-      expect((await call(kit, 'GET', '/v1/portfolio', { key: BAD_KEY, ip })).status).toBe(401);
-    }
+    await failAuthentication(kit, 20, ip);
     const caller = await createCaller(kit);
     const locked = await call(kit, 'GET', '/v1/portfolio', { key: caller.key, ip });
-    expect(locked.status).toBe(429);
-    expect(locked.json.code).toBe('AUTH_LOCKED_OUT');
+    expectProblemCode(locked, 429, 'AUTH_LOCKED_OUT');
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(890);
     expect((await callAs(kit, caller, 'GET', '/v1/portfolio')).status).toBe(200);
   });
@@ -38,21 +22,19 @@ describe('brute-force lockout', () => {
   it('does not lock an IP whose 20 failures are spread over more than 5 minutes', async () => {
     const ip = randomTestIp();
     const caller = await createCaller(kit);
-    for (let i = 0; i < 10; i += 1)
-      expect((await call(kit, 'GET', '/v1/portfolio', { key: BAD_KEY, ip })).status).toBe(401);
+    await failAuthentication(kit, 10, ip);
     kit.clock.advance(5 * 60_000 + 1_000);
-    for (let i = 0; i < 10; i += 1)
-      expect((await call(kit, 'GET', '/v1/portfolio', { key: BAD_KEY, ip })).status).toBe(401);
+    await failAuthentication(kit, 10, ip);
     expect((await call(kit, 'GET', '/v1/portfolio', { key: caller.key, ip })).status).toBe(200);
     // The last ten and ten more are 20 within 5 minutes: that locks.
-    for (let i = 0; i < 10; i += 1) await call(kit, 'GET', '/v1/portfolio', { key: BAD_KEY, ip });
+    await failAuthentication(kit, 10, ip);
     expect((await call(kit, 'GET', '/v1/portfolio', { key: caller.key, ip })).json.code).toBe('AUTH_LOCKED_OUT');
   });
 
   it('unlocks a locked-out IP once 15 minutes have passed', async () => {
     const ip = randomTestIp();
     const caller = await createCaller(kit);
-    for (let i = 0; i < 20; i += 1) await call(kit, 'GET', '/v1/portfolio', { key: BAD_KEY, ip });
+    await failAuthentication(kit, 20, ip);
     kit.clock.advance(15 * 60_000 - 5_000);
     const stillLocked = await call(kit, 'GET', '/v1/portfolio', { key: caller.key, ip });
     expect(stillLocked.status).toBe(429);
@@ -172,8 +154,7 @@ describe('versioning and precedence', () => {
       kit.switches.set([]);
     }
     const big = await call(kit, 'POST', '/v1/trades', { rawBody: `"${'x'.repeat(70_000)}"`, ip: randomTestIp() });
-    expect(big.status).toBe(413);
-    expect(big.json.code).toBe('PAYLOAD_TOO_LARGE');
+    expectProblemCode(big, 413, 'PAYLOAD_TOO_LARGE');
   });
 
   it('checks the IP allowlist before the rate limit: 403 IP_NOT_ALLOWED reports the window and spends no quota', async () => {
@@ -192,8 +173,7 @@ describe('versioning and precedence', () => {
   it('checks scope before the rate limit: 403 INSUFFICIENT_SCOPE reports the window as it stands, uncounted', async () => {
     const caller = await createCaller(kit, { rateLimitRpm: 2 });
     const wrongScope = await callAs(kit, caller, 'GET', '/v1/webhooks/events');
-    expect(wrongScope.status).toBe(403);
-    expect(wrongScope.json.code).toBe('INSUFFICIENT_SCOPE');
+    expectProblemCode(wrongScope, 403, 'INSUFFICIENT_SCOPE');
     expect(wrongScope.headers.get('x-ratelimit-limit')).toBe('2');
     expect(wrongScope.headers.get('x-ratelimit-remaining')).toBe('2');
     expect(Number(wrongScope.headers.get('x-ratelimit-reset'))).toBeGreaterThan(kit.clock.now() / 1000 - 1);
@@ -207,8 +187,7 @@ describe('versioning and precedence', () => {
       ]);
     }
     const limited = await callAs(kit, caller, 'GET', `/v1/markets/${MARKET_ID}`);
-    expect(limited.status).toBe(429);
-    expect(limited.json.code).toBe('RATE_LIMIT_EXCEEDED');
+    expectProblemCode(limited, 429, 'RATE_LIMIT_EXCEEDED');
   });
 
   it('reports the token bucket on a refused write: 403 INSUFFICIENT_SCOPE on POST /v1/trades takes no token', async () => {

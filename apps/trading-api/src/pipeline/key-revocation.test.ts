@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { revokeApiKey } from '#shared/db/api-keys/api-keys.repository.js';
-import {
-  callAs,
-  createCaller,
-  startTradingApiKit,
-  type TradingApiKit,
-} from '#tooling/kits/trading-api/trading-api-test-kit.js';
+import { callAs, createCaller } from '#tooling/kits/trading-api/trading-api-test-kit.js';
+import { expectProblemCode, useTradingApiKit } from '#tooling/kits/trading-api/suite-kit.js';
 import { API_KEY_CACHE_TTL_MS } from '#shared/auth/api-key-cache.js';
 
-let kit: TradingApiKit;
-beforeAll(async () => {
-  kit = await startTradingApiKit();
+const kit = useTradingApiKit();
+beforeAll(() => {
   // Only advance() moves time here: the cache bound is asserted to the millisecond.
   kit.clock.freezeAt(kit.clock.now());
-});
-afterAll(async () => {
-  await kit.close();
 });
 
 describe('revocation of a key this replica has cached', () => {
@@ -30,7 +22,6 @@ describe('revocation of a key this replica has cached', () => {
     expect((await callAs(kit, caller, 'GET', '/v1/portfolio')).status).toBe(200);
     kit.clock.advance(API_KEY_CACHE_TTL_MS - 1_000 + 1);
     const refused = await callAs(kit, caller, 'GET', '/v1/portfolio');
-    expect(refused.status).toBe(401);
-    expect(refused.json.code).toBe('API_KEY_REVOKED');
+    expectProblemCode(refused, 401, 'API_KEY_REVOKED');
   });
 });

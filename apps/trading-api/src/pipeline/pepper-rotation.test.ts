@@ -1,23 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { hashApiKey, pepperIdOf } from '#shared/auth/api-key-format.js';
 import { findApiKeyById } from '#shared/db/api-keys/api-keys.repository.js';
-import {
-  callAs,
-  createCaller,
-  startTradingApiKit,
-  TEST_PEPPER,
-  type TradingApiKit,
-} from '#tooling/kits/trading-api/trading-api-test-kit.js';
+import { callAs, createCaller, TEST_PEPPER } from '#tooling/kits/trading-api/trading-api-test-kit.js';
+import { expectProblemCode, useTradingApiKit } from '#tooling/kits/trading-api/suite-kit.js';
 
 const NEW_PEPPER = 'the-trading-api-pepper-after-rotation-0001';
-let kit: TradingApiKit;
-beforeAll(async () => {
-  // A replica deployed mid-rotation: API_KEY_PEPPER is the new pepper, the keys were issued under the old one.
-  kit = await startTradingApiKit({ apiKeyPepper: NEW_PEPPER, apiKeyPepperPrevious: TEST_PEPPER, keyCacheTtlMs: 0 });
-});
-afterAll(async () => {
-  await kit.close();
-});
+// A replica deployed mid-rotation: API_KEY_PEPPER is the new pepper, the keys were issued under the old one.
+const kit = useTradingApiKit({ apiKeyPepper: NEW_PEPPER, apiKeyPepperPrevious: TEST_PEPPER, keyCacheTtlMs: 0 });
 
 describe('an API-key pepper rotation (API_KEY_PEPPER_PREVIOUS)', () => {
   it('authenticates a key hashed under the previous pepper and moves its hash to the current one', async () => {
@@ -32,7 +21,6 @@ describe('an API-key pepper rotation (API_KEY_PEPPER_PREVIOUS)', () => {
     const caller = await createCaller(kit);
     const other = `${caller.key.slice(0, -1)}${caller.key.endsWith('x') ? 'y' : 'x'}`;
     const refused = await callAs(kit, { ...caller, key: other }, 'GET', '/v1/portfolio');
-    expect(refused.status).toBe(401);
-    expect(refused.json.code).toBe('API_KEY_INVALID');
+    expectProblemCode(refused, 401, 'API_KEY_INVALID');
   });
 });

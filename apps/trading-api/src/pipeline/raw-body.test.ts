@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  callAs,
-  createCaller,
-  startTradingApiKit,
-  type TestCaller,
-  type TradingApiKit,
-} from '#tooling/kits/trading-api/trading-api-test-kit.js';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { callAs, createCaller, type TestCaller } from '#tooling/kits/trading-api/trading-api-test-kit.js';
+import { expectProblemCode, useTradingApiKit } from '#tooling/kits/trading-api/suite-kit.js';
 
-let kit: TradingApiKit;
+const kit = useTradingApiKit();
 let caller: TestCaller;
 beforeAll(async () => {
-  kit = await startTradingApiKit();
   caller = await createCaller(kit);
-});
-afterAll(async () => {
-  await kit.close();
 });
 
 describe('the body step', () => {
@@ -25,7 +16,7 @@ describe('the body step', () => {
         rawBody: '{"marketId":"7f1c2b8e-4d5a-4e6f-8a9b-0c1d2e3f4a5b","outcomeIndex":0}',
         headers: { 'Content-Type': 'application/json', 'Content-Encoding': encoding },
       });
-      expect({ status: response.status, code: response.json.code }).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
+      expectProblemCode(response, 400, 'VALIDATION_FAILED');
       expect(response.headers.get('x-ratelimit-limit')).toBe('1200');
     },
   );
@@ -34,7 +25,7 @@ describe('the body step', () => {
     const response = await callAs(kit, caller, 'POST', '/v1/redemptions', {
       rawBody: JSON.stringify({ padding: 'x'.repeat(64 * 1024) }),
     });
-    expect({ status: response.status, code: response.json.code }).toEqual({ status: 413, code: 'PAYLOAD_TOO_LARGE' });
+    expectProblemCode(response, 413, 'PAYLOAD_TOO_LARGE');
     expect(response.headers.get('x-ratelimit-limit')).toBeNull();
   });
 

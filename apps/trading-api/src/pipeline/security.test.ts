@@ -1,18 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { apiScopes } from '#shared/auth/tiers.js';
-import { insertMarket } from '#shared/db/markets/markets.repository.js';
-import { insertTrade } from '#shared/db/trades/trades.repository.js';
 import { tradingApiDocument } from '../openapi/operations.js';
 import { listOperations } from '../openapi/operations.js';
 import { describeRouteSecurity, type RouteUnderTest } from '#tooling/kits/trading-api/security-suite.js';
 import {
-  concretePath,
   callAs,
+  concretePath,
   createCaller,
-  startTradingApiKit,
+  insertCallerTrade,
+  insertTestMarket,
+  insertTradeWebhookEvent,
   type TestCaller,
   type TradingApiKit,
 } from '#tooling/kits/trading-api/trading-api-test-kit.js';
+import { expectProblemCode, useTradingApiKit } from '#tooling/kits/trading-api/suite-kit.js';
 
 const uuid = '0b8e4a52-6f0e-4d8a-9a55-2d6f3f0c9b11';
 const bodies: Record<string, unknown> = {
@@ -45,17 +46,8 @@ const allowedStatus: Record<string, number> = {
 
 /** A trade of `owner` on a fresh market. */
 async function ownedTrade(kit: TradingApiKit, owner: TestCaller) {
-  const market = await insertMarket(kit.database.db, { question: 'Owned?', category: 'misc', outcomes: ['YES', 'NO'] });
-  return insertTrade(kit.database.db, {
-    apiKeyId: owner.record.id,
-    userId: owner.userId,
-    marketId: market.id,
-    outcomeIndex: 0,
-    side: 'buy',
-    amount: '1',
-    amountAtomic: 1_000_000n,
-    requestHash: 'b'.repeat(64),
-  });
+  const market = await insertTestMarket(kit.database.db);
+  return insertCallerTrade(kit.database.db, owner, { marketId: market.id });
 }
 /** Routes of a caller's own resources, and how to make one. */
 const ownedResources: Record<string, RouteUnderTest['ownedResource']> = {
@@ -63,17 +55,7 @@ const ownedResources: Record<string, RouteUnderTest['ownedResource']> = {
   getTrace: async (kit, owner) => `/v1/traces/${(await ownedTrade(kit, owner)).correlationId}`,
   confirmTrade: async (kit, owner) => `/v1/trades/${(await ownedTrade(kit, owner)).id}/confirm`,
   redeliverWebhookEvent: async (kit, owner) => {
-    const trade = await ownedTrade(kit, owner);
-    const id = `evt_${trade.id.replaceAll('-', '').slice(0, 30)}`;
-    await kit.database.db('webhook_events').insert({
-      id,
-      api_key_id: owner.record.id,
-      seq: 1,
-      type: 'trade.completed',
-      api_version: '2026-04-29',
-      trade_id: trade.id,
-      payload: '{}',
-    });
+    const id = await insertTradeWebhookEvent(kit.database.db, await ownedTrade(kit, owner));
     return `/v1/webhooks/events/${id}/redeliver`;
   },
 };
@@ -97,13 +79,7 @@ const routes: Array<RouteUnderTest & { operationId: string; routeId: string }> =
     ownerStatus: ownerStatus[operation.operationId],
   }));
 
-let kit: TradingApiKit;
-beforeAll(async () => {
-  kit = await startTradingApiKit();
-});
-afterAll(async () => {
-  await kit.close();
-});
+const kit = useTradingApiKit();
 
 it('runs the security cases on every operation that requires a key', () => {
   const scoped = listOperations(tradingApiDocument()).filter((operation) => operation.scope !== null);
@@ -126,7 +102,7 @@ describe('kill switch', () => {
       kit.switches.set([route.routeId]);
       try {
         const disabled = await send();
-        expect({ status: disabled.status, code: disabled.json.code }).toEqual({ status: 503, code: 'ROUTE_DISABLED' });
+        expectProblemCode(disabled, 503, 'ROUTE_DISABLED');
         expect(disabled.json.extensions).toEqual({ route: route.routeId });
         expect(disabled.headers.get('retry-after')).toBe('60');
         expect(disabled.headers.get('x-service-error-code')).toBe('ROUTE_DISABLED');

@@ -37,5 +37,3 @@ export function presentMarket(market: Market) {
     updatedAt: market.updatedAt.toISOString(),
   };
 }
-
-export type MarketResource = ReturnType<typeof presentMarket>;

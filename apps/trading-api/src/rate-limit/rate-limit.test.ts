@@ -5,25 +5,20 @@ import { tradingApiDocument } from '../openapi/operations.js';
 import { listOperations } from '../openapi/operations.js';
 import { createUnreachableRedis, type UnreachableRedis } from '#tooling/testing/unreachable-redis.js';
 import {
-  concretePath,
   addKey,
   callAs,
+  concretePath,
   createCaller,
   startTradingApiKit,
   type TestCaller,
   type TradingApiKit,
 } from '#tooling/kits/trading-api/trading-api-test-kit.js';
+import { expectProblemCode, useTradingApiKit } from '#tooling/kits/trading-api/suite-kit.js';
 
 const MARKET = '/v1/markets/7f1c2b8e-4d5a-4e6f-8a9b-0c1d2e3f4a5b';
 const TRADE_BODY = { marketId: '7f1c2b8e-4d5a-4e6f-8a9b-0c1d2e3f4a5b', outcomeIndex: 0, amount: '1', side: 'buy' };
 
-let kit: TradingApiKit;
-beforeAll(async () => {
-  kit = await startTradingApiKit();
-});
-afterAll(async () => {
-  await kit.close();
-});
+const kit = useTradingApiKit();
 
 async function burst(caller: TestCaller, count: number, method = 'GET', path = MARKET, key = caller.key) {
   const body = method === 'POST' ? TRADE_BODY : undefined;
@@ -179,8 +174,7 @@ describe('when Redis is unavailable', () => {
       const refused = await callAs(degraded, caller, operation.method, concretePath(operation.path), {
         body: TRADE_BODY,
       });
-      expect(refused.status).toBe(503);
-      expect(refused.json.code).toBe('DEPENDENCY_UNAVAILABLE');
+      expectProblemCode(refused, 503, 'DEPENDENCY_UNAVAILABLE');
       expect(refused.headers.get('retry-after')).toBe('30');
     },
   );

@@ -1,6 +1,5 @@
 /* GET /v1/events/stream against real MariaDB, Redis and RabbitMQ: exact resume, fan-out across replicas, limits. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { insertMarket } from '#shared/db/markets/markets.repository.js';
 import { recordWebhookEvent } from '#shared/db/webhook-events/webhook-events.repository.js';
 import { revokeApiKey } from '#shared/db/api-keys/api-keys.repository.js';
 import { prefixedId } from '#shared/ids/ids.js';
@@ -15,7 +14,7 @@ import {
   type StreamsReplica,
 } from '#tooling/kits/trading-api/streams-test-kit.js';
 import { createResponseValidator } from '#tooling/kits/trading-api/openapi-response-validator.js';
-import type { TestCaller } from '#tooling/kits/trading-api/trading-api-test-kit.js';
+import { insertTestMarket, type TestCaller } from '#tooling/kits/trading-api/trading-api-test-kit.js';
 
 let kit: StreamsKit;
 let replica: StreamsReplica;
@@ -154,11 +153,7 @@ describe('GET /v1/events/stream', () => {
 
   it('sends only the events ?types= and ?marketId= select, the others of the key never', async () => {
     const caller = await createStreamCaller(kit);
-    const other = await insertMarket(kit.database.db, {
-      question: 'Elsewhere?',
-      category: 'misc',
-      outcomes: ['Y', 'N'],
-    });
+    const other = await insertTestMarket(kit.database.db, { outcomes: ['Y', 'N'] });
     const open = (query: string) => openStream(replica, caller, query);
     const [completed, onMarket, completedOnMarket, onOther] = await Promise.all([
       open('?types=trade.completed'),
@@ -217,7 +212,7 @@ describe('GET /v1/events/stream', () => {
     expect(Number.isInteger(retryAfter)).toBe(true);
     expect(retryAfter).toBeGreaterThanOrEqual(30);
     expect(retryAfter).toBeLessThanOrEqual(45);
-    const validator = await createResponseValidator();
+    const validator = createResponseValidator();
     const observed = { status: 429, headers: headersOf(third), text: third.body() };
     expect(validator.responseErrors('streamEvents', observed)).toEqual([]);
     one.close();

@@ -5,10 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ChildProcess } from 'node:child_process';
-import { issueApiKey } from '../../../admin-cli/src/keys/issue-api-key.js';
-import { DEVELOPMENT_PEPPER } from '#shared/config/config-fields.js';
-import { createUser } from '#shared/db/users/users.repository.js';
-import { testDeployables } from '#tooling/testing/deployable-process.js';
+import { createCaller, TEST_PEPPER } from '#tooling/kits/trading-api/trading-api-test-kit.js';
+import { testDeployables, waitUntilAnswering } from '#tooling/testing/deployable-process.js';
 import { freePort } from '#tooling/testing/free-port.js';
 import { openSseClient } from '#tooling/testing/sse-test-client.js';
 import { deleteTestTopology } from '#tooling/testing/test-amqp.js';
@@ -30,18 +28,6 @@ afterAll(async () => {
   await Promise.all([database?.destroy(), testRedis?.destroy()]);
 });
 
-async function waitUntilHealthy(url: string): Promise<void> {
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
-    const healthy = await fetch(`${url}/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the trading API did not start');
-}
-
 describe('SIGTERM', () => {
   it('closes open streams with a short retry and SERVICE_SHUTTING_DOWN, and the process exits inside its grace', async () => {
     const port = await freePort();
@@ -52,21 +38,15 @@ describe('SIGTERM', () => {
       AMQP_PREFIX: prefix,
       REDIS_URL: testEnv.redisUrl,
       REDIS_PREFIX: testRedis.prefix,
-      API_KEY_PEPPER: DEVELOPMENT_PEPPER,
+      API_KEY_PEPPER: TEST_PEPPER,
       SERVICE_ENV: 'test',
       CHAIN_RPC_URL: 'http://127.0.0.1:1',
       SHUTDOWN_GRACE_MS: '10000',
     });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     const url = `http://127.0.0.1:${port}`;
-    await waitUntilHealthy(url);
-    const user = await createUser(database.db, { email: `sigterm-${suiteToken()}@test.example` });
-    const { key } = await issueApiKey(database.db, DEVELOPMENT_PEPPER, {
-      userId: user.id,
-      tier: 'enterprise',
-      env: 'test',
-      scopes: ['trades:read'],
-    });
+    await waitUntilAnswering(`${url}/health`, { deadline: Date.now() + 60_000 });
+    const { key } = await createCaller({ database }, { scopes: ['trades:read'] });
     const stream = await openSseClient(`${url}/v1/events/stream`, { 'X-API-Key': key });
     expect(stream.status).toBe(200);
 

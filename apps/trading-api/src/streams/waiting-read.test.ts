@@ -1,30 +1,21 @@
 /* Waiting reads of GET /v1/trades/{id} (Prefer: wait=N + If-None-Match) against real MariaDB, Redis and RabbitMQ. */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import {
   createStreamCaller,
   finishTrade,
   placePendingTrade,
   startStreamsKit,
-  type StreamsKit,
   type StreamsReplica,
 } from '#tooling/kits/trading-api/streams-test-kit.js';
-import {
-  createResponseValidator,
-  type ResponseValidator,
-} from '#tooling/kits/trading-api/openapi-response-validator.js';
+import { createResponseValidator } from '#tooling/kits/trading-api/openapi-response-validator.js';
 import type { TestCaller } from '#tooling/kits/trading-api/trading-api-test-kit.js';
+import { useSuiteKit } from '#tooling/kits/trading-api/suite-kit.js';
 
-let kit: StreamsKit;
+const kit = useSuiteKit(startStreamsKit);
+const validator = createResponseValidator();
 let replica: StreamsReplica;
-let validator: ResponseValidator;
-
 beforeAll(async () => {
-  kit = await startStreamsKit();
   replica = await kit.startReplica();
-  validator = await createResponseValidator();
-});
-afterAll(async () => {
-  await kit.close();
 });
 
 const getTrade = (caller: TestCaller, tradeId: string, headers: Record<string, string> = {}) =>

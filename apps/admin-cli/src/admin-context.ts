@@ -9,7 +9,7 @@ import { type PlatformAddresses } from '#shared/chain/platform-deployment.js';
 import type { AdminCliConfig } from '#shared/config/app-configs.js';
 import { createKnex } from '#shared/db/create-knex.js';
 import { AppError, isAppError } from '#shared/errors/app-error.js';
-import type { CliIo } from './cli-output.js';
+import { printResult, type CliIo } from './cli-output.js';
 
 /**
  * How long a run waits for the platform admin key while another process signs with it (decision 0031: one signer
@@ -22,6 +22,8 @@ export interface AdminContext {
   config: AdminCliConfig;
   io: CliIo;
   json(): boolean;
+  /** Prints a command's result: exactly one JSON object with --json, otherwise the human lines. */
+  print(result: Record<string, unknown>, human: string[]): void;
   /** Who the audit log names: `--actor`, else `cli:<os user>`. */
   actor(): string;
   now(): Date;
@@ -63,6 +65,7 @@ export function createAdminContext(
     config,
     io,
     json: flags.json,
+    print: (result, human) => printResult(io, flags.json(), result, human),
     actor: () => flags.actor() ?? `cli:${osUser()}`,
     now: () => new Date(),
     db: async () => (db ??= createKnex({ databaseUrl: config.DATABASE_URL, poolMax: 4 })),

@@ -5,18 +5,9 @@ import { listAdminActions } from './db/admin-audit-log/admin-audit-log.repositor
 import { createTestDatabase, type TestDatabase } from '#tooling/testing/test-database.js';
 import { runTypeScript } from '#tooling/testing/deployable-process.js';
 import type { CliIo } from './cli-output.js';
+import { captureIo } from '#tooling/kits/admin-cli/admin-cli-harness.js';
 import { migrationSource } from '../../../migrations/index.js';
 import { runAdminCli } from './program.js';
-
-function captureIo(): CliIo & { out: string; err: string } {
-  const io = {
-    out: '',
-    err: '',
-    stdout: (text: string) => (io.out += text),
-    stderr: (text: string) => (io.err += text),
-  };
-  return io;
-}
 
 /** A database of the suite's own, not migrated, and a runner of the CLI against it. */
 function onFreshDatabase() {

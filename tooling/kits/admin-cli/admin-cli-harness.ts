@@ -3,9 +3,11 @@
  * database and, when asked, its own anvil with the platform deployed and recorded in chain_deployments (as
  * `npm start` records it).
  */
+import { randomBytes, randomUUID } from 'node:crypto';
 import { type ChainFixture, recordFixtureDeployment, startChainFixture } from '#tooling/testing/chain-test-fixtures.js';
 import { adminCliConfigSchema } from '#shared/config/app-configs.js';
 import { loadConfig } from '#shared/config/load-config.js';
+import { createUser, type User } from '#shared/db/users/users.repository.js';
 import {
   listAdminActions,
   type AdminAuditEntry,
@@ -22,6 +24,19 @@ export interface CliRun {
   err: string;
 }
 
+/** What a refused invocation prints with --json. */
+export interface CliError {
+  error: { code: string; message: string };
+}
+
+/** The settings of a live deployment (fresh secrets for each test file), for `run(argv, liveEnv)`. */
+export const liveEnv = {
+  SERVICE_ENV: 'live',
+  PLATFORM_ADMIN_PRIVATE_KEY: `0x${randomBytes(32).toString('hex')}`,
+  API_KEY_PEPPER: randomBytes(32).toString('hex'),
+  WEBHOOK_SECRET_KEY: randomBytes(32).toString('hex'),
+};
+
 export interface AdminCliHarness {
   database: TestDatabase;
   /** Present when the harness was started with `{ chain: true }`. */
@@ -36,6 +51,8 @@ export interface AdminCliHarness {
     env?: Record<string, string>,
     options?: AdminContextOptions,
   ): Promise<CliRun & { json: T }>;
+  /** A user of its own, with a unique email and no smart account. */
+  newUser(): Promise<User>;
   /** Audit entries of one target, newest first. */
   auditOf(targetType: string, targetId: string): Promise<AdminAuditEntry[]>;
   /** Runs one invocation and returns the audit entries it wrote, oldest first (tests in a suite run one at a time). */
@@ -87,6 +104,7 @@ export async function startAdminCliHarness(options: { chain: boolean }): Promise
       if (lines.length !== 1) throw new Error(`expected one JSON line on stdout, got:\n${result.out}${result.err}`);
       return { ...result, json: JSON.parse(lines[0]!) as T };
     },
+    newUser: () => createUser(database.db, { email: `user-${randomUUID()}@example.test` }),
     auditOf: (targetType, targetId) => listAdminActions(database.db, { targetType, targetId }),
     async runAudited(argv, env) {
       const before = (await listAdminActions(database.db, { limit: 1 }))[0]?.id ?? '0';

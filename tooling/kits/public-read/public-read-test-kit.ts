@@ -1,4 +1,5 @@
 /* Test-only: the real public-read app on an ephemeral port over a suite's own MySQL database and Redis prefix. */
+import { expect } from '@jest/globals';
 import type { Knex } from 'knex';
 import type { Redis } from 'ioredis';
 import { createLazyChainReader, type ChainSource, type LazyChainReader } from '#shared/chain/lazy-chain-reader.js';
@@ -148,3 +149,35 @@ export async function getJson<T = Record<string, unknown>>(
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : undefined) as T };
 }
+
+/** How many queries `db` runs while `run` does. */
+export async function countQueries(db: Knex, run: () => Promise<void>): Promise<number> {
+  let count = 0;
+  const onQuery = (): void => {
+    count += 1;
+  };
+  db.on('query', onQuery);
+  try {
+    await run();
+  } finally {
+    db.off('query', onQuery);
+  }
+  return count;
+}
+
+/** GETs `url` and expects `status` with the public error body `{ error, code, message }` (any message unless given). */
+export async function expectPublicError(
+  url: string,
+  status: number,
+  error: string,
+  code: string,
+  message: unknown = expect.any(String),
+): Promise<void> {
+  const response = await getJson(url);
+  expect(response.status).toBe(status);
+  expect(response.body).toEqual({ error, code, message });
+}
+
+/** GETs `url` and expects 400 INVALID_REQUEST with a message naming the query parameter `name`. */
+export const expectInvalidParameter = (url: string, name: string, error = 'Bad Request'): Promise<void> =>
+  expectPublicError(url, 400, error, 'INVALID_REQUEST', expect.stringContaining(`"${name}"`));

@@ -2,21 +2,30 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DEVELOPMENT_PEPPER } from '#shared/config/config-fields.js';
 import { createOrganization } from '#shared/db/organizations/organizations.repository.js';
-import { createUser, type User } from '#shared/db/users/users.repository.js';
+import type { User } from '#shared/db/users/users.repository.js';
 import { REDACTED } from '../db/admin-audit-log/admin-audit-log.repository.js';
-import { startAdminCliHarness, type AdminCliHarness } from '#tooling/kits/admin-cli/admin-cli-harness.js';
-
-interface CliError {
-  error: { code: string; message: string };
-}
+import {
+  startAdminCliHarness,
+  type AdminCliHarness,
+  type CliError,
+} from '#tooling/kits/admin-cli/admin-cli-harness.js';
 
 /** Every invocation that reaches a command writes exactly one admin_audit_log row (DB-only commands; no chain). */
 describe('foretell-admin audit trail', () => {
   let cli: AdminCliHarness;
-  const newUser = (): Promise<User> => createUser(cli.database.db, { email: `audit-${randomUUID()}@example.test` });
-  const issueArgs = (user: User): string[] => ['keys', 'issue', '--user', user.id, '--tier', 'free', '--env', 'test'];
+  /** `keys issue` of a free test key for the user named by `reference` (an id or an email). */
+  const issueArgs = (reference: string): string[] => [
+    'keys',
+    'issue',
+    '--user',
+    reference,
+    '--tier',
+    'free',
+    '--env',
+    'test',
+  ];
   const issueKey = async (user: User): Promise<{ id: string; key: string }> => {
-    const issued = await cli.runJson<{ id: string; key: string }>(issueArgs(user));
+    const issued = await cli.runJson<{ id: string; key: string }>(issueArgs(user.id));
     expect(issued.code).toBe(0);
     return issued.json;
   };
@@ -28,7 +37,7 @@ describe('foretell-admin audit trail', () => {
 
   describe('reads', () => {
     it('audits keys list with the actor, the user it was filtered by, the count and the outcome success', async () => {
-      const user = await newUser();
+      const user = await cli.newUser();
       await issueKey(user);
       const result = await cli.runAudited(['--json', 'keys', 'list', '--user', user.email, '--actor', 'ops:carol']);
       expect(result.code).toBe(0);
@@ -45,7 +54,7 @@ describe('foretell-admin audit trail', () => {
     });
 
     it('audits keys show under the key, without the key, its hash or the pepper', async () => {
-      const user = await newUser();
+      const user = await cli.newUser();
       const issued = await issueKey(user);
       const result = await cli.runAudited(['--json', 'keys', 'show', issued.id]);
       expect(result.code).toBe(0);
@@ -102,8 +111,8 @@ describe('foretell-admin audit trail', () => {
 
   describe('refusals', () => {
     it("refuses an argument holding the deployment's pepper before anything runs, masking it in the audit row", async () => {
-      const user = await newUser();
-      const result = await cli.runAudited([...issueArgs(user), '--name', `copy of ${DEVELOPMENT_PEPPER}`]);
+      const user = await cli.newUser();
+      const result = await cli.runAudited([...issueArgs(user.id), '--name', `copy of ${DEVELOPMENT_PEPPER}`]);
       expect(result.code).toBe(2);
       expect(result.out + result.err).not.toContain(DEVELOPMENT_PEPPER);
       expect(result.audits).toEqual([
@@ -118,19 +127,9 @@ describe('foretell-admin audit trail', () => {
     });
 
     it('audits a 6th active key as ACTIVE_KEY_LIMIT_REACHED under the user, storing no key', async () => {
-      const user = await newUser();
+      const user = await cli.newUser();
       for (let i = 0; i < 5; i += 1) await issueKey(user);
-      const result = await cli.runAudited([
-        '--json',
-        'keys',
-        'issue',
-        '--user',
-        user.email,
-        '--tier',
-        'free',
-        '--env',
-        'test',
-      ]);
+      const result = await cli.runAudited(['--json', ...issueArgs(user.email)]);
       expect(result.code).toBe(4);
       expect(result.audits).toEqual([
         expect.objectContaining({
@@ -154,7 +153,7 @@ describe('foretell-admin audit trail', () => {
       ['an unknown scope', ['--tier', 'free', '--env', 'test', '--scopes', 'admin:all'], /Unknown scopes: admin:all/],
       ['a bad CIDR', ['--tier', 'free', '--env', 'test', '--ip-allowlist', '10.0.0.0/33'], /Invalid IP allowlist/],
     ])('audits a key refused for %s as VALIDATION_FAILED under the user', async (_name, args, reason) => {
-      const user = await newUser();
+      const user = await cli.newUser();
       const result = await cli.runAudited(['keys', 'issue', '--user', user.id, ...args]);
       expect(result.code).toBe(2);
       expect(result.audits).toEqual([
@@ -170,21 +169,12 @@ describe('foretell-admin audit trail', () => {
 
     it('audits an issue for an unknown user as RESOURCE_NOT_FOUND: under the id it named, or with the email it named', async () => {
       const id = randomUUID();
-      const byId = await cli.runAudited(['keys', 'issue', '--user', id, '--tier', 'free', '--env', 'test']);
+      const byId = await cli.runAudited(issueArgs(id));
       expect(byId.code).toBe(3);
       expect(byId.audits).toEqual([
         expect.objectContaining({ targetType: 'user', targetId: id, outcome: 'RESOURCE_NOT_FOUND' }),
       ]);
-      const byEmail = await cli.runAudited([
-        'keys',
-        'issue',
-        '--user',
-        'nobody@example.test',
-        '--tier',
-        'free',
-        '--env',
-        'test',
-      ]);
+      const byEmail = await cli.runAudited(issueArgs('nobody@example.test'));
       expect(byEmail.audits).toEqual([
         expect.objectContaining({
           targetType: 'user',
@@ -208,7 +198,7 @@ describe('foretell-admin audit trail', () => {
         }),
       ]);
 
-      const issued = await issueKey(await newUser());
+      const issued = await issueKey(await cli.newUser());
       const first = await cli.runAudited(['keys', 'revoke', issued.id]);
       const again = await cli.runAudited(['keys', 'revoke', issued.id]);
       expect([first.code, again.code]).toEqual([0, 0]);
@@ -242,7 +232,7 @@ describe('foretell-admin audit trail', () => {
     it('never stores a plaintext key or the pepper an operator pastes where an id belongs', async () => {
       const pepper = randomBytes(32).toString('hex');
       const env = { API_KEY_PEPPER: pepper };
-      const issued = await issueKey(await newUser());
+      const issued = await issueKey(await cli.newUser());
       const pastedKey = await cli.runAudited(['keys', 'show', issued.key], env);
       const pastedPepper = await cli.runAudited(['keys', 'revoke', pepper], env);
       // A key pasted as an id is just not found; the pepper is refused before anything runs.
@@ -304,31 +294,25 @@ describe('foretell-admin audit trail', () => {
   });
 
   describe('when the audit log cannot be written', () => {
-    beforeAll(async () => {
-      await cli.database.db.schema.renameTable('admin_audit_log', 'admin_audit_log_away');
-    });
-    afterAll(async () => {
-      await cli.database.db.schema.renameTable('admin_audit_log_away', 'admin_audit_log');
-    });
+    beforeAll(() => cli.database.db.schema.renameTable('admin_audit_log', 'admin_audit_log_away'));
+    afterAll(() => cli.database.db.schema.renameTable('admin_audit_log_away', 'admin_audit_log'));
 
     it('fails a read without printing what it read', async () => {
-      const user = await newUser();
+      const user = await cli.newUser();
       const result = await cli.runJson<CliError>(['users', 'show', user.id]);
-      expect(result.code).toBe(1);
-      expect(result.json.error.code).toBe('INTERNAL_ERROR');
+      expect([result.code, result.json.error.code]).toEqual([1, 'INTERNAL_ERROR']);
       expect(result.out).not.toContain(user.email);
     });
 
     it('still reports a refusal with its own code, and warns that it went unaudited', async () => {
       const result = await cli.runJson<CliError>(['keys', 'show', randomUUID()]);
-      expect(result.code).toBe(3);
-      expect(result.json.error.code).toBe('RESOURCE_NOT_FOUND');
+      expect([result.code, result.json.error.code]).toEqual([3, 'RESOURCE_NOT_FOUND']);
       expect(result.err).toMatch(/^warning: keys\.show could not be written to the audit log: /);
     });
 
     it('changes nothing when the change cannot be audited with it', async () => {
-      const user = await newUser();
-      const result = await cli.runJson<CliError>(issueArgs(user));
+      const user = await cli.newUser();
+      const result = await cli.runJson<CliError>(issueArgs(user.id));
       expect(result.code).toBe(1);
       expect(await cli.database.db('api_keys').where({ user_id: user.id })).toHaveLength(0);
     });

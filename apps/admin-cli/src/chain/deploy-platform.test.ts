@@ -25,13 +25,9 @@ beforeAll(async () => {
   fixture = await startChainFixture();
 });
 
-beforeEach(async () => {
-  await fixture.reset();
-});
+beforeEach(() => fixture.reset());
 
-afterAll(async () => {
-  await fixture?.stop();
-});
+afterAll(() => fixture?.stop());
 
 describe('deployPlatform', () => {
   it('wires TestUSDC, the market factory (treasury) and the account factory (operator = the OperatorRegistry)', async () => {

@@ -7,11 +7,11 @@ import { isRegisteredSigner } from '../chain/operator-registry-admin.js';
 import { tryLeaseSigner } from '#shared/chain/signer-lease.js';
 import { ANVIL_ADMIN_KEY } from '#shared/config/config-fields.js';
 import { findUserByEmail } from '#shared/db/users/users.repository.js';
-import { startAdminCliHarness, type AdminCliHarness } from '#tooling/kits/admin-cli/admin-cli-harness.js';
-
-interface CliError {
-  error: { code: string; message: string };
-}
+import {
+  startAdminCliHarness,
+  type AdminCliHarness,
+  type CliError,
+} from '#tooling/kits/admin-cli/admin-cli-harness.js';
 
 /** The admin CLI's chain writes lease the platform admin key (decision 0031): concurrent runs queue, reads never do. */
 describe('foretell-admin and the platform admin key', () => {

@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import type { AdminContext } from '../admin-context.js';
 import { audited } from '../audit/audited-command.js';
-import { printResult } from '../cli-output.js';
 import { listAllOrganizations, listPartnersOf } from '../use-cases/list-records.use-case.js';
 
 /** `orgs list` and `partners list`: the branding records markets and threads point at (each listing is audited). */
@@ -30,10 +29,7 @@ export function registerCatalogCommands(program: Command, context: AdminContext)
           const human = organizations.length
             ? organizations.map((org) => `${org.id}  ${org.slug.padEnd(24)}  ${org.name}`)
             : ['no organizations'];
-          return {
-            details: { count: organizations.length },
-            print: () => printResult(context.io, context.json(), result, human),
-          };
+          return { details: { count: organizations.length }, print: () => context.print(result, human) };
         },
       }),
     );
@@ -70,10 +66,7 @@ export function registerCatalogCommands(program: Command, context: AdminContext)
                 (partner) => `${partner.id}  ${partner.slug.padEnd(24)}  ${partner.status.padEnd(8)}  ${partner.name}`,
               )
             : ['no partners'];
-          return {
-            details: { count: partners.length },
-            print: () => printResult(context.io, context.json(), result, human),
-          };
+          return { details: { count: partners.length }, print: () => context.print(result, human) };
         },
       }),
     );

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,15 +8,8 @@ import { createSecretBox, WEBHOOK_SECRET_PATTERN } from '#shared/auth/secret-box
 import { DEVELOPMENT_WEBHOOK_SECRET_KEY } from '#shared/config/config-fields.js';
 import { createUser, type User } from '#shared/db/users/users.repository.js';
 import { findApiKeyByHash } from '#shared/db/api-keys/api-keys.repository.js';
-import { startAdminCliHarness, type AdminCliHarness } from '#tooling/kits/admin-cli/admin-cli-harness.js';
+import { liveEnv, startAdminCliHarness, type AdminCliHarness } from '#tooling/kits/admin-cli/admin-cli-harness.js';
 import { startFakeSecretsApi, type FakeSecretsApi } from '#tooling/kits/admin-cli/fake-kube-secrets-api.js';
-
-const liveEnv = {
-  SERVICE_ENV: 'live',
-  PLATFORM_ADMIN_PRIVATE_KEY: `0x${randomBytes(32).toString('hex')}`,
-  API_KEY_PEPPER: randomBytes(32).toString('hex'),
-  WEBHOOK_SECRET_KEY: randomBytes(32).toString('hex'),
-};
 
 interface IssuedInCluster {
   id: string;
@@ -35,7 +28,6 @@ describe('foretell-admin keys issue in a cluster (KEY_HANDOVER=kubernetes-secret
   let api: FakeSecretsApi;
   let directory: string;
   let clusterEnv: Record<string, string>;
-  const newUser = (): Promise<User> => createUser(cli.database.db, { email: `issue-${randomUUID()}@example.test` });
   const keysOf = async (user: User) => (await cli.database.db('api_keys').where({ user_id: user.id })).length;
 
   beforeAll(async () => {
@@ -51,12 +43,10 @@ describe('foretell-admin keys issue in a cluster (KEY_HANDOVER=kubernetes-secret
       KEY_HANDOVER: 'kubernetes-secret',
     };
   });
-  afterAll(async () => {
-    await Promise.all([cli.stop(), api.close(), rm(directory, { recursive: true, force: true })]);
-  });
+  afterAll(() => Promise.all([cli.stop(), api.close(), rm(directory, { recursive: true, force: true })]));
 
   it('writes the key into a Secret it creates (create is all it needs) and prints only where that Secret is', async () => {
-    const user = await newUser();
+    const user = await cli.newUser();
     const before = api.requests.length;
     const args = ['--actor', 'alice@ops', '--json', 'keys', 'issue', '--user', user.email, '--tier', 'enterprise'];
     const result = await cli.run([...args, '--env', 'live'], { ...liveEnv, ...clusterEnv });
@@ -102,7 +92,7 @@ describe('foretell-admin keys issue in a cluster (KEY_HANDOVER=kubernetes-secret
   });
 
   it('puts the webhook secret in the same Secret, and the human output names the Secret but holds neither', async () => {
-    const user = await newUser();
+    const user = await cli.newUser();
     const result = await cli.run(
       ['keys', 'issue', '--user', user.id, '--tier', 'mm', '--env', 'test', '--webhook-url', 'http://127.0.0.1:9/h'],
       clusterEnv,
@@ -124,7 +114,7 @@ describe('foretell-admin keys issue in a cluster (KEY_HANDOVER=kubernetes-secret
   });
 
   it('prints the key at a terminal inside a pod (kubectl exec, a toolbox with some kubeconfig) and writes no Secret', async () => {
-    const user = await newUser();
+    const user = await cli.newUser();
     const before = api.requests.length;
     const { KEY_HANDOVER: _handover, ...inAPod } = clusterEnv;
     const result = await cli.runJson<{ key: string; secret?: unknown }>(
@@ -138,7 +128,7 @@ describe('foretell-admin keys issue in a cluster (KEY_HANDOVER=kubernetes-secret
   });
 
   it('refuses the Secret hand-over without the pod’s namespace, issuing nothing', async () => {
-    const user = await newUser();
+    const user = await cli.newUser();
     const { POD_NAMESPACE: _namespace, ...withoutNamespace } = clusterEnv;
     const result = await cli.run(
       ['keys', 'issue', '--user', user.id, '--tier', 'free', '--env', 'test'],
@@ -150,15 +140,14 @@ describe('foretell-admin keys issue in a cluster (KEY_HANDOVER=kubernetes-secret
   });
 
   it('issues no key when the API refuses the Secret, and says which account the Job needs (exit 69)', async () => {
-    const user = await newUser();
+    const user = await cli.newUser();
     api.allow([]);
     try {
       const result = await cli.runJson<{ error: { code: string; message: string } }>(
         ['keys', 'issue', '--user', user.id, '--tier', 'free', '--env', 'test'],
         clusterEnv,
       );
-      expect(result.code).toBe(69);
-      expect(result.json.error.code).toBe('DEPENDENCY_UNAVAILABLE');
+      expect([result.code, result.json.error.code]).toEqual([69, 'DEPENDENCY_UNAVAILABLE']);
       expect(result.json.error.message).toMatch(/HTTP 403.*foretell-key-issuer.*No key was issued/);
       expect(await keysOf(user)).toBe(0);
       expect(result.out + result.err).not.toMatch(/svc_(live|test)_/);
@@ -168,7 +157,7 @@ describe('foretell-admin keys issue in a cluster (KEY_HANDOVER=kubernetes-secret
   });
 
   it('as a process of its own, writes no plaintext to stdout or stderr', async () => {
-    const user = await newUser();
+    const user = await cli.newUser();
     const result = await cli.spawn(
       ['--json', 'keys', 'issue', '--user', user.id, '--tier', 'developer', '--env', 'live'],
       {

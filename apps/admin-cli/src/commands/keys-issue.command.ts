@@ -6,7 +6,6 @@ import { AppError } from '#shared/errors/app-error.js';
 import type { AdminContext } from '../admin-context.js';
 import { audited } from '../audit/audited-command.js';
 import { parseChoice, parseInstant, parseInteger, parseList, parseUsdcAmount } from '../cli-arguments.js';
-import { printResult } from '../cli-output.js';
 import type { KeySecretLocation, KeySecretWriter } from '../kubernetes/api-key-secret.js';
 import { issueKey, type IssueKeyCommand, type IssuedKey } from '../use-cases/issue-key.use-case.js';
 import { lookupAllAddresses } from '#shared/webhooks/webhook-url-policy.js';
@@ -131,7 +130,7 @@ function printPlaintext(context: AdminContext, issued: IssuedKey): () => void {
     `  expires         ${described.expiresAt ?? 'never'}`,
     'Store the key now: it is not shown again.',
   ];
-  return () => printResult(context.io, context.json(), result, human);
+  return () => context.print(result, human);
 }
 
 /** In a cluster: only where the Secret is, never what it holds. */
@@ -146,7 +145,7 @@ function printLocation(context: AdminContext, issued: IssuedKey, location: KeySe
     `  expires         ${described.expiresAt ?? 'never'}`,
     'Read the Secret once, hand the key over, then delete the Secret (docs/runbooks/cluster-operations.md).',
   ];
-  return () => printResult(context.io, context.json(), result, human);
+  return () => context.print(result, human);
 }
 
 function parseIssueOptions(options: IssueOptions): Omit<IssueKeyCommand, 'actor'> {

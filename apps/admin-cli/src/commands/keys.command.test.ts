@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { API_KEY_PATTERN, hashApiKey } from '#shared/auth/api-key-format.js';
 import { createSecretBox, WEBHOOK_SECRET_PATTERN } from '#shared/auth/secret-box.js';
 import { DEVELOPMENT_PEPPER } from '#shared/config/config-fields.js';
-import { createUser, type User } from '#shared/db/users/users.repository.js';
 import { findApiKeyByHash } from '#shared/db/api-keys/api-keys.repository.js';
-import { startAdminCliHarness, type AdminCliHarness } from '#tooling/kits/admin-cli/admin-cli-harness.js';
+import {
+  liveEnv,
+  startAdminCliHarness,
+  type AdminCliHarness,
+  type CliError,
+} from '#tooling/kits/admin-cli/admin-cli-harness.js';
 
 interface IssuedJson {
   id: string;
@@ -21,20 +25,9 @@ interface KeyJson extends Record<string, unknown> {
   id: string;
   status: string;
 }
-interface CliError {
-  error: { code: string; message: string };
-}
-
-const liveEnv = {
-  SERVICE_ENV: 'live',
-  PLATFORM_ADMIN_PRIVATE_KEY: `0x${randomBytes(32).toString('hex')}`,
-  API_KEY_PEPPER: randomBytes(32).toString('hex'),
-  WEBHOOK_SECRET_KEY: randomBytes(32).toString('hex'),
-};
 
 describe('foretell-admin keys', () => {
   let cli: AdminCliHarness;
-  const newUser = (): Promise<User> => createUser(cli.database.db, { email: `keys-${randomUUID()}@example.test` });
   const issue = (args: string[], env?: Record<string, string>) =>
     cli.runJson<IssuedJson & CliError>(['keys', 'issue', ...args], env);
 
@@ -45,7 +38,7 @@ describe('foretell-admin keys', () => {
 
   describe('keys issue', () => {
     it('issues a test key by email with the tier defaults, stores only its HMAC, prints it once and audits it', async () => {
-      const user = await newUser();
+      const user = await cli.newUser();
       const result = await issue(['--user', user.email, '--tier', 'free', '--env', 'test', '--actor', 'ops:bob']);
       expect(result.code).toBe(0);
       expect(result.json).toEqual({
@@ -72,35 +65,23 @@ describe('foretell-admin keys', () => {
     });
 
     it('issues an enterprise key with every option and an encrypted webhook secret', async () => {
-      const user = await newUser();
-      const result = await issue([
-        '--user',
-        user.id,
-        '--tier',
-        'enterprise',
-        '--env',
-        'test',
-        '--scopes',
-        'markets:read,trades:write',
-        '--ip-allowlist',
-        '10.0.0.0/8, 2001:db8::1',
-        '--webhook-url',
-        'https://hooks.example.test/foretell',
-        '--expires-at',
-        '2099-01-31T18:00:00Z',
-        '--rpm',
-        '900',
-        '--daily-spend-limit',
-        '50000',
-        '--per-trade-limit',
-        '10000.5',
-        '--high-value-threshold',
-        '5000',
-        '--confirmation-window',
-        '120',
-        '--name',
-        'desk bot',
-      ]);
+      const user = await cli.newUser();
+      const flags = {
+        '--user': user.id,
+        '--tier': 'enterprise',
+        '--env': 'test',
+        '--scopes': 'markets:read,trades:write',
+        '--ip-allowlist': '10.0.0.0/8, 2001:db8::1',
+        '--webhook-url': 'https://hooks.example.test/foretell',
+        '--expires-at': '2099-01-31T18:00:00Z',
+        '--rpm': '900',
+        '--daily-spend-limit': '50000',
+        '--per-trade-limit': '10000.5',
+        '--high-value-threshold': '5000',
+        '--confirmation-window': '120',
+        '--name': 'desk bot',
+      };
+      const result = await issue(Object.entries(flags).flat());
       expect(result.code).toBe(0);
       expect(result.json).toMatchObject({
         tier: 'enterprise',
@@ -135,7 +116,7 @@ describe('foretell-admin keys', () => {
     });
 
     it('prints the key in the human form', async () => {
-      const user = await newUser();
+      const user = await cli.newUser();
       const result = await cli.run(['keys', 'issue', '--user', user.email, '--tier', 'developer', '--env', 'test']);
       expect(result.code).toBe(0);
       expect(result.out).toMatch(/key +svc_test_[0-9A-Za-z]{32}\n/);
@@ -163,7 +144,7 @@ describe('foretell-admin keys', () => {
       [['--tier', 'free', '--env', 'live'], /live keys are issued only with SERVICE_ENV=live/],
       [['--tier', 'free', '--env', 'test', '--name', ' '], /--name must be 1 to 100/],
     ])('rejects %j with exit 2, stores no key and audits the refusal', async (args, message) => {
-      const user = await newUser();
+      const user = await cli.newUser();
       const result = await issue(['--user', user.id, ...args]);
       expect(result.json.error).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringMatching(message) });
       expect(result.code).toBe(2);
@@ -174,7 +155,7 @@ describe('foretell-admin keys', () => {
     });
 
     it('issues live keys only from a live CLI, and a live CLI only live keys', async () => {
-      const user = await newUser();
+      const user = await cli.newUser();
       const live = await issue(['--user', user.id, '--tier', 'mm', '--env', 'live', '--rpm', '10000'], liveEnv);
       expect(live.code).toBe(0);
       expect(live.json.key.startsWith('svc_live_')).toBe(true);
@@ -200,7 +181,7 @@ describe('foretell-admin keys', () => {
     ])(
       'refuses a live key whose webhook URL %s is not public, issuing nothing and auditing it',
       async (url, reason) => {
-        const user = await newUser();
+        const user = await cli.newUser();
         const result = await issue(
           ['--user', user.id, '--tier', 'free', '--env', 'live', '--webhook-url', url],
           liveEnv,
@@ -219,38 +200,29 @@ describe('foretell-admin keys', () => {
     );
 
     it('issues a live key whose webhook URL is a public address, and a test key whose webhook is on this machine', async () => {
-      const user = await newUser();
+      const localHook = 'http://localhost:4000/hooks';
+      const user = await cli.newUser();
       const live = await issue(
         ['--user', user.id, '--tier', 'free', '--env', 'live', '--webhook-url', 'https://93.184.216.34/hooks'],
         liveEnv,
       );
       expect(live.code).toBe(0);
       expect(live.json.webhookSecret).toMatch(WEBHOOK_SECRET_PATTERN);
-      const local = await issue([
-        '--user',
-        user.id,
-        '--tier',
-        'free',
-        '--env',
-        'test',
-        '--webhook-url',
-        'http://localhost:4000/hooks',
-      ]);
+      const local = await issue(['--user', user.id, '--tier', 'free', '--env', 'test', '--webhook-url', localHook]);
       expect(local.code).toBe(0);
       const shown = await cli.runJson<KeyJson>(['keys', 'show', local.json.id]);
-      expect(shown.json.webhookUrl).toBe('http://localhost:4000/hooks');
+      expect(shown.json.webhookUrl).toBe(localHook);
     });
 
     it('reports an unknown user with exit 3', async () => {
       for (const reference of [randomUUID(), 'nobody@example.test']) {
         const result = await issue(['--user', reference, '--tier', 'free', '--env', 'test']);
-        expect(result.code).toBe(3);
-        expect(result.json.error.code).toBe('RESOURCE_NOT_FOUND');
+        expect([result.code, result.json.error.code]).toEqual([3, 'RESOURCE_NOT_FOUND']);
       }
     });
 
     it('refuses a 6th active key with ACTIVE_KEY_LIMIT_REACHED (exit 4); a revoked key frees a slot', async () => {
-      const user = await newUser();
+      const user = await cli.newUser();
       const ids: string[] = [];
       for (let i = 0; i < 5; i += 1) {
         const result = await issue(['--user', user.id, '--tier', 'free', '--env', 'test']);
@@ -258,14 +230,13 @@ describe('foretell-admin keys', () => {
         ids.push(result.json.id);
       }
       const sixth = await issue(['--user', user.id, '--tier', 'free', '--env', 'test']);
-      expect(sixth.code).toBe(4);
-      expect(sixth.json.error.code).toBe('ACTIVE_KEY_LIMIT_REACHED');
+      expect([sixth.code, sixth.json.error.code]).toEqual([4, 'ACTIVE_KEY_LIMIT_REACHED']);
       expect((await cli.run(['keys', 'revoke', ids[0]!])).code).toBe(0);
       expect((await issue(['--user', user.id, '--tier', 'free', '--env', 'test'])).code).toBe(0);
     });
 
     it('lets exactly 5 of 8 concurrent issues succeed', async () => {
-      const user = await newUser();
+      const user = await cli.newUser();
       const results = await Promise.all(
         Array.from({ length: 8 }, () => issue(['--user', user.email, '--tier', 'developer', '--env', 'test'])),
       );
@@ -289,10 +260,10 @@ describe('foretell-admin keys', () => {
 
   describe('keys list, show and revoke', () => {
     it('lists a user’s keys without secrets, shows one, and revokes idempotently with audit', async () => {
-      const user = await newUser();
+      const user = await cli.newUser();
       const first = await issue(['--user', user.id, '--tier', 'free', '--env', 'test', '--name', 'first']);
       const second = await issue(['--user', user.id, '--tier', 'enterprise', '--env', 'test', '--name', 'second']);
-      const other = await issue(['--user', (await newUser()).id, '--tier', 'free', '--env', 'test']);
+      const other = await issue(['--user', (await cli.newUser()).id, '--tier', 'free', '--env', 'test']);
 
       const listed = await cli.runJson<{ keys: KeyJson[] }>(['keys', 'list', '--user', user.email]);
       expect(listed.code).toBe(0);
@@ -331,8 +302,7 @@ describe('foretell-admin keys', () => {
         ['keys', 'revoke', randomUUID()],
       ]) {
         const result = await cli.runJson<CliError>(argv);
-        expect(result.code).toBe(3);
-        expect(result.json.error.code).toBe('RESOURCE_NOT_FOUND');
+        expect([result.code, result.json.error.code]).toEqual([3, 'RESOURCE_NOT_FOUND']);
         const [audit] = await cli.auditOf('api_key', argv[2]!);
         expect(audit).toMatchObject({ action: `keys.${argv[1]!}`, outcome: 'RESOURCE_NOT_FOUND' });
       }

@@ -4,7 +4,6 @@ import type { ApiKeyRecord } from '#shared/db/api-keys/api-key-rows.js';
 import type { AdminContext } from '../admin-context.js';
 import { audited } from '../audit/audited-command.js';
 import { formatUsdc, parseLimit } from '../cli-arguments.js';
-import { printResult } from '../cli-output.js';
 import { listKeys, revokeKey, showKey } from '../use-cases/manage-keys.use-case.js';
 import { registerKeyIssueCommand } from './keys-issue.command.js';
 
@@ -44,8 +43,6 @@ function keyJson(record: ApiKeyRecord, now: Date) {
 /** `keys issue|list|show|revoke`: every invocation is audited, reads and refusals included. */
 export function registerKeyCommands(program: Command, context: AdminContext): void {
   const keys = program.command('keys').description('issue, inspect and revoke API keys');
-  const print = (result: Record<string, unknown>, human: string[]) =>
-    printResult(context.io, context.json(), result, human);
 
   registerKeyIssueCommand(keys, context);
 
@@ -74,7 +71,7 @@ export function registerKeyCommands(program: Command, context: AdminContext): vo
             : ['no keys'];
           return {
             details: { count: list.length },
-            print: () => print({ keys: list.map((record) => keyJson(record, now)) }, human),
+            print: () => context.print({ keys: list.map((record) => keyJson(record, now)) }, human),
           };
         },
       }),
@@ -109,7 +106,7 @@ export function registerKeyCommands(program: Command, context: AdminContext): vo
           ];
           return {
             details: { userId: json.userId, last4: json.last4, status: json.status },
-            print: () => print(json, human),
+            print: () => context.print(json, human),
           };
         },
       }),
@@ -140,7 +137,7 @@ export function registerKeyCommands(program: Command, context: AdminContext): vo
               ? `revoked key ${record.id} (…${record.last4}) of user ${record.userId}`
               : `key ${record.id} was already revoked at ${result.revokedAt ?? '?'}; nothing changed`,
           ];
-          return { recordedByUseCase: true, print: () => print(result, human) };
+          return { recordedByUseCase: true, print: () => context.print(result, human) };
         },
       }),
     );

@@ -8,7 +8,11 @@ import { createOrganization } from '#shared/db/organizations/organizations.repos
 import { createPartner } from '#shared/db/partners/partners.repository.js';
 import { createThread } from '#shared/db/threads/threads.repository.js';
 import { findMarketById, insertMarket } from '#shared/db/markets/markets.repository.js';
-import { startAdminCliHarness, type AdminCliHarness } from '#tooling/kits/admin-cli/admin-cli-harness.js';
+import {
+  startAdminCliHarness,
+  type AdminCliHarness,
+  type CliError,
+} from '#tooling/kits/admin-cli/admin-cli-harness.js';
 
 interface CreatedMarket {
   id: string;
@@ -17,23 +21,13 @@ interface CreatedMarket {
   outcomes: string[];
   status: string;
 }
-interface CliError {
-  error: { code: string; message: string };
-}
 
 describe('foretell-admin markets', () => {
   let cli: AdminCliHarness;
   const stateOf = (address: Address) => readMarketState(cli.fixture.reader, address);
   const createMarketViaCli = async (...extra: string[]) => {
-    const result = await cli.runJson<CreatedMarket>([
-      'markets',
-      'create',
-      '--question',
-      'Q?',
-      '--outcomes',
-      'Yes,No',
-      ...extra,
-    ]);
+    const create = ['markets', 'create', '--question', 'Q?', '--outcomes', 'Yes,No'];
+    const result = await cli.runJson<CreatedMarket>([...create, ...extra]);
     expect(result.code).toBe(0);
     return result.json;
   };
@@ -128,17 +122,8 @@ describe('foretell-admin markets', () => {
 
     it('exits 3 for an unknown --thread, deploying nothing, and audits the refusal', async () => {
       const thread = randomUUID();
-      const result = await cli.runAudited([
-        '--json',
-        'markets',
-        'create',
-        '--question',
-        'Q',
-        '--outcomes',
-        'A,B',
-        '--thread',
-        thread,
-      ]);
+      const create = ['markets', 'create', '--question', 'Q', '--outcomes', 'A,B', '--thread', thread];
+      const result = await cli.runAudited(['--json', ...create]);
       expect(result.code).toBe(3);
       expect(JSON.parse(result.out)).toMatchObject({ error: { code: 'RESOURCE_NOT_FOUND' } });
       expect(result.audits).toEqual([
@@ -161,17 +146,9 @@ describe('foretell-admin markets', () => {
       ['a reserve with 7 decimals', ['--initial-reserve', '1.0000001']],
       ['a blank question', ['--question', '  ']],
     ])('exits 2 with VALIDATION_FAILED for %s', async (_name, flags) => {
-      const result = await cli.runJson<CliError>([
-        'markets',
-        'create',
-        '--question',
-        'Q',
-        '--outcomes',
-        'Yes,No',
-        ...flags,
-      ]);
-      expect(result.code).toBe(2);
-      expect(result.json.error.code).toBe('VALIDATION_FAILED');
+      const create = ['markets', 'create', '--question', 'Q', '--outcomes', 'Yes,No'];
+      const result = await cli.runJson<CliError>([...create, ...flags]);
+      expect([result.code, result.json.error.code]).toEqual([2, 'VALIDATION_FAILED']);
     });
   });
 
@@ -219,8 +196,7 @@ describe('foretell-admin markets', () => {
       });
 
       const cancel = await cli.runJson<CliError>(['markets', 'cancel', created.id]);
-      expect(cancel.code).toBe(4);
-      expect(cancel.json.error.code).toBe('MARKET_STATE_CONFLICT');
+      expect([cancel.code, cancel.json.error.code]).toEqual([4, 'MARKET_STATE_CONFLICT']);
     });
 
     it.each([
@@ -231,8 +207,7 @@ describe('foretell-admin markets', () => {
     ])('exits 2 with VALIDATION_FAILED for --winners with %s, leaving the market OPEN', async (_name, winners) => {
       const created = await createMarketViaCli();
       const result = await cli.runJson<CliError>(['markets', 'resolve', created.id, '--winners', winners]);
-      expect(result.code).toBe(2);
-      expect(result.json.error.code).toBe('VALIDATION_FAILED');
+      expect([result.code, result.json.error.code]).toEqual([2, 'VALIDATION_FAILED']);
       expect(await stateOf(created.contractAddress)).toBe('OPEN');
       const [audit] = await cli.auditOf('market', created.id);
       expect(audit).toMatchObject({ action: 'markets.resolve', outcome: 'VALIDATION_FAILED', details: { winners } });
@@ -264,8 +239,7 @@ describe('foretell-admin markets', () => {
       async (action) => {
         const id = randomUUID();
         const result = await cli.runJson<CliError>(['markets', action, id]);
-        expect(result.code).toBe(3);
-        expect(result.json.error.code).toBe('RESOURCE_NOT_FOUND');
+        expect([result.code, result.json.error.code]).toEqual([3, 'RESOURCE_NOT_FOUND']);
         expect((await cli.auditOf('market', id)).map((entry) => [entry.action, entry.outcome])).toEqual([
           [`markets.${action}`, 'RESOURCE_NOT_FOUND'],
         ]);

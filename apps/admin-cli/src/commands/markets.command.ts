@@ -3,7 +3,6 @@ import { AppError } from '#shared/errors/app-error.js';
 import type { AdminContext } from '../admin-context.js';
 import { audited, type Completion } from '../audit/audited-command.js';
 import { parseInstant, parseOutcomes, parseUsdcAmount, parseWinners } from '../cli-arguments.js';
-import { printResult } from '../cli-output.js';
 import { createMarket } from '../use-cases/create-market.use-case.js';
 import { transitionMarket, type MarketAction } from '../use-cases/transition-market.use-case.js';
 
@@ -87,7 +86,7 @@ export function registerMarketCommands(program: Command, context: AdminContext):
             `  contract  ${market.contractAddress ?? '-'} on chain ${market.chainId ?? '-'}`,
             `  ends      ${market.endTime?.toISOString() ?? '-'}`,
           ];
-          return { recordedByUseCase: true, print: () => printResult(context.io, context.json(), result, human) };
+          return { recordedByUseCase: true, print: () => context.print(result, human) };
         },
       }),
     );
@@ -149,5 +148,5 @@ async function runTransition(
       : []),
     `  tx       ${txHash ?? '(already done on chain)'}`,
   ];
-  return { recordedByUseCase: true, print: () => printResult(context.io, context.json(), result, human) };
+  return { recordedByUseCase: true, print: () => context.print(result, human) };
 }

@@ -2,7 +2,6 @@ import type { Command } from 'commander';
 import { migrateLatest, pendingMigrations } from '../migrations/migrate.js';
 import type { AdminContext } from '../admin-context.js';
 import { audited } from '../audit/audited-command.js';
-import { printResult } from '../cli-output.js';
 
 /**
  * `migrations status|latest`: what the Kubernetes migrations Job runs before a rollout. Audited best-effort: before
@@ -22,7 +21,7 @@ export function registerMigrationCommands(program: Command, context: AdminContex
         run: async () => {
           const pending = await pendingMigrations(await context.db());
           const human = pending.length ? pending.map((name) => `pending ${name}`) : ['up to date'];
-          return { details: { pending }, print: () => printResult(context.io, context.json(), { pending }, human) };
+          return { details: { pending }, print: () => context.print({ pending }, human) };
         },
       }),
     );
@@ -38,7 +37,7 @@ export function registerMigrationCommands(program: Command, context: AdminContex
         run: async () => {
           const applied = await migrateLatest(await context.db());
           const human = applied.length ? applied.map((name) => `applied ${name}`) : ['up to date'];
-          return { details: { applied }, print: () => printResult(context.io, context.json(), { applied }, human) };
+          return { details: { applied }, print: () => context.print({ applied }, human) };
         },
       }),
     );

@@ -6,7 +6,6 @@ import { unknownRouteIds } from '#shared/kill-switch/route-catalogue.js';
 import type { RouteSwitchConfigMap } from '#shared/kill-switch/route-switch-configmap.js';
 import type { AdminContext } from '../admin-context.js';
 import { audited } from '../audit/audited-command.js';
-import { printResult } from '../cli-output.js';
 import {
   changeRouteSwitches,
   describeRoutes,
@@ -76,7 +75,7 @@ export function registerRouteCommands(program: Command, context: AdminContext): 
           ];
           return {
             details: { configMap: result.configMap, disabled: result.disabled },
-            print: () => printResult(context.io, context.json(), result, human),
+            print: () => context.print(result, human),
           };
         },
       }),
@@ -111,10 +110,7 @@ export function registerRouteCommands(program: Command, context: AdminContext): 
                   ? [`(it replaces the whole list: pass --current "<list>" with what the ConfigMap holds now)`]
                   : []),
               ];
-              return {
-                details: { applied: false, disabled: after },
-                print: () => printResult(context.io, context.json(), result, human),
-              };
+              return { details: { applied: false, disabled: after }, print: () => context.print(result, human) };
             }
             const change = await changeRouteSwitches(await cluster.configMap(), action, routeIds).catch(
               (error: unknown) => {
@@ -136,7 +132,7 @@ export function registerRouteCommands(program: Command, context: AdminContext): 
             ];
             return {
               details: { configMap: result.configMap, before: change.before, after: change.after },
-              print: () => printResult(context.io, context.json(), result, human),
+              print: () => context.print(result, human),
             };
           },
         }),

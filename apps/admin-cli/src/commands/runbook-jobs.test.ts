@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,7 +6,7 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { createUser } from '#shared/db/users/users.repository.js';
 import { startFakeKubeApi, type FakeKubeApi } from '#tooling/testing/fake-kube-api.js';
-import { startAdminCliHarness, type AdminCliHarness } from '#tooling/kits/admin-cli/admin-cli-harness.js';
+import { liveEnv, startAdminCliHarness, type AdminCliHarness } from '#tooling/kits/admin-cli/admin-cli-harness.js';
 import { startFakeSecretsApi, type FakeSecretsApi } from '#tooling/kits/admin-cli/fake-kube-secrets-api.js';
 
 /** The arguments the runbooks' Job runs the admin CLI with (after `node build/apps/admin-cli/src/main.js`). */
@@ -33,13 +32,6 @@ function jobValues(file: string): Record<string, string> {
   const entries = jobContainer(file)?.env ?? [];
   return Object.fromEntries(entries.flatMap((entry) => (entry.value === undefined ? [] : [[entry.name, entry.value]])));
 }
-
-const liveEnv = {
-  SERVICE_ENV: 'live',
-  PLATFORM_ADMIN_PRIVATE_KEY: `0x${randomBytes(32).toString('hex')}`,
-  API_KEY_PEPPER: randomBytes(32).toString('hex'),
-  WEBHOOK_SECRET_KEY: randomBytes(32).toString('hex'),
-};
 
 describe('the admin CLI Jobs of docs/runbooks/jobs, run by the real CLI', () => {
   let cli: AdminCliHarness;

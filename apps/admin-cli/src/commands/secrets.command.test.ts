@@ -156,7 +156,6 @@ describe('foretell-admin secrets', () => {
       ['secrets', 'reseal', '--batch-size', '0'],
       rotating,
     );
-    expect(refused.code).toBe(2);
-    expect(refused.json.error.code).toBe('VALIDATION_FAILED');
+    expect([refused.code, refused.json.error.code]).toEqual([2, 'VALIDATION_FAILED']);
   });
 });

@@ -3,7 +3,6 @@ import { createSecretBox } from '#shared/auth/secret-box.js';
 import type { AdminContext } from '../admin-context.js';
 import { audited } from '../audit/audited-command.js';
 import { parseInteger, parseLimit } from '../cli-arguments.js';
-import { printResult } from '../cli-output.js';
 import { resealWebhookSecrets, type ResealProgress } from '../use-cases/reseal-webhook-secrets.use-case.js';
 import { pepperStatus, webhookSecretStatus } from '../use-cases/secret-rotation-status.use-case.js';
 
@@ -62,7 +61,7 @@ export function registerSecretCommands(program: Command, context: AdminContext):
               pepperWaitingFor: apiKeyPepper.waitingFor,
               webhookSecrets: webhookSecrets.sealed,
             },
-            print: () => printResult(context.io, context.json(), { apiKeyPepper, webhookSecrets }, human),
+            print: () => context.print({ apiKeyPepper, webhookSecrets }, human),
           };
         },
       }),
@@ -100,7 +99,7 @@ export function registerSecretCommands(program: Command, context: AdminContext):
           const { unreadableKeyIds, ...counts } = result;
           return {
             details: { ...counts, unreadableKeys: unreadableKeyIds.length },
-            print: () => printResult(context.io, context.json(), { ...result }, human),
+            print: () => context.print({ ...result }, human),
           };
         },
       }),

@@ -7,7 +7,11 @@ import { buyThroughAccount } from '../../../chain-executor/src/chain/account-tra
 import { isRegisteredSigner } from '../chain/operator-registry-admin.js';
 import { readUsdcBalance } from '#shared/chain/balances.js';
 import { withSigner } from '#shared/chain/chain-clients.js';
-import { startAdminCliHarness, type AdminCliHarness } from '#tooling/kits/admin-cli/admin-cli-harness.js';
+import {
+  startAdminCliHarness,
+  type AdminCliHarness,
+  type CliError,
+} from '#tooling/kits/admin-cli/admin-cli-harness.js';
 
 interface SignerChange {
   registry: Address;
@@ -18,9 +22,6 @@ interface SignerChange {
 interface SignerList {
   registry: Address;
   signers: Array<{ address: Address; registered: boolean }>;
-}
-interface CliError {
-  error: { code: string; message: string };
 }
 
 describe('foretell-admin signers', () => {

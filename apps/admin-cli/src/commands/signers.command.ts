@@ -3,7 +3,6 @@ import { getAddress, isAddress } from 'viem';
 import type { AdminContext } from '../admin-context.js';
 import { audited, type Completion } from '../audit/audited-command.js';
 import { parseAddress } from '../cli-arguments.js';
-import { printResult } from '../cli-output.js';
 import { listSigners, setSigner } from '../use-cases/manage-signers.use-case.js';
 import { setupOperatorRegistry } from '../use-cases/setup-operator-registry.use-case.js';
 
@@ -23,8 +22,6 @@ export function registerSignerCommands(program: Command, context: AdminContext):
   const signers = program
     .command('signers')
     .description('the executor signer keys registered in the OperatorRegistry, and its setup');
-  const print = (result: Record<string, unknown>, human: string[]) =>
-    printResult(context.io, context.json(), result, human);
   const readDeps = () => ({ reader: context.chainReader, platform: context.platform });
 
   signers
@@ -44,7 +41,7 @@ export function registerSignerCommands(program: Command, context: AdminContext):
           ];
           return {
             details: { registry, count: list.length },
-            print: () => print({ registry, signers: list }, human),
+            print: () => context.print({ registry, signers: list }, human),
           };
         },
       }),
@@ -72,7 +69,7 @@ export function registerSignerCommands(program: Command, context: AdminContext):
                 : `signer ${address} already was ${state} in the OperatorRegistry ${result.registry}; nothing sent`,
               ...(result.txHash ? [`  tx  ${result.txHash}`] : []),
             ];
-            return { recordedByUseCase: true, print: () => print({ ...result }, human) };
+            return { recordedByUseCase: true, print: () => context.print({ ...result }, human) };
           },
         }),
       );
@@ -113,7 +110,7 @@ export function registerSignerCommands(program: Command, context: AdminContext):
               ? [`  not on this chain        ${result.notOnChain.length}: ${result.notOnChain.join(', ')}`]
               : []),
           ];
-          return { recordedByUseCase: true, print: () => print({ ...result }, human) };
+          return { recordedByUseCase: true, print: () => context.print({ ...result }, human) };
         },
       }),
     );

@@ -11,16 +11,17 @@ import { parseJsonColumn } from '#shared/db/transaction.js';
 import { type TradeRecord } from '#shared/db/trades/trade-rows.js';
 import { EXCHANGES } from '#shared/messaging/topology.js';
 import { exitCodes } from '../cli-output.js';
-import { startAdminCliHarness, type AdminCliHarness } from '#tooling/kits/admin-cli/admin-cli-harness.js';
+import {
+  startAdminCliHarness,
+  type AdminCliHarness,
+  type CliError,
+} from '#tooling/kits/admin-cli/admin-cli-harness.js';
 
 interface RejectedJson {
   id: string;
   status: string;
   errorCode: string | null;
   errorMessage: string | null;
-}
-interface CliError {
-  error: { code: string; message: string };
 }
 
 describe('foretell-admin trades reject', () => {

@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import type { AdminContext } from '../admin-context.js';
 import { audited } from '../audit/audited-command.js';
-import { printResult } from '../cli-output.js';
 import { rejectTrade } from '../use-cases/reject-trade.use-case.js';
 
 /** `trades reject <id> --reason <text>`: operator actions on trades. */
@@ -36,7 +35,7 @@ export function registerTradeCommands(program: Command, context: AdminContext): 
             `  code    ${trade.errorCode ?? '-'}`,
             `  reason  ${trade.errorMessage ?? '-'}`,
           ];
-          return { recordedByUseCase: true, print: () => printResult(context.io, context.json(), result, human) };
+          return { recordedByUseCase: true, print: () => context.print(result, human) };
         },
       }),
     );

@@ -1,26 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
 import { predictSmartAccountAddress } from '../chain/smart-accounts.js';
 import { readUsdcBalance } from '#shared/chain/balances.js';
 import { createUser, findUserByEmail, findUserById } from '#shared/db/users/users.repository.js';
-import { startAdminCliHarness, type AdminCliHarness } from '#tooling/kits/admin-cli/admin-cli-harness.js';
+import {
+  liveEnv,
+  startAdminCliHarness,
+  type AdminCliHarness,
+  type CliError,
+} from '#tooling/kits/admin-cli/admin-cli-harness.js';
 
 interface CreatedUser {
   id: string;
   email: string;
   smartAccountAddress: string;
 }
-interface CliError {
-  error: { code: string; message: string };
-}
-
-const liveEnv = {
-  SERVICE_ENV: 'live',
-  PLATFORM_ADMIN_PRIVATE_KEY: `0x${randomBytes(32).toString('hex')}`,
-  API_KEY_PEPPER: randomBytes(32).toString('hex'),
-  WEBHOOK_SECRET_KEY: randomBytes(32).toString('hex'),
-};
 
 describe('foretell-admin users', () => {
   let cli: AdminCliHarness;
@@ -98,8 +93,7 @@ describe('foretell-admin users', () => {
       'exits 2 with VALIDATION_FAILED for the email "%s"',
       async (bad) => {
         const result = await cli.runJson<CliError>(['users', 'create', '--email', bad]);
-        expect(result.code).toBe(2);
-        expect(result.json.error.code).toBe('VALIDATION_FAILED');
+        expect([result.code, result.json.error.code]).toEqual([2, 'VALIDATION_FAILED']);
       },
     );
 
@@ -150,8 +144,7 @@ describe('foretell-admin users', () => {
 
     it.each([randomUUID(), 'nobody@example.test'])('exits 3 with RESOURCE_NOT_FOUND for %s', async (reference) => {
       const result = await cli.runJson<CliError>(['users', 'show', reference]);
-      expect(result.code).toBe(3);
-      expect(result.json.error.code).toBe('RESOURCE_NOT_FOUND');
+      expect([result.code, result.json.error.code]).toEqual([3, 'RESOURCE_NOT_FOUND']);
     });
   });
 
@@ -181,8 +174,7 @@ describe('foretell-admin users', () => {
       async (amount) => {
         const user = await createUserViaCli();
         const result = await cli.runJson<CliError>(['users', 'fund', '--user', user.id, '--amount', amount]);
-        expect(result.code).toBe(2);
-        expect(result.json.error.code).toBe('VALIDATION_FAILED');
+        expect([result.code, result.json.error.code]).toEqual([2, 'VALIDATION_FAILED']);
         expect(await balanceOf(user.smartAccountAddress)).toBe(0n);
       },
     );
@@ -190,8 +182,7 @@ describe('foretell-admin users', () => {
     it('exits 3 for an unknown user and audits the attempt under the id it named', async () => {
       const id = randomUUID();
       const result = await cli.runJson<CliError>(['users', 'fund', '--user', id, '--amount', '1']);
-      expect(result.code).toBe(3);
-      expect(result.json.error.code).toBe('RESOURCE_NOT_FOUND');
+      expect([result.code, result.json.error.code]).toEqual([3, 'RESOURCE_NOT_FOUND']);
       expect((await cli.auditOf('user', id)).map((entry) => [entry.action, entry.outcome])).toEqual([
         ['users.fund', 'RESOURCE_NOT_FOUND'],
       ]);
@@ -215,8 +206,7 @@ describe('foretell-admin users', () => {
     it('exits 4 with SMART_ACCOUNT_MISSING for a user without a smart account', async () => {
       const user = await createUser(cli.database.db, { email: email() });
       const result = await cli.runJson<CliError>(['users', 'fund', '--user', user.id, '--amount', '5']);
-      expect(result.code).toBe(4);
-      expect(result.json.error.code).toBe('SMART_ACCOUNT_MISSING');
+      expect([result.code, result.json.error.code]).toEqual([4, 'SMART_ACCOUNT_MISSING']);
     });
   });
 });

@@ -3,7 +3,6 @@ import type { User } from '#shared/db/users/users.repository.js';
 import type { AdminContext } from '../admin-context.js';
 import { audited } from '../audit/audited-command.js';
 import { formatUsdc, parseEmail, parseLimit, parseUsdcAmount } from '../cli-arguments.js';
-import { printResult } from '../cli-output.js';
 import { fundUser } from '../use-cases/fund-user.use-case.js';
 import { listRecentUsers } from '../use-cases/list-records.use-case.js';
 import { registerUser } from '../use-cases/register-user.use-case.js';
@@ -20,8 +19,6 @@ const userJson = (user: User) => ({
 /** `users create|list|show|fund`: every invocation is audited, reads and refusals included. */
 export function registerUserCommands(program: Command, context: AdminContext): void {
   const users = program.command('users').description('create, inspect and fund users');
-  const print = (result: Record<string, unknown>, human: string[]) =>
-    printResult(context.io, context.json(), result, human);
 
   users
     .command('create')
@@ -47,7 +44,7 @@ export function registerUserCommands(program: Command, context: AdminContext): v
             `  email          ${user.email}`,
             `  smart account  ${user.smartAccountAddress ?? '-'}`,
           ];
-          return { recordedByUseCase: true, print: () => print(result, human) };
+          return { recordedByUseCase: true, print: () => context.print(result, human) };
         },
       }),
     );
@@ -67,7 +64,7 @@ export function registerUserCommands(program: Command, context: AdminContext): v
                 (user) => `${user.id}  ${user.status.padEnd(9)}  ${user.smartAccountAddress ?? '-'}  ${user.email}`,
               )
             : ['no users'];
-          return { details: { count: list.length }, print: () => print({ users: list.map(userJson) }, human) };
+          return { details: { count: list.length }, print: () => context.print({ users: list.map(userJson) }, human) };
         },
       }),
     );
@@ -94,7 +91,7 @@ export function registerUserCommands(program: Command, context: AdminContext): v
             `  USDC balance   ${balance ?? '-'}`,
             `  created        ${user.createdAt.toISOString()}`,
           ];
-          return { print: () => print({ ...userJson(user), usdcBalance: balance }, human) };
+          return { print: () => context.print({ ...userJson(user), usdcBalance: balance }, human) };
         },
       }),
     );
@@ -133,7 +130,7 @@ export function registerUserCommands(program: Command, context: AdminContext): v
             `  balance  ${result.usdcBalance} USDC`,
             `  tx       ${result.txHash}`,
           ];
-          return { recordedByUseCase: true, print: () => print(result, human) };
+          return { recordedByUseCase: true, print: () => context.print(result, human) };
         },
       }),
     );

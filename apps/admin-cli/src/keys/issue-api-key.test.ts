@@ -12,9 +12,7 @@ let database: TestDatabase;
 beforeAll(async () => {
   database = await createTestDatabase();
 });
-afterAll(async () => {
-  await database.destroy();
-});
+afterAll(() => database.destroy());
 
 const newUser = () => createUser(database.db, { email: `issue-${Date.now()}-${Math.random()}@test.example` });
 
@@ -78,22 +76,15 @@ describe('issueApiKey', () => {
     ).resolves.toBeDefined();
   });
 
-  it('rejects unknown scopes, bad allowlists, bad limits, past expiry and unknown users', async () => {
+  it.each([
+    ['an unknown scope', { scopes: ['admin:all'] }, 'VALIDATION_FAILED'],
+    ['a bad allowlist', { ipAllowlist: ['10.0.0.0/40'] }, 'VALIDATION_FAILED'],
+    ['a bad limit', { rateLimitRpm: 0 }, 'VALIDATION_FAILED'],
+    ['a past expiry', { expiresAt: new Date(0) }, 'VALIDATION_FAILED'],
+    ['an unknown user', { userId: '00000000-0000-4000-8000-000000000000' }, 'RESOURCE_NOT_FOUND'],
+  ])('rejects %s with %s', async (_name, override, code) => {
     const user = await newUser();
-    const base = { userId: user.id, tier: 'free' as const, env: 'test' as const };
-    const code = (promise: Promise<unknown>) =>
-      promise.then(
-        () => 'ok',
-        (error: AppError) => error.code,
-      );
-    expect(await code(issueApiKey(database.db, pepper, { ...base, scopes: ['admin:all'] }))).toBe('VALIDATION_FAILED');
-    expect(await code(issueApiKey(database.db, pepper, { ...base, ipAllowlist: ['10.0.0.0/40'] }))).toBe(
-      'VALIDATION_FAILED',
-    );
-    expect(await code(issueApiKey(database.db, pepper, { ...base, rateLimitRpm: 0 }))).toBe('VALIDATION_FAILED');
-    expect(await code(issueApiKey(database.db, pepper, { ...base, expiresAt: new Date(0) }))).toBe('VALIDATION_FAILED');
-    expect(
-      await code(issueApiKey(database.db, pepper, { ...base, userId: '00000000-0000-4000-8000-000000000000' })),
-    ).toBe('RESOURCE_NOT_FOUND');
+    const issuing = issueApiKey(database.db, pepper, { userId: user.id, tier: 'free', env: 'test', ...override });
+    await expect(issuing).rejects.toMatchObject({ code });
   });
 });

@@ -25,9 +25,7 @@ beforeAll(async () => {
   suite = await createPublicReadSuite();
   app = await suite.start();
 });
-afterAll(async () => {
-  await suite.destroy();
-});
+afterAll(() => suite.destroy());
 
 interface RawResponse {
   status: number;

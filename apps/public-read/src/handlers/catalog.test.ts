@@ -7,6 +7,7 @@ import { seedDemoData } from '#tooling/local-stack/seed/demo-data.js';
 import { demoIds } from '#tooling/local-stack/seed/demo-catalog.js';
 import {
   createPublicReadSuite,
+  expectPublicError,
   getJson,
   type PublicReadSuite,
   type RunningPublicRead,
@@ -24,9 +25,7 @@ beforeAll(async () => {
   app = await suite.start();
 });
 
-afterAll(async () => {
-  await suite.destroy();
-});
+afterAll(() => suite.destroy());
 
 describe('GET /api/organizations/{id}', () => {
   it('returns only the documented branding members', async () => {
@@ -50,9 +49,7 @@ describe('GET /api/organizations/{id}', () => {
   });
 
   it('answers 404 NOT_FOUND for an unknown organization and 400 for a query parameter', async () => {
-    const missing = await getJson(`${app.url}/api/organizations/nope`);
-    expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ error: 'Not Found', code: 'NOT_FOUND', message: expect.any(String) });
+    await expectPublicError(`${app.url}/api/organizations/nope`, 404, 'Not Found', 'NOT_FOUND');
     expect((await getJson(`${app.url}/api/organizations/${o.acme}?fields=all`)).status).toBe(400);
   });
 });

@@ -23,9 +23,7 @@ beforeAll(async () => {
   suite = await createPublicReadSuite();
 });
 
-afterAll(async () => {
-  await suite.destroy();
-});
+afterAll(() => suite.destroy());
 
 describe('kill switch on every public route', () => {
   it('loops over exactly the routes the app registers', async () => {

@@ -4,6 +4,8 @@ import { demoIds } from '#tooling/local-stack/seed/demo-catalog.js';
 import { setMarketAggregates } from '#tooling/kits/public-read/activity-fixtures.js';
 import {
   createPublicReadSuite,
+  expectInvalidParameter,
+  expectPublicError,
   getJson,
   type PublicReadSuite,
   type RunningPublicRead,
@@ -35,9 +37,7 @@ beforeAll(async () => {
   app = await suite.start();
 });
 
-afterAll(async () => {
-  await suite.destroy();
-});
+afterAll(() => suite.destroy());
 
 const ids = async (query: string): Promise<string[]> =>
   (await getJson<ListBody>(`${app.url}/api/markets?${query}`)).body.markets.map((item) => item.id);
@@ -131,15 +131,9 @@ describe('GET /api/markets', () => {
     ['category=', 'category'],
     ['threadId=a&threadId=b', 'threadId'],
     ['page=2', 'page'],
-  ])('answers 400 INVALID_REQUEST naming the parameter for %s', async (query, name) => {
-    const { status, body } = await getJson(`${app.url}/api/markets?${query}`);
-    expect(status).toBe(400);
-    expect(body).toEqual({
-      error: 'Bad Request',
-      code: 'INVALID_REQUEST',
-      message: expect.stringContaining(`"${name}"`),
-    });
-  });
+  ])('answers 400 INVALID_REQUEST naming the parameter for %s', (query, name) =>
+    expectInvalidParameter(`${app.url}/api/markets?${query}`, name),
+  );
 });
 
 describe('GET /api/markets/featured', () => {
@@ -217,15 +211,9 @@ describe('GET /api/organizations/{id}/markets', () => {
     ['offset=-1', 'offset'],
     [`threadId=${t.championship}`, 'threadId'],
     [`organizationId=${o.civic}`, 'organizationId'],
-  ])('answers 400 INVALID_REQUEST naming the parameter for %s', async (query, name) => {
-    const { status, body } = await getJson(`${app.url}/api/organizations/${o.acme}/markets?${query}`);
-    expect(status).toBe(400);
-    expect(body).toEqual({
-      error: 'Bad Request',
-      code: 'INVALID_REQUEST',
-      message: expect.stringContaining(`"${name}"`),
-    });
-  });
+  ])('answers 400 INVALID_REQUEST naming the parameter for %s', (query, name) =>
+    expectInvalidParameter(`${app.url}/api/organizations/${o.acme}/markets?${query}`, name),
+  );
 
   it('accepts limit=100, the maximum', async () => {
     const { status, body } = await getJson<ListBody>(`${app.url}/api/organizations/${o.acme}/markets?limit=100`);
@@ -233,9 +221,6 @@ describe('GET /api/organizations/{id}/markets', () => {
     expect(body.pagination).toEqual({ offset: 0, limit: 100, total: 3, hasMore: false });
   });
 
-  it('answers 404 NOT_FOUND for an unknown organization', async () => {
-    const missing = await getJson(`${app.url}/api/organizations/nope/markets`);
-    expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ error: 'Not Found', code: 'NOT_FOUND', message: expect.any(String) });
-  });
+  it('answers 404 NOT_FOUND for an unknown organization', () =>
+    expectPublicError(`${app.url}/api/organizations/nope/markets`, 404, 'Not Found', 'NOT_FOUND'));
 });

@@ -22,6 +22,8 @@ import { quoteCacheKey } from '../use-cases/get-market-quote.use-case.js';
 import {
   createPublicReadSuite,
   createUnreachableChain,
+  expectInvalidParameter,
+  expectPublicError,
   getJson,
   type PublicReadSuite,
   type RunningPublicRead,
@@ -191,15 +193,8 @@ describe('GET /api/markets/{id}/quote', () => {
     const chain = createUnreachableChain({ chainId: fixture.reader.chain.id });
     try {
       const down = await suite.start({ chainReader: chain.get });
-      const { status, body } = await getJson(
-        `${down.url}/api/markets/${marketId}/quote?outcomeIndex=1&action=sell&amount=${WAD}`,
-      );
-      expect(status).toBe(503);
-      expect(body).toEqual({
-        error: 'Service Unavailable',
-        code: 'DEPENDENCY_UNAVAILABLE',
-        message: expect.any(String),
-      });
+      const url = `${down.url}/api/markets/${marketId}/quote?outcomeIndex=1&action=sell&amount=${WAD}`;
+      await expectPublicError(url, 503, 'Service Unavailable', 'DEPENDENCY_UNAVAILABLE');
     } finally {
       await chain.close();
     }
@@ -307,15 +302,9 @@ describe('GET /api/markets/{id}/quote', () => {
     ['outcomeIndex=0&action=buy&amount=1.5', 'amount'],
     ['outcomeIndex=0&action=buy&amount=-3', 'amount'],
     ['outcomeIndex=0&action=buy&amount=1&slippage=1', 'slippage'],
-  ])('answers 400 ValidationError naming the parameter for %s', async (query, name) => {
-    const { status, body } = await getJson(quoteUrl(marketId, query));
-    expect(status).toBe(400);
-    expect(body).toEqual({
-      error: 'ValidationError',
-      code: 'INVALID_REQUEST',
-      message: expect.stringContaining(`"${name}"`),
-    });
-  });
+  ])('answers 400 ValidationError naming the parameter for %s', (query, name) =>
+    expectInvalidParameter(quoteUrl(marketId, query), name, 'ValidationError'),
+  );
 
   it('answers 400 ValidationError when the contract refuses the amount (selling more tokens than exist)', async () => {
     const { status, body } = await getJson(quoteUrl(marketId, `outcomeIndex=0&action=sell&amount=${10n ** 40n}`));
@@ -324,11 +313,8 @@ describe('GET /api/markets/{id}/quote', () => {
   });
 
   it('answers 404 NotFoundError for an unknown market and for a market without a contract', async () => {
-    const unknown = await getJson(
-      quoteUrl('00000000-0000-4000-8000-000000000000', 'outcomeIndex=0&action=buy&amount=1'),
-    );
-    expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ error: 'NotFoundError', code: 'MARKET_NOT_FOUND', message: expect.any(String) });
+    const unknown = quoteUrl('00000000-0000-4000-8000-000000000000', 'outcomeIndex=0&action=buy&amount=1');
+    await expectPublicError(unknown, 404, 'NotFoundError', 'MARKET_NOT_FOUND');
     const offChain = await insertMarket(suite.db, { question: 'Off?', category: 'misc', outcomes: ['YES', 'NO'] });
     const noContract = await getJson(quoteUrl(offChain.id, 'outcomeIndex=0&action=buy&amount=1'));
     expect(noContract.status).toBe(404);

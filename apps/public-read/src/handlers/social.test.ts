@@ -3,6 +3,8 @@ import { insertMarket } from '#shared/db/markets/markets.repository.js';
 import type { Market } from '#shared/db/markets/market-rows.js';
 import {
   createPublicReadSuite,
+  expectInvalidParameter,
+  expectPublicError,
   getJson,
   type PublicReadSuite,
   type RunningPublicRead,
@@ -40,13 +42,13 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await suite.destroy();
-});
+afterAll(() => suite.destroy());
+
+const linkUrl = (id: string, query: string): string => `${app.url}/api/markets/${id}/social-link?${query}`;
 
 describe('GET /api/markets/{id}/social-link', () => {
   it('builds the intent URL replying to the source post with content naming the bot, side and amount', async () => {
-    const { status, body } = await getJson(`${app.url}/api/markets/${open.id}/social-link?side=yes&amount=25`);
+    const { status, body } = await getJson(linkUrl(open.id, 'side=yes&amount=25'));
     expect(status).toBe(200);
     expect(body).toEqual({
       socialUrl: 'https://social.example/intent/post?text=%40PredictBot+YES+%2425&in_reply_to=1234567890',
@@ -55,9 +57,9 @@ describe('GET /api/markets/{id}/social-link', () => {
     });
     const url = new URL(body.socialUrl as string);
     expect(url.searchParams.get('text')).toBe('@PredictBot YES $25');
-    const no = await getJson(`${app.url}/api/markets/${open.id}/social-link?side=no&amount=0.99e1`);
+    const no = await getJson(linkUrl(open.id, 'side=no&amount=0.99e1'));
     expect(no.status).toBe(400);
-    const cents = await getJson(`${app.url}/api/markets/${open.id}/social-link?side=no&amount=12.5`);
+    const cents = await getJson(linkUrl(open.id, 'side=no&amount=12.5'));
     expect(cents.body).toMatchObject({ postContent: '@PredictBot NO $12.50' });
   });
 
@@ -66,17 +68,15 @@ describe('GET /api/markets/{id}/social-link', () => {
     ['side=maybe&amount=10', 'one of yes, no'],
     ['side=YES&amount=10', 'one of yes, no'],
     ['side=yes&side=no&amount=10', 'one of yes, no'],
-  ])('answers 400 INVALID_SIDE for %s', async (query, phrase) => {
-    const { status, body } = await getJson(`${app.url}/api/markets/${open.id}/social-link?${query}`);
-    expect(status).toBe(400);
-    expect(body).toEqual({ error: 'Bad Request', code: 'INVALID_SIDE', message: expect.stringContaining(phrase) });
-  });
+  ])('answers 400 INVALID_SIDE for %s', (query, phrase) =>
+    expectPublicError(linkUrl(open.id, query), 400, 'Bad Request', 'INVALID_SIDE', expect.stringContaining(phrase)),
+  );
 
   it.each([
     ['1', '$1'],
     ['10000', '$10000'],
   ])('accepts amount=%s, a bound of the 1-10000 USD range', async (amount, content) => {
-    const { status, body } = await getJson(`${app.url}/api/markets/${open.id}/social-link?side=yes&amount=${amount}`);
+    const { status, body } = await getJson(linkUrl(open.id, `side=yes&amount=${amount}`));
     expect(status).toBe(200);
     expect(body).toMatchObject({ postContent: `@PredictBot YES ${content}` });
     expect(new URL(body.socialUrl as string).searchParams.get('text')).toBe(`@PredictBot YES ${content}`);
@@ -89,18 +89,12 @@ describe('GET /api/markets/{id}/social-link', () => {
     ['side=yes&amount=10000.01', 'amount'],
     ['side=yes&amount=10001', 'amount'],
     ['side=yes&amount=5&extra=1', 'extra'],
-  ])('answers 400 INVALID_REQUEST naming the parameter for %s', async (query, name) => {
-    const { status, body } = await getJson(`${app.url}/api/markets/${open.id}/social-link?${query}`);
-    expect(status).toBe(400);
-    expect(body).toEqual({
-      error: 'Bad Request',
-      code: 'INVALID_REQUEST',
-      message: expect.stringContaining(`"${name}"`),
-    });
-  });
+  ])('answers 400 INVALID_REQUEST naming the parameter for %s', (query, name) =>
+    expectInvalidParameter(linkUrl(open.id, query), name),
+  );
 
   it('gives an active market without a source post a new post carrying the market page, naming bot, side and amount', async () => {
-    const { status, body } = await getJson(`${app.url}/api/markets/${unlinked.id}/social-link?side=no&amount=7.5`);
+    const { status, body } = await getJson(linkUrl(unlinked.id, 'side=no&amount=7.5'));
     expect(status).toBe(200);
     expect(body).toEqual({
       socialUrl: expect.any(String),
@@ -115,11 +109,9 @@ describe('GET /api/markets/{id}/social-link', () => {
 
   it('answers 404 MARKET_NOT_FOUND for unknown and inactive markets', async () => {
     for (const id of ['nope', frozen.id]) {
-      const { status, body } = await getJson(`${app.url}/api/markets/${id}/social-link?side=yes&amount=10`);
-      expect(status).toBe(404);
-      expect(body).toEqual({ error: 'Not Found', code: 'MARKET_NOT_FOUND', message: expect.any(String) });
+      await expectPublicError(linkUrl(id, 'side=yes&amount=10'), 404, 'Not Found', 'MARKET_NOT_FOUND');
     }
-    const inactive = await getJson(`${app.url}/api/markets/${frozen.id}/social-link?side=yes&amount=10`);
+    const inactive = await getJson(linkUrl(frozen.id, 'side=yes&amount=10'));
     expect(inactive.body.message).toContain('not active');
   });
 });

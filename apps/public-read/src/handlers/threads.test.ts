@@ -6,6 +6,8 @@ import { demoIds } from '#tooling/local-stack/seed/demo-catalog.js';
 import { address, insertTrade, setMarketAggregates } from '#tooling/kits/public-read/activity-fixtures.js';
 import {
   createPublicReadSuite,
+  expectInvalidParameter,
+  expectPublicError,
   getJson,
   type PublicReadSuite,
   type RunningPublicRead,
@@ -33,37 +35,23 @@ beforeAll(async () => {
   await insertTrade(suite.db, { marketId: market(2), trader: address(1), usdc: 20_000_000n, blockTime: at });
   await insertTrade(suite.db, { marketId: market(2), trader: address(3), usdc: 5_000_000n, blockTime: at });
   await insertTrade(suite.db, { marketId: market(5), trader: address(9), usdc: 90_000_000n, blockTime: at });
-  await suite
-    .db('threads')
-    .where({ id: t.championship })
-    .update({ created_at: new Date('2026-01-03T00:00:00Z') });
-  await suite
-    .db('threads')
-    .where({ id: t.election })
-    .update({ created_at: new Date('2026-01-02T00:00:00Z') });
-  await suite
-    .db('threads')
-    .where({ id: t.techLaunches })
-    .update({ created_at: new Date('2026-01-01T00:00:00Z') });
-  // Championship markets created on distinct days, newest first: 3, 1, 4, 2 (not the id order).
-  const created: Array<[number, string]> = [
-    [3, '2026-02-04T00:00:00Z'],
-    [1, '2026-02-03T00:00:00Z'],
-    [4, '2026-02-02T00:00:00Z'],
-    [2, '2026-02-01T00:00:00Z'],
-  ];
-  for (const [n, at] of created) {
-    await suite
-      .db('markets')
-      .where({ id: market(n) })
+  const createdAt = (table: string, id: string, at: string) =>
+    suite
+      .db(table)
+      .where({ id })
       .update({ created_at: new Date(at) });
-  }
+  await createdAt('threads', t.championship, '2026-01-03T00:00:00Z');
+  await createdAt('threads', t.election, '2026-01-02T00:00:00Z');
+  await createdAt('threads', t.techLaunches, '2026-01-01T00:00:00Z');
+  // Championship markets created on distinct days, newest first: 3, 1, 4, 2 (not the id order).
+  await createdAt('markets', market(3), '2026-02-04T00:00:00Z');
+  await createdAt('markets', market(1), '2026-02-03T00:00:00Z');
+  await createdAt('markets', market(4), '2026-02-02T00:00:00Z');
+  await createdAt('markets', market(2), '2026-02-01T00:00:00Z');
   app = await suite.start();
 });
 
-afterAll(async () => {
-  await suite.destroy();
-});
+afterAll(() => suite.destroy());
 
 describe('GET /api/threads', () => {
   it('lists threads newest first with totals computed on read, a pagination object and _meta', async () => {
@@ -93,9 +81,10 @@ describe('GET /api/threads', () => {
     expect(tech).toMatchObject({ totalVolume: 0, marketCount: 2, participantCount: 0 });
   });
 
+  const ids = async (query: string) =>
+    (await getJson<ListBody>(`${app.url}/api/threads?${query}`)).body.threads.map((thread) => thread.id);
+
   it('filters by status, category and tags (any of the comma-separated tags)', async () => {
-    const ids = async (query: string) =>
-      (await getJson<ListBody>(`${app.url}/api/threads?${query}`)).body.threads.map((thread) => thread.id);
     expect(await ids('status=resolved')).toEqual([t.election]);
     expect(await ids('status=active')).toEqual([t.championship, t.techLaunches]);
     expect(await ids('category=technology')).toEqual([t.techLaunches]);
@@ -105,8 +94,6 @@ describe('GET /api/threads', () => {
   });
 
   it('sorts by total_volume, market_count, title and updated_at in both orders', async () => {
-    const ids = async (query: string) =>
-      (await getJson<ListBody>(`${app.url}/api/threads?${query}`)).body.threads.map((thread) => thread.id);
     expect(await ids('sortBy=total_volume')).toEqual([t.election, t.championship, t.techLaunches]);
     expect(await ids('sortBy=total_volume&sortOrder=asc')).toEqual([t.techLaunches, t.championship, t.election]);
     expect((await ids('sortBy=market_count'))[0]).toBe(t.championship);
@@ -140,15 +127,9 @@ describe('GET /api/threads', () => {
     ['tags=', 'tags'],
     ['limit=1&limit=2', 'limit'],
     ['sortby=title', 'sortby'],
-  ])('answers 400 INVALID_REQUEST naming the parameter for %s', async (query, name) => {
-    const { status, body } = await getJson(`${app.url}/api/threads?${query}`);
-    expect(status).toBe(400);
-    expect(body).toEqual({
-      error: 'Bad Request',
-      code: 'INVALID_REQUEST',
-      message: expect.stringContaining(`"${name}"`),
-    });
-  });
+  ])('answers 400 INVALID_REQUEST naming the parameter for %s', (query, name) =>
+    expectInvalidParameter(`${app.url}/api/threads?${query}`, name),
+  );
 
   it('caps limit at 100 and counts every thread in total', async () => {
     for (let index = 0; index < 3; index += 1) {
@@ -176,11 +157,8 @@ describe('GET /api/threads/{id}', () => {
     expect(tech.body.thread).toMatchObject({ image: null, backgroundImage: null });
   });
 
-  it('answers 404 THREAD_NOT_FOUND for an unknown thread', async () => {
-    const { status, body } = await getJson(`${app.url}/api/threads/nope`);
-    expect(status).toBe(404);
-    expect(body).toEqual({ error: 'Not Found', code: 'THREAD_NOT_FOUND', message: expect.any(String) });
-  });
+  it('answers 404 THREAD_NOT_FOUND for an unknown thread', () =>
+    expectPublicError(`${app.url}/api/threads/nope`, 404, 'Not Found', 'THREAD_NOT_FOUND'));
 });
 
 describe('GET /api/threads/{id}/markets', () => {
@@ -209,11 +187,13 @@ describe('GET /api/threads/{id}/markets', () => {
     });
   });
 
+  const marketIds = async (threadId: string, query = ''): Promise<string[]> =>
+    (await getJson<MarketsBody>(`${app.url}/api/threads/${threadId}/markets?${query}`)).body.markets.map(
+      (item) => item.id,
+    );
+  const ids = (query: string) => marketIds(t.championship, query);
+
   it('filters by status and sorts by volume, probability and title', async () => {
-    const ids = async (query: string) =>
-      (await getJson<MarketsBody>(`${app.url}/api/threads/${t.championship}/markets?${query}`)).body.markets.map(
-        (item) => item.id,
-      );
     expect(await ids('status=paused')).toEqual([market(3)]);
     expect((await ids('status=active')).sort()).toEqual([market(1), market(2), market(4)].sort());
     expect((await ids('sortBy=total_volume')).slice(0, 2)).toEqual([market(2), market(1)]);
@@ -222,11 +202,6 @@ describe('GET /api/threads/{id}/markets', () => {
     const page = await getJson<MarketsBody>(`${app.url}/api/threads/${t.championship}/markets?limit=3&offset=0`);
     expect(page.body.pagination).toEqual({ offset: 0, limit: 3, total: 4, hasMore: true });
   });
-
-  const marketIds = async (threadId: string, query = ''): Promise<string[]> =>
-    (await getJson<MarketsBody>(`${app.url}/api/threads/${threadId}/markets?${query}`)).body.markets.map(
-      (item) => item.id,
-    );
 
   it('orders by created_at, newest first, by default and oldest first with sortOrder=asc', async () => {
     expect(await marketIds(t.championship)).toEqual([3, 1, 4, 2].map(market));
@@ -275,21 +250,12 @@ describe('GET /api/threads/{id}/markets', () => {
     ['sortOrder=up', 'sortOrder'],
     ['status=refunded', 'status'],
     ['status=all', 'status'],
-  ])('answers 400 INVALID_REQUEST naming the parameter for %s', async (query, name) => {
-    const { status, body } = await getJson(`${app.url}/api/threads/${t.championship}/markets?${query}`);
-    expect(status).toBe(400);
-    expect(body).toEqual({
-      error: 'Bad Request',
-      code: 'INVALID_REQUEST',
-      message: expect.stringContaining(`"${name}"`),
-    });
-  });
+  ])('answers 400 INVALID_REQUEST naming the parameter for %s', (query, name) =>
+    expectInvalidParameter(`${app.url}/api/threads/${t.championship}/markets?${query}`, name),
+  );
 
-  it('answers 404 THREAD_NOT_FOUND for an unknown thread', async () => {
-    const missing = await getJson(`${app.url}/api/threads/nope/markets`);
-    expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ error: 'Not Found', code: 'THREAD_NOT_FOUND', message: expect.any(String) });
-  });
+  it('answers 404 THREAD_NOT_FOUND for an unknown thread', () =>
+    expectPublicError(`${app.url}/api/threads/nope/markets`, 404, 'Not Found', 'THREAD_NOT_FOUND'));
 });
 
 describe('GET /api/threads/{id}/chapters', () => {
@@ -357,9 +323,7 @@ describe('GET /api/threads/{id}/social-links', () => {
   });
 
   it('answers 404 THREAD_NOT_FOUND for an unknown thread and lists nothing for a thread without active linked markets', async () => {
-    const missing = await getJson(`${app.url}/api/threads/nope/social-links`);
-    expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ error: 'Not Found', code: 'THREAD_NOT_FOUND', message: expect.any(String) });
+    await expectPublicError(`${app.url}/api/threads/nope/social-links`, 404, 'Not Found', 'THREAD_NOT_FOUND');
     const election = await getJson<LinksBody>(`${app.url}/api/threads/${t.election}/social-links`);
     expect(election.body).toMatchObject({ markets: [], _meta: { totalMarkets: 0 } });
   });

@@ -4,8 +4,11 @@ import { issueApiKey } from '../../../admin-cli/src/keys/issue-api-key.js';
 import { createUser, type User } from '#shared/db/users/users.repository.js';
 import { revokeApiKey } from '#shared/db/api-keys/api-keys.repository.js';
 import {
+  countQueries,
   createPublicReadSuite,
   getJson,
+  type AppOptions,
+  type JsonResponse,
   type PublicReadSuite,
 } from '#tooling/kits/public-read/public-read-test-kit.js';
 import { createApiKeyVerifier } from './api-key.js';
@@ -15,6 +18,14 @@ let suite: PublicReadSuite;
 let clientNumber = 0;
 const nextClient = (): Record<string, string> => ({ 'X-Forwarded-For': `198.51.100.${++clientNumber}` });
 const limits = { windowMs: 60_000, threadsList: 3, default: 5 };
+/** An app with the small limits above and a verifier of this file's keys, trusting X-Forwarded-For from loopback. */
+const startVerifying = (options: AppOptions = {}) =>
+  suite.start({
+    settings: { rateLimit: limits },
+    apiKeyVerifier: createApiKeyVerifier({ db: suite.db, pepper, env: 'test' }),
+    trustProxy: 'loopback',
+    ...options,
+  });
 
 beforeAll(async () => {
   suite = await createPublicReadSuite();
@@ -105,34 +116,32 @@ describe('the X-API-Key verifier', () => {
     const fresh = await issueApiKey(suite.db, pepper, { userId: (await newUser()).id, tier: 'free', env: 'test' });
     expect(await verifier.verify(known.key, '203.0.113.50')).not.toBeNull();
     const unknownKey = (n: number): string => `svc_test_${String(n).padStart(32, '0')}`;
-    let queries = 0;
-    const countQuery = (): void => {
-      queries += 1;
-    };
-    suite.db.on('query', countQuery);
-    try {
+    const queriesOf = (run: () => Promise<void>) => countQueries(suite.db, run);
+    const spending = queriesOf(async () => {
       expect(await verifier.verify(unknownKey(1), '203.0.113.50')).toBeNull();
       expect(await verifier.verify(unknownKey(2), '203.0.113.50')).toBeNull();
-      const spent = queries;
-      expect(spent).toBeGreaterThan(0);
+    });
+    expect(await spending).toBeGreaterThan(0);
+    const spent = queriesOf(async () => {
       expect(await verifier.verify(unknownKey(3), '203.0.113.50')).toBeNull();
       expect(await verifier.verify(fresh.key, '203.0.113.50')).toBeNull();
-      expect(queries).toBe(spent);
-      // Parallel made-up keys cannot get past the budget either.
-      const parallel = await Promise.all(
-        Array.from({ length: 20 }, (_, n) => verifier.verify(unknownKey(100 + n), '203.0.113.52')),
-      );
-      expect(parallel.every((found) => found === null)).toBe(true);
-      const afterParallel = queries;
+    });
+    expect(await spent).toBe(0);
+    // Parallel made-up keys cannot get past the budget either.
+    const parallel = await Promise.all(
+      Array.from({ length: 20 }, (_, n) => verifier.verify(unknownKey(100 + n), '203.0.113.52')),
+    );
+    expect(parallel.every((found) => found === null)).toBe(true);
+    const afterParallel = queriesOf(async () => {
       expect(await verifier.verify(unknownKey(200), '203.0.113.52')).toBeNull();
-      expect(queries).toBe(afterParallel);
-      // Its already-verified key still works (cached), and other clients are unaffected.
+    });
+    expect(await afterParallel).toBe(0);
+    // Its already-verified key still works (cached), and other clients are unaffected.
+    const others = queriesOf(async () => {
       expect(await verifier.verify(known.key, '203.0.113.50')).not.toBeNull();
       expect(await verifier.verify(fresh.key, '203.0.113.51')).not.toBeNull();
-      expect(queries).toBeGreaterThan(spent);
-    } finally {
-      suite.db.removeListener('query', countQuery);
-    }
+    });
+    expect(await others).toBeGreaterThan(0);
   });
 
   it('budgets failed lookups per IPv6 /64: a client rotating through its network gains nothing', async () => {
@@ -147,35 +156,20 @@ describe('the X-API-Key verifier', () => {
   });
 
   it('in the app: a disabled route answers 503 without looking the key up, limited per IP', async () => {
-    const app = await suite.start({
-      settings: { rateLimit: limits },
-      apiKeyVerifier: createApiKeyVerifier({ db: suite.db, pepper, env: 'test' }),
-      trustProxy: 'loopback',
-      routeDisabled: ['GET /api/threads'],
+    const app = await startVerifying({ routeDisabled: ['GET /api/threads'] });
+    const headers = { ...nextClient(), 'X-API-Key': 'svc_test_0123456789abcdef0123456789abcdef' };
+    let disabled!: JsonResponse;
+    const queries = countQueries(suite.db, async () => {
+      disabled = await getJson(`${app.url}/api/threads`, { headers });
     });
-    let queries = 0;
-    const countQuery = (): void => {
-      queries += 1;
-    };
-    suite.db.on('query', countQuery);
-    try {
-      const headers = { ...nextClient(), 'X-API-Key': 'svc_test_0123456789abcdef0123456789abcdef' };
-      const disabled = await getJson(`${app.url}/api/threads`, { headers });
-      expect(disabled.status).toBe(503);
-      expect(disabled.headers.get('x-ratelimit-limit')).toBe('3');
-      expect(queries).toBe(0);
-    } finally {
-      suite.db.removeListener('query', countQuery);
-    }
+    expect(await queries).toBe(0);
+    expect(disabled.status).toBe(503);
+    expect(disabled.headers.get('x-ratelimit-limit')).toBe('3');
   });
 
   it('in the app: a valid key authenticates and is limited per user; a bad key is ignored', async () => {
     const user = await newUser();
-    const app = await suite.start({
-      settings: { rateLimit: limits },
-      apiKeyVerifier: createApiKeyVerifier({ db: suite.db, pepper, env: 'test' }),
-      trustProxy: 'loopback',
-    });
+    const app = await startVerifying();
     const issued = await issueApiKey(suite.db, pepper, { userId: user.id, tier: 'free', env: 'test' });
     const good = await getJson(`${app.url}/api/threads`, { headers: { ...nextClient(), 'X-API-Key': issued.key } });
     expect(good.status).toBe(200);
@@ -202,12 +196,8 @@ describe('the X-API-Key verifier', () => {
       env: 'test',
       ipAllowlist: [office],
     });
-    const app = await suite.start({
-      settings: { rateLimit: limits },
-      apiKeyVerifier: createApiKeyVerifier({ db: suite.db, pepper, env: 'test' }),
-      trustProxy: 'loopback',
-      gatewayAppendedAddresses: 2, // the balancer appends `<client>,<its own address>`
-    });
+    // The balancer appends `<client>,<its own address>`.
+    const app = await startVerifying({ gatewayAppendedAddresses: 2 });
     const meta = async (forwardedFor: string) =>
       (
         await getJson(`${app.url}/api/threads`, {

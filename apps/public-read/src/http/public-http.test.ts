@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   createPublicReadSuite,
   getJson,
+  type AppOptions,
   type PublicReadSuite,
   type RunningPublicRead,
 } from '#tooling/kits/public-read/public-read-test-kit.js';
@@ -16,15 +17,16 @@ let clientNumber = 0;
 /** A distinct client address per test (the app trusts X-Forwarded-For from loopback here). */
 const nextClient = (): Record<string, string> => ({ 'X-Forwarded-For': `203.0.113.${++clientNumber}` });
 const limits = { windowMs: 60_000, threadsList: 3, default: 5 };
+/** An app with the small limits above, trusting X-Forwarded-For from loopback. */
+const startLimited = (options: AppOptions = {}) =>
+  suite.start({ settings: { rateLimit: limits }, trustProxy: 'loopback', ...options });
 
 beforeAll(async () => {
   suite = await createPublicReadSuite();
-  app = await suite.start({ settings: { rateLimit: limits }, trustProxy: 'loopback' });
+  app = await startLimited();
 });
 
-afterAll(async () => {
-  await suite.destroy();
-});
+afterAll(() => suite.destroy());
 
 describe('rate limits', () => {
   it('limits the threads list per client and reports X-RateLimit-* with the reset in epoch milliseconds', async () => {
@@ -62,7 +64,7 @@ describe('rate limits', () => {
     for (let index = 0; index < 3; index += 1) await getJson(`${app.url}/api/threads`, { headers });
     expect((await getJson(`${app.url}/api/threads`, { headers })).status).toBe(429);
 
-    const replica = await suite.start({ settings: { rateLimit: limits }, trustProxy: 'loopback' });
+    const replica = await startLimited();
     const first = await getJson(`${app.url}/api/markets`, { headers });
     expect(first.headers.get('x-ratelimit-limit')).toBe('5');
     expect(first.headers.get('x-ratelimit-remaining')).toBe('4');
@@ -102,11 +104,7 @@ describe("per-IP limits behind Google's load balancer (two appended addresses)",
   });
   let gateway: RunningPublicRead;
   beforeAll(async () => {
-    gateway = await suite.start({
-      settings: { rateLimit: limits },
-      trustProxy: 'loopback',
-      gatewayAppendedAddresses: 2,
-    });
+    gateway = await startLimited({ gatewayAppendedAddresses: 2 });
   });
 
   it('counts each client on its own, whatever it forges ahead of its address', async () => {
@@ -151,11 +149,7 @@ describe("per-IP limits behind Google's load balancer (two appended addresses)",
   });
 
   it('counts a chain shorter than the balancer appends against the peer, never against a forged client', async () => {
-    const isolated = await suite.start({
-      settings: { rateLimit: limits },
-      trustProxy: 'loopback',
-      gatewayAppendedAddresses: 2,
-    });
+    const isolated = await startLimited({ gatewayAppendedAddresses: 2 });
     const statuses: number[] = [];
     for (let index = 0; index < 6; index += 1) {
       const headers = { 'X-Forwarded-For': `198.51.100.${index + 1}` }; // one entry: not through the balancer
@@ -244,11 +238,7 @@ describe('X-API-Key hook', () => {
       verify: (rawKey) =>
         Promise.resolve(rawKey === 'good' ? { apiKeyId: 'key_1', userId: 'user_1', limitPerMinute: 7 } : null),
     };
-    const keyed = await suite.start({
-      settings: { rateLimit: limits },
-      apiKeyVerifier: verifier,
-      trustProxy: 'loopback',
-    });
+    const keyed = await startLimited({ apiKeyVerifier: verifier });
     const good = await getJson(`${keyed.url}/api/threads`, { headers: { ...nextClient(), 'X-API-Key': 'good' } });
     expect(good.body._meta).toMatchObject({ authenticated: true });
     expect(good.headers.get('x-ratelimit-limit')).toBe('7');

@@ -5,6 +5,7 @@ import { createThread } from '#shared/db/threads/threads.repository.js';
 import { createUser } from '#shared/db/users/users.repository.js';
 import { insertMarket } from '#shared/db/markets/markets.repository.js';
 import {
+  countQueries,
   createPublicReadSuite,
   getJson,
   type PublicReadSuite,
@@ -23,9 +24,7 @@ beforeAll(async () => {
   app = await suite.start({ settings: { readCacheMs: 1_000 } });
 });
 
-afterAll(async () => {
-  await suite.destroy();
-});
+afterAll(() => suite.destroy());
 
 describe('read micro-cache (READ_CACHE_MS)', () => {
   it('serves the same body for 1 s, then reads MySQL again', async () => {
@@ -79,20 +78,6 @@ describe('read micro-cache with keyed and anonymous callers', () => {
   }
 
   /** Counts the SQL statements the suite's knex sends while `run` runs. */
-  async function countQueries(run: () => Promise<void>): Promise<number> {
-    let count = 0;
-    const onQuery = (): void => {
-      count += 1;
-    };
-    suite.db.on('query', onQuery);
-    try {
-      await run();
-    } finally {
-      suite.db.off('query', onQuery);
-    }
-    return count;
-  }
-
   it('reports authenticated true to a keyed caller, then false to an anonymous one, from one cached thread body', async () => {
     const { keyed, keyHeaders } = await startKeyedApp();
     const thread = await createThread(suite.db, { title: 'Before', status: 'active', category: 'misc' });
@@ -100,7 +85,7 @@ describe('read micro-cache with keyed and anonymous callers', () => {
 
     let first!: ThreadBody;
     expect(
-      await countQueries(async () => {
+      await countQueries(suite.db, async () => {
         first = (await getJson<ThreadBody>(url, { headers: keyHeaders })).body;
       }),
     ).toBeGreaterThan(0);
@@ -109,7 +94,7 @@ describe('read micro-cache with keyed and anonymous callers', () => {
 
     let anonymous!: ThreadBody;
     let keyedAgain!: ThreadBody;
-    const queries = await countQueries(async () => {
+    const queries = await countQueries(suite.db, async () => {
       anonymous = (await getJson<ThreadBody>(url)).body;
       keyedAgain = (await getJson<ThreadBody>(url, { headers: keyHeaders })).body;
     });
@@ -141,7 +126,7 @@ describe('read micro-cache with keyed and anonymous callers', () => {
 
     let withKey!: MarketsBody;
     expect(
-      await countQueries(async () => {
+      await countQueries(suite.db, async () => {
         withKey = (await getJson<MarketsBody>(url, { headers: keyHeaders })).body;
       }),
     ).toBe(0);

@@ -3,11 +3,13 @@
  * (generated/public-read-api.ts, decision 0026): what routes read and use cases take.
  */
 import type { OperationInput } from '#shared/http/request-validator.js';
-import type { operations } from './generated/public-read-api.js';
+import type { components, operations } from './generated/public-read-api.js';
 
 export type PublicOperationId = keyof operations;
 export type PublicInput<Id extends PublicOperationId> = OperationInput<operations[Id]>;
 export type PublicQuery<Id extends PublicOperationId> = PublicInput<Id>['query'];
+/** The response items of the document, as the presenters build them. */
+export type PublicSchemas = components['schemas'];
 
 /** GET /api/threads and the organization and partner thread lists (the same parameters). */
 export type ThreadListQuery = PublicQuery<'listThreads'>;

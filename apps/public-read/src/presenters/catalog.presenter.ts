@@ -1,33 +1,9 @@
 /* Organizations and partners as public branding metadata: only the documented members, never anything else. */
 import type { Organization } from '#shared/db/organizations/organizations.repository.js';
-import type { Partner, PartnerStatus } from '#shared/db/partners/partners.repository.js';
+import type { Partner } from '#shared/db/partners/partners.repository.js';
+import type { PublicSchemas } from '../openapi/operation-types.js';
 
-export interface OrganizationView {
-  id: string;
-  name: string;
-  slug: string;
-  displayName: string;
-  tagline: string;
-  colorPrimary: string;
-  logoUrl: string | null;
-  status: string | null;
-}
-
-export interface PartnerView {
-  id: string;
-  organizationId: string;
-  name: string;
-  slug: string;
-  description: string | null;
-  displayName: string | null;
-  tagline: string;
-  colorPrimary: string | null;
-  logoUrl: string | null;
-  websiteUrl: string | null;
-  status: PartnerStatus;
-}
-
-export function toOrganizationView(organization: Organization): OrganizationView {
+export function toOrganizationView(organization: Organization): PublicSchemas['Organization'] {
   return {
     id: organization.id,
     name: organization.name,
@@ -40,7 +16,7 @@ export function toOrganizationView(organization: Organization): OrganizationView
   };
 }
 
-export function toPartnerView(partner: Partner): PartnerView {
+export function toPartnerView(partner: Partner): PublicSchemas['Partner'] {
   return {
     id: partner.id,
     organizationId: partner.organizationId,

@@ -3,53 +3,13 @@
  * market endTime in Unix ms, probabilities and prices as 0..1 numbers from the WAD-18 strings, status in the list
  * form (lower case) except on the detail (stored form).
  */
-import { marketListStatus, type MarketListStatus } from '#shared/domain/market-status.js';
+import { marketListStatus } from '#shared/domain/market-status.js';
 import type { Market } from '#shared/db/markets/market-rows.js';
-import type { MarketState as MarketStatus } from '#shared/domain/market-status.js';
+import type { PublicSchemas } from '../openapi/operation-types.js';
 import { unixMillis, wadComplement, wadFraction } from './wad.js';
 
-export interface MarketPrices {
-  /** Outcome 0's probability (YES on binary markets), null before the indexer has seen the market. */
-  probability: number | null;
-  yesPrice: number | null;
-  noPrice: number | null;
-}
-
-export interface MarketListItem extends MarketPrices {
-  id: string;
-  question: string;
-  description: string;
-  totalVolume: number;
-  tradeCount: number;
-  status: MarketListStatus;
-  endTime: number | null;
-  category: string;
-  createdAt: string;
-  sourceSocialPostUrl: string | null;
-}
-
-export interface ThreadMarketItem extends Omit<MarketListItem, 'probability' | 'sourceSocialPostUrl'> {
-  currentProbability: number | null;
-  tags: string[];
-}
-
-export type OrganizationMarketItem = Pick<
-  MarketListItem,
-  'id' | 'question' | 'probability' | 'totalVolume' | 'status' | 'endTime' | 'category' | 'createdAt'
->;
-
-export interface MarketOutcomeView {
-  outcomeIndex: number;
-  label: string;
-  probability: number | null;
-  price: number | null;
-}
-
-export interface MarketDetailView extends Omit<MarketListItem, 'status'> {
-  status: MarketStatus;
-  tags: string[];
-  outcomes: MarketOutcomeView[];
-}
+/** Outcome 0's probability (YES on binary markets, null before the indexer has seen the market) and prices. */
+export type MarketPrices = Pick<PublicSchemas['MarketListItem'], 'probability' | 'yesPrice' | 'noPrice'>;
 
 /**
  * Probability = outcome 0's capital share; yesPrice = outcome 0's marginal price (the probability while the indexer
@@ -63,7 +23,7 @@ export function marketPrices(market: Market): MarketPrices {
   return { probability, yesPrice: probability, noPrice: probability === null ? null : 1 - probability };
 }
 
-export function toMarketListItem(market: Market): MarketListItem {
+export function toMarketListItem(market: Market): PublicSchemas['MarketListItem'] {
   return {
     id: market.id,
     question: market.question,
@@ -79,12 +39,12 @@ export function toMarketListItem(market: Market): MarketListItem {
   };
 }
 
-export function toThreadMarketItem(market: Market): ThreadMarketItem {
+export function toThreadMarketItem(market: Market): PublicSchemas['ThreadMarketItem'] {
   const { probability, sourceSocialPostUrl: _source, ...item } = toMarketListItem(market);
   return { ...item, currentProbability: probability, tags: market.tags };
 }
 
-export function toOrganizationMarketItem(market: Market): OrganizationMarketItem {
+export function toOrganizationMarketItem(market: Market): PublicSchemas['OrganizationMarketItem'] {
   const item = toMarketListItem(market);
   return {
     id: item.id,
@@ -98,7 +58,7 @@ export function toOrganizationMarketItem(market: Market): OrganizationMarketItem
   };
 }
 
-export function toMarketDetailView(market: Market): MarketDetailView {
+export function toMarketDetailView(market: Market): PublicSchemas['MarketDetail'] {
   return {
     ...toMarketListItem(market),
     status: market.status,

@@ -1,39 +1,10 @@
 /* Pure mapping of threads (with their on-read totals) and chapters to the public JSON items. */
 import type { ChapterWithMarketCount } from '../db/chapters/chapters.repository.js';
-import type { ThreadStatus, ThreadWithTotals } from '#shared/db/threads/threads.repository.js';
+import type { ThreadWithTotals } from '#shared/db/threads/threads.repository.js';
+import type { PublicSchemas } from '../openapi/operation-types.js';
 import { unixSeconds } from './wad.js';
 
-export interface ThreadItem {
-  id: string;
-  title: string;
-  description: string;
-  totalVolume: number;
-  marketCount: number;
-  participantCount: number;
-  /** Unix seconds; absent when the thread has none. */
-  startTime?: number;
-  endTime?: number;
-  status: ThreadStatus;
-  category: string;
-  tags: string[];
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface ThreadDetail extends ThreadItem {
-  image: string | null;
-  backgroundImage: string | null;
-}
-
-export interface ChapterItem {
-  chapterId: string;
-  title: string;
-  position: number | null;
-  total: number | null;
-  marketCount: number;
-}
-
-export function toThreadItem(thread: ThreadWithTotals): ThreadItem {
+export function toThreadItem(thread: ThreadWithTotals): PublicSchemas['Thread'] {
   return {
     id: thread.id,
     title: thread.title,
@@ -51,13 +22,13 @@ export function toThreadItem(thread: ThreadWithTotals): ThreadItem {
   };
 }
 
-export function toThreadDetail(thread: ThreadWithTotals): ThreadDetail {
+export function toThreadDetail(thread: ThreadWithTotals): PublicSchemas['ThreadDetail'] {
   const { createdAt, updatedAt, ...item } = toThreadItem(thread);
   return { ...item, image: thread.imageUrl, backgroundImage: thread.backgroundImageUrl, createdAt, updatedAt };
 }
 
 /** Chapters in position order; `total` is the number of chapters in the thread. */
-export function toChapterItems(chapters: readonly ChapterWithMarketCount[]): ChapterItem[] {
+export function toChapterItems(chapters: readonly ChapterWithMarketCount[]): PublicSchemas['Chapter'][] {
   return chapters.map((chapter) => ({
     chapterId: chapter.id,
     title: chapter.title,

@@ -1,13 +1,8 @@
 import { findMarketById } from '#shared/db/markets/markets.repository.js';
 import { AppError } from '#shared/errors/app-error.js';
 import { buildSocialLink, type PostSide, type SocialPostSettings } from '../domain/social-post.js';
+import type { PublicSchemas } from '../openapi/operation-types.js';
 import type { ReadContext } from './read-context.js';
-
-export interface MarketSocialLinkResult {
-  socialUrl: string;
-  postContent: string;
-  market: { id: string; question: string; sourceSocialPostUrl: string | null };
-}
 
 /**
  * The post that places a `side` prediction of `amount` USD on an active market through the bot: a reply to the
@@ -18,7 +13,7 @@ export async function getMarketSocialLink(
   context: ReadContext & { social: SocialPostSettings },
   marketId: string,
   command: { side: PostSide; amount: number },
-): Promise<MarketSocialLinkResult> {
+): Promise<PublicSchemas['MarketSocialLinkResponse']> {
   const market = await findMarketById(context.db, marketId);
   if (!market) throw new AppError('MARKET_NOT_FOUND', { detail: `Market ${marketId} does not exist.` });
   if (market.status !== 'OPEN') {

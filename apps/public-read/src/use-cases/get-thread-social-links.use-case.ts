@@ -2,21 +2,12 @@ import { findThreadById, type Thread } from '#shared/db/threads/threads.reposito
 import { listSocialLinkableMarkets } from '#shared/db/markets/market-lists.repository.js';
 import { AppError } from '#shared/errors/app-error.js';
 import { buildSocialLink, type SocialPostSettings } from '../domain/social-post.js';
+import type { PublicSchemas } from '../openapi/operation-types.js';
 import type { ReadContext } from './read-context.js';
-
-export interface ThreadSocialLinkItem {
-  marketId: string;
-  question: string;
-  sourceSocialPostUrl: string | null;
-  yesLink: string;
-  noLink: string;
-  yesPostContent: string;
-  noPostContent: string;
-}
 
 export interface ThreadSocialLinks {
   thread: Thread;
-  markets: ThreadSocialLinkItem[];
+  markets: PublicSchemas['ThreadSocialLink'][];
 }
 
 /** YES and NO links for every active market of a thread (replies to a source post, or new posts without one). */

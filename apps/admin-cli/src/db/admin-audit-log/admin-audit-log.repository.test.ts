@@ -11,9 +11,7 @@ describe('admin audit repository', () => {
     test = await createTestDatabase();
   });
 
-  afterAll(async () => {
-    await test.destroy();
-  });
+  afterAll(() => test.destroy());
 
   it('records an action with its target and details and returns the stored entry', async () => {
     const targetId = randomUUID();

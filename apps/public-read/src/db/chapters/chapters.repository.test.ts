@@ -11,9 +11,7 @@ describe('chapters repository', () => {
     test = await createTestDatabase();
   });
 
-  afterAll(async () => {
-    await test.destroy();
-  });
+  afterAll(() => test.destroy());
 
   it('lists a thread’s chapters by position with unpositioned chapters last', async () => {
     const thread = await createThread(test.db, { title: 'T', status: 'active', category: 'c' });

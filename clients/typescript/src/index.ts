@@ -7,7 +7,15 @@ export type { components, operations, paths, webhooks } from './generated/tradin
 export { iterateCursor, iterateCursorPages, type CursorPage, type PageFetcher } from './pagination.js';
 export { signRequestBody, type RequestToSign } from './request-signing.js';
 export { DEFAULT_RETRY_OPTIONS, type RetryOptions } from './retry-policy.js';
-export type { Market, MarketListQuery, PredictionListQuery, QuoteQuery, WebhookEventListQuery } from './resources.js';
+export type {
+  Candle,
+  CandleListQuery,
+  Market,
+  MarketListQuery,
+  PredictionListQuery,
+  QuoteQuery,
+  WebhookEventListQuery,
+} from './resources.js';
 export {
   isTerminalTrade,
   type CreatedTrade,

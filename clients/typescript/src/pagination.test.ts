@@ -12,6 +12,7 @@ import {
   type TradingApiKit,
 } from '../../../tooling/kits/trading-api/trading-api-test-kit.js';
 import { insertMarket } from '#shared/db/markets/markets.repository.js';
+import { insertMarketWithIndexedTrades } from '../../../tooling/testing/indexed-trades-fixture.js';
 import { unwrap } from './api-call.js';
 import { createForetellClient } from './client.js';
 import { iterateCursorPages } from './pagination.js';
@@ -65,6 +66,30 @@ describe('cursor iteration', () => {
 
     expect(ids).toHaveLength(Number(row?.count));
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('markets.candles walks an outcome’s candles across pages, oldest first', async () => {
+    const t0 = Date.UTC(2026, 10, 1);
+    const hours = [0, 1, 2, 3, 4, 5, 6].map((hour) => ({
+      at: new Date(t0 + hour * 3_600_000 + 1),
+      yes: BigInt(40 + hour) * 10n ** 16n,
+      usdc: 1_000n,
+    }));
+    const candleMarket = await insertMarketWithIndexedTrades(kit.database.db, hours);
+    const { client } = await newClient();
+
+    const to = new Date(t0 + 7 * 3_600_000).toISOString();
+    const candles = [];
+    for await (const candle of client.markets.candles(candleMarket, { interval: '1h', limit: 3, to })) {
+      candles.push(candle);
+    }
+
+    expect(candles.map((candle) => [candle.start, candle.close])).toEqual(
+      hours.map(({ yes }, hour) => [
+        new Date(t0 + hour * 3_600_000).toISOString(),
+        `0.${yes / 10n ** 16n}0000000000000000`,
+      ]),
+    );
   });
 
   it('exposes the pages themselves, in order, each once, the last one ending the walk', async () => {

@@ -11,6 +11,8 @@ type QueryOf<Operation extends keyof operations> = Omit<
 export type Market = Schemas['Market'];
 export type MarketListQuery = QueryOf<'listMarkets'>;
 export type PredictionListQuery = QueryOf<'listMarketPredictions'>;
+export type CandleListQuery = QueryOf<'listMarketCandles'>;
+export type Candle = Schemas['Candle'];
 export type QuoteQuery = NonNullable<operations['getMarketQuote']['parameters']['query']>;
 export type WebhookEventListQuery = QueryOf<'listWebhookEvents'>;
 
@@ -28,6 +30,11 @@ export function createMarketsApi(api: TradingApi) {
     predictions: (id: string, query: PredictionListQuery = {}) =>
       iterateCursor((cursor) =>
         unwrap(api.GET('/markets/{id}/predictions', { params: { path: { id }, query: { ...query, cursor } } })),
+      ),
+    /** An outcome's candles (`interval` required), oldest first, across pages. */
+    candles: (id: string, query: CandleListQuery) =>
+      iterateCursor((cursor) =>
+        unwrap(api.GET('/markets/{id}/candles', { params: { path: { id }, query: { ...query, cursor } } })),
       ),
   };
 }

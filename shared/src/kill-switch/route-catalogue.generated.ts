@@ -10,6 +10,7 @@ export const ROUTE_CATALOGUE = {
     'GET /v1/markets/:id',
     'GET /v1/markets/:id/quote',
     'GET /v1/markets/:id/predictions',
+    'GET /v1/markets/:id/candles',
     'GET /v1/portfolio',
     'GET /v1/portfolio/positions',
     'POST /v1/redemptions',

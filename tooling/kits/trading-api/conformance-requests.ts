@@ -37,6 +37,7 @@ export function validRequests(fixtures: ConformanceFixtures): Record<string, Con
     getMarket: { method: 'GET', path: `/v1/markets/${marketId}` },
     getMarketQuote: { method: 'GET', path: `/v1/markets/${marketId}/quote?outcomeIndex=0&action=buy&amount=1000000` },
     listMarketPredictions: { method: 'GET', path: `/v1/markets/${marketId}/predictions?side=buy&limit=5` },
+    listMarketCandles: { method: 'GET', path: `/v1/markets/${marketId}/candles?interval=1h&limit=5` },
     createTrade: {
       method: 'POST',
       path: '/v1/trades',

@@ -8,6 +8,7 @@ import { getMarketHandler } from './get-market.handler.js';
 import { getPortfolioHandler } from './get-portfolio.handler.js';
 import { getTraceHandler } from './get-trace.handler.js';
 import { getTradeHandler } from './get-trade.handler.js';
+import { listMarketCandlesHandler } from './list-market-candles.handler.js';
 import { listMarketPredictionsHandler } from './list-market-predictions.handler.js';
 import { listMarketsHandler } from './list-markets.handler.js';
 import { listPortfolioPositionsHandler } from './list-portfolio-positions.handler.js';
@@ -25,6 +26,7 @@ export function createHandlers(deps: HandlerDeps): Record<string, OperationHandl
     getMarket: cachedForEveryCaller(deps.sharedReads, 'getMarket', getMarketHandler(deps)),
     getMarketQuote: getMarketQuoteHandler(deps),
     listMarketPredictions: listMarketPredictionsHandler(deps),
+    listMarketCandles: cachedForEveryCaller(deps.sharedReads, 'listMarketCandles', listMarketCandlesHandler(deps)),
     createTrade: createTradeHandler(deps),
     listTrades: listTradesHandler(deps),
     getTrade: getTradeHandler(deps),

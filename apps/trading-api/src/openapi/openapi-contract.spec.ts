@@ -2,6 +2,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { MAX_PAGE_LIMIT } from '#shared/domain/paging.js';
 import { PREDICTIONS_DEFAULT_LIMIT } from '../use-cases/list-market-predictions.use-case.js';
+import { CANDLES_DEFAULT_LIMIT } from '../use-cases/list-market-candles.use-case.js';
 import { MARKETS_DEFAULT_LIMIT } from '../use-cases/list-markets.use-case.js';
 import { TRADES_DEFAULT_LIMIT } from '../use-cases/list-trades.use-case.js';
 import { WEBHOOK_EVENTS_DEFAULT_LIMIT } from '../use-cases/list-webhook-events.use-case.js';
@@ -83,11 +84,13 @@ describe('the description follows the contract', () => {
       defaults[operation.operationId] = at(limit, 'schema');
       expect(limit.description).toContain('at most 100');
       const path = operation.specPath.replace(/\{[^}]+\}/g, uuid);
+      // Candles need an interval besides the limit.
+      const query = { limit: '1000', ...(operation.operationId === 'listMarketCandles' ? { interval: '1h' } : {}) };
       const accepted = validator.validate(operation.operationId, {
         method: 'GET',
         path,
-        url: `/v1${path}?limit=1000`,
-        query: { limit: '1000' },
+        url: `/v1${path}?${new URLSearchParams(query)}`,
+        query,
         headers: {},
       });
       expect(accepted.query.limit).toBe(1000);
@@ -96,6 +99,7 @@ describe('the description follows the contract', () => {
     expect(defaults).toEqual({
       listMarkets: page(20),
       listMarketPredictions: page(50),
+      listMarketCandles: page(100),
       listTrades: page(20),
       listWebhookEvents: page(25),
     });
@@ -103,10 +107,11 @@ describe('the description follows the contract', () => {
     expect([
       MARKETS_DEFAULT_LIMIT,
       PREDICTIONS_DEFAULT_LIMIT,
+      CANDLES_DEFAULT_LIMIT,
       TRADES_DEFAULT_LIMIT,
       WEBHOOK_EVENTS_DEFAULT_LIMIT,
       MAX_PAGE_LIMIT,
-    ]).toEqual([20, 50, 20, 25, 100]);
+    ]).toEqual([20, 50, 100, 20, 25, 100]);
   });
 
   it('declares the delivery headers on every webhook event; the signature timestamp is in milliseconds', () => {

@@ -21,13 +21,17 @@ const bodies: Record<string, unknown> = {
   confirmTrade: { token: 'tok' },
   createRedemption: { marketId: uuid, outcomeIndex: 0 },
 };
-const queries: Record<string, string> = { getMarketQuote: '?outcomeIndex=0&action=buy&amount=1000000' };
+const queries: Record<string, string> = {
+  getMarketQuote: '?outcomeIndex=0&action=buy&amount=1000000',
+  listMarketCandles: '?interval=1h',
+};
 /** What a permitted caller gets from each operation (its key has no webhook URL). */
 const allowedStatus: Record<string, number> = {
   listMarkets: 200,
   getMarket: 404,
   getMarketQuote: 404,
   listMarketPredictions: 404,
+  listMarketCandles: 404,
   getPortfolio: 200,
   listPortfolioPositions: 200,
   getAccountUsage: 200,

@@ -274,6 +274,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/markets/{id}/candles': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Candles of an outcome's probability
+     * @description Open, high, low and close of one outcome's probability per interval, from the market's indexed trades, oldest first. Intervals are aligned to the Unix epoch in UTC (`1d` starts at 00:00 UTC). An interval opens at the previous close (the first interval with a trade opens at that trade's price when the market had none before) and its high and low include the open; one without a trade carries the previous close with volume 0. Every trade on the market moves every outcome's price, so `volume` (USDC atomic-6) and `tradeCount` count all of the market's trades in the interval. Served from the first interval with a trade (or `from`) to the interval holding `to` (default now), at most `limit` intervals a page (default 100, at most 100); follow `pagination.cursor` for the next.
+     */
+    get: operations['listMarketCandles'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/portfolio': {
     parameters: {
       query?: never;
@@ -798,6 +818,23 @@ export interface components {
       pagination: components['schemas']['Pagination'];
       _meta: components['schemas']['Meta'];
     };
+    /** @description A probability as an exact decimal string with 18 decimals (WAD-18 written out), from 0 to 1. */
+    ProbabilityDecimal: string;
+    Candle: {
+      start: components['schemas']['DateTime'];
+      open: components['schemas']['ProbabilityDecimal'];
+      high: components['schemas']['ProbabilityDecimal'];
+      low: components['schemas']['ProbabilityDecimal'];
+      close: components['schemas']['ProbabilityDecimal'];
+      /** @description USDC atomic-6 traded on the market in the interval. */
+      volume: string;
+      tradeCount: number;
+    };
+    CandleList: {
+      data: components['schemas']['Candle'][];
+      pagination: components['schemas']['Pagination'];
+      _meta: components['schemas']['Meta'];
+    };
     /** @description Buy quotes carry `amountIn` and `tokensOut`; sell quotes `tokensIn`, `usdcOut`, `grossRelease`, `sellFeeBps`. */
     Quote: {
       outcomeIndex: number;
@@ -1259,6 +1296,8 @@ export interface components {
     MarketsLimit: number;
     /** @description Page size; default 50, at most 100 (larger values are clamped to 100). */
     PredictionsLimit: number;
+    /** @description Intervals per page; default 100, at most 100 (larger values are clamped to 100). */
+    CandlesLimit: number;
     /** @description Page size; default 20, at most 100 (larger values are clamped to 100). */
     TradesLimit: number;
     /** @description Page size; default 25, at most 100 (larger values are clamped to 100). */
@@ -1710,6 +1749,59 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['PredictionList'];
+        };
+      };
+      304: components['responses']['NotModified'];
+      400: components['responses']['ValidationFailed'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  listMarketCandles: {
+    parameters: {
+      query: {
+        interval: '1m' | '5m' | '15m' | '1h' | '4h' | '1d';
+        outcomeIndex?: number;
+        /** @description The first interval served is the one holding this time (never before the market's first trade). */
+        from?: string;
+        /** @description Intervals starting before this time, and only trades before it (default now); after `from`. */
+        to?: string;
+        /** @description Intervals per page; default 100, at most 100 (larger values are clamped to 100). */
+        limit?: components['parameters']['CandlesLimit'];
+        /** @description The `pagination.cursor` of the previous page, passed back unchanged with unchanged filters (`limit` may change). Cursors are signed and bound to the route and filters; a cursor used with other filters, altered, or older than 7 days is refused with 400 VALIDATION_FAILED (`extensions.field` = `cursor`). */
+        cursor?: components['parameters']['Cursor'];
+      };
+      header?: {
+        /** @description Optional version pin; absent means the current `2026-04-29`. Unknown → 400 API_VERSION_UNSUPPORTED. */
+        'X-Service-Api-Version'?: components['parameters']['ApiVersion'];
+        /** @description An ETag from a previous response; an unchanged resource answers 304 with an empty body. */
+        'If-None-Match'?: components['parameters']['IfNoneMatch'];
+      };
+      path: {
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'X-Service-Api-Version': components['headers']['X-Service-Api-Version'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          ETag: components['headers']['ETag'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CandleList'];
         };
       };
       304: components['responses']['NotModified'];

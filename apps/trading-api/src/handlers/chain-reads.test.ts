@@ -164,6 +164,10 @@ describe('GET /v1/portfolio and /v1/portfolio/positions', () => {
       usdcBalance: usdc.toString(),
       activePositions: 2,
       totalCostBasis: (55n * USDC).toString(),
+      // The market's aggregates were never indexed here: no price to mark at (portfolio-pnl.test.ts marks them).
+      totalValue: '0',
+      totalRealizedPnl: '0',
+      totalUnrealizedPnl: (-55n * USDC).toString(),
     });
     expect(response.json.data).toEqual(response.json.portfolio);
   });
@@ -183,6 +187,11 @@ describe('GET /v1/portfolio and /v1/portfolio/positions', () => {
       tradeCount: 2,
       firstTradeAt: '2026-11-10T00:00:00.000Z',
       lastTradeAt: '2026-11-10T00:01:00.000Z',
+      markPrice: null,
+      value: '0',
+      averagePrice: `0.${((50n * USDC * 10n ** 30n) / boughtTokens).toString().padStart(18, '0')}`,
+      realizedPnl: '0',
+      unrealizedPnl: (-50n * USDC).toString(),
     });
     const filtered = await callAs(kit, trader, 'GET', `/v1/portfolio/positions?marketId=${randomUUID()}`);
     expect(filtered.json.positions).toEqual([]);
@@ -198,6 +207,9 @@ describe('GET /v1/portfolio and /v1/portfolio/positions', () => {
       usdcBalance: '0',
       activePositions: 0,
       totalCostBasis: '0',
+      totalValue: '0',
+      totalRealizedPnl: '0',
+      totalUnrealizedPnl: '0',
     });
     const positions = await callAs(kit, caller, 'GET', '/v1/portfolio/positions');
     expect(positions.json.positions).toEqual([]);

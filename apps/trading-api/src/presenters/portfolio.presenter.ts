@@ -1,6 +1,11 @@
+import { wadToDecimalString } from '#shared/db/column-values.js';
 import type { PortfolioView, PositionView } from '../use-cases/portfolio.use-case.js';
 
-/** A Position (components/account-schemas.yaml). */
+const decimalOrNull = (wad: bigint | null) => (wad === null ? null : wadToDecimalString(wad));
+const sum = (positions: readonly PositionView[], member: 'costBasis' | 'value' | 'unrealizedPnl') =>
+  positions.reduce((total, position) => total + position[member], 0n).toString();
+
+/** A Position (components/account-schemas.yaml): prices as 18-decimal strings, money as signed atomic-6 strings. */
 export function presentPosition(position: PositionView) {
   return {
     marketId: position.marketId,
@@ -10,15 +15,23 @@ export function presentPosition(position: PositionView) {
     tradeCount: position.tradeCount,
     firstTradeAt: position.firstTradeAt?.toISOString() ?? null,
     lastTradeAt: position.lastTradeAt?.toISOString() ?? null,
+    markPrice: decimalOrNull(position.markPrice),
+    value: position.value.toString(),
+    averagePrice: decimalOrNull(position.averagePrice),
+    realizedPnl: position.realizedPnl.toString(),
+    unrealizedPnl: position.unrealizedPnl.toString(),
   };
 }
 
-/** The Portfolio summary: open positions and the cost basis summed over them. */
+/** The Portfolio summary: open positions with their cost, value and unrealized profit summed, and realized profit. */
 export function presentPortfolio(portfolio: PortfolioView) {
   return {
     smartAccountAddress: portfolio.smartAccountAddress,
     usdcBalance: portfolio.usdcBalance.toString(),
     activePositions: portfolio.positions.length,
-    totalCostBasis: portfolio.positions.reduce((total, position) => total + position.costBasis, 0n).toString(),
+    totalCostBasis: sum(portfolio.positions, 'costBasis'),
+    totalValue: sum(portfolio.positions, 'value'),
+    totalRealizedPnl: portfolio.totalRealizedPnl.toString(),
+    totalUnrealizedPnl: sum(portfolio.positions, 'unrealizedPnl'),
   };
 }

@@ -607,12 +607,19 @@ export interface components {
       activePositions: number;
       /** @description USDC atomic-6 net spent on open positions. */
       totalCostBasis: string;
+      /** @description The open positions' `value` summed (USDC atomic-6). */
+      totalValue: string;
+      /** @description Realized profit of every position the account traded, closed ones included. */
+      totalRealizedPnl: components['schemas']['SignedUsdcAtomic'];
+      /** @description The open positions' `unrealizedPnl` summed. */
+      totalUnrealizedPnl: components['schemas']['SignedUsdcAtomic'];
     };
     PortfolioEnvelope: {
       portfolio: components['schemas']['Portfolio'];
       data: components['schemas']['Portfolio'];
       _meta: components['schemas']['Meta'];
     };
+    /** @description One (market, outcome) the smart account holds tokens of. Profit and loss by the average-cost method over the account's indexed trades: a buy adds its tokens and the USDC paid (fee included) to the open cost; a sell takes out open cost in proportion to the tokens sold (rounded down, the remainder stays with the tokens held) and realizes its proceeds minus that cost; tokens sold beyond what the trades bought carry no cost. `value` is the shares at `markPrice` rounded down to atomic USDC; `unrealizedPnl` is `value` minus the open cost. An open or paused market is marked at the outcome's price after its latest indexed trade; a resolved or cancelled one at what redeeming the shares pays now (`markPrice` is then that payout per token). */
     Position: {
       marketId: components['schemas']['Uuid'];
       outcomeIndex: number;
@@ -624,7 +631,17 @@ export interface components {
       firstTradeAt: string | null;
       /** Format: date-time */
       lastTradeAt: string | null;
+      /** @description USDC per token the position is marked at (18 decimals); null before the market's first indexed price. */
+      markPrice: string | null;
+      /** @description USDC atomic-6 the shares are worth at `markPrice`. */
+      value: string;
+      /** @description USDC per token paid on average for the tokens still held (18 decimals); null when the trades leave none. */
+      averagePrice: string | null;
+      realizedPnl: components['schemas']['SignedUsdcAtomic'];
+      unrealizedPnl: components['schemas']['SignedUsdcAtomic'];
     };
+    /** @description A signed amount of USDC atomic-6. */
+    SignedUsdcAtomic: string;
     PositionsEnvelope: {
       positions: components['schemas']['Position'][];
       data: components['schemas']['Position'][];

@@ -148,3 +148,27 @@ describe('trades.waitFor', () => {
     expect(trade).toMatchObject({ id: created.trade.id, status: 'completed', txHash: settled.txHash });
   }, 90_000);
 });
+
+describe('trades.cancel', () => {
+  it('cancels a trade awaiting confirmation, and refuses one that completed with TRADE_NOT_CANCELLABLE', async () => {
+    const caller = await stack.chain.createTrader({ highValueThreshold: 20_000_000n, confirmationWindowS: 30 });
+    const client = stack.clientOf(caller);
+    const waiting = await client.trades.create({
+      marketId: stack.marketId,
+      outcomeIndex: 0,
+      amount: '20',
+      side: 'buy',
+    });
+    expect(await client.trades.cancel(waiting.trade.id)).toMatchObject({
+      id: waiting.trade.id,
+      status: 'rejected',
+      errorCode: 'TRADE_CANCELLED',
+    });
+
+    const done = await client.trades.create({ marketId: stack.marketId, outcomeIndex: 0, amount: '1', side: 'buy' });
+    await client.trades.waitFor(done.trade.id, { timeoutMs: 60_000 });
+    const refusal = await client.trades.cancel(done.trade.id).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(ForetellApiError);
+    expect(refusal).toMatchObject({ status: 409, code: 'TRADE_NOT_CANCELLABLE', extensions: { status: 'completed' } });
+  }, 90_000);
+});

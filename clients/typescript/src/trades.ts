@@ -73,6 +73,10 @@ export function createTradesApi(api: TradingApi) {
       const answer = await unwrap(api.POST('/trades/{id}/confirm', { params: { path: { id } }, body: { token } }));
       return answer.trade;
     },
+    /** Cancels a trade not sent yet (now `rejected`, TRADE_CANCELLED); 409 TRADE_NOT_CANCELLABLE once it was taken. */
+    async cancel(id: string): Promise<Trade> {
+      return (await unwrap(api.POST('/trades/{id}/cancel', { params: { path: { id } } }))).trade;
+    },
 
     async trace(correlationId: string): Promise<Schemas['Trace']> {
       return (await unwrap(api.GET('/traces/{correlationId}', { params: { path: { correlationId } } }))).trace;

@@ -47,6 +47,7 @@ export const errorCatalogue = {
   CONFIRMATION_TOKEN_INVALID: entry(409, 'Confirmation token invalid'),
   CONFIRMATION_TOKEN_USED: entry(409, 'Confirmation token already used'),
   CONFIRMATION_EXPIRED: entry(409, 'Confirmation window expired'),
+  TRADE_NOT_CANCELLABLE: entry(409, 'Trade not cancellable'),
   POSITION_NOT_CLAIMABLE: entry(409, 'Position not claimable'),
   REDEMPTIONS_NOT_ENABLED: entry(404, 'Redemptions not enabled'),
   // Trading domain, raised by the chain layer (shared/src/chain/chain-errors.ts) from decoded contract reverts
@@ -58,6 +59,7 @@ export const errorCatalogue = {
   // Trade lifecycle: the state a trade is in, and why a pending trade was refused before it executed
   TRADE_STATE_CONFLICT: entry(409, 'Trade state does not allow this action'),
   TRADE_REJECTED_BY_OPERATOR: entry(409, 'Trade rejected by an operator'),
+  TRADE_CANCELLED: entry(409, 'Trade cancelled by its client'),
   TRADE_PROCESSING_HALTED: entry(503, 'Trade processing halted', true),
   // Webhooks
   WEBHOOK_REPLAY_LIMIT_REACHED: entry(429, 'Webhook replay limit reached'),

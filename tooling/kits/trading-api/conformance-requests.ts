@@ -47,6 +47,7 @@ export function validRequests(fixtures: ConformanceFixtures): Record<string, Con
     getTrade: { method: 'GET', path: `/v1/trades/${tradeId}` },
     streamEvents: { method: 'GET', path: '/v1/events/stream?types=trade.completed' },
     confirmTrade: { method: 'POST', path: `/v1/trades/${tradeId}/confirm`, body: { token: 't'.repeat(43) } },
+    cancelTrade: { method: 'POST', path: `/v1/trades/${tradeId}/cancel` },
     getTrace: { method: 'GET', path: `/v1/traces/${correlationId}` },
     createRedemption: { method: 'POST', path: '/v1/redemptions', body: { marketId, outcomeIndex: 0 } },
     getPortfolio: { method: 'GET', path: '/v1/portfolio' },

@@ -179,10 +179,13 @@ export async function insertTradeWebhookEvent(
   columns: Record<string, unknown> = {},
 ): Promise<string> {
   const id = `evt_${trade.id.replaceAll('-', '')}`;
+  // The key's next sequence number, taken as recordWebhookEvent takes it, so later real events follow it.
+  await db('api_keys').where({ id: trade.apiKeyId }).increment('last_webhook_seq', 1);
+  const { last_webhook_seq: seq } = await db('api_keys').where({ id: trade.apiKeyId }).first('last_webhook_seq');
   await db('webhook_events').insert({
     id,
     api_key_id: trade.apiKeyId,
-    seq: 1,
+    seq,
     type: 'trade.completed',
     api_version: '2026-04-29',
     trade_id: trade.id,

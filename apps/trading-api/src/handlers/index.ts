@@ -1,4 +1,5 @@
 import type { OperationHandler } from '../pipeline/operation-handler.js';
+import { cancelTradeHandler } from './cancel-trade.handler.js';
 import { confirmTradeHandler } from './confirm-trade.handler.js';
 import { createRedemptionHandler } from './create-redemption.handler.js';
 import { createTradeHandler } from './create-trade.handler.js';
@@ -31,6 +32,7 @@ export function createHandlers(deps: HandlerDeps): Record<string, OperationHandl
     listTrades: listTradesHandler(deps),
     getTrade: getTradeHandler(deps),
     confirmTrade: confirmTradeHandler(deps),
+    cancelTrade: cancelTradeHandler(deps),
     getTrace: getTraceHandler(deps),
     createRedemption: createRedemptionHandler(deps),
     getPortfolio: getPortfolioHandler(deps),

@@ -58,6 +58,7 @@ describe('the OpenAPI description', () => {
     const buckets = operations.filter((operation) => operation.rateLimit === 'token-bucket').map((op) => op.routeId);
     expect(buckets.sort()).toEqual([
       'POST /v1/trades',
+      'POST /v1/trades/:id/cancel',
       'POST /v1/trades/:id/confirm',
       'POST /v1/webhooks/events/:id/redeliver',
     ]);

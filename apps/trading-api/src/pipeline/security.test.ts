@@ -38,6 +38,7 @@ const allowedStatus: Record<string, number> = {
   getTrade: 404,
   getTrace: 404,
   confirmTrade: 404,
+  cancelTrade: 404,
   redeliverWebhookEvent: 404,
   listWebhookEvents: 200,
   rotateWebhookSecret: 409,
@@ -58,6 +59,7 @@ const ownedResources: Record<string, RouteUnderTest['ownedResource']> = {
   getTrade: async (kit, owner) => `/v1/trades/${(await ownedTrade(kit, owner)).id}`,
   getTrace: async (kit, owner) => `/v1/traces/${(await ownedTrade(kit, owner)).correlationId}`,
   confirmTrade: async (kit, owner) => `/v1/trades/${(await ownedTrade(kit, owner)).id}/confirm`,
+  cancelTrade: async (kit, owner) => `/v1/trades/${(await ownedTrade(kit, owner)).id}/cancel`,
   redeliverWebhookEvent: async (kit, owner) => {
     const id = await insertTradeWebhookEvent(kit.database.db, await ownedTrade(kit, owner));
     return `/v1/webhooks/events/${id}/redeliver`;

@@ -421,6 +421,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/trades/{id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel a trade not yet sent
+     * @description A trade still `pending_confirmation` or `pending` becomes `rejected` with `errorCode` `TRADE_CANCELLED` (a `trade.rejected` event and trace step, and its webhook). The race with the executor is exact: either the cancel wins and nothing is ever sent, or the executor has taken the trade and the cancel answers 409 `TRADE_NOT_CANCELLABLE` with the trade's `extensions.status`. Cancelling a cancelled trade again answers 200 with the same trade. No body. Token bucket like confirm.
+     */
+    post: operations['cancelTrade'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/traces/{correlationId}': {
     parameters: {
       query?: never;
@@ -2193,6 +2213,49 @@ export interface operations {
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  cancelTrade: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description Optional body signature `t=<unix-ms>,v1=<hex>[,v1=<hex>…]`: HMAC-SHA256 keyed by the plaintext API key over
+         *     `<t>.<METHOD>.<path without query>.<raw body bytes>`; ±5 minutes.
+         */
+        'X-Service-Signature'?: components['parameters']['Signature'];
+        /** @description Optional version pin; absent means the current `2026-04-29`. Unknown → 400 API_VERSION_UNSUPPORTED. */
+        'X-Service-Api-Version'?: components['parameters']['ApiVersion'];
+      };
+      path: {
+        id: components['parameters']['ResourceId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'X-Service-Api-Version': components['headers']['X-Service-Api-Version'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TradeWriteEnvelope'];
+        };
+      };
+      400: components['responses']['ValidationFailed'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];

@@ -1,7 +1,8 @@
 /**
  * Body identity of a create-trade request (spec/trading-api.md "Idempotency"): marketId, outcomeIndex, amount (as a
- * value: `1.5` and `1.50` are the same), side and metadata (a sorted shallow string map). clientRequestId and
- * server-assigned fields are not part of it. Two requests with the same identity hash are the same trade.
+ * value: `1.5` and `1.50` are the same), side, metadata (a sorted shallow string map) and, when given, expiresAt (as
+ * an instant). clientRequestId and server-assigned fields are not part of it. Two requests with the same identity
+ * hash are the same trade; a request without the optional members hashes as it always did.
  */
 import { createHash } from 'node:crypto';
 
@@ -11,6 +12,7 @@ export interface TradeIdentity {
   amountAtomic: bigint;
   side: 'buy' | 'sell';
   metadata: Record<string, string>;
+  expiresAt?: Date;
 }
 
 /** SHA-256 hex of the canonical identity. */
@@ -24,6 +26,7 @@ export function tradeIdentityHash(identity: TradeIdentity): string {
     identity.amountAtomic.toString(),
     identity.side,
     metadata,
+    ...(identity.expiresAt ? [{ expiresAt: identity.expiresAt.getTime() }] : []),
   ]);
   return createHash('sha256').update(canonical).digest('hex');
 }

@@ -29,8 +29,10 @@ export function createTradeHandler(deps: HandlerDeps): OperationHandler {
       serviceEnv: deps.serviceEnv,
       keyEnv: auth.key.record.env,
     });
+    const { expiresAt, ...fields } = body;
     const outcome = await createTrade(deps, {
-      ...body,
+      ...fields,
+      ...(expiresAt === undefined ? {} : { expiresAt: new Date(expiresAt) }),
       key: auth.key.record,
       ...(typeof idempotencyKey === 'string' ? { idempotencyKey } : {}),
       ...(simulation ? { simulation } : {}),

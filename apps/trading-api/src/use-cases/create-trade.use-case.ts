@@ -53,6 +53,8 @@ export interface CreateTradeCommand {
   idempotencyKey?: string;
   /** X-Service-Simulate (test environment only; the handler checked it may be used). */
   simulation?: TradeSimulation;
+  /** The client's execution deadline (issue 31), instead of the server's default. */
+  expiresAt?: Date;
   now: Date;
 }
 
@@ -138,6 +140,21 @@ async function chainForTrading(
   }
 }
 
+/** How far ahead a client may set its trade's execution deadline. */
+export const MAX_EXPIRES_AHEAD_MS = 60 * 60 * 1000;
+
+/** A new trade's `expiresAt` must lie in the future and at most an hour ahead (a replay is never refused for it). */
+function assertExpiresAt({ expiresAt, now }: CreateTradeCommand): void {
+  if (!expiresAt) return;
+  const ahead = expiresAt.getTime() - now.getTime();
+  if (ahead > 0 && ahead <= MAX_EXPIRES_AHEAD_MS) return;
+  const detail = `body member expiresAt must be in the future and at most one hour ahead (now ${now.toISOString()}).`;
+  throw new AppError('VALIDATION_FAILED', {
+    detail,
+    extensions: { field: 'expiresAt', location: 'body', errors: [{ field: 'expiresAt', message: detail }] },
+  });
+}
+
 const simulationOf = (command: CreateTradeCommand): string | null =>
   command.simulation ? formatTradeSimulation(command.simulation) : null;
 
@@ -162,6 +179,7 @@ export async function createTrade(deps: CreateTradeDeps, command: CreateTradeCom
       return replay;
     }
 
+    assertExpiresAt(command);
     const found = await findMarketById(trx, command.marketId);
     if (!found) throw new AppError('RESOURCE_NOT_FOUND', { detail: `No market ${command.marketId}.` });
     if ('unavailable' in chain) throw chain.unavailable;
@@ -212,6 +230,7 @@ export async function createTrade(deps: CreateTradeDeps, command: CreateTradeCom
         side: command.side,
         via: 'api',
         ...(command.simulation ? { simulation: simulationOf(command) } : {}),
+        ...(command.expiresAt ? { expiresAt: command.expiresAt.toISOString() } : {}),
       },
     };
     const step: TradeStepRecord = highValue
@@ -240,6 +259,7 @@ export async function createTrade(deps: CreateTradeDeps, command: CreateTradeCom
       requestHash,
       idempotencyKey: command.idempotencyKey ?? null,
       simulation: simulationOf(command),
+      ...(command.expiresAt ? { executionDeadline: command.expiresAt } : {}),
       createdAt: command.now,
       traceSeq,
       ...(highValue

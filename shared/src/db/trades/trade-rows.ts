@@ -68,6 +68,7 @@ export type NewTrade = Pick<
       | 'idempotencyKey'
       | 'simulation'
       | 'createdAt'
+      | 'executionDeadline'
     >
   >;
 

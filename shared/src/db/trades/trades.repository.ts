@@ -37,6 +37,8 @@ export async function insertTrade(db: Queryable, input: NewTrade & { traceSeq?: 
     confirmation_expires_at: input.confirmationExpiresAt ?? null,
     idempotency_key: input.idempotencyKey ?? null,
     simulation: input.simulation ?? null,
+    // A deadline the client chose (expiresAt); otherwise the executor sets one on the first move to executing.
+    execution_deadline: input.executionDeadline ?? null,
     created_at: createdAt,
     updated_at: createdAt,
   };
@@ -47,7 +49,6 @@ export async function insertTrade(db: Queryable, input: NewTrade & { traceSeq?: 
     tokens_out: null,
     error_code: null,
     error_message: null,
-    execution_deadline: null,
   });
 }
 

@@ -1007,6 +1007,11 @@ export interface components {
       side: components['schemas']['TradeSide'];
       clientRequestId?: components['schemas']['ClientRequestId'];
       metadata?: components['schemas']['Metadata'];
+      /**
+       * Format: date-time
+       * @description The trade's execution deadline instead of the server's default: a trade not mined by it fails `EXECUTION_TIMEOUT`, spending nothing. In the future and at most one hour ahead (else 400 `VALIDATION_FAILED`, `extensions.field` `expiresAt`); part of the body identity for idempotency.
+       */
+      expiresAt?: string;
     };
     ConfirmTradeRequest: {
       token: string;

@@ -1,0 +1,47 @@
+/*
+ * A client's execution deadline end to end (issue 31): a trade placed with `expiresAt` and held past it (the sandbox's
+ * delay) reaches the real executor after its deadline, which the OperatorRegistry enforces on-chain like the
+ * server's default: the trade fails EXECUTION_TIMEOUT and spends nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { executionsOf } from '#tooling/kits/chain-executor/trade-executor-test-kit.js';
+import { startSandboxStack, type SandboxStack } from '#tooling/kits/chain-executor/sandbox-stack.js';
+
+let stack: SandboxStack;
+beforeAll(async () => {
+  stack = await startSandboxStack({ dispatcher: false });
+}, 120_000);
+afterAll(async () => {
+  await stack?.close();
+});
+
+describe('a trade with expiresAt', () => {
+  it('fails EXECUTION_TIMEOUT, spending nothing, when it is not mined by the deadline the client chose', async () => {
+    const trader = await stack.trader('/client-deadline');
+    const before = await stack.holdings(trader.account);
+    const expiresAt = new Date(stack.chain.kit.clock.now() + 2_000).toISOString();
+    const response = await stack.chain.postTrade(trader, stack.chain.buyBody('1', { expiresAt }), {
+      'X-Service-Simulate': 'delay=4000',
+    });
+    expect(response.status).toBe(201);
+    const { id } = response.json.trade as { id: string };
+
+    const trade = await stack.settled(id);
+    expect([trade.status, trade.errorCode, trade.executionDeadline?.toISOString()]).toEqual([
+      'failed',
+      'EXECUTION_TIMEOUT',
+      expiresAt,
+    ]);
+    expect(await executionsOf(stack.chain, trader.account, id)).toHaveLength(0);
+    expect(await stack.holdings(trader.account)).toEqual(before);
+  });
+
+  it('executes normally within a deadline that leaves it time', async () => {
+    const trader = await stack.trader('/client-deadline-met');
+    const expiresAt = new Date(stack.chain.kit.clock.now() + 10 * 60_000).toISOString();
+    const response = await stack.chain.postTrade(trader, stack.chain.buyBody('1', { expiresAt }));
+    const { id } = response.json.trade as { id: string };
+    expect(await stack.settled(id)).toMatchObject({ status: 'completed', executionDeadline: new Date(expiresAt) });
+    expect(await executionsOf(stack.chain, trader.account, id)).toHaveLength(1);
+  });
+});

@@ -13,7 +13,7 @@ import { AppError } from '#shared/errors/app-error.js';
 import type { OutboxTransaction } from '#shared/messaging/outbox.js';
 import { moveTrade, traceSteps } from '#shared/trade-lifecycle/trade-steps.js';
 
-export const TRADE_CANCELLED_MESSAGE = 'The trade was cancelled by its client before it was sent.';
+const TRADE_CANCELLED_MESSAGE = 'The trade was cancelled by its client before it was sent.';
 
 const cancellable = ['pending_confirmation', 'pending'] as const;
 

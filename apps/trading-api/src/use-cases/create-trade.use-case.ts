@@ -141,7 +141,7 @@ async function chainForTrading(
 }
 
 /** How far ahead a client may set its trade's execution deadline. */
-export const MAX_EXPIRES_AHEAD_MS = 60 * 60 * 1000;
+const MAX_EXPIRES_AHEAD_MS = 60 * 60 * 1000;
 
 /** A new trade's `expiresAt` must lie in the future and at most an hour ahead (a replay is never refused for it). */
 function assertExpiresAt({ expiresAt, now }: CreateTradeCommand): void {

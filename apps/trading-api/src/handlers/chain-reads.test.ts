@@ -6,6 +6,7 @@ import { readMarketPrices, readQuote } from '#shared/chain/market-reads.js';
 import { readUsdcBalance } from '#shared/chain/balances.js';
 import { type ChainFixture, USDC } from '#tooling/testing/chain-test-fixtures.js';
 import { insertMarket } from '#shared/db/markets/markets.repository.js';
+import { wadToDecimalString } from '#shared/db/column-values.js';
 import { upsertMarketTrades } from '#shared/db/market-trades/market-trades.repository.js';
 import { createResponseValidator } from '#tooling/kits/trading-api/openapi-response-validator.js';
 import {
@@ -189,7 +190,7 @@ describe('GET /v1/portfolio and /v1/portfolio/positions', () => {
       lastTradeAt: '2026-11-10T00:01:00.000Z',
       markPrice: null,
       value: '0',
-      averagePrice: `0.${((50n * USDC * 10n ** 30n) / boughtTokens).toString().padStart(18, '0')}`,
+      averagePrice: wadToDecimalString((50n * USDC * 10n ** 30n) / boughtTokens),
       realizedPnl: '0',
       unrealizedPnl: (-50n * USDC).toString(),
     });

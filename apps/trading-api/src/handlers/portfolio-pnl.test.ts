@@ -9,6 +9,7 @@ import { resolveMarket } from '../../../admin-cli/src/chain/market-admin.js';
 import { sellThroughAccount } from '../../../chain-executor/src/chain/account-trades.js';
 import { readMarketPrices } from '#shared/chain/market-reads.js';
 import { readOutcomeBalances, readRedeemable } from '#shared/chain/balances.js';
+import { wadToDecimalString } from '#shared/db/column-values.js';
 import { upsertMarketTrades } from '#shared/db/market-trades/market-trades.repository.js';
 import { createListedFixtureMarket, USDC, WAD } from '#tooling/testing/chain-test-fixtures.js';
 import { createResponseValidator } from '#tooling/kits/trading-api/openapi-response-validator.js';
@@ -17,7 +18,6 @@ import { expectDescribed, useTradingChainKit } from '#tooling/kits/trading-api/s
 
 const chainKit = useTradingChainKit();
 const spec = createResponseValidator();
-const decimal = (wad: bigint) => `${wad / WAD}.${(wad % WAD).toString().padStart(18, '0')}`;
 
 /** A fresh market, and a trader account with `fundingUsdc` whose trades on it are indexed as the indexer would. */
 async function tradingOnNewMarket(fundingUsdc: bigint) {
@@ -95,9 +95,9 @@ describe('profit and loss of positions', () => {
       marketId: book.marketId,
       outcomeIndex: 0,
       shares: shares.toString(),
-      markPrice: decimal(price),
+      markPrice: wadToDecimalString(price),
       value: value.toString(),
-      averagePrice: decimal((openCost * 10n ** 12n * WAD) / shares),
+      averagePrice: wadToDecimalString((openCost * 10n ** 12n * WAD) / shares),
       realizedPnl: realized.toString(),
       unrealizedPnl: (value - openCost).toString(),
     });
@@ -122,7 +122,7 @@ describe('profit and loss of positions', () => {
     expect(payout > value).toBe(true);
     const [resolved] = await positionsOf(book.trader);
     expect(resolved).toMatchObject({
-      markPrice: decimal((payout * 10n ** 12n * WAD) / shares),
+      markPrice: wadToDecimalString((payout * 10n ** 12n * WAD) / shares),
       value: payout.toString(),
       realizedPnl: realized.toString(),
       unrealizedPnl: (payout - openCost).toString(),

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '#tooling/testing/test-database.js';
 import { insertMarketWithIndexedTrades } from '#tooling/testing/indexed-trades-fixture.js';
 import { appErrorOf } from '#tooling/testing/app-error-rejection.js';
+import type { Candle } from '../domain/candles.js';
 import { listMarketCandles, type ListCandlesCommand } from './list-market-candles.use-case.js';
 
 const WAD = 10n ** 18n;
@@ -33,15 +34,7 @@ afterAll(() => test.destroy());
 
 const candles = (command: Partial<ListCandlesCommand>) =>
   listMarketCandles({ db: test.db, now: () => now }, { marketId, outcomeIndex: 0, interval: '1m', ...command });
-const row = (c: {
-  start: Date;
-  open: bigint;
-  high: bigint;
-  low: bigint;
-  close: bigint;
-  volume: bigint;
-  tradeCount: number;
-}) => [(c.start.getTime() - t0) / minute, c.open, c.high, c.low, c.close, c.volume, c.tradeCount];
+const row = (c: Candle) => [(c.start.getTime() - t0) / minute, c.open, c.high, c.low, c.close, c.volume, c.tradeCount];
 
 describe('an outcome’s candles', () => {
   it('match a hand computation: first interval opens at its first trade, empty ones carry the close, up to now', async () => {

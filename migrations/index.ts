@@ -16,6 +16,7 @@ import { tradeTraceSeqMigration } from './20261126_0100_trade_trace_seq.js';
 import { apiKeyPepperIdMigration } from './20261126_1500_api_key_pepper_id.js';
 import { tradeExposureIndexesMigration } from './20261127_0100_trade_exposure_indexes.js';
 import { relayerMigration } from './20261127_1800_relayer.js';
+import { tradeLimitPriceMigration } from './20261128_0100_trade_limit_price.js';
 
 /** One migration: a stable name (never renamed once shipped) and its up/down steps. */
 export interface Migration {
@@ -46,6 +47,7 @@ const migrations: Migration[] = [
   apiKeyPepperIdMigration,
   tradeExposureIndexesMigration,
   relayerMigration,
+  tradeLimitPriceMigration,
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -50,6 +50,8 @@ const ON_CHAIN_FAILURE_TRACE = [
 
 describe.each([
   { simulation: 'slippage', errorCode: 'SLIPPAGE_EXCEEDED' },
+  // The same unreachable guard, owned as the trade's price limit (issue 31).
+  { simulation: 'price_limit', errorCode: 'PRICE_LIMIT_EXCEEDED' },
   { simulation: 'insufficient_balance', errorCode: 'INSUFFICIENT_BALANCE' },
   { simulation: 'revert', errorCode: 'CHAIN_REVERTED' },
   // The contract's "timeout → failed": the OperatorRegistry refuses a call mined after its deadline (decision 0031).
@@ -128,6 +130,7 @@ describe('X-Service-Simulate: delay=<ms>', () => {
 
 describe.each([
   { simulation: 'slippage', errorCode: 'SLIPPAGE_EXCEEDED' },
+  { simulation: 'price_limit', errorCode: 'PRICE_LIMIT_EXCEEDED' },
   { simulation: 'insufficient_balance', errorCode: 'INSUFFICIENT_BALANCE' },
   { simulation: 'revert', errorCode: 'CHAIN_REVERTED' },
 ])('X-Service-Simulate: $simulation on a sell', ({ simulation, errorCode }) => {

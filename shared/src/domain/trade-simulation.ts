@@ -8,7 +8,14 @@ import { AppError } from '../errors/app-error.js';
 
 export const SIMULATE_HEADER = 'X-Service-Simulate';
 
-export const simulatedOutcomes = ['revert', 'slippage', 'timeout', 'insufficient_balance', 'reject'] as const;
+export const simulatedOutcomes = [
+  'revert',
+  'slippage',
+  'price_limit',
+  'timeout',
+  'insufficient_balance',
+  'reject',
+] as const;
 export type SimulatedOutcome = (typeof simulatedOutcomes)[number];
 
 /** The longest hold `delay=<ms>` may ask for. */

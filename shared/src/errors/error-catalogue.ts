@@ -52,6 +52,7 @@ export const errorCatalogue = {
   REDEMPTIONS_NOT_ENABLED: entry(404, 'Redemptions not enabled'),
   // Trading domain, raised by the chain layer (shared/src/chain/chain-errors.ts) from decoded contract reverts
   SLIPPAGE_EXCEEDED: entry(409, 'Slippage tolerance exceeded'),
+  PRICE_LIMIT_EXCEEDED: entry(409, 'Price limit exceeded'),
   TRADE_AMOUNT_NOT_EXECUTABLE: entry(422, 'Trade amount not executable'),
   TRADE_ALREADY_EXECUTED: entry(409, 'Trade already executed'),
   EXECUTION_TIMEOUT: entry(504, 'Execution deadline passed'),

@@ -17,7 +17,8 @@ import {
   type ChainFixture,
 } from '#tooling/testing/chain-test-fixtures.js';
 import { readBuyQuote } from '#shared/chain/market-reads.js';
-import { minimumOutput } from './trade-guards.js';
+import { limitBound, minimumOutput } from './trade-guards.js';
+import { asPriceLimitRefusal } from '../trades/price-limit.js';
 
 let fixture: ChainFixture;
 let market: Address;
@@ -158,6 +159,50 @@ describe('several trades in one transaction', () => {
     expect(refused).toMatchObject({ code: 'SLIPPAGE_EXCEEDED', extensions: { txHash: executed.txHash } });
     expect(await usdcOf(poor)).toBe(5n * USDC);
     expect(await tradeIdUsed({ fixture }, poor, tight.tradeId)).toBe(false);
+  });
+
+  it('leaves out a trade whose quote misses its price limit, sending nothing for it, and quotes the rest again', async () => {
+    // A big buy of outcome 0 with a limit of 0.01 per token cannot be filled; the buy of outcome 1 behind it, with no
+    // tolerance, was first quoted after it (outcome 1 cheaper): only a second simulation without it guards it right.
+    const limited = { ...trade(rich, 'buy', 300n * USDC), limit: limitBound('buy', 300n * USDC, 10_000n) };
+    const exact = { ...trade(rich, 'buy', 10n * USDC), outcomeIndex: 1, slippageBps: 0 };
+    const nonce = await fixture.reader.publicClient.getTransactionCount({ address: fixture.executor.account.address });
+
+    const [refused, completed] = await executeTradeBatch(fixture.executor, [limited, exact]);
+
+    expect(refused).toMatchObject({ code: 'PRICE_LIMIT_EXCEEDED', extensions: { limit: limited.limit.toString() } });
+    expect((refused as AppError).extensions.txHash).toBeUndefined();
+    expect(await tradeIdUsed({ fixture }, rich, limited.tradeId)).toBe(false);
+    expect(execution(completed!)).toMatchObject({ amountIn: 10n * USDC, replayed: false });
+    expect(await fixture.reader.publicClient.getTransactionCount({ address: fixture.executor.account.address })).toBe(
+      nonce + 1,
+    );
+    expect(await usdcOf(rich)).toBe(990n * USDC);
+  });
+
+  it('guards a trade at its price limit when that is stricter, and a move past it is the limit’s refusal', async () => {
+    const amount = 1n * USDC;
+    const quote = await readBuyQuote(fixture.reader, { market, outcomeIndex: 0, usdcIn: amount });
+    // The limit price of the quote itself (rounded up to a whole micro-USDC): within the 1 % tolerance, so it binds.
+    const limitPrice = (amount * 10n ** 18n + quote.tokensOut - 1n) / quote.tokensOut;
+    const bound = limitBound('buy', amount, limitPrice);
+    expect(bound).toBeLessThanOrEqual(quote.tokensOut);
+    expect(bound).toBeGreaterThan(minimumOutput(quote.tokensOut, 100));
+    const race = racingWriter(fixture.executor, () =>
+      buyDirectly({ fixture }, { account: rich, market, usdc: 50n * USDC }),
+    );
+    const limited = { ...trade(poor, 'buy', amount), limit: bound };
+
+    const [refused] = await executeTradeBatch(race.writer, [limited]);
+
+    expect(race.moved()).toBe(true);
+    expect(refused).toMatchObject({ code: 'SLIPPAGE_EXCEEDED', extensions: { limit: bound.toString() } });
+    const asLimit = asPriceLimitRefusal({ side: 'buy', amountAtomic: amount, limitPrice, simulation: null }, refused);
+    expect(asLimit).toMatchObject({
+      code: 'PRICE_LIMIT_EXCEEDED',
+      extensions: { txHash: (refused as AppError).extensions.txHash },
+    });
+    expect(await usdcOf(poor)).toBe(5n * USDC);
   });
 
   it('fails every trade, sending nothing, when the sender does not delegate to BatchExecutor', async () => {

@@ -3,8 +3,9 @@
  * (guarded-trades.ts, account-trades.ts):
  * 1. one simulation of the batch with open guards gives each trade's output against the state its batch-mates
  *    leave, which is the fresh quote its guard is derived from (minimum tokens out for a buy, maximum tokens in for
- *    the exact-USDC sell, at the trade's slippage tolerance); a trade the simulation refuses fails alone, decoded,
- *    before anything is sent;
+ *    the exact-USDC sell, at the trade's slippage tolerance, tightened to its price limit); a trade the simulation
+ *    refuses, or whose output already misses its price limit, fails alone, decoded, before anything is sent (after
+ *    a price-limit miss the others are simulated again without that trade);
  * 2. the guarded batch is sent once; a trade that reverts on-chain (the state moved after the simulation) fails
  *    alone with its decoded error and the transaction hash; the others complete from their `TradeExecuted` events.
  * A trade id that already executed is never an error: its earlier execution is returned, `replayed`.
@@ -27,7 +28,7 @@ import { withTxHash, type SendObserver } from '#shared/chain/contract-writes.js'
 import { uuidToBytes32 } from '#shared/chain/ids-on-chain.js';
 import { forwardCallData } from './operator-calls.js';
 import { appErrorFromRevert, decodeRevertData } from '#shared/chain/revert-errors.js';
-import { maximumInput, minimumOutput } from './trade-guards.js';
+import { tradeGuard } from './trade-guards.js';
 
 /** One trade of a batch: a buy spends `amount` USDC; a sell receives exactly `amount` USDC net. */
 export interface BatchedTrade extends AccountTarget, SendObserver {
@@ -35,6 +36,8 @@ export interface BatchedTrade extends AccountTarget, SendObserver {
   /** USDC atomic. */
   amount: bigint;
   slippageBps: number;
+  /** The bound of the client's price limit on the guard (trade-guards.ts limitBound), when it set one. */
+  limit?: bigint | undefined;
 }
 
 export type BatchedTradeResult = AccountTradeExecution | AppError;
@@ -48,14 +51,21 @@ function callOf(trade: BatchedTrade, guard: bigint): BatchCall {
   return { target: trade.registry, data: forwardCallData(trade, trade.account, accountCall) };
 }
 
-/** The guard from a simulated output: buy tokensOut → minimum; sell tokensIn → maximum. */
-function guardOf(trade: BatchedTrade, simulated: SimulatedCall): bigint {
+/**
+ * The guard from a simulated output (buy tokensOut → minimum; sell tokensIn → maximum), or the trade's
+ * PRICE_LIMIT_EXCEEDED when that output already misses its price limit.
+ */
+function guardOf(trade: BatchedTrade, simulated: SimulatedCall): bigint | AppError {
   const output = decodeFunctionResult({
     abi: smartAccountAbi,
     functionName: functionOf(trade),
     data: simulated.returnData,
   });
-  return trade.side === 'buy' ? minimumOutput(output, trade.slippageBps) : maximumInput(output, trade.slippageBps);
+  try {
+    return tradeGuard(trade, output);
+  } catch (error) {
+    return toAppError(error);
+  }
 }
 
 /** A refused call's error; a trade id that executed before resolves to that execution. */
@@ -78,6 +88,7 @@ const missingResult = (): AppError =>
 interface Included {
   trade: BatchedTrade;
   simulated: SimulatedCall;
+  guard: bigint;
 }
 
 /**
@@ -89,25 +100,56 @@ export async function executeTradeBatch(
   trades: readonly BatchedTrade[],
   batch: SendObserver = {},
 ): Promise<BatchedTradeResult[]> {
+  const results = new Map<BatchedTrade, BatchedTradeResult>();
+  let candidates = trades;
+  for (;;) {
+    const { included, limitMissed } = await simulateGuarded(writer, candidates, results);
+    if (!limitMissed) {
+      if (included.length > 0) await sendIncluded(writer, included, results, batch);
+      break;
+    }
+    // A trade left out for its price limit had moved the simulated state its later batch-mates were quoted against:
+    // the rest are simulated again without it (each round leaves at least one trade out).
+    candidates = included.map(({ trade }) => trade);
+  }
+  return trades.map((trade) => results.get(trade) ?? missingResult());
+}
+
+/**
+ * One simulation of `trades` with open guards: the trades to send with their guards; every other trade's result
+ * (refused, missing, past its price limit, or the whole simulation's failure) is set in `results`.
+ */
+async function simulateGuarded(
+  writer: ChainWriter,
+  trades: readonly BatchedTrade[],
+  results: Map<BatchedTrade, BatchedTradeResult>,
+): Promise<{ included: Included[]; limitMissed: boolean }> {
   const open = (trade: BatchedTrade) => callOf(trade, trade.side === 'buy' ? 0n : maxUint256);
   let simulated: SimulatedCall[];
   try {
     simulated = await simulateCallBatch(writer, trades.map(open));
   } catch (error) {
-    return trades.map(() => toAppError(error));
+    for (const trade of trades) results.set(trade, toAppError(error));
+    return { included: [], limitMissed: false };
   }
-  const results = new Map<BatchedTrade, BatchedTradeResult>();
   const included: Included[] = [];
   const refusals: Array<Promise<void>> = [];
+  let limitMissed = false;
   trades.forEach((trade, index) => {
     const outcome = simulated[index];
-    if (outcome?.success) included.push({ trade, simulated: outcome });
-    else if (!outcome) results.set(trade, missingResult());
-    else refusals.push(refusal(writer, trade, outcome.returnData).then((result) => void results.set(trade, result)));
+    if (!outcome) results.set(trade, missingResult());
+    else if (!outcome.success) {
+      refusals.push(refusal(writer, trade, outcome.returnData).then((result) => void results.set(trade, result)));
+    } else {
+      const guard = guardOf(trade, outcome);
+      if (guard instanceof AppError) {
+        results.set(trade, guard);
+        limitMissed = true;
+      } else included.push({ trade, simulated: outcome, guard });
+    }
   });
   await Promise.all(refusals);
-  if (included.length > 0) await sendIncluded(writer, included, results, batch);
-  return trades.map((trade) => results.get(trade) ?? missingResult());
+  return { included, limitMissed };
 }
 
 /** Sends the trades the simulation accepted, guarded, as one transaction; records each one's result. */
@@ -117,7 +159,7 @@ async function sendIncluded(
   results: Map<BatchedTrade, BatchedTradeResult>,
   batch: SendObserver,
 ): Promise<void> {
-  const calls = included.map(({ trade, simulated }) => callOf(trade, guardOf(trade, simulated)));
+  const calls = included.map(({ trade, guard }) => callOf(trade, guard));
   const gasLimit = batchGasLimit(
     calls,
     included.map(({ simulated }) => simulated.gasUsed),

@@ -25,6 +25,7 @@ import {
   startExecuting,
   type TradeFailure,
 } from './trade-moves.js';
+import { asPriceLimitRefusal, limitBoundOf } from './price-limit.js';
 import { isOnChainSimulation, sendSimulated } from './simulated-sends.js';
 import { honouredSimulation } from './simulation-gate.js';
 import { resolveTradeTarget, type TradeTarget } from './trade-target.js';
@@ -114,7 +115,8 @@ export async function sendTrade(
   let execution: AccountTradeExecution;
   try {
     execution = await executeOnChain(deps, { trade, target, simulation }, onSent);
-  } catch (error) {
+  } catch (caught) {
+    const error = asPriceLimitRefusal(trade, caught);
     // A sent transaction whose receipt failed: its hash is recorded now for the trace and the reconciler.
     if (!(await settleRecording()) && sent) await record(sent);
     if (sent || isAlreadyExecuted(error) || (isAppError(error) && mayHaveBeenSent(error))) {
@@ -163,6 +165,7 @@ function executeOnChain(
     outcomeIndex: trade.outcomeIndex,
     tradeId: trade.id,
     slippageBps: deps.slippageBps,
+    limit: limitBoundOf(trade),
   };
   if (deps.batcher) return deps.batcher.submit({ ...common, side: trade.side, amount: trade.amountAtomic, onSent });
   return trade.side === 'buy'

@@ -11,6 +11,8 @@
  *   exact-USDC sell with maxTokensIn = 0 (every such sell needs at least one token wei), so the market reverts
  *   SlippageExceeded → SLIPPAGE_EXCEEDED. A sell the account cannot cover reverts InsufficientBalance first (the
  *   market checks the balance before the guard), as the organic sell would.
+ * - `price_limit`: the same send as `slippage`, whose guard the trade owns as its price limit (price-limit.ts):
+ *   the revert fails it PRICE_LIMIT_EXCEEDED, as an organic trade whose limit the price moved beyond.
  * - `insufficient_balance`: buy the USDC token's whole supply plus one atomic unit (no account can hold more than
  *   the supply; at most 2^128 − 1 so the market's AmountTooLarge does not answer first) — the market's pull of the
  *   USDC reverts ERC20InsufficientBalance; sell 2^256 − 1 token wei (no balance reaches it) — InsufficientBalance.
@@ -39,6 +41,7 @@ import { type OperatorRoute } from '../chain/operator-calls.js';
 import type { TradeRecord } from '#shared/db/trades/trade-rows.js';
 import type { SimulatedOutcome } from '#shared/domain/trade-simulation.js';
 import type { TradeTarget } from './trade-target.js';
+import { unreachableGuard } from './price-limit.js';
 
 /** Gas of a send that skips the estimate: ample for any account trade, far above what a revert uses. */
 export const SIMULATED_SEND_GAS = 1_000_000n;
@@ -46,10 +49,11 @@ export const SIMULATED_SEND_GAS = 1_000_000n;
 /** The all-zero trade id: never a trade's, refused by every smart account (InvalidTradeId). */
 const ZERO_TRADE_ID = '00000000-0000-0000-0000-000000000000';
 
-export type OnChainSimulation = Extract<SimulatedOutcome, 'slippage' | 'insufficient_balance' | 'revert' | 'timeout'>;
+const onChainSimulations = ['slippage', 'price_limit', 'insufficient_balance', 'revert', 'timeout'] as const;
+export type OnChainSimulation = Extract<SimulatedOutcome, (typeof onChainSimulations)[number]>;
 
 export function isOnChainSimulation(kind: string): kind is OnChainSimulation {
-  return kind === 'slippage' || kind === 'insufficient_balance' || kind === 'revert' || kind === 'timeout';
+  return onChainSimulations.some((simulation) => simulation === kind);
 }
 
 interface SimulatedSend {
@@ -76,10 +80,16 @@ export async function sendSimulated(
         ? buyThroughAccount(writer, { ...passed, usdcIn: trade.amountAtomic, minTokensOut: 0n })
         : sellForUsdcThroughAccount(writer, { ...passed, usdcOut: trade.amountAtomic, maxTokensIn: 2n ** 255n });
     }
+    // The same send: the stored simulation tells the two refusals apart (price-limit.ts).
     case 'slippage':
+    case 'price_limit':
       return buying
-        ? buyThroughAccount(writer, { ...mined, usdcIn: trade.amountAtomic, minTokensOut: maxUint256 })
-        : sellForUsdcThroughAccount(writer, { ...mined, usdcOut: trade.amountAtomic, maxTokensIn: 0n });
+        ? buyThroughAccount(writer, { ...mined, usdcIn: trade.amountAtomic, minTokensOut: unreachableGuard('buy') })
+        : sellForUsdcThroughAccount(writer, {
+            ...mined,
+            usdcOut: trade.amountAtomic,
+            maxTokensIn: unreachableGuard('sell'),
+          });
     case 'insufficient_balance': {
       if (!buying) return sellThroughAccount(writer, { ...mined, tokensIn: maxUint256, minUsdcOut: 0n });
       return buyThroughAccount(writer, {

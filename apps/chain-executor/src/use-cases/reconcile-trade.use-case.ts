@@ -11,6 +11,7 @@ import type { Address, Hex } from 'viem';
 import { deadlinePassedUnexecuted } from '../chain/operator-calls.js';
 import { findTradeExecution } from '../chain/account-trades.js';
 import { tradeRefusalIn } from '../chain/trade-attempts.js';
+import { asPriceLimitRefusal } from '../trades/price-limit.js';
 import { listStalledTrades } from '#shared/db/trades/trade-lists.repository.js';
 import { type TradeRecord } from '#shared/db/trades/trade-rows.js';
 import { AppError, toAppError } from '#shared/errors/app-error.js';
@@ -81,7 +82,8 @@ async function settleFromLastSend(
     deps.logger.info({ event: 'trade.reconcile_waiting', tradeId: trade.id, txHash }, 'transaction still pending');
     return 'awaiting_chain';
   }
-  const refusal = await tradeRefusalIn(deps.writer, sent, { account, tradeId: trade.id });
+  const refused = await tradeRefusalIn(deps.writer, sent, { account, tradeId: trade.id });
+  const refusal = refused && asPriceLimitRefusal(trade, refused);
   if (!refusal || !isDefiniteRefusal(refusal)) return undefined;
   deps.logger.info({ event: 'trade.reconciled', tradeId: trade.id, outcome: 'failed', code: refusal.code, txHash });
   return failTrade(deps, trade, trade.status, { ...failureOf(refusal), txHash }).then(failedOr);

@@ -21,6 +21,7 @@ describe('sandbox documentation', () => {
     for (const cells of documented) expect(cells).toHaveLength(7);
     const byValue = Object.fromEntries(documented.map((cells) => [cells[1], cells.slice(3, 6)]));
     expect(byValue['`slippage`']).toEqual(['`failed`', '`SLIPPAGE_EXCEEDED`', '`trade.failed`']);
+    expect(byValue['`price_limit`']).toEqual(['`failed`', '`PRICE_LIMIT_EXCEEDED`', '`trade.failed`']);
     expect(byValue['`reject`']).toEqual(['`rejected`', '`TRADE_REJECTED_BY_OPERATOR`', '`trade.rejected`']);
   });
 

@@ -1,7 +1,7 @@
 /**
  * Body identity of a create-trade request (spec/trading-api.md "Idempotency"): marketId, outcomeIndex, amount (as a
  * value: `1.5` and `1.50` are the same), side, metadata (a sorted shallow string map) and, when given, expiresAt (as
- * an instant). clientRequestId and server-assigned fields are not part of it. Two requests with the same identity
+ * an instant) and limitPrice (as a value). clientRequestId and server-assigned fields are not part of it. Two requests with the same identity
  * hash are the same trade; a request without the optional members hashes as it always did.
  */
 import { createHash } from 'node:crypto';
@@ -13,6 +13,17 @@ export interface TradeIdentity {
   side: 'buy' | 'sell';
   metadata: Record<string, string>;
   expiresAt?: Date;
+  /** USDC atomic per outcome token. */
+  limitPrice?: bigint;
+}
+
+/** The optional members present, in a fixed order; none present adds nothing, so older requests hash as they did. */
+function optionalMembers({ expiresAt, limitPrice }: TradeIdentity): Array<Record<string, string | number>> {
+  const members = {
+    ...(expiresAt ? { expiresAt: expiresAt.getTime() } : {}),
+    ...(limitPrice === undefined ? {} : { limitPrice: limitPrice.toString() }),
+  };
+  return Object.keys(members).length > 0 ? [members] : [];
 }
 
 /** SHA-256 hex of the canonical identity. */
@@ -26,7 +37,7 @@ export function tradeIdentityHash(identity: TradeIdentity): string {
     identity.amountAtomic.toString(),
     identity.side,
     metadata,
-    ...(identity.expiresAt ? [{ expiresAt: identity.expiresAt.getTime() }] : []),
+    ...optionalMembers(identity),
   ]);
   return createHash('sha256').update(canonical).digest('hex');
 }

@@ -1,3 +1,4 @@
+import { formatUsdcAmount } from '#shared/domain/trade-amount.js';
 import type { TradeEventRecord } from '#shared/db/trade-events/trade-events.repository.js';
 import type { WebhookDeliveryState } from '#shared/db/webhook-events/webhook-event-rows.js';
 import type { TraceView, TradeView } from '../use-cases/trade-reads.use-case.js';
@@ -31,6 +32,7 @@ export function presentTrade({ trade, webhookDelivery }: TradeView) {
     tokensOut: trade.tokensOut === null ? null : trade.tokensOut.toString(),
     errorCode: trade.errorCode,
     errorMessage: trade.errorMessage,
+    limitPrice: trade.limitPrice === null ? null : formatUsdcAmount(trade.limitPrice),
     webhookDelivery: webhookDelivery === null ? null : presentWebhookDelivery(webhookDelivery),
     metadata: trade.metadata,
     createdAt: trade.createdAt.toISOString(),

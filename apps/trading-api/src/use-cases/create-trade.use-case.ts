@@ -24,7 +24,7 @@ import { type Queryable } from '#shared/db/transaction.js';
 import { type TradeRecord } from '#shared/db/trades/trade-rows.js';
 import { DAILY_WINDOW_MS, effectiveTradeLimits, exceededCap, needsConfirmation } from '../domain/trade-limits.js';
 import { formatTradeSimulation, type TradeSimulation } from '#shared/domain/trade-simulation.js';
-import { formatUsdcAmount, parseUsdcAmount } from '#shared/domain/trade-amount.js';
+import { formatUsdcAmount, parseUsdcAmount, USDC_ATOMIC_PER_UNIT } from '#shared/domain/trade-amount.js';
 import { marketNotTradeable, outcomeOutOfRange } from '#shared/domain/market-rules.js';
 import { tradeIdentityHash } from '../domain/trade-identity.js';
 import { type TradeSide } from '#shared/domain/trade-states.js';
@@ -55,6 +55,8 @@ export interface CreateTradeCommand {
   simulation?: TradeSimulation;
   /** The client's execution deadline (issue 31), instead of the server's default. */
   expiresAt?: Date;
+  /** The client's price limit (issue 31): a decimal string of USDC per outcome token, strictly between 0 and 1. */
+  limitPrice?: string;
   now: Date;
 }
 
@@ -155,13 +157,25 @@ function assertExpiresAt({ expiresAt, now }: CreateTradeCommand): void {
   });
 }
 
+/** `limitPrice` in USDC atomic per token: 400 VALIDATION_FAILED unless strictly between 0 and 1 with ≤ 6 decimals. */
+function parseLimitPrice(text: string): bigint {
+  const atomic = parseUsdcAmount(text, 'limitPrice');
+  if (atomic < USDC_ATOMIC_PER_UNIT) return atomic;
+  const detail = 'body member limitPrice must be strictly between 0 and 1.';
+  throw new AppError('VALIDATION_FAILED', {
+    detail,
+    extensions: { field: 'limitPrice', location: 'body', errors: [{ field: 'limitPrice', message: detail }] },
+  });
+}
+
 const simulationOf = (command: CreateTradeCommand): string | null =>
   command.simulation ? formatTradeSimulation(command.simulation) : null;
 
 export async function createTrade(deps: CreateTradeDeps, command: CreateTradeCommand): Promise<TradeWriteOutcome> {
   const amountAtomic = parseUsdcAmount(command.amount);
   const metadata = command.metadata ?? {};
-  const requestHash = tradeIdentityHash({ ...command, amountAtomic, metadata });
+  const limitPrice = command.limitPrice === undefined ? undefined : parseLimitPrice(command.limitPrice);
+  const requestHash = tradeIdentityHash({ ...command, amountAtomic, metadata, limitPrice });
   const limits = effectiveTradeLimits(command.key);
   const trade = { side: command.side, amountAtomic };
   // Before the transaction, so no connection or lock waits on the chain; its failure only matters to a new trade.
@@ -231,6 +245,7 @@ export async function createTrade(deps: CreateTradeDeps, command: CreateTradeCom
         via: 'api',
         ...(command.simulation ? { simulation: simulationOf(command) } : {}),
         ...(command.expiresAt ? { expiresAt: command.expiresAt.toISOString() } : {}),
+        ...(limitPrice === undefined ? {} : { limitPrice: formatUsdcAmount(limitPrice) }),
       },
     };
     const step: TradeStepRecord = highValue
@@ -260,6 +275,7 @@ export async function createTrade(deps: CreateTradeDeps, command: CreateTradeCom
       idempotencyKey: command.idempotencyKey ?? null,
       simulation: simulationOf(command),
       ...(command.expiresAt ? { executionDeadline: command.expiresAt } : {}),
+      limitPrice: limitPrice ?? null,
       createdAt: command.now,
       traceSeq,
       ...(highValue

@@ -15,6 +15,7 @@ import {
   toStringOrNull,
 } from '../column-values.js';
 import { parseJsonColumn, type Row } from '../transaction.js';
+import { parseUsdcAmount } from '../../domain/trade-amount.js';
 
 export interface TradeRecord {
   id: string;
@@ -44,6 +45,8 @@ export interface TradeRecord {
   idempotencyKey: string | null;
   /** SHA-256 of the body identity (domain/trade-identity.ts). */
   requestHash: string;
+  /** The client's limitPrice in USDC atomic per outcome token (1 … 999 999, i.e. 0.000001 … 0.999999); null without. */
+  limitPrice: bigint | null;
   /** The sandbox simulation it was placed with (`X-Service-Simulate`, canonical form); null when organic. */
   simulation: string | null;
   finishedAt: Date | null;
@@ -69,6 +72,7 @@ export type NewTrade = Pick<
       | 'simulation'
       | 'createdAt'
       | 'executionDeadline'
+      | 'limitPrice'
     >
   >;
 
@@ -108,6 +112,7 @@ export function toTrade(row: Row): TradeRecord {
     executionDeadline: toDateOrNull(row.execution_deadline),
     idempotencyKey: toStringOrNull(row.idempotency_key),
     requestHash: String(row.request_hash),
+    limitPrice: row.limit_price == null ? null : parseUsdcAmount(String(row.limit_price), 'trades.limit_price'),
     simulation: toStringOrNull(row.simulation),
     finishedAt: toDateOrNull(row.finished_at),
     createdAt: toDate(row.created_at),

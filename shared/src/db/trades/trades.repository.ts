@@ -8,6 +8,7 @@
  */
 import type { Knex } from 'knex';
 import { newUuid } from '../../ids/ids.js';
+import { formatUsdcAmount } from '../../domain/trade-amount.js';
 import type { TradeStatus } from '../../domain/trade-states.js';
 import { okPacketOfRaw, type Queryable, type Row } from '../transaction.js';
 import { toTrade, toTradeUpdateColumns, type NewTrade, type TradeRecord, type TradeUpdate } from './trade-rows.js';
@@ -37,6 +38,7 @@ export async function insertTrade(db: Queryable, input: NewTrade & { traceSeq?: 
     confirmation_expires_at: input.confirmationExpiresAt ?? null,
     idempotency_key: input.idempotencyKey ?? null,
     simulation: input.simulation ?? null,
+    limit_price: input.limitPrice == null ? null : formatUsdcAmount(input.limitPrice),
     // A deadline the client chose (expiresAt); otherwise the executor sets one on the first move to executing.
     execution_deadline: input.executionDeadline ?? null,
     created_at: createdAt,

@@ -995,6 +995,8 @@ export interface components {
       tokensOut: string | null;
       errorCode: string | null;
       errorMessage: string | null;
+      /** @description The client's price limit (`limitPrice` of the request), null when it set none. */
+      limitPrice: components['schemas']['LimitPrice'] | null;
       webhookDelivery: components['schemas']['WebhookDelivery'] | null;
       metadata?: components['schemas']['Metadata'];
       createdAt: components['schemas']['DateTime'];
@@ -1012,7 +1014,13 @@ export interface components {
        * @description The trade's execution deadline instead of the server's default: a trade not mined by it fails `EXECUTION_TIMEOUT`, spending nothing. In the future and at most one hour ahead (else 400 `VALIDATION_FAILED`, `extensions.field` `expiresAt`); part of the body identity for idempotency.
        */
       expiresAt?: string;
+      limitPrice?: components['schemas']['LimitPrice'];
     };
+    /**
+     * @description The worst average price per outcome token the trade accepts, in USDC, strictly between 0 and 1 with at most 6 decimals: a buy never pays more than it per token, a sell never receives less. It tightens the on-chain guard (the stricter of it and the server's slippage guard); a trade the pool cannot fill within it fails `PRICE_LIMIT_EXCEEDED`, spending nothing. Part of the body identity for idempotency (`0.5` and `0.50` are the same limit). `0.000000` is refused 400 `VALIDATION_FAILED`, `extensions.field` `limitPrice`.
+     * @example 0.55
+     */
+    LimitPrice: string;
     ConfirmTradeRequest: {
       token: string;
     };

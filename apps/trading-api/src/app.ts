@@ -28,7 +28,7 @@ import {
   type AuthLockoutPolicy,
 } from './pipeline/authenticate.middleware.js';
 import { ipAllowlistMiddleware, scopeMiddleware, signatureMiddleware } from './pipeline/authorize.middleware.js';
-import { createRequestValidator, validateMiddleware } from './pipeline/validate.middleware.js';
+import { createRequestValidator, validateMiddleware, tradeBodyOf } from './pipeline/validate.middleware.js';
 import { operationOf } from './pipeline/operation-handler.js';
 import { API_VERSION_HEADER, CURRENT_API_VERSION, mountV1Operations, v1EdgeSteps } from './pipeline/v1-router.js';
 import { createRateLimiters, rateLimiterFor } from './rate-limit/operation-limiters.js';
@@ -179,6 +179,8 @@ export function createApp(deps: TradingApiDeps): express.Express {
           webhookSecrets: createSecretBox(deps.webhookSecretKey ?? DEVELOPMENT_WEBHOOK_SECRET_KEY),
           sharedReads: createMicroCache({ ttlMs: deps.readCacheMs ?? 0, now }),
           serviceEnv: deps.serviceEnv,
+          checkTradeBody: (body) => tradeBodyOf(validator, body),
+          docsBaseUrl: deps.docsBaseUrl,
         }),
         now,
       });

@@ -172,3 +172,33 @@ describe('trades.cancel', () => {
     expect(refusal).toMatchObject({ status: 409, code: 'TRADE_NOT_CANCELLABLE', extensions: { status: 'completed' } });
   }, 90_000);
 });
+
+describe('trades.batch', () => {
+  it('retries a batch whose answer was lost under its one key: each item answered once, refusals in place', async () => {
+    const proxy = await startResponseDroppingProxy(stack.url, 1);
+    try {
+      const caller = await stack.chain.createTrader();
+      const client = stack.clientOf(caller, { baseUrl: proxy.url });
+      const item = { marketId: stack.marketId, outcomeIndex: 0, side: 'buy' as const };
+      const batch = await client.trades.batch([
+        { ...item, amount: '1' },
+        { ...item, amount: '2', limitPrice: '0.95' },
+        { ...item, amount: '0' },
+      ]);
+
+      expect(proxy.dropped).toBe(1);
+      expect(batch.idempotent).toBe(true);
+      expect(batch.results.map((result) => result.status)).toEqual([201, 201, 400]);
+      expect(batch.results[1]?.trade).toMatchObject({ amount: '2', limitPrice: '0.95' });
+      expect(batch.results[2]?.error).toMatchObject({ code: 'VALIDATION_FAILED' });
+      const rows = await tradesOf(caller.userId);
+      expect(rows.map((row: { id: string }) => row.id).sort()).toEqual(
+        batch.results.flatMap((result) => (result.trade ? [result.trade.id] : [])).sort(),
+      );
+      const settled = await client.trades.waitFor(batch.results[0]!.trade!.id, { timeoutMs: 60_000 });
+      expect(settled.status).toBe('completed');
+    } finally {
+      await proxy.close();
+    }
+  }, 90_000);
+});

@@ -24,6 +24,17 @@ export interface CreatedTrade {
   idempotencyKey: string;
 }
 
+/** One item's answer in a batch: `trade` for 200/201/202 (`confirmation` on 202), else `error`, its problem. */
+export type TradeBatchResult = Schemas['TradeBatchResult'];
+
+export interface CreatedTradeBatch {
+  /** One per item, in the order sent. */
+  results: TradeBatchResult[];
+  /** True when the server replayed an earlier batch sent with the same key. */
+  idempotent: boolean;
+  idempotencyKey: string;
+}
+
 export interface CreateTradeOptions {
   /** Default: a random UUID made for this call. */
   idempotencyKey?: string;
@@ -60,6 +71,22 @@ export function createTradesApi(api: TradingApi) {
       );
       const confirmation = 'confirmation' in envelope ? envelope.confirmation : null;
       return { trade: envelope.trade, confirmation, idempotent: envelope._meta.idempotent, idempotencyKey };
+    },
+
+    /**
+     * Creates up to 20 trades in one request, each checked as `create` would check it; a refused item is answered in
+     * its result, not thrown. One Idempotency-Key (made once, kept across retries) covers the whole batch.
+     */
+    async batch(trades: CreateTradeRequest[], options: CreateTradeOptions = {}): Promise<CreatedTradeBatch> {
+      const idempotencyKey = options.idempotencyKey ?? randomUUID();
+      const envelope = await unwrap(
+        api.POST('/trades/batch', {
+          body: { trades },
+          params: { header: { 'Idempotency-Key': idempotencyKey } },
+          signal: options.signal,
+        }),
+      );
+      return { results: envelope.results, idempotent: envelope._meta.idempotent, idempotencyKey };
     },
 
     get,

@@ -18,6 +18,7 @@ export const ROUTE_CATALOGUE = {
     'POST /v1/trades',
     'GET /v1/trades/:id',
     'POST /v1/trades/:id/confirm',
+    'POST /v1/trades/batch',
     'POST /v1/trades/:id/cancel',
     'GET /v1/traces/:correlationId',
     'GET /v1/webhooks/events',

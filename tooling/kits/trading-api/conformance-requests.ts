@@ -43,6 +43,16 @@ export function validRequests(fixtures: ConformanceFixtures): Record<string, Con
       path: '/v1/trades',
       body: { marketId, outcomeIndex: 0, amount: '1.5', side: 'buy' },
     },
+    createTradeBatch: {
+      method: 'POST',
+      path: '/v1/trades/batch',
+      body: {
+        trades: [
+          { marketId, outcomeIndex: 0, amount: '1', side: 'buy' },
+          { marketId, outcomeIndex: 7 },
+        ],
+      },
+    },
     listTrades: { method: 'GET', path: `/v1/trades?status=pending,completed&marketId=${marketId}&limit=5` },
     getTrade: { method: 'GET', path: `/v1/trades/${tradeId}` },
     streamEvents: { method: 'GET', path: '/v1/events/stream?types=trade.completed' },

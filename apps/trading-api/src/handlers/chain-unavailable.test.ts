@@ -47,6 +47,21 @@ describe('chain-backed routes without a chain', () => {
   );
 });
 
+describe('POST /v1/trades/batch without a chain', () => {
+  it('answers 503 for the whole batch, creating nothing, though an item before was refused on its own', async () => {
+    const caller = await callerWithSmartAccount();
+    const market = await insertTestMarket(kit.database.db, {
+      contractAddress: `0x${randomBytes(20).toString('hex')}`,
+      chainId: 31337,
+    });
+    const item = { marketId: market.id, outcomeIndex: 0, amount: '1', side: 'buy' };
+    const trades = [{ ...item, marketId: '7f1c2b8e-4d5a-4e6f-8a9b-0c1d2e3f4a5b' }, item];
+    const response = await callAs(kit, caller, 'POST', '/v1/trades/batch', { body: { trades } });
+    expectDescribed(spec, response, 'createTradeBatch', 503, 'DEPENDENCY_UNAVAILABLE');
+    expect(await kit.database.db('trades').where({ api_key_id: caller.record.id })).toHaveLength(0);
+  });
+});
+
 describe('readiness with a chain that does not answer', () => {
   let chain: LazyChainReader;
   let unreachable: TradingApiKit;

@@ -2,7 +2,7 @@ import { deliveryBeforeAnyEvent } from '#shared/db/webhook-events/webhook-event-
 import { resourceEnvelope } from '../http/envelope.js';
 import { typedHandler, type OperationHandler } from '../pipeline/operation-handler.js';
 import { presentTrade } from '../presenters/trade.presenter.js';
-import type { TradeWriteKind } from '../trades/trade-replay.js';
+import type { TradeWriteKind, TradeWriteOutcome } from '../trades/trade-replay.js';
 import { createTrade } from '../use-cases/create-trade.use-case.js';
 import { getTradeView } from '../use-cases/trade-reads.use-case.js';
 import type { HandlerDeps } from './handler-deps.js';
@@ -38,23 +38,30 @@ export function createTradeHandler(deps: HandlerDeps): OperationHandler {
       ...(simulation ? { simulation } : {}),
       now,
     });
-    // A trade this request just created has no event yet (a high-value one has its confirmation event): its delivery
-    // state follows from the key this request authenticated with, with no read.
-    const view =
-      outcome.kind === 'created' && !outcome.idempotent
-        ? { trade: outcome.trade, webhookDelivery: deliveryBeforeAnyEvent(auth.key.record.webhookUrl) }
-        : await getTradeView(deps, outcome.trade);
-    const trade = presentTrade(view);
-    const confirmation = outcome.confirmation && {
-      token: outcome.confirmation.token,
-      expiresAt: outcome.confirmation.expiresAt.toISOString(),
-    };
+    const { status, trade, confirmation } = await presentTradeWrite(deps, outcome, auth.key.record.webhookUrl);
     return {
-      status: statusOfWrite[outcome.kind],
+      status,
       body: { ...resourceEnvelope('trade', trade), ...(confirmation ? { confirmation } : {}) },
       meta: { idempotent: outcome.idempotent },
     };
   });
+}
+
+/**
+ * A trade write as answered: its status (201, 202, 200), the trade and, on 202, its confirmation. A trade this
+ * request just created has no event yet (a high-value one has its confirmation event): its delivery state follows
+ * from the key's webhook URL, with no read.
+ */
+export async function presentTradeWrite(deps: HandlerDeps, outcome: TradeWriteOutcome, webhookUrl: string | null) {
+  const view =
+    outcome.kind === 'created' && !outcome.idempotent
+      ? { trade: outcome.trade, webhookDelivery: deliveryBeforeAnyEvent(webhookUrl) }
+      : await getTradeView(deps, outcome.trade);
+  const confirmation = outcome.confirmation && {
+    token: outcome.confirmation.token,
+    expiresAt: outcome.confirmation.expiresAt.toISOString(),
+  };
+  return { status: statusOfWrite[outcome.kind], trade: presentTrade(view), confirmation };
 }
 
 /*

@@ -7,6 +7,7 @@ import type { ConfirmationKeys } from '../domain/confirmation-token.js';
 import type { CursorCodec } from '../http/cursor.js';
 import type { ChainSource } from '../use-cases/chain-source.js';
 import type { HandlerResult } from '../pipeline/operation-handler.js';
+import type { components } from '../openapi/generated/trading-api.js';
 
 /** What the use cases behind the handlers use. */
 export interface HandlerDeps {
@@ -27,4 +28,10 @@ export interface HandlerDeps {
   webhookSecrets: SecretBox;
   /** SERVICE_ENV: the sandbox simulation header is honoured only on `test` (with a test key). */
   serviceEnv: ApiKeyEnvironment;
+  /** A value checked as POST /v1/trades' body (a batch's item), as that route checks it: 400 VALIDATION_FAILED. */
+  checkTradeBody(body: unknown): CreateTradeBody;
+  /** DOCS_BASE_URL: a batch item's refusal is rendered as the route renders a problem. */
+  docsBaseUrl: string;
 }
+
+export type CreateTradeBody = components['schemas']['CreateTradeRequest'];

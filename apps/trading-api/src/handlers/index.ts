@@ -2,6 +2,7 @@ import type { OperationHandler } from '../pipeline/operation-handler.js';
 import { cancelTradeHandler } from './cancel-trade.handler.js';
 import { confirmTradeHandler } from './confirm-trade.handler.js';
 import { createRedemptionHandler } from './create-redemption.handler.js';
+import { createTradeBatchHandler } from './create-trade-batch.handler.js';
 import { createTradeHandler } from './create-trade.handler.js';
 import { getAccountUsageHandler } from './get-account-usage.handler.js';
 import { getMarketQuoteHandler } from './get-market-quote.handler.js';
@@ -29,6 +30,7 @@ export function createHandlers(deps: HandlerDeps): Record<string, OperationHandl
     listMarketPredictions: listMarketPredictionsHandler(deps),
     listMarketCandles: cachedForEveryCaller(deps.sharedReads, 'listMarketCandles', listMarketCandlesHandler(deps)),
     createTrade: createTradeHandler(deps),
+    createTradeBatch: createTradeBatchHandler(deps),
     listTrades: listTradesHandler(deps),
     getTrade: getTradeHandler(deps),
     confirmTrade: confirmTradeHandler(deps),

@@ -50,6 +50,7 @@ describe('GET /v1/trades/{id}', () => {
       tokensOut: null,
       errorCode: null,
       errorMessage: null,
+      limitPrice: null,
       webhookDelivery: null,
       metadata: { strategy: 'mm' },
       createdAt: trade.createdAt.toISOString(),

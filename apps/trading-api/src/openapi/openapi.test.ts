@@ -48,6 +48,7 @@ describe('the OpenAPI description', () => {
       'GET /v1/trades/:id': 'trades:read',
       'GET /v1/traces/:correlationId': 'trades:read',
       'POST /v1/trades': 'trades:write',
+      'POST /v1/trades/batch': 'trades:write',
       'POST /v1/trades/:id/confirm': 'trades:write',
       'POST /v1/redemptions': 'trades:write',
       'GET /v1/webhooks/events': 'webhooks:manage',
@@ -60,7 +61,12 @@ describe('the OpenAPI description', () => {
       'POST /v1/trades',
       'POST /v1/trades/:id/cancel',
       'POST /v1/trades/:id/confirm',
+      'POST /v1/trades/batch',
       'POST /v1/webhooks/events/:id/redeliver',
+    ]);
+    const costed = operations.filter((operation) => operation.rateLimitCost !== null);
+    expect(costed.map((operation) => [operation.routeId, operation.rateLimitCost])).toEqual([
+      ['POST /v1/trades/batch', 'trades'],
     ]);
   });
 

@@ -25,6 +25,11 @@ export interface OperationDescriptor extends DocumentOperation {
   scope: ApiScope | null;
   /** `x-rate-limit`. */
   rateLimit: RateLimitAlgorithm;
+  /**
+   * `x-rate-limit-cost`: the body member (an array) whose item count is the tokens a request draws (a batch: one per
+   * trade); null: one per request.
+   */
+  rateLimitCost: string | null;
   deprecated: boolean;
   /** `x-sunset` (an HTTP date) of a deprecated operation. */
   sunset: string | null;
@@ -57,6 +62,7 @@ export function listOperations(document: OpenApiDocument): OperationDescriptor[]
     ...entry,
     scope: requiredScope(entry.operation, entry.operationId),
     rateLimit: entry.operation['x-rate-limit'] === 'token-bucket' ? 'token-bucket' : 'sliding-window',
+    rateLimitCost: stringOrNull(entry.operation['x-rate-limit-cost']),
     deprecated: entry.operation.deprecated === true,
     sunset: stringOrNull(entry.operation['x-sunset']),
     deprecatedAt: stringOrNull(entry.operation['x-deprecated-at']),

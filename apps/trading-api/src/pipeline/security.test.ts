@@ -18,6 +18,7 @@ import { expectProblemCode, useTradingApiKit } from '#tooling/kits/trading-api/s
 const uuid = '0b8e4a52-6f0e-4d8a-9a55-2d6f3f0c9b11';
 const bodies: Record<string, unknown> = {
   createTrade: { marketId: uuid, outcomeIndex: 0, amount: '1.5', side: 'buy' },
+  createTradeBatch: { trades: [{ marketId: uuid, outcomeIndex: 0, amount: '1.5', side: 'buy' }] },
   confirmTrade: { token: 'tok' },
   createRedemption: { marketId: uuid, outcomeIndex: 0 },
 };
@@ -45,6 +46,8 @@ const allowedStatus: Record<string, number> = {
   listTrades: 200,
   // The market of the body does not exist: the handler's own 404.
   createTrade: 404,
+  // The batch is valid; its one item answers the handler's 404 in its result.
+  createTradeBatch: 200,
   createRedemption: 404,
   streamEvents: 200,
 };

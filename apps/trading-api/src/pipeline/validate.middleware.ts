@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import type { Document } from 'openapi-backend';
 import {
   createRequestValidator as createSharedRequestValidator,
+  typedInput,
   type ValidatableRequest,
   type ValidatedRequest,
 } from '#shared/http/request-validator.js';
@@ -10,6 +11,8 @@ import { AppError } from '#shared/errors/app-error.js';
 import { API_PREFIX } from '../openapi/operations.js';
 import { bodyErrorOf, rawBodyOf } from '#shared/http/request-input.js';
 import { operationOf, setInput } from './operation-handler.js';
+import type { operations } from '../openapi/generated/trading-api.js';
+import type { CreateTradeBody } from '../handlers/handler-deps.js';
 
 /** An unpaired UTF-16 surrogate: what a `\ud800` escape parses to. It is no Unicode text, and MySQL cannot store it. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -109,4 +112,10 @@ export function validationError(issues: readonly ValidationIssue[]): AppError {
       errors: issues.slice(0, 10).map((issue) => ({ field: issue.name, message: issue.reason ?? 'invalid' })),
     },
   });
+}
+
+/** `body` checked as POST /v1/trades' body (a batch's item) by that operation's own rules: 400 VALIDATION_FAILED. */
+export function tradeBodyOf(validator: RequestValidator, body: unknown): CreateTradeBody {
+  const request = { method: 'POST', path: '/trades', url: `${API_PREFIX}/trades`, query: {}, headers: {}, body };
+  return typedInput<operations['createTrade']>(validator.validate('createTrade', request)).body;
 }

@@ -30,6 +30,7 @@ return {admitted, current, previous}
 export const TOKEN_BUCKET_SCRIPT = `
 local capacity = tonumber(ARGV[1])
 local now = tonumber(ARGV[2])
+local cost = tonumber(ARGV[3]) or 1
 local rate = capacity / 60000
 local state = redis.call('HMGET', KEYS[1], 'tokens', 'updated')
 local tokens = tonumber(state[1])
@@ -44,8 +45,8 @@ if now > updated then
 end
 tokens = math.min(tokens, capacity)
 local admitted = 0
-if tokens >= 1 then
-  tokens = tokens - 1
+if tokens >= cost then
+  tokens = tokens - cost
   admitted = 1
 end
 redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'updated', tostring(updated))

@@ -11,7 +11,10 @@ import type { RateLimitStore } from './rate-limit-store.js';
 import { TokenBucketStore } from './token-bucket.store.js';
 import type { Redis } from '#shared/redis/create-redis.js';
 import type { OperationDescriptor } from '../openapi/operations.js';
-import { authOf } from '../pipeline/operation-handler.js';
+import { authOf, operationOf } from '../pipeline/operation-handler.js';
+import { rawBodyOf } from '#shared/http/request-input.js';
+import { MAX_BATCH_TRADES } from '../use-cases/create-trade-batch.use-case.js';
+import type { Response } from 'express';
 import type { UsageRecorder } from '../usage/usage-recorder.js';
 import type { ClientRateLimitInfo, IncrementResponse, Store } from 'express-rate-limit';
 
@@ -32,12 +35,14 @@ function perUserLimiter(
     now,
     subjectOf(_req, res) {
       const { record, userRpm } = authOf(res).key;
-      return { key: limitedKey(record.userId, userRpm), limit: userRpm };
+      return { key: limitedKey(record.userId, userRpm, requestCostOf(res)), limit: userRpm };
     },
     refusal(res, subject, retryAfterSeconds) {
       usage.recordRateLimitRejection(authOf(res).key.record.id);
+      const cost = requestCostOf(res);
+      const batch = cost > 1 ? ` A batch of ${cost} trades draws ${cost} tokens, all or none.` : '';
       return new AppError('RATE_LIMIT_EXCEEDED', {
-        detail: `Per-user limit of ${subject.limit} requests per minute exceeded.`,
+        detail: `Per-user limit of ${subject.limit} requests per minute exceeded.${batch}`,
         retryAfterSeconds,
       });
     },
@@ -93,24 +98,56 @@ export function rateLimiterFor(
  * `<subject>|<limit>` (decision 0011); the algorithm's Redis key names only the subject, so a changed limit keeps
  * the window. A refused request reports `limit + 1` hits and the earliest admission as `resetTime`.
  */
-/** The key express-rate-limit hands the store for `subject` under `limit`. */
-export function limitedKey(subject: string, limit: number): string {
-  return `${subject}|${limit}`;
+/** The key express-rate-limit hands the store for `subject` under `limit`, drawing `cost` tokens (`*cost`, when > 1). */
+export function limitedKey(subject: string, limit: number, cost = 1): string {
+  return cost > 1 ? `${subject}|${limit}*${cost}` : `${subject}|${limit}`;
 }
 
-function parseLimitedKey(key: string): { subject: string; limit: number } {
+function parseLimitedKey(key: string): { subject: string; limit: number; cost: number } {
   const bar = key.lastIndexOf('|');
-  const limit = Number(key.slice(bar + 1));
-  if (bar < 0 || !Number.isInteger(limit) || limit < 1) throw new Error(`rate-limit key without a limit: ${key}`);
-  return { subject: key.slice(0, bar), limit };
+  const [limitText, costText = '1'] = key.slice(bar + 1).split('*');
+  const limit = Number(limitText);
+  const cost = Number(costText);
+  if (bar < 0 || !Number.isInteger(limit) || limit < 1 || !Number.isInteger(cost) || cost < 1) {
+    throw new Error(`rate-limit key without a limit: ${key}`);
+  }
+  return { subject: key.slice(0, bar), limit, cost };
+}
+
+const costs = new WeakMap<Response, number>();
+
+/**
+ * The tokens the request draws: one, or for an operation with `x-rate-limit-cost` the item count of that body member
+ * (one to the batch's most; a body that is not JSON costs one, and validation refuses it, as it refuses a batch
+ * over its most). Read once per request.
+ */
+function requestCostOf(res: Response): number {
+  const known = costs.get(res);
+  if (known !== undefined) return known;
+  const member = operationOf(res).rateLimitCost;
+  let cost = 1;
+  if (member !== null) {
+    try {
+      const body: unknown = JSON.parse(rawBodyOf(res).toString('utf8'));
+      const items =
+        typeof body === 'object' && body !== null
+          ? Object.entries(body).find(([name]) => name === member)?.[1]
+          : undefined;
+      if (Array.isArray(items)) cost = Math.min(MAX_BATCH_TRADES, Math.max(1, items.length));
+    } catch {
+      cost = 1;
+    }
+  }
+  costs.set(res, cost);
+  return cost;
 }
 
 export class PerLimitStore implements Store {
   constructor(private readonly algorithm: RateLimitStore) {}
 
   async increment(key: string): Promise<IncrementResponse> {
-    const { subject, limit } = parseLimitedKey(key);
-    const count = await this.algorithm.hit(subject, limit);
+    const { subject, limit, cost } = parseLimitedKey(key);
+    const count = await this.algorithm.hit(subject, limit, cost);
     return { totalHits: count.totalHits, resetTime: new Date(count.resetAtMs) };
   }
 

@@ -15,8 +15,11 @@ export interface RateLimitCount extends RateLimitWindow {
  * `limit` is theirs and may change between calls.
  */
 export interface RateLimitStore {
-  /** Counts one request of `subject` if it is admitted; rejects when the store cannot decide (a fail-closed one). */
-  hit(subject: string, limit: number): Promise<RateLimitCount>;
+  /**
+   * Counts one request of `subject` if it is admitted; rejects when the store cannot decide (a fail-closed one).
+   * `cost` (the token bucket's only) is how many tokens the request draws: all of them or none (default 1).
+   */
+  hit(subject: string, limit: number, cost?: number): Promise<RateLimitCount>;
   /** The window as it stands, without counting; rejects when the store cannot be read. */
   peek(subject: string, limit: number): Promise<RateLimitWindow>;
   /** Forgets the subject's count (a fresh window or a full bucket). */

@@ -27,12 +27,12 @@ export class TokenBucketStore implements RateLimitStore {
     this.namespace = options.namespace ?? 'rl:tb:';
   }
 
-  async hit(userId: string, limit: number): Promise<RateLimitCount> {
+  async hit(userId: string, limit: number, cost = 1): Promise<RateLimitCount> {
     const now = this.now();
     let reply: [number, string];
     try {
       // cast: TOKEN_BUCKET_SCRIPT returns {admitted, tostring(tokens)}: an integer and a string.
-      reply = (await this.script.run([`${this.namespace}${userId}`], [limit, now])) as [number, string];
+      reply = (await this.script.run([`${this.namespace}${userId}`], [limit, now, cost])) as [number, string];
     } catch (error) {
       throw limiterUnavailable(error);
     }
@@ -41,7 +41,7 @@ export class TokenBucketStore implements RateLimitStore {
     return {
       admitted,
       totalHits: admitted ? limit - Math.floor(tokens + 1e-9) : limit + 1,
-      resetAtMs: bucketResetAt(tokens, limit, now, admitted),
+      resetAtMs: bucketResetAt(tokens, limit, now, admitted, cost),
     };
   }
 
@@ -64,7 +64,7 @@ export class TokenBucketStore implements RateLimitStore {
 
 /**
  * Token bucket: capacity = the per-minute limit, refilled continuously at limit/60 tokens per second; a request
- * takes one token. The Redis Lua script (lua-scripts.ts) applies the same rule atomically.
+ * takes one token (a batch one per item, all or none). The Redis Lua script (lua-scripts.ts) applies the same rule atomically.
  */
 export interface BucketState {
   tokens: number;
@@ -94,8 +94,8 @@ export function take(state: BucketState | null, capacity: number, nowMs: number)
   return { allowed: false, state: current };
 }
 
-/** When the bucket is full again (allowed) or holds one token (rejected). */
-export function bucketResetAt(tokens: number, capacity: number, nowMs: number, allowed: boolean): number {
-  const missing = allowed ? capacity - tokens : 1 - tokens;
+/** When the bucket is full again (allowed) or holds the `cost` tokens the request needs (rejected). */
+export function bucketResetAt(tokens: number, capacity: number, nowMs: number, allowed: boolean, cost = 1): number {
+  const missing = allowed ? capacity - tokens : cost - tokens;
   return nowMs + Math.max(1, Math.ceil(Math.max(0, missing) / refillRatePerMs(capacity)));
 }

@@ -57,3 +57,10 @@ export function replayOutcome(
   }
   return createdOutcome(existing, keys, true);
 }
+
+/** 409 for an Idempotency-Key that a request to another route (a batch, or a single trade) owns. */
+export const keyOwnedByAnotherRoute = (route: string): AppError =>
+  new AppError('IDEMPOTENCY_KEY_CONFLICT', {
+    detail: `This Idempotency-Key was already used for ${route}.`,
+    extensions: { field: 'Idempotency-Key' },
+  });

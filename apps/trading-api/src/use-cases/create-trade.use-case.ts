@@ -24,13 +24,14 @@ import { type Queryable } from '#shared/db/transaction.js';
 import { type TradeRecord } from '#shared/db/trades/trade-rows.js';
 import { DAILY_WINDOW_MS, effectiveTradeLimits, exceededCap, needsConfirmation } from '../domain/trade-limits.js';
 import { formatTradeSimulation, type TradeSimulation } from '#shared/domain/trade-simulation.js';
-import { formatUsdcAmount, parseUsdcAmount, USDC_ATOMIC_PER_UNIT } from '#shared/domain/trade-amount.js';
+import { formatUsdcAmount, parseUsdcAmount } from '#shared/domain/trade-amount.js';
 import { marketNotTradeable, outcomeOutOfRange } from '#shared/domain/market-rules.js';
 import { tradeIdentityHash } from '../domain/trade-identity.js';
+import { assertExpiresAt, parseLimitPrice } from '../domain/trade-options.js';
 import { type TradeSide } from '#shared/domain/trade-states.js';
 import { AppError } from '#shared/errors/app-error.js';
 import { newUuid } from '#shared/ids/ids.js';
-import type { OutboxTransaction } from '#shared/messaging/outbox.js';
+import type { EnqueueOutboxMessage, OutboxTransaction } from '#shared/messaging/outbox.js';
 import {
   recordTradeStep,
   timelineStepsOf,
@@ -39,7 +40,12 @@ import {
 } from '#shared/trade-lifecycle/trade-steps.js';
 import { issueConfirmationToken, type ConfirmationKeys } from '../domain/confirmation-token.js';
 import { assertFundsCover, platformUsdc } from '../trades/trade-funds.js';
-import { createdOutcome, replayOutcome, type TradeWriteOutcome } from '../trades/trade-replay.js';
+import {
+  createdOutcome,
+  keyOwnedByAnotherRoute,
+  replayOutcome,
+  type TradeWriteOutcome,
+} from '../trades/trade-replay.js';
 import { requireChain, type ChainSource } from './chain-source.js';
 
 export interface CreateTradeCommand {
@@ -94,6 +100,7 @@ async function findReplay(
   record: IdempotencyKeyRecord | null,
 ): Promise<TradeWriteOutcome | null> {
   const request = { requestHash, simulation: simulationOf(command) };
+  if (record && record.expiresAt > command.now && record.route !== ROUTE) throw keyOwnedByAnotherRoute(record.route);
   if (record && record.expiresAt > command.now && record.tradeId) {
     // The record and its trade were written in one transaction with one body hash: replayOutcome compares it.
     const trade = await findTradeById(db, record.tradeId);
@@ -131,7 +138,7 @@ async function claimIdempotencyKey(
 }
 
 /** The chain reader and the platform's USDC on it, or why they cannot be had (thrown only when a new trade needs them). */
-async function chainForTrading(
+export async function chainForTrading(
   deps: CreateTradeDeps,
 ): Promise<{ reader: ChainReader; usdc: Address } | { unavailable: unknown }> {
   try {
@@ -142,151 +149,154 @@ async function chainForTrading(
   }
 }
 
-/** How far ahead a client may set its trade's execution deadline. */
-const MAX_EXPIRES_AHEAD_MS = 60 * 60 * 1000;
-
-/** A new trade's `expiresAt` must lie in the future and at most an hour ahead (a replay is never refused for it). */
-function assertExpiresAt({ expiresAt, now }: CreateTradeCommand): void {
-  if (!expiresAt) return;
-  const ahead = expiresAt.getTime() - now.getTime();
-  if (ahead > 0 && ahead <= MAX_EXPIRES_AHEAD_MS) return;
-  const detail = `body member expiresAt must be in the future and at most one hour ahead (now ${now.toISOString()}).`;
-  throw new AppError('VALIDATION_FAILED', {
-    detail,
-    extensions: { field: 'expiresAt', location: 'body', errors: [{ field: 'expiresAt', message: detail }] },
-  });
-}
-
-/** `limitPrice` in USDC atomic per token: 400 VALIDATION_FAILED unless strictly between 0 and 1 with ≤ 6 decimals. */
-function parseLimitPrice(text: string): bigint {
-  const atomic = parseUsdcAmount(text, 'limitPrice');
-  if (atomic < USDC_ATOMIC_PER_UNIT) return atomic;
-  const detail = 'body member limitPrice must be strictly between 0 and 1.';
-  throw new AppError('VALIDATION_FAILED', {
-    detail,
-    extensions: { field: 'limitPrice', location: 'body', errors: [{ field: 'limitPrice', message: detail }] },
-  });
-}
-
 const simulationOf = (command: CreateTradeCommand): string | null =>
   command.simulation ? formatTradeSimulation(command.simulation) : null;
 
-export async function createTrade(deps: CreateTradeDeps, command: CreateTradeCommand): Promise<TradeWriteOutcome> {
+/** A create-trade request parsed and hashed, ready for its transaction (400s are thrown before any is opened). */
+export interface PreparedTrade {
+  command: CreateTradeCommand;
+  amountAtomic: bigint;
+  metadata: Record<string, string>;
+  limitPrice: bigint | undefined;
+  requestHash: string;
+}
+
+/** Parses the amount and the limit and computes the body identity: 400 VALIDATION_FAILED for a bad one. */
+export function prepareTrade(command: CreateTradeCommand): PreparedTrade {
   const amountAtomic = parseUsdcAmount(command.amount);
   const metadata = command.metadata ?? {};
   const limitPrice = command.limitPrice === undefined ? undefined : parseLimitPrice(command.limitPrice);
   const requestHash = tradeIdentityHash({ ...command, amountAtomic, metadata, limitPrice });
-  const limits = effectiveTradeLimits(command.key);
-  const trade = { side: command.side, amountAtomic };
+  return { command, amountAtomic, metadata, limitPrice, requestHash };
+}
+
+/** The chain as a new trade sees it, read before the transaction (chainForTrading). */
+export type TradingChain = Awaited<ReturnType<typeof chainForTrading>>;
+
+export async function createTrade(deps: CreateTradeDeps, command: CreateTradeCommand): Promise<TradeWriteOutcome> {
+  const prepared = prepareTrade(command);
   // Before the transaction, so no connection or lock waits on the chain; its failure only matters to a new trade.
   const chain = await chainForTrading(deps);
+  return deps.outbox((trx, enqueue) => createTradeInTransaction({ trx, enqueue }, deps, prepared, chain));
+}
 
-  return deps.outbox(async (trx, enqueue) => {
-    const user = await lockUserForTrading(trx, command.key.userId);
-    if (!user) throw new AppError('RESOURCE_NOT_FOUND', { detail: 'The key’s user no longer exists.' });
-    // A replay answers what the first request got, whatever changed since (the market closed, the chain is away).
-    const idempotencyRecord = await idempotencyRecordOf(trx, command);
-    const replay = await findReplay(trx, deps, command, requestHash, idempotencyRecord);
-    if (replay) {
-      // A replay through the clientRequestId binds the request's new (or expired) Idempotency-Key to its trade.
-      await claimIdempotencyKey(trx, command, idempotencyRecord, replay.trade);
-      return replay;
-    }
+/**
+ * The trade's writes inside the caller's transaction (the file comment): a replay, or the checks and the new trade
+ * with its steps, event and job. Nothing is written before the last check passes, so a refusal leaves the
+ * transaction as it found it (a batch goes on with its next item).
+ */
+export async function createTradeInTransaction(
+  { trx, enqueue }: { trx: Knex.Transaction; enqueue: EnqueueOutboxMessage },
+  deps: CreateTradeDeps,
+  { command, amountAtomic, metadata, limitPrice, requestHash }: PreparedTrade,
+  chain: TradingChain,
+): Promise<TradeWriteOutcome> {
+  const limits = effectiveTradeLimits(command.key);
+  const trade = { side: command.side, amountAtomic };
+  const user = await lockUserForTrading(trx, command.key.userId);
+  if (!user) throw new AppError('RESOURCE_NOT_FOUND', { detail: 'The key’s user no longer exists.' });
+  // A replay answers what the first request got, whatever changed since (the market closed, the chain is away).
+  const idempotencyRecord = await idempotencyRecordOf(trx, command);
+  const replay = await findReplay(trx, deps, command, requestHash, idempotencyRecord);
+  if (replay) {
+    // A replay through the clientRequestId binds the request's new (or expired) Idempotency-Key to its trade.
+    await claimIdempotencyKey(trx, command, idempotencyRecord, replay.trade);
+    return replay;
+  }
 
-    assertExpiresAt(command);
-    const found = await findMarketById(trx, command.marketId);
-    if (!found) throw new AppError('RESOURCE_NOT_FOUND', { detail: `No market ${command.marketId}.` });
-    if ('unavailable' in chain) throw chain.unavailable;
-    const { reader, usdc } = chain;
-    const market = assertTradeable(found, { ...command, chainId: reader.chain.id });
-    const exposure = await sumTradeExposure(trx, {
-      apiKeyId: command.key.id,
-      userId: user.id,
-      since: new Date(command.now.getTime() - DAILY_WINDOW_MS),
-      side: command.side,
-      marketId: market.id,
-      outcomeIndex: command.outcomeIndex,
-    });
-    const recentBuys = exposure.recentBuysOfKey;
-    const cap = exceededCap(limits, trade, recentBuys);
-    if (cap) {
-      const limit = cap === 'per_trade' ? limits.perTradeLimit : limits.dailySpendLimit;
-      throw new AppError('SPENDING_LIMIT_EXCEEDED', {
-        detail:
-          cap === 'per_trade'
-            ? `The amount exceeds this key's per-trade cap of ${formatUsdcAmount(limit)}.`
-            : `This buy would take the key's rolling 24 h volume past its cap of ${formatUsdcAmount(limit)}.`,
-        extensions: {
-          cap,
-          limit: formatUsdcAmount(limit),
-          ...(cap === 'daily_volume' ? { used: formatUsdcAmount(recentBuys) } : {}),
-        },
-      });
-    }
-    await assertFundsCover(reader, {
-      usdc,
-      account: user.smartAccountAddress,
-      market: market.contractAddress,
-      marketId: market.id,
-      outcomeIndex: command.outcomeIndex,
-      side: command.side,
-      amountAtomic,
-      inFlight: exposure.inFlightOfUser,
-    });
-
-    const id = newUuid();
-    const highValue = needsConfirmation(limits, amountAtomic);
-    const confirmationExpiresAt = new Date(command.now.getTime() + limits.confirmationWindowS * 1000);
-    const createdStep = {
-      type: traceSteps.created,
-      data: {
-        amount: formatUsdcAmount(amountAtomic),
-        side: command.side,
-        via: 'api',
-        ...(command.simulation ? { simulation: simulationOf(command) } : {}),
-        ...(command.expiresAt ? { expiresAt: command.expiresAt.toISOString() } : {}),
-        ...(limitPrice === undefined ? {} : { limitPrice: formatUsdcAmount(limitPrice) }),
-      },
-    };
-    const step: TradeStepRecord = highValue
-      ? {
-          trace: [
-            createdStep,
-            { type: traceSteps.confirmationRequired, data: { expiresAt: confirmationExpiresAt.toISOString() } },
-          ],
-          event: 'trade.confirmation-required',
-          now: command.now,
-        }
-      : { trace: [createdStep, { type: traceSteps.queued }], enqueueJob: true, now: command.now };
-    const traceSeq = timelineStepsOf(step);
-    const created: TradeRecord = await insertTrade(trx, {
-      id,
-      apiKeyId: command.key.id,
-      userId: user.id,
-      marketId: market.id,
-      outcomeIndex: command.outcomeIndex,
-      side: command.side,
-      amount: formatUsdcAmount(amountAtomic),
-      amountAtomic,
-      status: highValue ? 'pending_confirmation' : 'pending',
-      clientRequestId: command.clientRequestId ?? null,
-      metadata,
-      requestHash,
-      idempotencyKey: command.idempotencyKey ?? null,
-      simulation: simulationOf(command),
-      ...(command.expiresAt ? { executionDeadline: command.expiresAt } : {}),
-      limitPrice: limitPrice ?? null,
-      createdAt: command.now,
-      traceSeq,
-      ...(highValue
-        ? {
-            confirmationTokenHash: issueConfirmationToken(deps.confirmationKeys, id).hash,
-            confirmationExpiresAt,
-          }
-        : {}),
-    });
-    await recordTradeStep(trx, enqueue, created, step, traceSeq);
-    await claimIdempotencyKey(trx, command, idempotencyRecord, created);
-    return createdOutcome(created, deps.confirmationKeys);
+  assertExpiresAt(command);
+  const found = await findMarketById(trx, command.marketId);
+  if (!found) throw new AppError('RESOURCE_NOT_FOUND', { detail: `No market ${command.marketId}.` });
+  if ('unavailable' in chain) throw chain.unavailable;
+  const { reader, usdc } = chain;
+  const market = assertTradeable(found, { ...command, chainId: reader.chain.id });
+  const exposure = await sumTradeExposure(trx, {
+    apiKeyId: command.key.id,
+    userId: user.id,
+    since: new Date(command.now.getTime() - DAILY_WINDOW_MS),
+    side: command.side,
+    marketId: market.id,
+    outcomeIndex: command.outcomeIndex,
   });
+  const recentBuys = exposure.recentBuysOfKey;
+  const cap = exceededCap(limits, trade, recentBuys);
+  if (cap) {
+    const limit = cap === 'per_trade' ? limits.perTradeLimit : limits.dailySpendLimit;
+    throw new AppError('SPENDING_LIMIT_EXCEEDED', {
+      detail:
+        cap === 'per_trade'
+          ? `The amount exceeds this key's per-trade cap of ${formatUsdcAmount(limit)}.`
+          : `This buy would take the key's rolling 24 h volume past its cap of ${formatUsdcAmount(limit)}.`,
+      extensions: {
+        cap,
+        limit: formatUsdcAmount(limit),
+        ...(cap === 'daily_volume' ? { used: formatUsdcAmount(recentBuys) } : {}),
+      },
+    });
+  }
+  await assertFundsCover(reader, {
+    usdc,
+    account: user.smartAccountAddress,
+    market: market.contractAddress,
+    marketId: market.id,
+    outcomeIndex: command.outcomeIndex,
+    side: command.side,
+    amountAtomic,
+    inFlight: exposure.inFlightOfUser,
+  });
+
+  const id = newUuid();
+  const highValue = needsConfirmation(limits, amountAtomic);
+  const confirmationExpiresAt = new Date(command.now.getTime() + limits.confirmationWindowS * 1000);
+  const createdStep = {
+    type: traceSteps.created,
+    data: {
+      amount: formatUsdcAmount(amountAtomic),
+      side: command.side,
+      via: 'api',
+      ...(command.simulation ? { simulation: simulationOf(command) } : {}),
+      ...(command.expiresAt ? { expiresAt: command.expiresAt.toISOString() } : {}),
+      ...(limitPrice === undefined ? {} : { limitPrice: formatUsdcAmount(limitPrice) }),
+    },
+  };
+  const step: TradeStepRecord = highValue
+    ? {
+        trace: [
+          createdStep,
+          { type: traceSteps.confirmationRequired, data: { expiresAt: confirmationExpiresAt.toISOString() } },
+        ],
+        event: 'trade.confirmation-required',
+        now: command.now,
+      }
+    : { trace: [createdStep, { type: traceSteps.queued }], enqueueJob: true, now: command.now };
+  const traceSeq = timelineStepsOf(step);
+  const created: TradeRecord = await insertTrade(trx, {
+    id,
+    apiKeyId: command.key.id,
+    userId: user.id,
+    marketId: market.id,
+    outcomeIndex: command.outcomeIndex,
+    side: command.side,
+    amount: formatUsdcAmount(amountAtomic),
+    amountAtomic,
+    status: highValue ? 'pending_confirmation' : 'pending',
+    clientRequestId: command.clientRequestId ?? null,
+    metadata,
+    requestHash,
+    idempotencyKey: command.idempotencyKey ?? null,
+    simulation: simulationOf(command),
+    ...(command.expiresAt ? { executionDeadline: command.expiresAt } : {}),
+    limitPrice: limitPrice ?? null,
+    createdAt: command.now,
+    traceSeq,
+    ...(highValue
+      ? {
+          confirmationTokenHash: issueConfirmationToken(deps.confirmationKeys, id).hash,
+          confirmationExpiresAt,
+        }
+      : {}),
+  });
+  await recordTradeStep(trx, enqueue, created, step, traceSeq);
+  await claimIdempotencyKey(trx, command, idempotencyRecord, created);
+  return createdOutcome(created, deps.confirmationKeys);
 }

@@ -3,7 +3,7 @@
  * the same transaction as the trade it created, so a key is either unused or bound to exactly one trade.
  */
 import { toDate, toInt, toStringOrNull } from '#shared/db/column-values.js';
-import type { Queryable, Row } from '#shared/db/transaction.js';
+import { parseJsonColumn, type Queryable, type Row } from '#shared/db/transaction.js';
 
 export interface IdempotencyKeyRecord {
   apiKeyId: string;
@@ -12,6 +12,8 @@ export interface IdempotencyKeyRecord {
   requestHash: string;
   responseStatus: number;
   tradeId: string | null;
+  /** What a request that created no single trade answered (a batch's items), as JSON; null for a trade's key. */
+  responseBody: unknown;
   createdAt: Date;
   expiresAt: Date;
 }
@@ -31,15 +33,16 @@ export async function findIdempotencyKey(
     requestHash: String(row.request_hash),
     responseStatus: toInt(row.response_status ?? 0),
     tradeId: toStringOrNull(row.trade_id),
+    responseBody: row.response_body == null ? null : parseJsonColumn<unknown>(row.response_body),
     createdAt: toDate(row.created_at),
     expiresAt: toDate(row.expires_at),
   };
 }
 
-/** Binds `key` to the trade it created, with the status the first response had. */
+/** Binds `key` to the trade it created (or a batch to its answer), with the status the first response had. */
 export async function insertIdempotencyKey(
   db: Queryable,
-  record: Omit<IdempotencyKeyRecord, 'createdAt'> & { createdAt: Date },
+  record: Omit<IdempotencyKeyRecord, 'responseBody'> & { responseBody?: unknown },
 ): Promise<void> {
   await db('idempotency_keys').insert({
     api_key_id: record.apiKeyId,
@@ -49,6 +52,7 @@ export async function insertIdempotencyKey(
     state: 'completed',
     response_status: record.responseStatus,
     trade_id: record.tradeId,
+    response_body: record.responseBody === undefined ? null : JSON.stringify(record.responseBody),
     created_at: record.createdAt,
     expires_at: record.expiresAt,
     completed_at: record.createdAt,

@@ -421,6 +421,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/trades/batch': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create up to 20 trades at once
+     * @description 1 to 20 create-trade bodies, each checked and created exactly as `POST /v1/trades` would (its own caps, confirmation threshold, `limitPrice`, `expiresAt` and `clientRequestId` replay), in order, each seeing the trades before it. Answered 200 with one result per item, in order: `status` 201, 202 (with its one-time `confirmation`) or 200 (a replayed confirmed trade) and the `trade`, or the item's 4xx `status` and its problem as `error`. A failure of the batch itself (an invalid envelope, 401/403/429, a dependency down) answers as any request, and then no item was created. The trades are written in one transaction and reach the executor together. Each item draws one token from the trade bucket (a batch of 20 needs 20; if the bucket holds fewer, 429 and nothing is drawn). An `Idempotency-Key` covers the whole batch: a replay answers every item as first answered (trades in their current state, `idempotent` true); another batch under the key is 409 `IDEMPOTENCY_KEY_CONFLICT`. `X-Service-Simulate` is not read here.
+     */
+    post: operations['createTradeBatch'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/trades/{id}/cancel': {
     parameters: {
       query?: never;
@@ -1021,6 +1041,26 @@ export interface components {
      * @example 0.55
      */
     LimitPrice: string;
+    CreateTradeBatchRequest: {
+      /** @description Create-trade bodies (CreateTradeRequest). Each is validated on its own: a malformed item is answered in its result (400 `VALIDATION_FAILED`) and the others go on. */
+      trades: {
+        [key: string]: unknown;
+      }[];
+    };
+    /** @description An item's answer: `trade` (and `confirmation` on 202) for 200/201/202, `error` for a 4xx. */
+    TradeBatchResult: {
+      status: number;
+      trade?: components['schemas']['Trade'];
+      confirmation?: components['schemas']['Confirmation'];
+      /** @description The trade was replayed (clientRequestId or Idempotency-Key). */
+      idempotent?: boolean;
+      error?: components['schemas']['Problem'];
+    };
+    TradeBatchEnvelope: {
+      results: components['schemas']['TradeBatchResult'][];
+      data: components['schemas']['TradeBatchResult'][];
+      _meta: components['schemas']['WriteMeta'];
+    };
     ConfirmTradeRequest: {
       token: string;
     };
@@ -1357,8 +1397,8 @@ export interface components {
     /**
      * @description Sandbox failure simulation (test environment only: a `svc_test_` key on a deployment serving the test
      *     environment; anywhere else 400 VALIDATION_FAILED naming this header). The trade takes the real path to the
-     *     outcome named: `revert`, `slippage`, `insufficient_balance` (a real reverted transaction → `failed`),
-     *     `timeout` (mined after its execution deadline, refused on-chain → `failed` with EXECUTION_TIMEOUT), `reject` (policy rejection → `rejected`), `delay=<ms>` (held 1 to 30000 ms before executing,
+     *     outcome named: `revert`, `slippage`, `price_limit`, `insufficient_balance` (a real reverted transaction →
+     *     `failed`), `timeout` (mined after its execution deadline, refused on-chain → `failed` with EXECUTION_TIMEOUT), `reject` (policy rejection → `rejected`), `delay=<ms>` (held 1 to 30000 ms before executing,
      *     then `completed`). Stored with the trade and shown as `simulation` in its `trade.created` trace step. Not
      *     part of the signed body; part of the idempotent request (the same Idempotency-Key or clientRequestId with
      *     another value is 409 IDEMPOTENCY_KEY_CONFLICT). See the sandbox table in the docs.
@@ -2067,8 +2107,8 @@ export interface operations {
         /**
          * @description Sandbox failure simulation (test environment only: a `svc_test_` key on a deployment serving the test
          *     environment; anywhere else 400 VALIDATION_FAILED naming this header). The trade takes the real path to the
-         *     outcome named: `revert`, `slippage`, `insufficient_balance` (a real reverted transaction → `failed`),
-         *     `timeout` (mined after its execution deadline, refused on-chain → `failed` with EXECUTION_TIMEOUT), `reject` (policy rejection → `rejected`), `delay=<ms>` (held 1 to 30000 ms before executing,
+         *     outcome named: `revert`, `slippage`, `price_limit`, `insufficient_balance` (a real reverted transaction →
+         *     `failed`), `timeout` (mined after its execution deadline, refused on-chain → `failed` with EXECUTION_TIMEOUT), `reject` (policy rejection → `rejected`), `delay=<ms>` (held 1 to 30000 ms before executing,
          *     then `completed`). Stored with the trade and shown as `simulation` in its `trade.created` trace step. Not
          *     part of the signed body; part of the idempotent request (the same Idempotency-Key or clientRequestId with
          *     another value is 409 IDEMPOTENCY_KEY_CONFLICT). See the sandbox table in the docs.
@@ -2218,6 +2258,54 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['TradeWriteEnvelope'];
+        };
+      };
+      400: components['responses']['ValidationFailed'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  createTradeBatch: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Characters from A-Z a-z 0-9 _ - : . (1 to 128; a random UUID is recommended); owned 24 h per API key. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Optional body signature `t=<unix-ms>,v1=<hex>[,v1=<hex>…]`: HMAC-SHA256 keyed by the plaintext API key over
+         *     `<t>.<METHOD>.<path without query>.<raw body bytes>`; ±5 minutes.
+         */
+        'X-Service-Signature'?: components['parameters']['Signature'];
+        /** @description Optional version pin; absent means the current `2026-04-29`. Unknown → 400 API_VERSION_UNSUPPORTED. */
+        'X-Service-Api-Version'?: components['parameters']['ApiVersion'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateTradeBatchRequest'];
+      };
+    };
+    responses: {
+      /** @description One result per item, in order. */
+      200: {
+        headers: {
+          'X-Service-Api-Version': components['headers']['X-Service-Api-Version'];
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TradeBatchEnvelope'];
         };
       };
       400: components['responses']['ValidationFailed'];

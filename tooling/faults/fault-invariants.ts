@@ -28,6 +28,7 @@ const TERMINAL = ['completed', 'failed', 'rejected'];
 interface TradeRow {
   id: string;
   status: string;
+  error_code: string | null;
   user_id: string;
   api_key_id: string;
   amount_atomic: string;

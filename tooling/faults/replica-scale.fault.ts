@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { waitFor } from '../testing/messaging/wait-for.js';
 import { leaderLockName } from '#shared/runtime/mysql-leader-lock.js';
 import { USDC } from '../testing/chain-test-fixtures.js';
-import { expectFaultHealed } from './fault-invariants.js';
+import { expectFaultHealed, expectTradesSettled } from './fault-invariants.js';
 import { callTradingApi, startTradeBurst } from './fault-traders.js';
 import { useFaultSuite } from './fault-suite.js';
 import { openResumingStream, readThroughReplicas } from './replica-clients.js';
@@ -187,6 +187,67 @@ describe('the fault suite: three replicas of every deployable', () => {
       expect(neighbour.status).toBe(401);
     }
   });
+
+  it('trader controls in the deployed shape: a batch, limits, a deadline and cancels through the gateway, 2 s blocks', async () => {
+    const sets = suite.stack.replicaSets;
+    const { testClient } = suite.stack.fixture.chain;
+    const trader = await suite.trader('/scale-controls', { highValueThreshold: 50n * USDC, confirmationWindowS: 60 });
+    const via = (index: number) => ({
+      via: sets.tradingApi[index % REPLICAS],
+      headers: { 'X-Forwarded-For': `198.51.100.${index + 1},34.120.0.9` },
+    });
+    const buy = (amount: string, extra: Record<string, unknown> = {}) => ({
+      marketId: suite.stack.marketId,
+      outcomeIndex: 0,
+      side: 'buy',
+      amount,
+      ...extra,
+    });
+    await testClient.setIntervalMining({ interval: 2 });
+    try {
+      const expiresAt = new Date(Date.now() + 10 * 60_000).toISOString();
+      const batch = await callTradingApi(suite.stack, trader, 'POST', '/v1/trades/batch', {
+        body: {
+          trades: [
+            buy('1'),
+            buy('2', { limitPrice: '0.99' }),
+            buy('3', { limitPrice: '0.01' }),
+            buy('4', { expiresAt }),
+            buy('60'),
+          ],
+        },
+        ...via(1),
+      });
+      const results = batch.json.results as Array<{ status: number; trade: { id: string } }>;
+      expect([batch.status, ...results.map((result) => result.status)]).toEqual([200, 201, 201, 201, 201, 202]);
+      const ids = results.map((result) => result.trade.id);
+      // The high-value item is cancelled through another replica; a fresh trade is cancelled at once through a third.
+      const cancelled = await callTradingApi(suite.stack, trader, 'POST', `/v1/trades/${ids[4]}/cancel`, via(2));
+      expect([cancelled.status, (cancelled.json.trade as { errorCode: string }).errorCode]).toEqual([
+        200,
+        'TRADE_CANCELLED',
+      ]);
+      const raced = await callTradingApi(suite.stack, trader, 'POST', '/v1/trades', { body: buy('5'), ...via(0) });
+      const racedId = (raced.json.trade as { id: string }).id;
+      const cancel = await callTradingApi(suite.stack, trader, 'POST', `/v1/trades/${racedId}/cancel`, via(1));
+      expect([200, 409]).toContain(cancel.status);
+
+      const rows = await expectTradesSettled(suite.stack, [...ids, racedId], { timeoutMs: 90_000 });
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      expect(ids.map((id) => [byId.get(id)?.status, byId.get(id)?.error_code ?? null])).toEqual([
+        ['completed', null],
+        ['completed', null],
+        ['failed', 'PRICE_LIMIT_EXCEEDED'],
+        ['completed', null],
+        ['rejected', 'TRADE_CANCELLED'],
+      ]);
+      expect(byId.get(racedId)?.status).toBe(cancel.status === 200 ? 'rejected' : 'completed');
+    } finally {
+      await testClient.setAutomine(true);
+    }
+    // Each completed trade executed once and nothing else did; the account holds its funding less what completed.
+    await expectFaultHealed(suite);
+  }, 180_000);
 
   it('the route kill switch flips every replica, and flips them back', async () => {
     const sets = suite.stack.replicaSets;

@@ -3,17 +3,11 @@
  * delay) reaches the real executor after its deadline, which the OperatorRegistry enforces on-chain like the
  * server's default: the trade fails EXECUTION_TIMEOUT and spends nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { executionsOf } from '#tooling/kits/chain-executor/trade-executor-test-kit.js';
-import { startSandboxStack, type SandboxStack } from '#tooling/kits/chain-executor/sandbox-stack.js';
+import { useSandboxStack } from '#tooling/kits/chain-executor/sandbox-suite.js';
 
-let stack: SandboxStack;
-beforeAll(async () => {
-  stack = await startSandboxStack({ dispatcher: false });
-}, 120_000);
-afterAll(async () => {
-  await stack?.close();
-});
+const stack = useSandboxStack({ dispatcher: false });
 
 describe('a trade with expiresAt', () => {
   it('fails EXECUTION_TIMEOUT, spending nothing, when it is not mined by the deadline the client chose', async () => {

@@ -78,7 +78,10 @@ describe('chain-executor replicas sharing a signer pool', () => {
     await testbed.fixture.chain.testClient.setIntervalMining({ interval: 1 });
 
     const replicas = [await startReplica(), await startReplica(), await startReplica()];
-    await waitFor('three replicas to sign', async () => (await Promise.all(replicas.map(signing))).every(Boolean));
+    // Three processes starting at once on a busy machine: give their start-up time.
+    await waitFor('three replicas to sign', async () => (await Promise.all(replicas.map(signing))).every(Boolean), {
+      timeoutMs: 60_000,
+    });
     const holders = await lockHolders();
     expect(holders.every((holder) => holder !== null)).toBe(true);
     expect(new Set(holders).size).toBe(3);

@@ -3,17 +3,12 @@
  * real executor on a real chain. A limit the pool meets completes at an average price within it; one it cannot meet
  * fails PRICE_LIMIT_EXCEEDED before anything is sent, with the account's USDC and tokens unchanged on-chain.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { executionsOf } from '#tooling/kits/chain-executor/trade-executor-test-kit.js';
-import { startSandboxStack, type SandboxStack } from '#tooling/kits/chain-executor/sandbox-stack.js';
+import { useSandboxStack } from '#tooling/kits/chain-executor/sandbox-suite.js';
+import type { SandboxStack } from '#tooling/kits/chain-executor/sandbox-stack.js';
 
-let stack: SandboxStack;
-beforeAll(async () => {
-  stack = await startSandboxStack({ dispatcher: false });
-}, 120_000);
-afterAll(async () => {
-  await stack?.close();
-});
+const stack = useSandboxStack({ dispatcher: false });
 
 const WAD = 10n ** 18n;
 

@@ -4,18 +4,12 @@
  * outcome — status, errorCode, trace, the recorded event and the webhook delivered to a real HTTP receiver — and
  * the chain shows it: a reverted transaction that moved no USDC and no position, or one execution.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { TradeRecord } from '#shared/db/trades/trade-rows.js';
 import { executionsOf } from '#tooling/kits/chain-executor/trade-executor-test-kit.js';
-import { startSandboxStack, type SandboxStack } from '#tooling/kits/chain-executor/sandbox-stack.js';
+import { useSandboxStack } from '#tooling/kits/chain-executor/sandbox-suite.js';
 
-let stack: SandboxStack;
-beforeAll(async () => {
-  stack = await startSandboxStack();
-}, 120_000);
-afterAll(async () => {
-  await stack?.close();
-});
+const stack = useSandboxStack();
 
 const SIMULATE = 'X-Service-Simulate';
 

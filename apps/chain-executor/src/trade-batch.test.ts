@@ -2,18 +2,12 @@
  * POST /v1/trades/batch end to end (issue 31): the items of one batch, written in one transaction, reach the real
  * executor together and execute once each, several per on-chain transaction; a refused item never reaches it.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { callAs } from '#tooling/kits/trading-api/trading-api-test-kit.js';
 import { executionsOf } from '#tooling/kits/chain-executor/trade-executor-test-kit.js';
-import { startSandboxStack, type SandboxStack } from '#tooling/kits/chain-executor/sandbox-stack.js';
+import { useSandboxStack } from '#tooling/kits/chain-executor/sandbox-suite.js';
 
-let stack: SandboxStack;
-beforeAll(async () => {
-  stack = await startSandboxStack({ dispatcher: false });
-}, 120_000);
-afterAll(async () => {
-  await stack?.close();
-});
+const stack = useSandboxStack({ dispatcher: false });
 
 describe('a batch of trades', () => {
   it('executes every created item exactly once, together, and nothing for a refused one', async () => {

@@ -4,18 +4,12 @@
  * cancelled trade was never sent (no execution on-chain, no USDC spent) and every cancel of it answered 200; an
  * executed trade executed exactly once and every cancel of it answered 409 TRADE_NOT_CANCELLABLE.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { callAs } from '#tooling/kits/trading-api/trading-api-test-kit.js';
 import { executionsOf } from '#tooling/kits/chain-executor/trade-executor-test-kit.js';
-import { startSandboxStack, type SandboxStack } from '#tooling/kits/chain-executor/sandbox-stack.js';
+import { useSandboxStack } from '#tooling/kits/chain-executor/sandbox-suite.js';
 
-let stack: SandboxStack;
-beforeAll(async () => {
-  stack = await startSandboxStack({ dispatcher: false });
-}, 120_000);
-afterAll(async () => {
-  await stack?.close();
-});
+const stack = useSandboxStack({ dispatcher: false });
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const TRADES = 16;

@@ -18,7 +18,7 @@ import type { SocialPostSettings } from './domain/social-post.js';
 import { ANONYMOUS, optionalApiKeyMiddleware, type ApiKeyVerifier } from './http/api-key.js';
 import { corsMiddleware } from './http/cors.middleware.js';
 import { mountEmbedRoutes } from './embed/embed.routes.js';
-import { createRateLimiter, type RateLimitSettings } from './http/rate-limit.middleware.js';
+import { createRateLimiter, THREADS_LIST_LIMIT, type RateLimitSettings } from './http/rate-limit.middleware.js';
 import { createResponseCache } from './http/response-cache.js';
 import { createQuoteMemory } from './use-cases/get-market-quote.use-case.js';
 import { publicHandlers } from './handlers/index.js';
@@ -90,7 +90,6 @@ export const PUBLIC_ORDER: readonly EdgeStage[] = ['key', 'limiter', 'before', '
 export function createApp(deps: PublicReadDeps): express.Express {
   const context = { db: deps.db, now: deps.now ?? (() => new Date()) };
   const nowMs = (): number => context.now().getTime();
-  const limiter = createRateLimiter({ redis: deps.redis, settings: deps.settings.rateLimit, logger: deps.logger });
   const apiKey = optionalApiKeyMiddleware(deps.apiKeyVerifier, deps.logger);
   // A disabled route is answered without touching MySQL: its caller is counted per IP, not looked up by key.
   const optionalKey: RequestHandler = (req, res, next) => {
@@ -103,6 +102,17 @@ export function createApp(deps: PublicReadDeps): express.Express {
     rateLimit: deps.settings.rateLimit,
     quoteCacheSeconds: deps.settings.quoteCacheSeconds,
     marketStreamMaxPerIp: deps.marketStreams?.maxStreamsPerIp ?? DEFAULT_MARKET_STREAM_SETTINGS.maxStreamsPerIp,
+  });
+  const operations = documentOperations(document);
+  const limiter = createRateLimiter({
+    redis: deps.redis,
+    settings: deps.settings.rateLimit,
+    threadsListRoutes: new Set(
+      operations
+        .filter(({ operation }) => operation['x-rate-limit'] === THREADS_LIST_LIMIT)
+        .map(({ routeId }) => routeId),
+    ),
+    logger: deps.logger,
   });
   const marketStreams = createMarketStreams({
     db: deps.db,
@@ -146,7 +156,7 @@ export function createApp(deps: PublicReadDeps): express.Express {
     (router) => {
       router.use('/api', corsMiddleware());
       mountOperations(router, {
-        operations: documentOperations(document),
+        operations,
         handlers: publicHandlers,
         route: publicOperationRoute(handlerDeps, createPublicRequestInput(document)),
       });

@@ -34,6 +34,19 @@ describe('createRouteTable', () => {
     });
   });
 
+  it('never reads a path another method has as static as a parameter: that method there is the 404', async () => {
+    const table = marketsTable();
+    table.add('GET', '/v1/trades/:id', answer('trade'));
+    table.add('POST', '/v1/trades/batch', answer('batch'));
+    expect((await dispatch(table, 'POST', '/v1/trades/batch')).route).toBe('batch');
+    expect(await dispatch(table, 'GET', '/v1/trades/batch')).toEqual({ next: 'next' });
+    expect(await dispatch(table, 'GET', '/v1/trades/Batch/')).toEqual({ next: 'next' });
+    expect(await dispatch(table, 'GET', '/v1/trades/t-1')).toEqual({ route: 'trade', params: { id: 't-1' } });
+    // A wildcard (an API's unknown-path route) still answers another method there.
+    table.add('PUT', '/v1/*', answer('unknown'));
+    expect((await dispatch(table, 'PUT', '/v1/trades/batch')).route).toBe('unknown');
+  });
+
   it('matches a parameter of any length, as Express does (the route itself refuses an over-long id)', async () => {
     const id = 'x'.repeat(2_000);
     expect(await dispatch(marketsTable(), 'GET', `/api/markets/${id}`)).toEqual({ route: 'detail', params: { id } });

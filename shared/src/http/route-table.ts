@@ -9,7 +9,9 @@ import type { RequestHandler, ErrorRequestHandler, Request, Response } from 'exp
  * that walk was the largest share of framework time in the read benchmarks. Matching keeps Express's defaults:
  * case-insensitive paths (parameters keep their case), an optional trailing slash, HEAD served by GET routes, and
  * no match → next() (the app's 404), malformed percent-encoding → 400. Static segments win over parameters (`/markets/trending` before
- * `/markets/:id`), whatever the registration order.
+ * `/markets/:id`), whatever the registration order, and whatever the method: a path registered as static for one method
+ * (`POST /trades/batch`) is never a parameter of another (`GET /trades/batch` is no `GET /trades/:id`, so it is the
+ * app's 404).
  */
 export interface RouteTable {
   /** Registers `handler` (one handler: compose steps with runSteps) for `method path`; a duplicate throws. */
@@ -31,6 +33,9 @@ const unused = (): void => undefined;
  */
 const MAX_PARAM_LENGTH = 16 * 1024;
 
+/** Whether a match read a named parameter (`:id`), not only a wildcard's tail (`*`, an unknown-path route). */
+const namesParameters = (params: Record<string, unknown>): boolean => Object.keys(params).some((name) => name !== '*');
+
 /** What a path with malformed percent-encoding matches (find-my-way's onBadUrl); dispatched as a 400. */
 const BAD_URL: RouteStore = {
   handler: (_req, _res, next) =>
@@ -43,9 +48,12 @@ export function createRouteTable(): RouteTable {
     maxParamLength: MAX_PARAM_LENGTH,
     onBadUrl: unused,
   });
+  const staticPaths = new Set<string>();
+  const normalized = (path: string): string => path.toLowerCase().replace(/\/+$/, '');
   return {
     add(method, path, handler) {
       tree.on(method, path, unused, { handler } satisfies RouteStore);
+      if (!/[:*]/.test(path)) staticPaths.add(normalized(path));
     },
     dispatch(req, res, next) {
       const queryStart = req.url.indexOf('?');
@@ -53,7 +61,7 @@ export function createRouteTable(): RouteTable {
       // cast: find-my-way answers null for a method it has no tree for, so any req.method is safe to look up.
       const method = req.method as HTTPMethod;
       const found = tree.find(method, path) ?? (req.method === 'HEAD' ? tree.find('GET', path) : null);
-      if (!found) {
+      if (!found || (namesParameters(found.params) && staticPaths.has(normalized(path)))) {
         next();
         return;
       }

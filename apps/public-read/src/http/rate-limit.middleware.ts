@@ -17,8 +17,8 @@ import type { Logger } from '#shared/logger/logger.js';
 import { FailOpenWindowStore } from '../rate-limit/fail-open-window.store.js';
 import { authOf } from './api-key.js';
 
-/** The one route on the threads-list limit; every other route (unknown /api paths included) has the default one. */
-export const THREADS_LIST_ROUTE_ID = 'GET /api/threads';
+/** The value of `x-rate-limit` that puts an operation on the threads-list limit (the document says which). */
+export const THREADS_LIST_LIMIT = 'threads-list';
 
 export interface RateLimitSettings {
   windowMs: number;
@@ -31,16 +31,20 @@ export interface RateLimitSettings {
 /** Redis key prefix of the windows (after the deployment's REDIS_PREFIX). */
 export const RATE_LIMIT_PREFIX = 'rl:public:';
 
-const routeLimitOf = (res: Response, settings: RateLimitSettings): number =>
-  res.locals.routeId === THREADS_LIST_ROUTE_ID ? settings.threadsList : settings.default;
-
-/** The step of every route: its window is chosen by `res.locals.routeId` (set before it runs). */
+/**
+ * The step of every route: its window is chosen by `res.locals.routeId` (set before it runs): the routes of
+ * `threadsListRoutes` (the document's operations with `x-rate-limit: threads-list`) on the threads-list limit, every
+ * other route (unknown /api paths included) on the default one.
+ */
 export function createRateLimiter(options: {
   redis: Redis;
   settings: RateLimitSettings;
+  threadsListRoutes: ReadonlySet<string>;
   logger: Logger;
 }): RequestHandler {
   const { settings } = options;
+  const routeLimitOf = (res: Response): number =>
+    options.threadsListRoutes.has(String(res.locals.routeId)) ? settings.threadsList : settings.default;
   const store = new FailOpenWindowStore({ redis: options.redis, logger: options.logger, namespace: RATE_LIMIT_PREFIX });
   return createRateLimitStep({
     store,
@@ -52,7 +56,7 @@ export function createRateLimiter(options: {
       if (key) return { key: `user:${key.userId}`, limit: key.limitPerMinute };
       // The client behind the gateway: its IPv4 address, or its IPv6 /64.
       const client = clientAddressOf(res).group;
-      return { key: `${String(res.locals.routeId)}|ip:${client}`, limit: routeLimitOf(res, settings) };
+      return { key: `${String(res.locals.routeId)}|ip:${client}`, limit: routeLimitOf(res) };
     },
     refusal: (_res, subject, retryAfterSeconds) =>
       new AppError('RATE_LIMIT_EXCEEDED', {

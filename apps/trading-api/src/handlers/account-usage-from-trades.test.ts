@@ -3,21 +3,15 @@
  * RabbitMQ to the chain executor's workers and settled on anvil (the sandbox stack), one of them made to fail with
  * X-Service-Simulate: revert. The trade figures then count those rows, with the latencies they recorded.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { expectDescribed } from '#tooling/kits/trading-api/suite-kit.js';
-import { startSandboxStack, type SandboxStack } from '#tooling/kits/chain-executor/sandbox-stack.js';
+import { useSandboxStack } from '#tooling/kits/chain-executor/sandbox-suite.js';
 import { createResponseValidator } from '#tooling/kits/trading-api/openapi-response-validator.js';
 import { callAs, type TestCaller } from '#tooling/kits/trading-api/trading-api-test-kit.js';
 import type { TradeUsage } from '../usage/trade-usage.js';
 
-let stack: SandboxStack;
+const stack = useSandboxStack();
 const spec = createResponseValidator();
-beforeAll(async () => {
-  stack = await startSandboxStack();
-}, 120_000);
-afterAll(async () => {
-  await stack?.close();
-});
 
 /** POST /v1/trades (a 5 USDC buy), optionally with a sandbox outcome; the new trade's id. */
 async function placeTrade(trader: TestCaller, simulate?: string): Promise<string> {

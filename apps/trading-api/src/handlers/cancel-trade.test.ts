@@ -73,7 +73,8 @@ describe('POST /v1/trades/{id}/cancel', () => {
   );
 
   it("answers 404 for another user's trade and an unknown id, and draws from the trade token bucket", async () => {
-    const owner = await chainKit.createTrader();
+    // A bucket of 10 refills one token in 6 s: the draw shows, however slow the machine is between the calls.
+    const owner = await chainKit.createTrader({ rateLimitRpm: 10 });
     const trade = await place(owner, '1');
     const stranger = await chainKit.createTrader();
     expectDescribed(spec, await cancel(stranger, trade.id), 'cancelTrade', 404, 'RESOURCE_NOT_FOUND');

@@ -6,7 +6,7 @@
  * concurrent requests, so N identical requests create exactly one claim.
  */
 import type { Knex } from 'knex';
-import { readClaimability, type Claimability } from '#shared/chain/balances.js';
+import { readClaimability, type Claimability } from '../chain/account-positions.js';
 import { findMarketById } from '#shared/db/markets/markets.repository.js';
 import type { Market } from '#shared/db/markets/market-rows.js';
 import {

@@ -8,7 +8,8 @@
 import type { Knex } from 'knex';
 import type { Address } from 'viem';
 import { loadPlatformAddresses } from '#shared/chain/platform-deployment.js';
-import { readPositions, readRedeemable, readUsdcBalance } from '#shared/chain/balances.js';
+import { readRedeemable, readUsdcBalance } from '#shared/chain/balances.js';
+import { readPositions } from '../chain/account-positions.js';
 import type { ChainReader } from '#shared/chain/chain-clients.js';
 import { findUserById } from '#shared/db/users/users.repository.js';
 import {

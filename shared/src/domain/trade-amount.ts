@@ -23,11 +23,11 @@ export function parseUsdcAmount(text: string, field = 'amount'): bigint {
   const match = DECIMAL_AMOUNT.exec(text);
   const whole = match?.[1];
   if (!match || whole === undefined) {
-    throw invalidAmount(field, 'must be a decimal string of whole units with at most 6 decimals');
+    throw invalidBodyMember(field, 'must be a decimal string of whole units with at most 6 decimals');
   }
   const fraction = (match[2] ?? '').padEnd(USDC_DECIMALS, '0');
   const atomic = BigInt(whole) * USDC_ATOMIC_PER_UNIT + BigInt(fraction);
-  if (atomic <= 0n) throw invalidAmount(field, 'must be greater than zero');
+  if (atomic <= 0n) throw invalidBodyMember(field, 'must be greater than zero');
   return atomic;
 }
 
@@ -43,7 +43,8 @@ export function formatUsdcAmount(atomic: bigint): string {
 /** Whole units → atomic (tier caps are written in whole units). */
 export const usdc = (wholeUnits: number | bigint): bigint => BigInt(wholeUnits) * USDC_ATOMIC_PER_UNIT;
 
-function invalidAmount(field: string, message: string): AppError {
+/** 400 VALIDATION_FAILED naming the body member `field`: `<field> <message>`. */
+export function invalidBodyMember(field: string, message: string): AppError {
   return new AppError('VALIDATION_FAILED', {
     detail: `${field} ${message}`,
     extensions: { field, location: 'body', errors: [{ field, message }] },

@@ -2,8 +2,7 @@
  * The optional controls of a create-trade request (issue 31), checked as the use case needs them: the client's
  * execution deadline (`expiresAt`) and price limit (`limitPrice`). Pure.
  */
-import { parseUsdcAmount, USDC_ATOMIC_PER_UNIT } from '#shared/domain/trade-amount.js';
-import { AppError } from '#shared/errors/app-error.js';
+import { invalidBodyMember, parseUsdcAmount, USDC_ATOMIC_PER_UNIT } from '#shared/domain/trade-amount.js';
 
 /** How far ahead a client may set its trade's execution deadline. */
 const MAX_EXPIRES_AHEAD_MS = 60 * 60 * 1000;
@@ -13,21 +12,12 @@ export function assertExpiresAt({ expiresAt, now }: { expiresAt?: Date | undefin
   if (!expiresAt) return;
   const ahead = expiresAt.getTime() - now.getTime();
   if (ahead > 0 && ahead <= MAX_EXPIRES_AHEAD_MS) return;
-  throw invalidMember('expiresAt', `must be in the future and at most one hour ahead (now ${now.toISOString()})`);
+  throw invalidBodyMember('expiresAt', `must be in the future and at most one hour ahead (now ${now.toISOString()})`);
 }
 
 /** `limitPrice` in USDC atomic per token: 400 VALIDATION_FAILED unless strictly between 0 and 1 with ≤ 6 decimals. */
 export function parseLimitPrice(text: string): bigint {
   const atomic = parseUsdcAmount(text, 'limitPrice');
   if (atomic < USDC_ATOMIC_PER_UNIT) return atomic;
-  throw invalidMember('limitPrice', 'must be strictly between 0 and 1');
-}
-
-/** 400 VALIDATION_FAILED naming the body member, as the request validator words it. */
-function invalidMember(field: string, message: string): AppError {
-  const detail = `body member ${field} ${message}.`;
-  return new AppError('VALIDATION_FAILED', {
-    detail,
-    extensions: { field, location: 'body', errors: [{ field, message: detail }] },
-  });
+  throw invalidBodyMember('limitPrice', 'must be strictly between 0 and 1');
 }

@@ -122,22 +122,18 @@ const costs = new WeakMap<Response, number>();
  * over its most). Read once per request.
  */
 function requestCostOf(res: Response): number {
+  const member = operationOf(res).rateLimitCost;
+  if (member === null) return 1;
   const known = costs.get(res);
   if (known !== undefined) return known;
-  const member = operationOf(res).rateLimitCost;
-  let cost = 1;
-  if (member !== null) {
-    try {
-      const body: unknown = JSON.parse(rawBodyOf(res).toString('utf8'));
-      const items =
-        typeof body === 'object' && body !== null
-          ? Object.entries(body).find(([name]) => name === member)?.[1]
-          : undefined;
-      if (Array.isArray(items)) cost = Math.min(MAX_BATCH_TRADES, Math.max(1, items.length));
-    } catch {
-      cost = 1;
-    }
+  let items: unknown;
+  try {
+    const body: unknown = JSON.parse(rawBodyOf(res).toString('utf8'));
+    items = typeof body === 'object' && body !== null ? Reflect.get(body, member) : undefined;
+  } catch {
+    items = undefined;
   }
+  const cost = Array.isArray(items) ? Math.min(MAX_BATCH_TRADES, Math.max(1, items.length)) : 1;
   costs.set(res, cost);
   return cost;
 }

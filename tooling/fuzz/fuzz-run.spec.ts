@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { fuzzOperation, fuzzSettings, successesOf, summarize } from './fuzz-run.js';
+import { MINIMUM_RUNS, fuzzOperation, fuzzSettings, successesOf, summarize } from './fuzz-run.js';
 import type { FuzzCase } from './request-cases.js';
 import type { Finding } from './response-invariants.js';
 
@@ -87,7 +87,7 @@ describe('fuzzOperation', () => {
     expect(await run()).toEqual(await run());
   });
 
-  it('stops at its time limit instead of failing', async () => {
+  it('stops sending at its time limit instead of failing, after its minimum of cases', async () => {
     const report = await fuzzOperation({
       operationId: 'slow',
       cases,
@@ -97,8 +97,21 @@ describe('fuzzOperation', () => {
       settings: { ...settings, runsPerOperation: 1_000, timeLimitMs: 200 },
       seedOffset: 0,
     });
-    expect(report.runs).toBeGreaterThan(0);
+    expect(report.runs).toBeGreaterThanOrEqual(MINIMUM_RUNS);
     expect(report.runs).toBeLessThan(1_000);
+  });
+
+  it('sends its minimum of cases even when the first one outlasts the whole budget', async () => {
+    const report = await fuzzOperation({
+      operationId: 'slowStart',
+      cases,
+      send: () =>
+        new Promise((resolve) => setTimeout(() => resolve({ status: 200, headers: new Headers(), text: '' }), 60)),
+      check: () => [],
+      settings: { ...settings, runsPerOperation: 1_000, timeLimitMs: 50 },
+      seedOffset: 0,
+    });
+    expect(report.runs).toBe(MINIMUM_RUNS);
   });
 
   it('starts with probes drawn from the same seed, counted as admitted requests', async () => {

@@ -1,6 +1,6 @@
 /*
  * The caller's portfolio: the user's smart account, its USDC and outcome-token balances read on-chain, and for each
- * position the cost basis and profit and loss from the account's indexed trades (market_trades) by the
+ * position the cost basis and profit and loss from one read of the account's indexed trades (market_trades) by the
  * average-cost method (domain/position-pnl.ts). Positions are the (market, outcome) pairs the account holds tokens
  * of, among the markets it has traded on this chain. An open market's position is marked at the outcome's price
  * after the market's latest indexed trade; a resolved or cancelled one at what redeeming it pays now (read on-chain).
@@ -12,12 +12,9 @@ import { readRedeemable, readUsdcBalance } from '#shared/chain/balances.js';
 import { readPositions } from '../chain/account-positions.js';
 import type { ChainReader } from '#shared/chain/chain-clients.js';
 import { findUserById } from '#shared/db/users/users.repository.js';
-import {
-  listAccountPositionActivity,
-  listAccountTradeLegs,
-  type AccountPositionActivity,
-  type AccountTradeLeg,
-} from '#shared/db/market-trades/market-trades.repository.js';
+import { findMarketsByIds } from '#shared/db/markets/markets.repository.js';
+import type { Market } from '#shared/db/markets/market-rows.js';
+import { listAccountTradeLegs, type AccountTradeLeg } from '#shared/db/market-trades/market-trades.repository.js';
 import { USDC_TO_WAD, WAD } from '#shared/domain/units.js';
 import { averageCostLedger, averagePrice, valueAtPrice, type PositionLedger } from '../domain/position-pnl.js';
 import { requireChain, type ChainSource } from './chain-source.js';
@@ -53,7 +50,17 @@ export interface PortfolioView {
 }
 
 type Deps = { db: Knex; chain?: ChainSource };
-type Activity = AccountPositionActivity & { contractAddress: string };
+type ChainMarket = Market & { contractAddress: Address };
+
+/** What an account's indexed trades of one (market, outcome) add up to. */
+interface PositionHistory {
+  ledger: PositionLedger;
+  /** USDC atomic paid on buys minus received on sells. */
+  netSpent: bigint;
+  tradeCount: number;
+  firstTradeAt: Date;
+  lastTradeAt: Date;
+}
 
 async function smartAccountOf(deps: Deps, userId: string): Promise<Address | null> {
   return (await findUserById(deps.db, userId))?.smartAccountAddress ?? null;
@@ -61,30 +68,42 @@ async function smartAccountOf(deps: Deps, userId: string): Promise<Address | nul
 
 const keyOf = (position: { marketId: string; outcomeIndex: number }) => `${position.marketId}:${position.outcomeIndex}`;
 
-/** The average-cost ledger of every (market, outcome) `account` traded. */
-async function ledgersOf(deps: Deps, account: Address, marketId?: string): Promise<Map<string, PositionLedger>> {
+/** Each (market, outcome) `account` traded, from one read of its indexed trades. */
+async function historiesOf(deps: Deps, account: Address, marketId?: string): Promise<Map<string, PositionHistory>> {
   const byPosition = new Map<string, AccountTradeLeg[]>();
   for (const leg of await listAccountTradeLegs(deps.db, account, marketId)) {
     const legs = byPosition.get(keyOf(leg));
     if (legs) legs.push(leg);
     else byPosition.set(keyOf(leg), [leg]);
   }
-  return new Map([...byPosition].map(([key, trades]) => [key, averageCostLedger(trades)]));
+  const histories = new Map<string, PositionHistory>();
+  for (const [key, legs] of byPosition) {
+    histories.set(key, {
+      ledger: averageCostLedger(legs),
+      netSpent: legs.reduce((net, leg) => (leg.side === 'buy' ? net + leg.usdc : net - leg.usdc), 0n),
+      tradeCount: legs.length,
+      // cast: a position is keyed only once it has a leg; legs come in block order.
+      firstTradeAt: legs[0]!.blockTime,
+      lastTradeAt: legs[legs.length - 1]!.blockTime,
+    });
+  }
+  return histories;
 }
 
 /** The mark price and value of `shares`: at the latest indexed price, or at the payout once the market settled. */
 async function markOf(
   reader: ChainReader,
   account: Address,
-  trades: Activity,
+  market: ChainMarket,
+  outcomeIndex: number,
   shares: bigint,
 ): Promise<{ markPrice: bigint | null; value: bigint }> {
-  if (trades.marketStatus === 'RESOLVED' || trades.marketStatus === 'CANCELLED') {
-    const market = trades.contractAddress as Address; // cast: a 0x-hex contract address column
-    const value = await readRedeemable(reader, { market, account, outcomeIndex: trades.outcomeIndex });
+  if (market.status === 'RESOLVED' || market.status === 'CANCELLED') {
+    const value = await readRedeemable(reader, { market: market.contractAddress, account, outcomeIndex });
     return { markPrice: shares > 0n ? (value * USDC_TO_WAD * WAD) / shares : 0n, value };
   }
-  const markPrice = trades.currentPrices?.[trades.outcomeIndex] ?? null;
+  const price = market.currentPrices?.[outcomeIndex];
+  const markPrice = price === undefined ? null : BigInt(price);
   return { markPrice, value: markPrice === null ? 0n : valueAtPrice(shares, markPrice) };
 }
 
@@ -92,39 +111,37 @@ async function readAccountPositions(
   deps: Deps,
   account: Address,
   marketId?: string,
-): Promise<{ positions: PositionView[]; ledgers: Map<string, PositionLedger> }> {
-  const [activity, ledgers] = await Promise.all([
-    listAccountPositionActivity(deps.db, account, marketId),
-    ledgersOf(deps, account, marketId),
-  ]);
-  const reader = await requireChain(deps.chain);
-  const onThisChain = activity.filter(
-    (row): row is Activity => row.contractAddress !== null && (row.chainId === null || row.chainId === reader.chain.id),
+): Promise<{ positions: PositionView[]; histories: Map<string, PositionHistory> }> {
+  const histories = await historiesOf(deps, account, marketId);
+  const marketIds = [...new Set([...histories.keys()].map((key) => key.slice(0, key.lastIndexOf(':'))))];
+  const [markets, reader] = await Promise.all([findMarketsByIds(deps.db, marketIds), requireChain(deps.chain)]);
+  const onThisChain = [...markets.values()].filter(
+    (market): market is ChainMarket =>
+      market.contractAddress !== null && (market.chainId === null || market.chainId === reader.chain.id),
   );
-  const marketIdOf = new Map(onThisChain.map((row) => [row.contractAddress.toLowerCase(), row.marketId]));
+  const marketAt = new Map(onThisChain.map((market) => [market.contractAddress.toLowerCase(), market]));
   const held = await readPositions(reader, {
     account,
     // cast: the keys are market contract addresses stored as 0x-hex (lower-cased, which Address admits).
-    markets: [...marketIdOf.keys()] as Address[],
+    markets: [...marketAt.keys()] as Address[],
   });
-  const activityOf = new Map(onThisChain.map((row) => [keyOf(row), row]));
   const positions = await Promise.all(
-    held.map(async (position) => {
-      // cast: readPositions answers only for the markets it was asked about, all keys of marketIdOf.
-      const positionMarketId = marketIdOf.get(position.market.toLowerCase())!;
-      const key = keyOf({ marketId: positionMarketId, outcomeIndex: position.outcomeIndex });
-      const trades = activityOf.get(key);
-      const ledger = ledgers.get(key) ?? { shares: 0n, openCost: 0n, realizedPnl: 0n };
-      const net = trades ? trades.boughtUsdc - trades.soldUsdc : 0n;
-      const mark = trades ? await markOf(reader, account, trades, position.shares) : { markPrice: null, value: 0n };
+    held.map(async ({ market: address, outcomeIndex, shares }) => {
+      // cast: readPositions answers only for the markets it was asked about, all keys of marketAt.
+      const market = marketAt.get(address.toLowerCase())!;
+      const history = histories.get(keyOf({ marketId: market.id, outcomeIndex }));
+      const ledger = history?.ledger ?? { shares: 0n, openCost: 0n, realizedPnl: 0n };
+      const mark = history
+        ? await markOf(reader, account, market, outcomeIndex, shares)
+        : { markPrice: null, value: 0n };
       return {
-        marketId: positionMarketId,
-        outcomeIndex: position.outcomeIndex,
-        shares: position.shares,
-        costBasis: net > 0n ? net : 0n,
-        tradeCount: trades?.tradeCount ?? 0,
-        firstTradeAt: trades?.firstTradeAt ?? null,
-        lastTradeAt: trades?.lastTradeAt ?? null,
+        marketId: market.id,
+        outcomeIndex,
+        shares,
+        costBasis: history && history.netSpent > 0n ? history.netSpent : 0n,
+        tradeCount: history?.tradeCount ?? 0,
+        firstTradeAt: history?.firstTradeAt ?? null,
+        lastTradeAt: history?.lastTradeAt ?? null,
         ...mark,
         averagePrice: averagePrice(ledger),
         realizedPnl: ledger.realizedPnl,
@@ -135,7 +152,7 @@ async function readAccountPositions(
   positions.sort((a, b) =>
     a.marketId === b.marketId ? a.outcomeIndex - b.outcomeIndex : a.marketId < b.marketId ? -1 : 1,
   );
-  return { positions, ledgers };
+  return { positions, histories };
 }
 
 /** Smart account, USDC balance, open positions and realized profit of a user (no account yet: nothing). */
@@ -144,11 +161,11 @@ export async function getPortfolio(deps: Deps, command: { userId: string }): Pro
   if (!account) return { smartAccountAddress: null, usdcBalance: 0n, positions: [], totalRealizedPnl: 0n };
   const reader = await requireChain(deps.chain);
   const platform = await loadPlatformAddresses(deps.db, reader.chain.id);
-  const [usdcBalance, { positions, ledgers }] = await Promise.all([
+  const [usdcBalance, { positions, histories }] = await Promise.all([
     readUsdcBalance(reader, { usdc: platform.usdc, account: account }),
     readAccountPositions(deps, account),
   ]);
-  const totalRealizedPnl = [...ledgers.values()].reduce((total, ledger) => total + ledger.realizedPnl, 0n);
+  const totalRealizedPnl = [...histories.values()].reduce((total, { ledger }) => total + ledger.realizedPnl, 0n);
   return { smartAccountAddress: account, usdcBalance, positions, totalRealizedPnl };
 }
 

@@ -1,10 +1,9 @@
 /*
  * The market_trades table: one row per Bought/Sold log the chain indexer reads (writes are idempotent: a replayed
- * log updates its own row instead of adding one), and the reads over it: a market's trades, an account's positions,
+ * log updates its own row instead of adding one), and the reads over it: a market's trades, an account's trades,
  * totals per market.
  */
-import { toBigInt, toDate, toInt, toOneOf } from '../column-values.js';
-import { marketStates, type MarketState } from '../../domain/market-status.js';
+import { toBigInt, toDate, toInt } from '../column-values.js';
 import { parseJsonColumn, rowsOfRaw, type Queryable } from '../transaction.js';
 import { batches } from '../deferred-inserts.js';
 import { applyKeysetAfter, type KeysetAfter } from '../pages.js';
@@ -220,64 +219,6 @@ export async function listMarketTradesKeyset(
   }));
 }
 
-/** One (market, outcome) an account traded, summed from its indexed trades. */
-export interface AccountPositionActivity {
-  marketId: string;
-  contractAddress: string | null;
-  chainId: number | null;
-  marketStatus: MarketState;
-  /** WAD-18 marginal price per outcome after the market's latest indexed trade; null before any. */
-  currentPrices: bigint[] | null;
-  outcomeIndex: number;
-  /** USDC atomic paid on buys. */
-  boughtUsdc: bigint;
-  /** USDC atomic received on sells. */
-  soldUsdc: bigint;
-  tradeCount: number;
-  firstTradeAt: Date;
-  lastTradeAt: Date;
-}
-
-/** Every (market, outcome) `trader` traded, optionally of one market (market_trades_trader_idx). */
-export async function listAccountPositionActivity(
-  db: Queryable,
-  trader: string,
-  marketId?: string,
-): Promise<AccountPositionActivity[]> {
-  const builder = db('market_trades as t')
-    .join('markets as m', 'm.id', 't.market_id')
-    .select('t.market_id', 't.outcome_index', 'm.contract_address', 'm.chain_id', 'm.status')
-    // A JSON column is not grouped on (MySQL 8 and MariaDB store it differently): one market, one value.
-    .max({ current_prices: db.raw('CAST(m.current_prices AS CHAR)') })
-    .sum({ bought: db.raw("CASE WHEN t.side = 'buy' THEN t.usdc ELSE 0 END") })
-    .sum({ sold: db.raw("CASE WHEN t.side = 'sell' THEN t.usdc ELSE 0 END") })
-    .count({ trades: '*' })
-    .min({ first_at: 't.block_time' })
-    .max({ last_at: 't.block_time' })
-    .where('t.trader', trader)
-    .groupBy('t.market_id', 't.outcome_index', 'm.contract_address', 'm.chain_id', 'm.status')
-    .orderBy([
-      { column: 't.market_id', order: 'asc' },
-      { column: 't.outcome_index', order: 'asc' },
-    ]);
-  if (marketId !== undefined) builder.where('t.market_id', marketId);
-  const rows: Array<Record<string, unknown>> = await builder;
-  return rows.map((row) => ({
-    marketId: String(row.market_id),
-    contractAddress: row.contract_address === null ? null : String(row.contract_address),
-    chainId: row.chain_id === null ? null : toInt(row.chain_id),
-    marketStatus: toOneOf(marketStates, row.status, 'markets.status'),
-    currentPrices:
-      row.current_prices === null ? null : parseJsonColumn<string[]>(row.current_prices).map((price) => BigInt(price)),
-    outcomeIndex: toInt(row.outcome_index),
-    boughtUsdc: toBigInt(row.bought ?? 0),
-    soldUsdc: toBigInt(row.sold ?? 0),
-    tradeCount: toInt(row.trades),
-    firstTradeAt: toDate(row.first_at),
-    lastTradeAt: toDate(row.last_at),
-  }));
-}
-
 /** One indexed trade of an account, for the position ledger. */
 export interface AccountTradeLeg {
   marketId: string;
@@ -287,6 +228,7 @@ export interface AccountTradeLeg {
   tokens: bigint;
   /** USDC atomic: paid (buy, fee included) or received (sell). */
   usdc: bigint;
+  blockTime: Date;
 }
 
 /** Every trade `trader` made, optionally on one market, oldest first per (market, outcome) (market_trades_trader_idx). */
@@ -296,7 +238,7 @@ export async function listAccountTradeLegs(
   marketId?: string,
 ): Promise<AccountTradeLeg[]> {
   const builder = db('market_trades')
-    .select('market_id', 'outcome_index', 'side', 'tokens', 'usdc')
+    .select('market_id', 'outcome_index', 'side', 'tokens', 'usdc', 'block_time')
     .where('trader', trader)
     .orderBy(['market_id', 'outcome_index', 'block_number', 'log_index']);
   if (marketId !== undefined) builder.where('market_id', marketId);
@@ -307,5 +249,6 @@ export async function listAccountTradeLegs(
     side: row.side === 'sell' ? 'sell' : 'buy',
     tokens: toBigInt(row.tokens),
     usdc: toBigInt(row.usdc),
+    blockTime: toDate(row.block_time),
   }));
 }

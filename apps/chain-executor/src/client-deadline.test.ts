@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { executionsOf } from '#tooling/kits/chain-executor/trade-executor-test-kit.js';
+import { callAs } from '#tooling/kits/trading-api/trading-api-test-kit.js';
 import { useSandboxStack } from '#tooling/kits/chain-executor/sandbox-suite.js';
 
 const stack = useSandboxStack({ dispatcher: false });
@@ -37,5 +38,17 @@ describe('a trade with expiresAt', () => {
     const { id } = response.json.trade as { id: string };
     expect(await stack.settled(id)).toMatchObject({ status: 'completed', executionDeadline: new Date(expiresAt) });
     expect(await executionsOf(stack.chain, trader.account, id)).toHaveLength(1);
+    const read = await callAs(stack.chain.kit, trader, 'GET', `/v1/trades/${id}`);
+    expect(read.json.trade).toMatchObject({ status: 'completed', expiresAt });
+  });
+
+  it('shows the server’s deadline, set when execution started, on a trade placed without one', async () => {
+    const trader = await stack.trader('/server-deadline');
+    const response = await stack.chain.postTrade(trader, stack.chain.buyBody('1'));
+    const { id } = response.json.trade as { id: string };
+    const settled = await stack.settled(id);
+    expect(settled).toMatchObject({ status: 'completed', executionDeadline: expect.any(Date) });
+    const read = await callAs(stack.chain.kit, trader, 'GET', `/v1/trades/${id}`);
+    expect(read.json.trade).toMatchObject({ expiresAt: settled.executionDeadline?.toISOString() });
   });
 });

@@ -2,6 +2,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { listTradeEvents } from '#shared/db/trade-events/trade-events.repository.js';
+import { callAs } from '#tooling/kits/trading-api/trading-api-test-kit.js';
 import { createResponseValidator } from '#tooling/kits/trading-api/openapi-response-validator.js';
 import { expectDescribed, expectProblemCode, useTradingChainKit } from '#tooling/kits/trading-api/suite-kit.js';
 
@@ -12,16 +13,26 @@ const inMs = (ms: number) => new Date(chainKit.kit.clock.now() + ms).toISOString
 const buy = (expiresAt: string) => chainKit.buyBody('1', { expiresAt });
 
 describe('POST /v1/trades expiresAt', () => {
-  it('stores the deadline as the trade’s execution deadline and records it on the created step', async () => {
+  it('stores the deadline as the trade’s execution deadline, shows it and records it on the created step', async () => {
     const trader = await chainKit.createTrader();
     const expiresAt = inMs(10 * 60_000);
     const response = await chainKit.postTrade(trader, buy(expiresAt));
     expectDescribed(spec, response, 'createTrade', 201);
     const { id } = response.json.trade as { id: string };
+    expect(response.json.trade).toMatchObject({ expiresAt });
     const row = await db()('trades').where({ id }).first();
     expect(new Date(row.execution_deadline).toISOString()).toBe(expiresAt);
     const [created] = await listTradeEvents(db(), row.correlation_id);
     expect(created).toMatchObject({ type: 'trade.created', data: { expiresAt } });
+    const read = await callAs(chainKit.kit, trader, 'GET', `/v1/trades/${id}`);
+    expect(read.json.trade).toMatchObject({ id, expiresAt });
+  });
+
+  it('shows null for a trade without one until execution sets the server’s', async () => {
+    const trader = await chainKit.createTrader();
+    const response = await chainKit.postTrade(trader, chainKit.buyBody('1'));
+    expectDescribed(spec, response, 'createTrade', 201);
+    expect(response.json.trade).toMatchObject({ expiresAt: null });
   });
 
   it.each([

@@ -51,6 +51,7 @@ describe('GET /v1/trades/{id}', () => {
       errorCode: null,
       errorMessage: null,
       limitPrice: null,
+      expiresAt: null,
       webhookDelivery: null,
       metadata: { strategy: 'mm' },
       createdAt: trade.createdAt.toISOString(),

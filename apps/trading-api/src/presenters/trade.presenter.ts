@@ -33,6 +33,7 @@ export function presentTrade({ trade, webhookDelivery }: TradeView) {
     errorCode: trade.errorCode,
     errorMessage: trade.errorMessage,
     limitPrice: trade.limitPrice === null ? null : formatUsdcAmount(trade.limitPrice),
+    expiresAt: isoOrNull(trade.executionDeadline),
     webhookDelivery: webhookDelivery === null ? null : presentWebhookDelivery(webhookDelivery),
     metadata: trade.metadata,
     createdAt: trade.createdAt.toISOString(),

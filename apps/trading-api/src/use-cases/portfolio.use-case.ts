@@ -82,9 +82,8 @@ async function historiesOf(deps: Deps, account: Address, marketId?: string): Pro
       ledger: averageCostLedger(legs),
       netSpent: legs.reduce((net, leg) => (leg.side === 'buy' ? net + leg.usdc : net - leg.usdc), 0n),
       tradeCount: legs.length,
-      // cast: a position is keyed only once it has a leg; legs come in block order.
-      firstTradeAt: legs[0]!.blockTime,
-      lastTradeAt: legs[legs.length - 1]!.blockTime,
+      firstTradeAt: legs[0]!.blockTime, // cast: a position is keyed by its first leg; legs come in block order
+      lastTradeAt: legs[legs.length - 1]!.blockTime, // cast: as above, a keyed position has a leg
     });
   }
   return histories;

@@ -1017,6 +1017,11 @@ export interface components {
       errorMessage: string | null;
       /** @description The client's price limit (`limitPrice` of the request), null when it set none. */
       limitPrice: components['schemas']['LimitPrice'] | null;
+      /**
+       * Format: date-time
+       * @description The execution deadline: a trade not mined by it fails `EXECUTION_TIMEOUT`, spending nothing. The client's `expiresAt` from creation; else the server's default, set when execution starts (null until then).
+       */
+      expiresAt: string | null;
       webhookDelivery: components['schemas']['WebhookDelivery'] | null;
       metadata?: components['schemas']['Metadata'];
       createdAt: components['schemas']['DateTime'];

@@ -52,6 +52,7 @@ async function main(): Promise<void> {
   const logger = createLogger({ name: 'bench-streams', level: 'warn' });
   const amqp = createAmqpConnectionManager({ url: testEnv.amqpUrl, prefix: amqpPrefix, logger });
   const children: ReturnType<typeof startDeployable>[] = [];
+  const timers: NodeJS.Timeout[] = [];
   try {
     const db = database.db;
     await amqp.connect();
@@ -101,6 +102,7 @@ async function main(): Promise<void> {
     let peakRss = idleRss;
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(child.pid!))), 250);
     const collector = setInterval(() => clients.forEach(collect), 50);
+    timers.push(sampler, collector);
 
     console.log(`trades flowing: ${RATE} events/s for ${SECONDS} s (${PRODUCERS} producers)…`);
     const total = RATE * SECONDS;
@@ -176,6 +178,8 @@ async function main(): Promise<void> {
     );
     process.exitCode = gaps === 0 && duplicates === 0 ? 0 : 1;
   } finally {
+    // A run that failed half-way must not go on sampling a process it has stopped.
+    for (const timer of timers) clearInterval(timer);
     for (const child of children) child.kill('SIGTERM');
     await sleep(500);
     await amqp.close();

@@ -128,4 +128,33 @@ describe('profit and loss of positions', () => {
       unrealizedPnl: (payout - openCost).toString(),
     });
   });
+
+  it('marks tokens held without an indexed trade at the market price, at no cost', async () => {
+    const { fixture } = chainKit;
+    const book = await tradingOnNewMarket(100n);
+    await book.buy(0, 10n * USDC);
+    // The mark: the prices indexed after the market's latest indexed trade.
+    const { p } = await readMarketPrices(fixture.reader, book.market);
+    const price = p[1] ?? 0n;
+    // Outcome 1 bought on-chain but never indexed (as tokens received some other way would be).
+    const unindexed = await chainKit.buyOnChain(book.trader.account, {
+      market: book.market,
+      outcomeIndex: 1,
+      usdcIn: 5n * USDC,
+    });
+    const value = (unindexed.amountOut * price) / (WAD * 10n ** 12n);
+    const positions = await positionsOf(book.trader);
+    expect(positions.map((position) => position.outcomeIndex)).toEqual([0, 1]);
+    expect(positions[1]).toMatchObject({
+      shares: unindexed.amountOut.toString(),
+      costBasis: '0',
+      tradeCount: 0,
+      firstTradeAt: null,
+      markPrice: wadToDecimalString(price),
+      value: value.toString(),
+      averagePrice: null,
+      realizedPnl: '0',
+      unrealizedPnl: value.toString(),
+    });
+  });
 });

@@ -130,9 +130,8 @@ async function readAccountPositions(
       const market = marketAt.get(address.toLowerCase())!;
       const history = histories.get(keyOf({ marketId: market.id, outcomeIndex }));
       const ledger = history?.ledger ?? { shares: 0n, openCost: 0n, realizedPnl: 0n };
-      const mark = history
-        ? await markOf(reader, account, market, outcomeIndex, shares)
-        : { markPrice: null, value: 0n };
+      // Tokens held without an indexed trade (received some other way) are marked too, at no cost.
+      const mark = await markOf(reader, account, market, outcomeIndex, shares);
       return {
         marketId: market.id,
         outcomeIndex,

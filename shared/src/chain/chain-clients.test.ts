@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import type { Address } from 'viem';
@@ -9,27 +9,18 @@ import {
   anvilPrivateKey,
   createFixtureMarket,
   createFundedAccount,
-  startChainFixture,
   USDC,
   type ChainFixture,
 } from '#tooling/testing/chain-test-fixtures.js';
+import { useChainFixture } from '#tooling/testing/chain-suite.js';
 import { readMarketState } from './market-reads.js';
 
 let fixture: ChainFixture;
 let market: Address;
 
-beforeAll(async () => {
-  fixture = await startChainFixture();
+useChainFixture(async (started) => {
+  fixture = started;
   ({ market } = await createFixtureMarket(fixture));
-  await fixture.checkpoint();
-});
-
-beforeEach(async () => {
-  await fixture.reset();
-});
-
-afterAll(async () => {
-  await fixture?.stop();
 });
 
 /** A local port nobody listens on. */

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
 import { marketAbi } from '../../contracts/artifacts/index.js';
@@ -7,11 +7,11 @@ import { readOutcomeBalances, readWinners } from './balances.js';
 import {
   createFixtureMarket,
   createFundedAccount,
-  startChainFixture,
   USDC,
   WAD,
   type ChainFixture,
 } from '#tooling/testing/chain-test-fixtures.js';
+import { useChainFixture } from '#tooling/testing/chain-suite.js';
 import { freezeMarket, resolveMarket } from '../../../apps/admin-cli/src/chain/market-admin.js';
 import { readMarketPrices, readMarketState, readQuote } from './market-reads.js';
 import type { BuyQuote, SellQuote } from './quote-format.js';
@@ -21,8 +21,8 @@ let marketId: string;
 let market: Address;
 let account: Address;
 
-beforeAll(async () => {
-  fixture = await startChainFixture();
+useChainFixture(async (started) => {
+  fixture = started;
   ({ marketId, market } = await createFixtureMarket(fixture, { outcomeCount: 3 }));
   ({ account } = await createFundedAccount(fixture));
   const trade = { account, market, minTokensOut: 0n };
@@ -33,15 +33,6 @@ beforeAll(async () => {
     usdcIn: 40n * USDC,
     tradeId: randomUUID(),
   });
-  await fixture.checkpoint();
-});
-
-beforeEach(async () => {
-  await fixture.reset();
-});
-
-afterAll(async () => {
-  await fixture?.stop();
 });
 
 const labels = ['Alice', 'Bob', 'Carol'];

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { encodeFunctionData, type Address } from 'viem';
 import { operatorRegistryAbi, smartAccountAbi, smartAccountFactoryAbi } from '../../contracts/artifacts/index.js';
@@ -9,10 +9,10 @@ import {
   anvilPrivateKey,
   createFixtureMarket,
   createFundedAccount,
-  startChainFixture,
   USDC,
   type ChainFixture,
 } from '#tooling/testing/chain-test-fixtures.js';
+import { useChainFixture } from '#tooling/testing/chain-suite.js';
 import { sendContractWrite, tracedRevertData } from './contract-writes.js';
 import { uuidToBytes32 } from './ids-on-chain.js';
 import { forwardCallData } from '../../../apps/chain-executor/src/chain/operator-calls.js';
@@ -31,19 +31,10 @@ let fixture: ChainFixture;
 let market: Address;
 let account: Address;
 
-beforeAll(async () => {
-  fixture = await startChainFixture();
+useChainFixture(async (started) => {
+  fixture = started;
   ({ market } = await createFixtureMarket(fixture));
   ({ account } = await createFundedAccount(fixture, 1_000n * USDC));
-  await fixture.checkpoint();
-});
-
-beforeEach(async () => {
-  await fixture.reset();
-});
-
-afterAll(async () => {
-  await fixture?.stop();
 });
 
 const usdcOf = (holder: Address) => readUsdcBalance(fixture.reader, { usdc: fixture.platform.usdc, account: holder });

@@ -1,28 +1,26 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { encodeFunctionData, parseGwei, type Hex } from 'viem';
 import { testUsdcAbi } from '../../contracts/artifacts/index.js';
 import { withSigner, type ChainWriter } from './chain-clients.js';
-import { anvilPrivateKey, startChainFixture, type ChainFixture } from '#tooling/testing/chain-test-fixtures.js';
+import { anvilPrivateKey, type ChainFixture } from '#tooling/testing/chain-test-fixtures.js';
+import { useChainFixture } from '#tooling/testing/chain-suite.js';
 import { sendContractWrite } from './contract-writes.js';
 import { cappedFees, replacementFees, signAndSend, untilMined } from './sent-transactions.js';
 
 let fixture: ChainFixture;
 
-beforeAll(async () => {
-  fixture = await startChainFixture();
-  await fixture.checkpoint();
-});
-
-beforeEach(async () => {
-  await fixture.reset();
-  // A reverted chain keeps the base fee an earlier test raised: one cheap block first.
-  await fixture.chain.testClient.setNextBlockBaseFeePerGas({ baseFeePerGas: parseGwei('1') });
-  await fixture.chain.testClient.mine({ blocks: 1 });
-});
-
-afterAll(async () => {
-  await fixture?.stop();
-});
+useChainFixture(
+  async (started) => {
+    fixture = started;
+  },
+  {
+    beforeEachTest: async () => {
+      // A reverted chain keeps the base fee an earlier test raised: one cheap block first.
+      await fixture.chain.testClient.setNextBlockBaseFeePerGas({ baseFeePerGas: parseGwei('1') });
+      await fixture.chain.testClient.mine({ blocks: 1 });
+    },
+  },
+);
 
 /** A writer of anvil account 8 that replaces after 2 blocks, within `cap` per gas. */
 function stuckWriter(cap: bigint): ChainWriter {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import {
   marketAbi,
@@ -7,12 +7,8 @@ import {
   smartAccountFactoryAbi,
 } from '../../../../shared/contracts/artifacts/index.js';
 import { readUsdcBalance } from '#shared/chain/balances.js';
-import {
-  createFixtureMarket,
-  startChainFixture,
-  USDC,
-  type ChainFixture,
-} from '#tooling/testing/chain-test-fixtures.js';
+import { createFixtureMarket, USDC, type ChainFixture } from '#tooling/testing/chain-test-fixtures.js';
+import { useChainFixture } from '#tooling/testing/chain-suite.js';
 import { deployMarket, deployPlatform } from './deploy-platform.js';
 import { uuidToBytes32 } from '#shared/chain/ids-on-chain.js';
 import { cancelMarket, freezeMarket, mintTestUsdc, resolveMarket } from './market-admin.js';
@@ -21,13 +17,9 @@ import { createSmartAccount, findSmartAccount, predictSmartAccountAddress } from
 
 let fixture: ChainFixture;
 
-beforeAll(async () => {
-  fixture = await startChainFixture();
+useChainFixture(async (started) => {
+  fixture = started;
 });
-
-beforeEach(() => fixture.reset());
-
-afterAll(() => fixture?.stop());
 
 describe('deployPlatform', () => {
   it('wires TestUSDC, the market factory (treasury) and the account factory (operator = the OperatorRegistry)', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
 import {
@@ -11,10 +11,10 @@ import { readOutcomeBalances, readRedeemable, readUsdcBalance } from '#shared/ch
 import {
   createFixtureMarket,
   createFundedAccount,
-  startChainFixture,
   USDC,
   type ChainFixture,
 } from '#tooling/testing/chain-test-fixtures.js';
+import { useChainFixture } from '#tooling/testing/chain-suite.js';
 import { executeBuy, executeSellForUsdc } from './guarded-trades.js';
 import { cancelMarket, freezeMarket, resolveMarket } from '../../../admin-cli/src/chain/market-admin.js';
 import { readBuyQuote } from '#shared/chain/market-reads.js';
@@ -24,19 +24,10 @@ let fixture: ChainFixture;
 let market: Address;
 let account: Address;
 
-beforeAll(async () => {
-  fixture = await startChainFixture();
+useChainFixture(async (started) => {
+  fixture = started;
   ({ market } = await createFixtureMarket(fixture));
   ({ account } = await createFundedAccount(fixture, 1_000n * USDC));
-  await fixture.checkpoint();
-});
-
-beforeEach(async () => {
-  await fixture.reset();
-});
-
-afterAll(async () => {
-  await fixture?.stop();
 });
 
 const usdcOf = (holder: Address) => readUsdcBalance(fixture.reader, { usdc: fixture.platform.usdc, account: holder });

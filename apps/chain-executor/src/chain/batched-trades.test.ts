@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
 import { AppError } from '#shared/errors/app-error.js';
@@ -12,10 +12,10 @@ import {
   createFixtureMarket,
   createFundedAccount,
   racingWriter,
-  startChainFixture,
   USDC,
   type ChainFixture,
 } from '#tooling/testing/chain-test-fixtures.js';
+import { useChainFixture } from '#tooling/testing/chain-suite.js';
 import { readBuyQuote } from '#shared/chain/market-reads.js';
 import { limitBound, minimumOutput } from './trade-guards.js';
 import { asPriceLimitRefusal } from '../trades/price-limit.js';
@@ -25,21 +25,12 @@ let market: Address;
 let rich: Address;
 let poor: Address;
 
-beforeAll(async () => {
-  fixture = await startChainFixture();
+useChainFixture(async (started) => {
+  fixture = started;
   await ensureBatchDelegation(fixture.executor);
   ({ market } = await createFixtureMarket(fixture, { initialReserve: 10_000n * USDC }));
   ({ account: rich } = await createFundedAccount(fixture, 1_000n * USDC));
   ({ account: poor } = await createFundedAccount(fixture, 5n * USDC));
-  await fixture.checkpoint();
-});
-
-beforeEach(async () => {
-  await fixture.reset();
-});
-
-afterAll(async () => {
-  await fixture?.stop();
 });
 
 const usdcOf = (holder: Address) => readUsdcBalance(fixture.reader, { usdc: fixture.platform.usdc, account: holder });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
 import { redeemThroughAccount } from './account-trades.js';
@@ -6,10 +6,10 @@ import { buy as buyDirectly, sell as sellDirectly } from '#tooling/kits/chain-ex
 import {
   createFixtureMarket,
   createFundedAccount,
-  startChainFixture,
   USDC,
   type ChainFixture,
 } from '#tooling/testing/chain-test-fixtures.js';
+import { useChainFixture } from '#tooling/testing/chain-suite.js';
 import { freezeMarket, resolveMarket, unfreezeMarket } from '../../../admin-cli/src/chain/market-admin.js';
 import { decodeMarketLogs, fetchMarketLogs, withBlockTimestamps, type MarketEvent } from './market-events.js';
 
@@ -19,21 +19,12 @@ let otherMarket: Address;
 let account: Address;
 let startBlock: bigint;
 
-beforeAll(async () => {
-  fixture = await startChainFixture();
+useChainFixture(async (started) => {
+  fixture = started;
   ({ market } = await createFixtureMarket(fixture));
   ({ market: otherMarket } = await createFixtureMarket(fixture));
   ({ account } = await createFundedAccount(fixture));
   startBlock = (await fixture.reader.publicClient.getBlockNumber()) + 1n;
-  await fixture.checkpoint();
-});
-
-beforeEach(async () => {
-  await fixture.reset();
-});
-
-afterAll(async () => {
-  await fixture?.stop();
 });
 
 const pick = <T extends MarketEvent['type']>(events: MarketEvent[], type: T) =>

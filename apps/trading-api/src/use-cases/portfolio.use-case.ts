@@ -54,6 +54,7 @@ type ChainMarket = Market & { contractAddress: Address };
 
 /** What an account's indexed trades of one (market, outcome) add up to. */
 interface PositionHistory {
+  marketId: string;
   ledger: PositionLedger;
   /** USDC atomic paid on buys minus received on sells. */
   netSpent: bigint;
@@ -79,6 +80,7 @@ async function historiesOf(deps: Deps, account: Address, marketId?: string): Pro
   const histories = new Map<string, PositionHistory>();
   for (const [key, legs] of byPosition) {
     histories.set(key, {
+      marketId: legs[0]!.marketId, // cast: a position is keyed by its first leg
       ledger: averageCostLedger(legs),
       netSpent: legs.reduce((net, leg) => (leg.side === 'buy' ? net + leg.usdc : net - leg.usdc), 0n),
       tradeCount: legs.length,
@@ -112,7 +114,7 @@ async function readAccountPositions(
   marketId?: string,
 ): Promise<{ positions: PositionView[]; histories: Map<string, PositionHistory> }> {
   const histories = await historiesOf(deps, account, marketId);
-  const marketIds = [...new Set([...histories.keys()].map((key) => key.slice(0, key.lastIndexOf(':'))))];
+  const marketIds = [...new Set([...histories.values()].map((history) => history.marketId))];
   const [markets, reader] = await Promise.all([findMarketsByIds(deps.db, marketIds), requireChain(deps.chain)]);
   const onThisChain = [...markets.values()].filter(
     (market): market is ChainMarket =>

@@ -45,6 +45,13 @@ describe('createRouteTable', () => {
     // A wildcard (an API's unknown-path route) still answers another method there.
     table.add('PUT', '/v1/*', answer('unknown'));
     expect((await dispatch(table, 'PUT', '/v1/trades/batch')).route).toBe('unknown');
+    // Whatever the registration order, and a route of that method at that path added later is served.
+    const reversed = createRouteTable();
+    reversed.add('POST', '/v1/trades/batch', answer('batch'));
+    reversed.add('GET', '/v1/trades/:id', answer('trade'));
+    expect(await dispatch(reversed, 'GET', '/v1/trades/batch')).toEqual({ next: 'next' });
+    reversed.add('GET', '/v1/trades/batch', answer('batch list'));
+    expect((await dispatch(reversed, 'GET', '/v1/trades/batch')).route).toBe('batch list');
   });
 
   it('matches a parameter of any length, as Express does (the route itself refuses an over-long id)', async () => {

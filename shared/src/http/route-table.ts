@@ -36,6 +36,9 @@ const MAX_PARAM_LENGTH = 16 * 1024;
 /** Whether a match read a named parameter (`:id`), not only a wildcard's tail (`*`, an unknown-path route). */
 const namesParameters = (params: Record<string, unknown>): boolean => Object.keys(params).some((name) => name !== '*');
 
+/** Where a method has no route of its own at a path another method has as static: no match (the app's 404). */
+const NOT_A_PARAMETER: RouteStore = { handler: (_req, _res, next) => next() };
+
 /** What a path with malformed percent-encoding matches (find-my-way's onBadUrl); dispatched as a 400. */
 const BAD_URL: RouteStore = {
   handler: (_req, _res, next) =>
@@ -48,12 +51,29 @@ export function createRouteTable(): RouteTable {
     maxParamLength: MAX_PARAM_LENGTH,
     onBadUrl: unused,
   });
-  const staticPaths = new Set<string>();
-  const normalized = (path: string): string => path.toLowerCase().replace(/\/+$/, '');
+  // Settled when routes are added, so a request pays nothing for it: each (method, static path of another method)
+  // that the method's parameter routes would read gets a no-match entry of its own.
+  const staticPaths: string[] = [];
+  const methods = new Set<HTTPMethod>();
+  const noMatchEntries = new Set<string>();
+  const keyOf = (method: HTTPMethod, path: string) => `${method} ${path.toLowerCase()}`;
+  const keepStatic = (method: HTTPMethod, path: string): void => {
+    const found = tree.find(method, path);
+    if (!found || !namesParameters(found.params)) return;
+    tree.on(method, path, unused, NOT_A_PARAMETER);
+    noMatchEntries.add(keyOf(method, path));
+  };
   return {
     add(method, path, handler) {
+      if (noMatchEntries.delete(keyOf(method, path))) tree.off(method, path);
       tree.on(method, path, unused, { handler } satisfies RouteStore);
-      if (!/[:*]/.test(path)) staticPaths.add(normalized(path));
+      methods.add(method);
+      if (/[:*]/.test(path)) {
+        for (const staticPath of staticPaths) keepStatic(method, staticPath);
+      } else {
+        staticPaths.push(path);
+        for (const other of methods) if (other !== method) keepStatic(other, path);
+      }
     },
     dispatch(req, res, next) {
       const queryStart = req.url.indexOf('?');
@@ -61,7 +81,7 @@ export function createRouteTable(): RouteTable {
       // cast: find-my-way answers null for a method it has no tree for, so any req.method is safe to look up.
       const method = req.method as HTTPMethod;
       const found = tree.find(method, path) ?? (req.method === 'HEAD' ? tree.find('GET', path) : null);
-      if (!found || (namesParameters(found.params) && staticPaths.has(normalized(path)))) {
+      if (!found) {
         next();
         return;
       }

@@ -242,6 +242,13 @@ describe('the fault suite: three replicas of every deployable', () => {
         ['rejected', 'TRADE_CANCELLED'],
       ]);
       expect(byId.get(racedId)?.status).toBe(cancel.status === 200 ? 'rejected' : 'completed');
+      // Read through a replica that created neither: the client's deadline, and the one an executor replica set.
+      const shown = async (id: string | undefined) =>
+        (await callTradingApi(suite.stack, trader, 'GET', `/v1/trades/${id}`, via(2))).json.trade as {
+          expiresAt: string | null;
+        };
+      expect((await shown(ids[3])).expiresAt).toBe(expiresAt);
+      expect((await shown(ids[0])).expiresAt).toEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT/));
     } finally {
       await testClient.setAutomine(true);
     }

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { parse } from 'yaml';
+import { parseYamlOneByte } from './one-byte-yaml.js';
 import type { HttpMethod } from './route-registrar.js';
 
 export type OpenApiDocument = OpenAPIV3_1.Document;
@@ -47,8 +47,12 @@ export function loadOpenApiDocument(dir: string): OpenApiDocument {
     const files = yamlFiles(dir);
     const root = files.find((file) => file.endsWith('/openapi.yaml'));
     if (!root) throw new Error(`no openapi.yaml in ${dir}`);
-    const merged: Json = parse(readFileSync(root, 'utf8'));
-    for (const file of files.filter((name) => name !== root)) mergeDocuments(merged, parse(readFileSync(file, 'utf8')));
+    const parsed = (file: string): Json => {
+      // cast: every file of an API's document is a YAML mapping (a part of the OpenAPI object).
+      return parseYamlOneByte(readFileSync(file, 'utf8'), file) as Json;
+    };
+    const merged = parsed(root);
+    for (const file of files.filter((name) => name !== root)) mergeDocuments(merged, parsed(file));
     // cast: the merged YAML is an API's OpenAPI 3.1 document, linted as such (npm run lint:openapi) and checked
     // against its generated contract types and its routes by each API's tests.
     document = merged as unknown as OpenApiDocument;

@@ -1,11 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { serialize } from 'node:v8';
+import { isOneByteString } from '#tooling/testing/string-representation.js';
 import { parseYamlOneByte } from './one-byte-yaml.js';
-
-/** V8's serialiser tags a one-byte string `"` and a two-byte one `c` (after its two-byte header). */
-function isOneByte(value: string): boolean {
-  return String.fromCharCode(serialize(value)[2] ?? 0) === '"';
-}
 
 function strings(node: unknown): string[] {
   if (typeof node === 'string') return [node];
@@ -39,9 +34,9 @@ describe('parseYamlOneByte', () => {
     const parsed = parseYamlOneByte(SOURCE, 'spec.yaml');
     const narrow = strings(parsed).filter((value) => !/[\u0100-\u{10ffff}]/u.test(value));
     expect(narrow).toHaveLength(6);
-    expect(narrow.filter((value) => !isOneByte(value))).toEqual([]);
+    expect(narrow.filter((value) => !isOneByteString(value))).toEqual([]);
     const keys = Object.keys(parsed as object);
-    expect(isOneByte(JSON.stringify(Object.fromEntries(keys.map((key) => [key, 1]))))).toBe(true);
+    expect(isOneByteString(JSON.stringify(Object.fromEntries(keys.map((key) => [key, 1]))))).toBe(true);
   });
 
   it('rejects a file holding the marker it uses, naming the file', () => {

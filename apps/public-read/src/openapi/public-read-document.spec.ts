@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { marketListStatuses, marketStates, marketStatusFilters } from '#shared/domain/market-status.js';
 import { MAX_PAGE_LIMIT } from '#shared/domain/paging.js';
+import { isOneByteString } from '#tooling/testing/string-representation.js';
 import { MAX_HISTORY_POINTS } from '../use-cases/get-market-detail.use-case.js';
 import { defaultOpenApiSettings, maxAgeAlternatives, publicReadDocument } from './public-read-document.js';
 
@@ -84,5 +85,21 @@ describe('the public read document states the values the code runs with', () => 
     for (const limit of limits) expect(at(limit, 'schema', 'maximum')).toBe(MAX_PAGE_LIMIT);
     expect(at(schema('MarketDetailResponse', 'priceHistory'), 'maxItems')).toBe(MAX_HISTORY_POINTS);
     expect(at(schema('MarketDetail', 'priceHistory'), 'maxItems')).toBe(MAX_HISTORY_POINTS);
+  });
+});
+
+describe('the public read document in memory', () => {
+  it('holds its keys as one-byte strings, so JSON the presenters make with the same keys stays one-byte', () => {
+    const keys = new Set<string>();
+    const collect = (node: unknown): void => {
+      if (typeof node !== 'object' || node === null) return;
+      for (const [key, value] of Object.entries(node)) {
+        keys.add(key);
+        collect(value);
+      }
+    };
+    collect(publicReadDocument('1.0.0'));
+    expect(keys.size).toBeGreaterThan(100);
+    expect([...keys].filter((key) => !isOneByteString(key))).toEqual([]);
   });
 });

@@ -2,6 +2,8 @@
  * Test-only: the JSON Schema subset both OpenAPI documents use, read without a validator: `$ref` resolution inside
  * one document, `allOf` merging, and the few accessors the arbitraries and mutations share.
  */
+import { isRecord } from '#shared/runtime/plain-values.js';
+
 export type JsonSchema = Record<string, unknown>;
 
 /** Where a value travels: JSON bodies keep their types; path, query and header values are strings on the wire. */
@@ -14,12 +16,9 @@ export interface SchemaContext {
 
 const MAX_REF_HOPS = 20;
 
-const isObject = (value: unknown): value is JsonSchema =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** Follows `$ref` (internal JSON pointers only) until a schema without one; sibling keywords override the target. */
 export function resolveSchema(schema: unknown, context: SchemaContext): JsonSchema {
-  let current: JsonSchema = isObject(schema) ? schema : {};
+  let current: JsonSchema = isRecord(schema) ? schema : {};
   for (let hops = 0; typeof current.$ref === 'string'; hops += 1) {
     if (hops > MAX_REF_HOPS) throw new Error(`reference cycle at ${current.$ref}`);
     const { $ref, ...siblings } = current;
@@ -35,8 +34,8 @@ function pointerTarget(root: JsonSchema, ref: string): JsonSchema {
     .slice(2)
     .split('/')
     .map((segment) => decodeURIComponent(segment).replaceAll('~1', '/').replaceAll('~0', '~'));
-  const target = segments.reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), root);
-  if (!isObject(target)) throw new Error(`unresolvable reference ${ref}`);
+  const target = segments.reduce<unknown>((node, key) => (isRecord(node) ? node[key] : undefined), root);
+  if (!isRecord(target)) throw new Error(`unresolvable reference ${ref}`);
   return target;
 }
 
@@ -49,7 +48,7 @@ function mergeAllOf(schema: JsonSchema, context: SchemaContext): JsonSchema {
   const required = new Set<string>();
   for (const branch of [...branches, rest]) {
     Object.assign(merged, branch);
-    if (isObject(branch.properties)) Object.assign(properties, branch.properties);
+    if (isRecord(branch.properties)) Object.assign(properties, branch.properties);
     for (const name of asStrings(branch.required)) required.add(name);
   }
   if (Object.keys(properties).length > 0) merged.properties = properties;
@@ -63,13 +62,13 @@ export const asStrings = (value: unknown): string[] =>
 export const asNumber = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
 
 export const propertiesOf = (schema: JsonSchema): Record<string, unknown> =>
-  isObject(schema.properties) ? schema.properties : {};
+  isRecord(schema.properties) ? schema.properties : {};
 
 /** The schema's types (`type` as a string or a list); inferred from the keywords when absent; [] = anything. */
 export function typesOf(schema: JsonSchema): string[] {
   if (typeof schema.type === 'string') return [schema.type];
   if (Array.isArray(schema.type)) return asStrings(schema.type);
-  if (isObject(schema.properties) || schema.additionalProperties !== undefined) return ['object'];
+  if (isRecord(schema.properties) || schema.additionalProperties !== undefined) return ['object'];
   if (schema.items !== undefined) return ['array'];
   if (typeof schema.pattern === 'string' || schema.format !== undefined) return ['string'];
   return [];

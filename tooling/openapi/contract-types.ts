@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import openapiTS, { astToString } from 'openapi-typescript';
 import type { OpenAPI3 } from 'openapi-typescript';
 import { format, resolveConfig } from 'prettier';
+import { isRecord } from '#shared/runtime/plain-values.js';
 
 export interface ContractTypeOptions {
   /**
@@ -17,20 +18,17 @@ export interface ContractTypeOptions {
 
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** The document as the validated input sees it: defaulted query parameters required. */
 function validatedView(document: Json): Json {
   const view = structuredClone(document);
-  for (const item of Object.values(isObject(view.paths) ? view.paths : {})) {
-    for (const operation of Object.values(isObject(item) ? item : {})) {
-      const parameters = isObject(operation) && Array.isArray(operation.parameters) ? operation.parameters : [];
+  for (const item of Object.values(isRecord(view.paths) ? view.paths : {})) {
+    for (const operation of Object.values(isRecord(item) ? item : {})) {
+      const parameters = isRecord(operation) && Array.isArray(operation.parameters) ? operation.parameters : [];
       for (const parameter of parameters) {
         if (
-          isObject(parameter) &&
+          isRecord(parameter) &&
           parameter.in === 'query' &&
-          isObject(parameter.schema) &&
+          isRecord(parameter.schema) &&
           'default' in parameter.schema
         ) {
           parameter.required = true;

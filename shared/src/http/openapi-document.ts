@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OpenAPIV3_1 } from 'openapi-types';
+import { isRecord } from '../runtime/plain-values.js';
 import { parseYamlOneByte } from './one-byte-yaml.js';
 import type { HttpMethod } from './route-registrar.js';
 
@@ -13,16 +14,12 @@ export type OpenApiDocument = OpenAPIV3_1.Document;
 
 type Json = Record<string, unknown>;
 
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Merges `source` into `target`; the same leaf defined twice is a mistake in the split files and throws. */
 export function mergeDocuments(target: Json, source: Json, at = ''): Json {
   for (const [key, value] of Object.entries(source)) {
     const existing = target[key];
     if (existing === undefined) target[key] = value;
-    else if (isObject(existing) && isObject(value)) mergeDocuments(existing, value, `${at}/${key}`);
+    else if (isRecord(existing) && isRecord(value)) mergeDocuments(existing, value, `${at}/${key}`);
     else throw new Error(`OpenAPI files define ${at}/${key} twice`);
   }
   return target;
@@ -72,7 +69,7 @@ export function fillPlaceholders<T>(value: T, values: Readonly<Record<string, st
       });
     }
     if (Array.isArray(node)) return node.map(fill);
-    if (isObject(node)) return Object.fromEntries(Object.entries(node).map(([key, item]) => [key, fill(item)]));
+    if (isRecord(node)) return Object.fromEntries(Object.entries(node).map(([key, item]) => [key, fill(item)]));
     return node;
   };
   // cast: filling strings keeps every node's shape.

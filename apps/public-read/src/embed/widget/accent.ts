@@ -4,6 +4,7 @@
  * `--foretell-accent` custom property or the default in the stylesheet. Only `#rgb` / `#rrggbb` pass, so no value
  * from an attribute or the API can inject anything into a style.
  */
+import { isObject } from './market-view.js';
 
 const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
@@ -14,12 +15,10 @@ export function safeColour(value: unknown): string | null {
   return HEX_COLOUR.test(trimmed) ? trimmed.toLowerCase() : null;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
-
 /** `colorPrimary` of `{ partner }` / `{ organization }` API bodies. */
 export function brandColourOf(body: unknown, member: 'partner' | 'organization'): string | null {
-  const entity = isRecord(body) ? body[member] : undefined;
-  return isRecord(entity) ? safeColour(entity.colorPrimary) : null;
+  const entity = isObject(body) ? body[member] : undefined;
+  return isObject(entity) ? safeColour(entity.colorPrimary) : null;
 }
 
 /** The first valid colour of attribute, partner, organization; null leaves the stylesheet's choice. */

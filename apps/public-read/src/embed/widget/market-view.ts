@@ -23,7 +23,8 @@ export interface MarketView {
 
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null;
+/** An object read member by member (the API's bodies as the widget receives them). */
+export const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null;
 const numberOrNull = (value: unknown): number | null =>
   typeof value === 'number' && Number.isFinite(value) ? value : null;
 const text = (value: unknown, fallback: string): string => (typeof value === 'string' ? value : fallback);

@@ -3,6 +3,7 @@
  * the next replica with `Last-Event-ID` whenever its stream ends (its replica was killed), and a reader of the public
  * API that tries the next replica when one does not answer.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { openSseClient, type ReceivedSseEvent, type SseTestClient } from '../testing/sse-test-client.js';
 import type { ManagedDeployable } from '../local-stack/deployable-stack.js';
 
@@ -13,8 +14,6 @@ export interface ResumingStream {
   readonly connections: number[];
   stop(): Promise<void>;
 }
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Reads `key`'s event stream from the start (`Last-Event-ID: 0`), first through replica `first` of `replicas`. */
 export async function openResumingStream(
@@ -56,7 +55,7 @@ export async function openResumingStream(
       if (next) {
         current = next;
         connections.push(index % replicas.length);
-      } else await pause(100);
+      } else await sleep(100);
     }
   })();
   return {

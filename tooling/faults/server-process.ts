@@ -3,6 +3,7 @@
  * output to a log file, started and stopped on demand on the same port and data directory, so a test can restart
  * the real thing without touching the machine's shared instances.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { canConnect } from '../local-stack/service-probes.js';
 import { spawnProcess, type RunningProcess } from '../testing/deployable-process.js';
 
@@ -24,7 +25,6 @@ export interface ServerProcess {
 }
 
 const portAnswers = (port: number) => canConnect('127.0.0.1', port, 1_000);
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function serverProcess(spec: ServerProcessSpec): ServerProcess {
   let current: RunningProcess | undefined;
@@ -58,7 +58,7 @@ export function serverProcess(spec: ServerProcessSpec): ServerProcess {
           throw new Error(`${spec.name} exited with ${why} while starting; see ${spec.logFile}`);
         }
         if (Date.now() > deadline) throw new Error(`${spec.name} did not listen on ${spec.port}; see ${spec.logFile}`);
-        await pause(100);
+        await sleep(100);
       }
     },
     async stop(signal = 'SIGTERM') {
@@ -69,7 +69,7 @@ export function serverProcess(spec: ServerProcessSpec): ServerProcess {
       // The group leader may be a wrapper script: wait for the port too, which the real server holds.
       while (running.running() || (await portAnswers(spec.port))) {
         if (Date.now() > forceAt) signalGroup('SIGKILL');
-        await (running.running() ? Promise.race([running.exited, pause(100)]) : pause(100));
+        await (running.running() ? Promise.race([running.exited, sleep(100)]) : sleep(100));
       }
       current = undefined;
     },

@@ -1,4 +1,5 @@
 /* The Node twin's runner without a server: what it does around a definition's iterations (monitor, logs, drops). */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from '@jest/globals';
 import { resolveLoadConfig } from '../../loadtest/lib/load-config.js';
 import { formatSummaryText } from '../../loadtest/lib/run-summary.js';
@@ -6,7 +7,6 @@ import type { LoadTimeline, ScenarioDefinition } from '../../loadtest/lib/scenar
 import { runScenario } from './run-scenario.js';
 
 const config = resolveLoadConfig({});
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** A definition whose iterations only wait `iterationMs`; the rest is filled in per test. */
 function waiting(iterationMs: number, extra: Partial<ScenarioDefinition<null>> = {}): ScenarioDefinition<null> {

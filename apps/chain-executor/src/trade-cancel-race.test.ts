@@ -4,6 +4,7 @@
  * cancelled trade was never sent (no execution on-chain, no USDC spent) and every cancel of it answered 200; an
  * executed trade executed exactly once and every cancel of it answered 409 TRADE_NOT_CANCELLABLE.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from '@jest/globals';
 import { callAs } from '#tooling/kits/trading-api/trading-api-test-kit.js';
 import { executionsOf } from '#tooling/kits/chain-executor/trade-executor-test-kit.js';
@@ -11,7 +12,6 @@ import { useSandboxStack } from '#tooling/kits/chain-executor/sandbox-suite.js';
 
 const stack = useSandboxStack({ dispatcher: false });
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const TRADES = 16;
 const ATTEMPTS = 3;
 
@@ -21,14 +21,14 @@ describe('cancel racing the executor', () => {
     const before = await stack.holdings(trader.account);
     const placed = await Promise.all(
       Array.from({ length: TRADES }, async (_, index) => {
-        await pause(index * 15);
+        await sleep(index * 15);
         const response = await stack.chain.postTrade(trader, stack.chain.buyBody('1'));
         expect(response.status).toBe(201);
         const { id } = response.json.trade as { id: string };
         // Several clients cancel the same trade, from at once to well after the executor could have taken it.
         const answers = await Promise.all(
           Array.from({ length: ATTEMPTS }, async (__, attempt) => {
-            await pause(index * 20 + attempt * 10);
+            await sleep(index * 20 + attempt * 10);
             const cancel = await callAs(stack.chain.kit, trader, 'POST', `/v1/trades/${id}/cancel`);
             return { status: cancel.status, code: cancel.json.code as string | undefined };
           }),

@@ -3,6 +3,7 @@
  * viem's reconnect delay failed every request for good, with a 500-style INTERNAL_ERROR, even after the node was
  * back. It must answer DEPENDENCY_UNAVAILABLE while the RPC is down and read again once it is up.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startTcpFaultProxy, type TcpFaultProxy } from '#tooling/faults/tcp-fault-proxy.js';
 import { startTestChain, type TestChain } from '#tooling/testing/test-chain.js';
@@ -28,21 +29,19 @@ afterAll(async () => {
 const readBalance = () =>
   withChainErrors(() => reader.publicClient.getBalance({ address: chain.accounts[0]!, blockTag: 'latest' }));
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe('a WebSocket chain client', () => {
   it('answers DEPENDENCY_UNAVAILABLE while the RPC refuses connections and reads again once it is back', async () => {
     expect(await readBalance()).toBeGreaterThan(0n);
     await proxy.refuse();
     // Several times viem's reconnect delay (200 ms): its own reconnection gives up meanwhile.
-    await pause(1_500);
+    await sleep(1_500);
     await expect(readBalance()).rejects.toMatchObject({ code: 'DEPENDENCY_UNAVAILABLE', status: 503, retry: true });
     await expect(readBalance()).rejects.toMatchObject({ code: 'DEPENDENCY_UNAVAILABLE' });
 
     await proxy.heal();
     let balance: bigint | undefined;
     for (let attempt = 0; attempt < 50 && balance === undefined; attempt += 1) {
-      balance = await readBalance().catch(() => pause(100).then(() => undefined));
+      balance = await readBalance().catch(() => sleep(100).then(() => undefined));
     }
     expect(balance).toBeGreaterThan(0n);
   });
@@ -50,7 +49,7 @@ describe('a WebSocket chain client', () => {
   it('opens a fresh socket for the next request after its connection was closed while idle', async () => {
     expect(await readBalance()).toBeGreaterThan(0n);
     proxy.cut();
-    await pause(100);
+    await sleep(100);
     expect(await readBalance()).toBeGreaterThan(0n);
   });
 });

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from '@jest/globals';
 import { deferredMarks } from './published-marks.js';
 
@@ -13,7 +14,6 @@ function controllableMark() {
   return { mark, calls, release: (index: number, error?: Error) => releases[index]?.(error) };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
 function markerOf(

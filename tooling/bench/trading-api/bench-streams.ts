@@ -10,6 +10,7 @@
  * Targets: p99 < 200 ms, RSS < 300 MB at 1,000 streams, no gap, no duplicate.
  * The last line is `streams=N p50_ms=N p99_ms=N rss_mb=N gaps=N duplicates=N`.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { readFileSync } from 'node:fs';
 import { issueApiKey } from '../../../apps/admin-cli/src/keys/issue-api-key.js';
 import { DEVELOPMENT_PEPPER } from '#shared/config/config-fields.js';
@@ -34,8 +35,6 @@ const KEYS = numericFlag('keys', 100);
 const RATE = numericFlag('rate', 100);
 const SECONDS = numericFlag('seconds', 30);
 const PRODUCERS = numericFlag('producers', 16);
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Resident set of a process (Linux /proc), in MB. */
 function rssMb(pid: number): number {

@@ -6,6 +6,7 @@
  * So each character past U+00FF is swapped for a Latin-1 marker before parsing and put back into the parsed strings.
  */
 import { parse } from 'yaml';
+import { isRecord } from '../runtime/plain-values.js';
 
 const MARKER = '\u00a4';
 const WIDE_CHARACTER = /[\u0100-\u{10ffff}]/gu;
@@ -22,7 +23,7 @@ function unmarked(node: unknown): unknown {
     return node.replace(MARKED_CHARACTER, (_match, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)));
   }
   if (Array.isArray(node)) return node.map(unmarked);
-  if (typeof node === 'object' && node !== null) {
+  if (isRecord(node)) {
     return Object.fromEntries(Object.entries(node).map(([key, value]) => [unmarked(key), unmarked(value)]));
   }
   return node;

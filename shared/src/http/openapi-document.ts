@@ -45,8 +45,9 @@ export function loadOpenApiDocument(dir: string): OpenApiDocument {
     const root = files.find((file) => file.endsWith('/openapi.yaml'));
     if (!root) throw new Error(`no openapi.yaml in ${dir}`);
     const parsed = (file: string): Json => {
-      // cast: every file of an API's document is a YAML mapping (a part of the OpenAPI object).
-      return parseYamlOneByte(readFileSync(file, 'utf8'), file) as Json;
+      const content = parseYamlOneByte(readFileSync(file, 'utf8'), file);
+      if (!isRecord(content)) throw new Error(`${file} is not a YAML mapping (a part of the OpenAPI object)`);
+      return content;
     };
     const merged = parsed(root);
     for (const file of files.filter((name) => name !== root)) mergeDocuments(merged, parsed(file));

@@ -52,6 +52,12 @@ describe('createRouteTable', () => {
     expect(await dispatch(reversed, 'GET', '/v1/trades/batch')).toEqual({ next: 'next' });
     reversed.add('GET', '/v1/trades/batch', answer('batch list'));
     expect((await dispatch(reversed, 'GET', '/v1/trades/batch')).route).toBe('batch list');
+    // The tree matches case and a trailing slash alike, and so does the real route that takes the entry's place.
+    const spelled = createRouteTable();
+    spelled.add('POST', '/v1/trades/batch', answer('batch'));
+    spelled.add('GET', '/v1/trades/:id', answer('trade'));
+    spelled.add('GET', '/V1/Trades/Batch/', answer('batch list'));
+    expect((await dispatch(spelled, 'GET', '/v1/trades/batch')).route).toBe('batch list');
   });
 
   it('matches a parameter of any length, as Express does (the route itself refuses an over-long id)', async () => {

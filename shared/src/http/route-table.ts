@@ -22,6 +22,8 @@ export interface RouteTable {
 
 interface RouteStore {
   handler: RequestHandler;
+  /** Set on a no-match entry: the path it was added at, to remove it by when a real route takes its place. */
+  noMatchAt?: string;
 }
 
 const unused = (): void => undefined;
@@ -37,7 +39,7 @@ const MAX_PARAM_LENGTH = 16 * 1024;
 const namesParameters = (params: Record<string, unknown>): boolean => Object.keys(params).some((name) => name !== '*');
 
 /** Where a method has no route of its own at a path another method has as static: no match (the app's 404). */
-const NOT_A_PARAMETER: RouteStore = { handler: (_req, _res, next) => next() };
+const notAParameter = (path: string): RouteStore => ({ handler: (_req, _res, next) => next(), noMatchAt: path });
 
 /** What a path with malformed percent-encoding matches (find-my-way's onBadUrl); dispatched as a 400. */
 const BAD_URL: RouteStore = {
@@ -55,17 +57,17 @@ export function createRouteTable(): RouteTable {
   // that the method's parameter routes would read gets a no-match entry of its own.
   const staticPaths: string[] = [];
   const methods = new Set<HTTPMethod>();
-  const noMatchEntries = new Set<string>();
-  const keyOf = (method: HTTPMethod, path: string) => `${method} ${path.toLowerCase()}`;
   const keepStatic = (method: HTTPMethod, path: string): void => {
     const found = tree.find(method, path);
     if (!found || !namesParameters(found.params)) return;
-    tree.on(method, path, unused, NOT_A_PARAMETER);
-    noMatchEntries.add(keyOf(method, path));
+    tree.on(method, path, unused, notAParameter(path));
   };
   return {
     add(method, path, handler) {
-      if (noMatchEntries.delete(keyOf(method, path))) tree.off(method, path);
+      // A real route takes the place of a no-match entry at its path, however the two spell it.
+      // cast: add() is the only writer of the tree and stores a RouteStore for every route.
+      const noMatchAt = (tree.find(method, path)?.store as RouteStore | undefined)?.noMatchAt;
+      if (noMatchAt !== undefined) tree.off(method, noMatchAt);
       tree.on(method, path, unused, { handler } satisfies RouteStore);
       methods.add(method);
       if (/[:*]/.test(path)) {

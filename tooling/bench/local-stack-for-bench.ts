@@ -7,6 +7,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { createKnex, dropDatabase, withDatabase, type Knex } from '#shared/db/create-knex.js';
 import { createRedis, deleteKeysWithPrefix, waitForRedis } from '#shared/redis/create-redis.js';
+import { dropLocalDatabaseUsers } from '../local-stack/prepare-database.js';
 import { runNpmStart } from '../local-stack/run-npm-start.js';
 import { freePort } from '../testing/free-port.js';
 import { deleteTestTopology } from '../testing/test-amqp.js';
@@ -63,6 +64,7 @@ export async function startLocalStackForBench(env: Record<string, string> = {}):
       await stack.process.stop();
       await db.destroy();
       await dropDatabase(databaseUrl);
+      await dropLocalDatabaseUsers(databaseUrl);
       await deleteTestTopology(amqpPrefix);
       const redis = createRedis({ redisUrl: testEnv.redisUrl });
       await waitForRedis(redis);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createKnex, databaseName, ensureDatabase, withDatabase, type Knex } from '#shared/db/create-knex.js';
 import { migrateLatest } from '../../apps/admin-cli/src/migrations/migrate.js';
 import { databaseUrlAs, dropDatabaseUsers, ensureDatabaseUsers, type DatabaseUsers } from './database-users.js';
@@ -12,16 +13,28 @@ export interface PreparedDatabase {
   migrationsDatabaseUrl: string;
 }
 
+/** MySQL caps user names at 32 characters. */
+const MAX_USER_NAME = 32;
+
+/** `<database>_<role>`, or, when that is over MySQL's cap, the database name cut short and a hash of it whole. */
+function userNameOf(database: string, role: string): string {
+  const name = `${database}_${role}`;
+  if (name.length <= MAX_USER_NAME) return name;
+  const digest = createHash('sha256').update(database).digest('hex').slice(0, 8);
+  return `${database.slice(0, MAX_USER_NAME - role.length - digest.length - 2)}_${digest}_${role}`;
+}
+
 /**
  * The local stack's two users of a database, named after it (`foretell` → `foretell_app`, `foretell_migrator`) so two
- * local databases do not share an account. The passwords are public development values, like DEVELOPMENT_PEPPER.
+ * local databases do not share an account; a long test or bench database name is cut short with a hash of it. The
+ * passwords are public development values, like DEVELOPMENT_PEPPER.
  */
 export function localDatabaseUsers(databaseUrl: string): DatabaseUsers {
   const database = databaseName(databaseUrl);
   return {
     database,
-    migrations: { name: `${database}_migrator`, password: 'foretell-local-migrations' },
-    application: { name: `${database}_app`, password: 'foretell-local-app' },
+    migrations: { name: userNameOf(database, 'migrator'), password: 'foretell-local-migrations' },
+    application: { name: userNameOf(database, 'app'), password: 'foretell-local-app' },
   };
 }
 

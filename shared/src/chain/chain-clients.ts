@@ -193,7 +193,7 @@ function createChainReader(
 
 export interface SignerOptions {
   /** Called before every broadcast; throwing refuses it (the key's lease is not confirmed: signer-lease.ts). */
-  fence?: () => void;
+  fence?: () => Promise<void>;
   /** TX_REPLACE_AFTER_BLOCKS (default 3). */
   replaceAfterBlocks?: number;
   /** TX_MAX_FEE_PER_GAS_WEI (default 500 gwei). */
@@ -206,11 +206,11 @@ export interface SignerOptions {
 }
 
 /** The reader's transport, refusing broadcasts that `fence` refuses. */
-function fencedTransport(transport: Transport, fence: () => void): Transport {
+function fencedTransport(transport: Transport, fence: () => Promise<void>): Transport {
   return (parameters) => {
     const inner = transport(parameters);
-    const request: typeof inner.request = (args, requestOptions) => {
-      if (args.method === 'eth_sendRawTransaction' || args.method === 'eth_sendTransaction') fence();
+    const request: typeof inner.request = async (args, requestOptions) => {
+      if (args.method === 'eth_sendRawTransaction' || args.method === 'eth_sendTransaction') await fence();
       return inner.request(args, requestOptions);
     };
     return { ...inner, request };

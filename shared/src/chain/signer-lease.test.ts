@@ -85,6 +85,31 @@ describe('signer leases', () => {
     await held.release();
   }, 30_000);
 
+  it('still broadcasts after its heartbeats fell behind (a blocked event loop), once the lock is confirmed again', async () => {
+    const lease = await leased(tryLeaseSigner(database.db, fixture.reader, first));
+    const { writer } = lease;
+    const signed = await writer.account.signTransaction({
+      chainId: writer.chain.id,
+      type: 'eip1559',
+      to: writer.account.address,
+      value: 1n,
+      gas: 21_000n,
+      nonce: await writer.takeNonce(),
+      ...(await writer.currentFees()),
+    });
+    // A busy process: no heartbeat runs while this loop holds the event loop, and the send follows at once.
+    const blockedUntil = Date.now() + FENCE_MS + 500;
+    while (Date.now() < blockedUntil);
+    try {
+      const hash = await writer.walletClient.request({ method: 'eth_sendRawTransaction', params: [signed] });
+      await expect(fixture.reader.publicClient.waitForTransactionReceipt({ hash })).resolves.toMatchObject({
+        status: 'success',
+      });
+    } finally {
+      await lease.release();
+    }
+  }, 30_000);
+
   it('broadcasts nothing once its lock is gone (its connection killed by the server)', async () => {
     const lease = await leased(tryLeaseSigner(database.db, fixture.reader, first));
     const approve = () =>

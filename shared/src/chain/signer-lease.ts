@@ -115,25 +115,40 @@ export async function leaseSignerWaiting(
 /** Last confirmation of each lease's lock (ms since the epoch), kept by its heartbeat. */
 const confirmations = new WeakMap<LeaderLease, number>();
 
-/** Refuses a broadcast unless the lock is held and was confirmed within FENCE_MS (see the file comment). */
-function fenceOf(lock: LeaderLease, address: Address): () => void {
+/**
+ * Refuses a broadcast unless the lock is held and was confirmed within FENCE_MS (see the file comment). A holder whose
+ * heartbeats fell behind (a busy event loop, a slow server) confirms the lock once more before it refuses: the send
+ * goes ahead only when that confirmation came back within FENCE_MS of being asked.
+ */
+function fenceOf(lock: LeaderLease, address: Address): () => Promise<void> {
   confirmations.set(lock, Date.now());
-  return () => {
-    if (lock.lost.aborted) throw fenceError(address, 'its lock was lost');
-    if (Date.now() - (confirmations.get(lock) ?? 0) > FENCE_MS) {
-      throw fenceError(address, 'its lock could not be confirmed');
-    }
+  let confirming: Promise<void> | undefined;
+  const confirmNow = () => {
+    confirming ??= confirm(lock).finally(() => (confirming = undefined));
+    return confirming;
   };
+  const fresh = () => Date.now() - (confirmations.get(lock) ?? 0) <= FENCE_MS;
+  return async () => {
+    if (lock.lost.aborted) throw fenceError(address, 'its lock was lost');
+    if (fresh()) return;
+    await confirmNow().catch(() => {
+      throw fenceError(address, 'its lock was lost');
+    });
+    if (!fresh()) throw fenceError(address, 'its lock could not be confirmed');
+  };
+}
+
+/** One heartbeat, recorded as a confirmation at the moment it was asked. */
+async function confirm(lock: LeaderLease): Promise<void> {
+  const sentAt = Date.now();
+  await lock.heartbeat();
+  confirmations.set(lock, Math.max(sentAt, confirmations.get(lock) ?? 0));
 }
 
 async function startLease(lock: LeaderLease, writer: ChainWriter, address: Address): Promise<SignerLease> {
   const notBefore = Date.now() + FENCE_MS;
   const beat = setInterval(() => {
-    const sentAt = Date.now();
-    lock.heartbeat().then(
-      () => confirmations.set(lock, sentAt),
-      () => clearInterval(beat),
-    );
+    confirm(lock).catch(() => clearInterval(beat));
   }, HEARTBEAT_MS);
   beat.unref();
   writer.resetNonce();

@@ -1,16 +1,19 @@
 /*
  * Profit and loss in GET /v1/portfolio/positions and /v1/portfolio on a real anvil chain: a buy, buy, sell sequence
- * marked at the market's price, then resolved and valued at its payout, checked against the average-cost method
- * worked by hand over the amounts the chain executed.
+ * marked at the market's price, then resolved and valued at its payout, then redeemed (its realized profit kept in
+ * the totals), checked against the average-cost method worked by hand over the amounts the chain executed.
  */
 import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { resolveMarket } from '../../../admin-cli/src/chain/market-admin.js';
 import { sellThroughAccount } from '../../../chain-executor/src/chain/account-trades.js';
+import { settleRedemption } from '../../../chain-executor/src/use-cases/settle-redemption.use-case.js';
 import { readMarketPrices } from '#shared/chain/market-reads.js';
 import { readOutcomeBalances, readRedeemable } from '#shared/chain/balances.js';
 import { wadToDecimalString } from '#shared/db/column-values.js';
 import { upsertMarketTrades } from '#shared/db/market-trades/market-trades.repository.js';
+import { insertOpenRedemption } from '#shared/db/redemptions/redemptions.repository.js';
+import { createLogger } from '#shared/logger/logger.js';
 import { createListedFixtureMarket, USDC, WAD } from '#tooling/testing/chain-test-fixtures.js';
 import { createResponseValidator } from '#tooling/kits/trading-api/openapi-response-validator.js';
 import { callAs } from '#tooling/kits/trading-api/trading-api-test-kit.js';
@@ -67,7 +70,7 @@ const positionsOf = async (caller: Parameters<typeof callAs>[1]) => {
 };
 
 describe('profit and loss of positions', () => {
-  it('follows the average-cost method through buy, buy, sell, a closed position, and resolution at the payout', async () => {
+  it('follows the average-cost method through buy, buy, sell, a closed position, resolution and redemption', async () => {
     const { fixture, kit } = chainKit;
     const book = await tradingOnNewMarket(300n);
     const first = await book.buy(0, 40n * USDC);
@@ -126,6 +129,27 @@ describe('profit and loss of positions', () => {
       value: payout.toString(),
       realizedPnl: realized.toString(),
       unrealizedPnl: (payout - openCost).toString(),
+    });
+
+    // Redeemed by the executor as a claim is: the position is gone, and what it realized stays in the total.
+    const claim = await insertOpenRedemption(kit.database.db, {
+      ...{ userId: book.trader.userId, apiKeyId: null, marketId: book.marketId, outcomeIndex: 0 },
+    });
+    const settled = await settleRedemption(
+      {
+        ...{ db: kit.database.db, writer: fixture.executor, operatorRegistry: fixture.route.registry },
+        ...{ executionDeadlineS: 120, logger: createLogger({ name: 'pnl-test', level: 'silent' }) },
+      },
+      { redemptionId: claim.id },
+    );
+    expect(settled).toBe('completed');
+    expect(await positionsOf(book.trader)).toEqual([]);
+    const afterRedemption = await callAs(kit, book.trader, 'GET', '/v1/portfolio');
+    expect(afterRedemption.json.portfolio).toMatchObject({
+      activePositions: 0,
+      totalValue: '0',
+      totalRealizedPnl: (realized + payout - openCost + closedRealized).toString(),
+      totalUnrealizedPnl: '0',
     });
   });
 

@@ -1,7 +1,9 @@
 /*
  * The caller's portfolio: the user's smart account, its USDC and outcome-token balances read on-chain, and for each
  * position the cost basis and profit and loss from one read of the account's indexed trades (market_trades) by the
- * average-cost method (domain/position-pnl.ts). Positions are the (market, outcome) pairs the account holds tokens
+ * average-cost method (domain/position-pnl.ts); a completed redemption of a traded position closes it as a sale at
+ * its payout, so what a resolved position realized stays in the totals once its tokens are gone. Positions are the
+ * (market, outcome) pairs the account holds tokens
  * of, among the markets it has traded on this chain. An open market's position is marked at the outcome's price
  * after the market's latest indexed trade; a resolved or cancelled one at what redeeming it pays now (read on-chain).
  */
@@ -13,10 +15,17 @@ import { readPositions } from '../chain/account-positions.js';
 import type { ChainReader } from '#shared/chain/chain-clients.js';
 import { findUserById } from '#shared/db/users/users.repository.js';
 import { findMarketsByIds } from '#shared/db/markets/markets.repository.js';
+import { listCompletedRedemptionsOfUser } from '#shared/db/redemptions/redemptions.repository.js';
 import type { Market } from '#shared/db/markets/market-rows.js';
 import { listAccountTradeLegs, type AccountTradeLeg } from '#shared/db/market-trades/market-trades.repository.js';
 import { USDC_TO_WAD, WAD } from '#shared/domain/units.js';
-import { averageCostLedger, averagePrice, valueAtPrice, type PositionLedger } from '../domain/position-pnl.js';
+import {
+  averageCostLedger,
+  averagePrice,
+  valueAtPrice,
+  type PositionLedger,
+  type PositionTrade,
+} from '../domain/position-pnl.js';
 import { requireChain, type ChainSource } from './chain-source.js';
 
 export interface PositionView {
@@ -69,23 +78,37 @@ async function smartAccountOf(deps: Deps, userId: string): Promise<Address | nul
 
 const keyOf = (position: { marketId: string; outcomeIndex: number }) => `${position.marketId}:${position.outcomeIndex}`;
 
-/** Each (market, outcome) `account` traded, from one read of its indexed trades. */
-async function historiesOf(deps: Deps, account: Address, marketId?: string): Promise<Map<string, PositionHistory>> {
+/** Each (market, outcome) `account` traded, from one read of its indexed trades and one of its user's redemptions. */
+async function historiesOf(
+  deps: Deps,
+  owner: { account: Address; userId: string },
+  marketId?: string,
+): Promise<Map<string, PositionHistory>> {
+  const [legs, redemptions] = await Promise.all([
+    listAccountTradeLegs(deps.db, owner.account, marketId),
+    listCompletedRedemptionsOfUser(deps.db, owner.userId, marketId),
+  ]);
   const byPosition = new Map<string, AccountTradeLeg[]>();
-  for (const leg of await listAccountTradeLegs(deps.db, account, marketId)) {
-    const legs = byPosition.get(keyOf(leg));
-    if (legs) legs.push(leg);
+  for (const leg of legs) {
+    const position = byPosition.get(keyOf(leg));
+    if (position) position.push(leg);
     else byPosition.set(keyOf(leg), [leg]);
   }
+  // A redemption comes after the market resolved, so after every trade of its position: a sale of its tokens.
+  const redeemed = new Map<string, PositionTrade[]>();
+  for (const { tokens, payout, ...position } of redemptions) {
+    if (tokens === null || payout === null) continue;
+    redeemed.set(keyOf(position), [...(redeemed.get(keyOf(position)) ?? []), { side: 'sell', tokens, usdc: payout }]);
+  }
   const histories = new Map<string, PositionHistory>();
-  for (const [key, legs] of byPosition) {
+  for (const [key, trades] of byPosition) {
     histories.set(key, {
-      marketId: legs[0]!.marketId, // cast: a position is keyed by its first leg
-      ledger: averageCostLedger(legs),
-      netSpent: legs.reduce((net, leg) => (leg.side === 'buy' ? net + leg.usdc : net - leg.usdc), 0n),
-      tradeCount: legs.length,
-      firstTradeAt: legs[0]!.blockTime, // cast: a position is keyed by its first leg; legs come in block order
-      lastTradeAt: legs[legs.length - 1]!.blockTime, // cast: as above, a keyed position has a leg
+      marketId: trades[0]!.marketId, // cast: a position is keyed by its first leg
+      ledger: averageCostLedger([...trades, ...(redeemed.get(key) ?? [])]),
+      netSpent: trades.reduce((net, leg) => (leg.side === 'buy' ? net + leg.usdc : net - leg.usdc), 0n),
+      tradeCount: trades.length,
+      firstTradeAt: trades[0]!.blockTime, // cast: a position is keyed by its first leg; legs come in block order
+      lastTradeAt: trades[trades.length - 1]!.blockTime, // cast: as above, a keyed position has a leg
     });
   }
   return histories;
@@ -110,10 +133,11 @@ async function markOf(
 
 async function readAccountPositions(
   deps: Deps,
-  account: Address,
+  owner: { account: Address; userId: string },
   marketId?: string,
 ): Promise<{ positions: PositionView[]; histories: Map<string, PositionHistory> }> {
-  const histories = await historiesOf(deps, account, marketId);
+  const { account } = owner;
+  const histories = await historiesOf(deps, owner, marketId);
   const marketIds = [...new Set([...histories.values()].map((history) => history.marketId))];
   const [markets, reader] = await Promise.all([findMarketsByIds(deps.db, marketIds), requireChain(deps.chain)]);
   const onThisChain = [...markets.values()].filter(
@@ -163,7 +187,7 @@ export async function getPortfolio(deps: Deps, command: { userId: string }): Pro
   const platform = await loadPlatformAddresses(deps.db, reader.chain.id);
   const [usdcBalance, { positions, histories }] = await Promise.all([
     readUsdcBalance(reader, { usdc: platform.usdc, account: account }),
-    readAccountPositions(deps, account),
+    readAccountPositions(deps, { account, userId: command.userId }),
   ]);
   const totalRealizedPnl = [...histories.values()].reduce((total, { ledger }) => total + ledger.realizedPnl, 0n);
   return { smartAccountAddress: account, usdcBalance, positions, totalRealizedPnl };
@@ -176,5 +200,5 @@ export async function listPortfolioPositions(
 ): Promise<PositionView[]> {
   const account = await smartAccountOf(deps, command.userId);
   if (!account) return [];
-  return (await readAccountPositions(deps, account, command.marketId)).positions;
+  return (await readAccountPositions(deps, { account, userId: command.userId }, command.marketId)).positions;
 }

@@ -121,6 +121,18 @@ export async function findOpenRedemptionOfUser(
   return row ? toRedemption(row) : null;
 }
 
+/** The user's completed redemptions, optionally of one market, oldest first (what they paid: profit and loss). */
+export async function listCompletedRedemptionsOfUser(
+  db: Queryable,
+  userId: string,
+  marketId?: string,
+): Promise<RedemptionRecord[]> {
+  const builder = db('redemptions').where({ user_id: userId, status: 'completed' }).orderBy(['created_at', 'id']);
+  if (marketId !== undefined) builder.where('market_id', marketId);
+  const rows: Row[] = await builder;
+  return rows.map(toRedemption);
+}
+
 /** A redemption by id alone, for the executor whose job names it. */
 export async function findRedemptionById(db: Queryable, id: string): Promise<RedemptionRecord | null> {
   const row: Row | undefined = await db('redemptions').where({ id }).first();

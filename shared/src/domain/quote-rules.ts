@@ -7,6 +7,9 @@
 import { isAppError, type AppError } from '../errors/app-error.js';
 import type { RuledMarket } from './market-rules.js';
 
+/** A quoted amount is a uint256 of the contract: it must be below this (the API's pattern admits 78 digits). */
+export const QUOTE_AMOUNT_LIMIT = 2n ** 256n;
+
 export type QuoteRefusal =
   | { reason: 'outcome_out_of_range'; highestOutcomeIndex: number }
   | { reason: 'no_contract' }

@@ -14,6 +14,7 @@ const document: Document = {
           { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
           { name: 'fresh', in: 'query', schema: { type: 'boolean', default: false } },
           { name: 'amount', in: 'query', schema: { type: 'number', minimum: 0, multipleOf: 0.01 } },
+          { name: 'since', in: 'query', schema: { type: 'string', format: 'date-time' } },
           {
             name: 'tags',
             in: 'query',
@@ -74,5 +75,18 @@ describe('the shared request validator', () => {
     const validator = createRequestValidator(document, { queryForms: 'strict' });
     const accepted = validator.check('listItems', request({}, { id: 'a b/c' }));
     expect(accepted.valid && accepted.input.params).toEqual({ id: 'a b/c' });
+  });
+
+  it('refuses a date-time a Date cannot hold (a leap second), as it refuses any other bad date-time', () => {
+    const validator = createRequestValidator(document);
+    const issuesOf = (since: string) => {
+      const result = validator.check('listItems', request({ since }));
+      return result.valid ? [] : result.issues.map(({ name, keyword }) => [name, keyword]);
+    };
+    expect(issuesOf('2026-06-30T23:59:59Z')).toEqual([]);
+    expect(issuesOf('2026-06-30T23:59:59.123+02:00')).toEqual([]);
+    expect(issuesOf('2026-06-30T23:59:60Z')).toEqual([['since', 'format']]);
+    expect(issuesOf('2026-02-30T00:00:00Z')).toEqual([['since', 'format']]);
+    expect(issuesOf('yesterday')).toEqual([['since', 'format']]);
   });
 });

@@ -3,7 +3,9 @@
  * document, and the answer is neutral — the validated input, or the issues (location, name, keyword, reason) that
  * each API renders in its own error style.
  */
+import type { Ajv, FormatDefinition } from 'ajv';
 import addFormats from 'ajv-formats';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { LRUCache } from 'lru-cache';
 import { OpenAPIBackend, type Document, type Operation } from 'openapi-backend';
 import { queryStrings, readStrictQuery, type QueryParameter } from './request-input.js';
@@ -50,6 +52,22 @@ const VALIDATED_MEMO_ENTRIES = 2_000;
 const MULTIPLE_OF_PRECISION = 9;
 
 /**
+ * RFC 3339 admits a leap second (`23:59:60`), and so does ajv-formats' `date-time`; `new Date` reads it as Invalid
+ * Date. Every date-time the APIs take becomes a Date, so one a Date cannot hold is refused with the rest (400).
+ */
+function refuseDatesADateCannotHold(ajv: Ajv): void {
+  // cast: ajv-formats defines date-time as a definition of a validating function and a comparison over strings.
+  const { validate, compare } = fullFormats['date-time'] as FormatDefinition<string> & {
+    validate: (value: string) => boolean;
+  };
+  ajv.addFormat('date-time', {
+    type: 'string',
+    validate: (value: string) => validate(value) && !Number.isNaN(Date.parse(value)),
+    ...(compare ? { compare } : {}),
+  });
+}
+
+/**
  * openapi-backend over the document: ajv with ajv-formats (uuid, date-time…), one compiled validator per operation
  * (on first use: quick mode dereferences the document in-process); the document itself is validated by tests, not
  * at start-up. Validation is a pure function of the request, so the validated form of a valid body-less request
@@ -71,6 +89,7 @@ export function createRequestValidator(document: Document, options: RequestValid
     ...(Object.keys(ajvOpts).length > 0 ? { ajvOpts } : {}),
     customizeAjv: (ajv) => {
       addFormats.default(ajv);
+      refuseDatesADateCannotHold(ajv);
       return ajv;
     },
   });

@@ -2,9 +2,9 @@
  * The query rules JSON Schema cannot state, beside the document that states the rest: the quote amount's bounds
  * (a positive integer below 2^256, worded by which bound it misses) and the list's `thread_id` alias.
  */
+import { QUOTE_AMOUNT_LIMIT } from '#shared/domain/quote-rules.js';
 import type { ParameterRefinement } from '../http/query-problems.js';
 
-const UINT256_LIMIT = 2n ** 256n;
 const AMOUNT_FORM = /^\d{1,78}$/;
 const amountMessage = 'must be a positive integer string in atomic units (buy: USDC atomic-6, sell: tokens WAD-18)';
 
@@ -13,7 +13,7 @@ export function quoteAmountProblem(raw: string): string | undefined {
   if (!AMOUNT_FORM.test(raw)) return amountMessage;
   const amount = BigInt(raw);
   if (amount <= 0n) return 'must be greater than zero';
-  if (amount >= UINT256_LIMIT) return 'must be below 2^256';
+  if (amount >= QUOTE_AMOUNT_LIMIT) return 'must be below 2^256';
   return undefined;
 }
 

@@ -127,6 +127,9 @@ describe('GET /v1/markets/{id}/quote', () => {
       'outcomeIndex=0&action=buy&amount=1.5',
       'action=buy&amount=1',
       'outcomeIndex=2&action=buy&amount=1000000',
+      // Digits the pattern admits, past what the contract can take (a uint256).
+      `outcomeIndex=0&action=buy&amount=${2n ** 256n}`,
+      `outcomeIndex=0&action=sell&amount=${'9'.repeat(78)}`,
     ]) {
       const response = await callAs(kit, caller, 'GET', `/v1/markets/${marketId}/quote?${query}`);
       expect({ query, status: response.status, code: response.json.code }).toEqual({

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { request } from 'node:http';
 import { createResponseValidator } from '#tooling/kits/trading-api/openapi-response-validator.js';
 import { callAs, createCaller, insertTestMarket } from '#tooling/kits/trading-api/trading-api-test-kit.js';
 import { expectDescribed, useTradingApiKit } from '#tooling/kits/trading-api/suite-kit.js';
@@ -34,6 +35,31 @@ describe('GET /v1/markets/{id}', () => {
     });
     expect(response.headers.get('cache-control')).toBe('private, no-cache');
     expect(spec.errors(response.json, 'getMarket', 200)).toEqual([]);
+  });
+
+  it('reads the path as the router does: any case of its static segments, and a fragment sent in the target cut off', async () => {
+    const market = await newMarket();
+    const caller = await createCaller(kit);
+    const upper = await callAs(kit, caller, 'GET', `/V1/Markets/${market.id}`);
+    expect({ status: upper.status, id: (upper.json.market as { id?: string } | undefined)?.id }).toEqual({
+      status: 200,
+      id: market.id,
+    });
+    // fetch drops a fragment; node:http sends the target as given (a fragment with malformed escapes was a 500).
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const { hostname, port } = new URL(kit.url);
+      const sent = request({
+        ...{ hostname, port, path: `/v1/markets/${market.id}#%zz` },
+        headers: { 'X-API-Key': caller.key, 'X-Forwarded-For': caller.ip },
+      });
+      sent.on('response', (response) => {
+        response.resume();
+        resolve(response.statusCode);
+      });
+      sent.on('error', reject);
+      sent.end();
+    });
+    expect(status).toBe(200);
   });
 
   it('answers 304 with an empty body and the same weak ETag when If-None-Match matches', async () => {

@@ -99,6 +99,8 @@ describe('GET /v1/markets/{id}/candles', () => {
       'interval=2h',
       'interval=1h&outcomeIndex=2',
       'interval=1h&from=yesterday',
+      // A leap second: RFC 3339 admits it, a Date cannot hold it.
+      'interval=1h&to=2026-06-30T23:59:60Z',
       `interval=1h&from=${new Date(t0).toISOString()}&to=${new Date(t0).toISOString()}`,
       `interval=5m&${window}&cursor=${encodeURIComponent(cursor ?? '')}`,
     ]) {

@@ -61,6 +61,8 @@ export function validateMiddleware(validator: RequestValidator): RequestHandler 
       method: req.method,
       path,
       url: req.originalUrl,
+      // The router's decoded parameters: the path is matched as the router matched it (any case, a fragment cut).
+      params: req.params,
       // Parsed only when the request is actually validated (not on a remembered one).
       get query() {
         return req.query;

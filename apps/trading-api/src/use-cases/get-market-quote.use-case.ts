@@ -2,7 +2,12 @@ import type { Knex } from 'knex';
 import { readQuote, type QuoteResponse } from '#shared/chain/market-reads.js';
 import { type ChainReader } from '#shared/chain/chain-clients.js';
 import { findMarketById } from '#shared/db/markets/markets.repository.js';
-import { isRequestCausedQuoteFailure, quoteContractRefusal, quoteOutcomeRefusal } from '#shared/domain/quote-rules.js';
+import {
+  isRequestCausedQuoteFailure,
+  QUOTE_AMOUNT_LIMIT,
+  quoteContractRefusal,
+  quoteOutcomeRefusal,
+} from '#shared/domain/quote-rules.js';
 import { AppError } from '#shared/errors/app-error.js';
 import { requireChain, type ChainSource } from './chain-source.js';
 
@@ -26,6 +31,7 @@ export async function getMarketQuote(
   deps: { db: Knex; chain?: ChainSource },
   command: QuoteCommand,
 ): Promise<QuoteResponse> {
+  if (command.amount >= QUOTE_AMOUNT_LIMIT) throw invalid('amount', 'query member amount must be below 2^256.');
   const market = await findMarketById(deps.db, command.marketId);
   if (!market) throw new AppError('RESOURCE_NOT_FOUND', { detail: `No market ${command.marketId}.` });
   const outcomeRefusal = quoteOutcomeRefusal(market, command.outcomeIndex);

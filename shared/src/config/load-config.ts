@@ -1,3 +1,4 @@
+import { urlWithoutSecrets } from '../logger/secret-free-text.js';
 import type { z } from 'zod';
 
 /** Raised when the environment does not satisfy an app's schema; the message names every bad variable. */
@@ -34,32 +35,14 @@ export function loadConfigOrExit<S extends z.ZodType>(schema: S, appName: string
 
 /**
  * What a config error may echo of a value: nothing of a secret variable; of a URL setting (DATABASE_URL, AMQP_URL,
- * REDIS_URL, CHAIN_RPC_URL, a comma-separated list of them) or any value holding `://`, each URL as its scheme and host
- * only — no user or password, no path or query (an RPC provider's key often sits in its path), and of a URL too
- * malformed to parse, its scheme and what follows its last `@` up to a path, or nothing but the scheme (a value with
- * no scheme, `@` or `:` shows as it is).
+ * REDIS_URL, CHAIN_RPC_URL, a comma-separated list of them) or any value holding `://`, each URL as urlWithoutSecrets
+ * shows it (scheme and host only).
  */
 export function redactIfSecret(variable: string, value: string): string {
   if (/SECRET|PEPPER|PASSWORD|KEY|TOKEN/i.test(variable)) return '***';
   if (!/URL/i.test(variable) && !value.includes('://')) return value;
   return value
     .split(',')
-    .map((part) => withoutCredentials(part.trim()))
+    .map((part) => urlWithoutSecrets(part.trim()))
     .join(',');
-}
-
-function withoutCredentials(text: string): string {
-  try {
-    const url = new URL(text);
-    const credentials = url.username || url.password ? '***@' : '';
-    const rest = (url.pathname && url.pathname !== '/') || url.search ? '/…' : '';
-    return `${url.protocol}//${credentials}${url.host}${rest}`;
-  } catch {
-    const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(text)?.[0] ?? '';
-    // Without a scheme, `@` or `:` it cannot hold a user and password (`nope`, `not a url`): it shows as it is.
-    if (scheme === '' && !/[:@]/.test(text)) return text;
-    const at = text.lastIndexOf('@');
-    if (at < 0) return `${scheme}***`;
-    return `${scheme}***@${text.slice(at + 1).split(/[/?#]/, 1)[0] ?? ''}`;
-  }
 }

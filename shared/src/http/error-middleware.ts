@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { AppError, isAppError } from '../errors/app-error.js';
 import type { ErrorCode } from '../errors/error-catalogue.js';
 import type { Logger } from '../logger/logger.js';
+import { textWithoutSecrets } from '../logger/secret-free-text.js';
 import { isRetryableError } from '../messaging/error-classification.js';
 import { routeIdOf } from './http-metrics.js';
 import { requestIdOf } from './request-id.middleware.js';
@@ -231,7 +232,8 @@ function logServerError(logger: Logger, appError: AppError, res: Response): void
   const cause = appError.cause;
   if (appError.code === 'DEPENDENCY_UNAVAILABLE') {
     // An expected transient state (a dependency restarting, a pool timing out): one line, no stack.
-    const reason = cause instanceof Error ? cause.message : cause === undefined ? appError.message : String(cause);
+    const said = cause instanceof Error ? cause.message : cause === undefined ? appError.message : String(cause);
+    const reason = textWithoutSecrets(said);
     logger.warn(
       { code: appError.code, status: appError.status, route: routeIdOf(res), requestId: requestIdOf(res), reason },
       'dependency unavailable',

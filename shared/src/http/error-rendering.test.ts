@@ -24,6 +24,12 @@ async function startErrorApp(errorStyle: ErrorStyle): Promise<TestApp> {
       const cause = new Error('connect ECONNREFUSED 127.0.0.1:3306');
       throw new AppError('DEPENDENCY_UNAVAILABLE', { detail: 'MySQL is unavailable.', cause });
     });
+    registrar.route('GET', '/rpc-down', () => {
+      const cause = new Error(
+        'HTTP request failed.\n\nURL: https://rpc.example/v2/PROVIDERKEY\nRequest body: {"id":1}',
+      );
+      throw new AppError('DEPENDENCY_UNAVAILABLE', { detail: 'The chain is unavailable.', cause });
+    });
     registrar.route('GET', '/throw-string', () => {
       throw 'plain string failure';
     });
@@ -104,6 +110,10 @@ describe.each<ErrorStyle>(['problem', 'public'])('%s style: failures around the 
     expect(logged[0]).toMatchObject({ reason: 'connect ECONNREFUSED 127.0.0.1:3306' });
     expect(JSON.stringify(logged[0])).not.toContain('stack');
     expect(app.logs.text()).not.toContain('request failed');
+    // A chain client's reason quotes the RPC URL (a provider's key in its path) and the request: neither is logged.
+    await fetch(`${app.url}/rpc-down`);
+    const [, chain] = app.logs.lines().filter((line) => line.msg === 'dependency unavailable');
+    expect(chain?.reason).toBe('HTTP request failed.\n\nURL: https://rpc.example/…\nRequest body: [not logged]');
   });
 
   it('answers 500 when a handler throws a non-Error value and logs the value', async () => {

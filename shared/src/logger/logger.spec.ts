@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from '@jest/globals';
+import { createPublicClient, http } from 'viem';
 import { createLogger } from './logger.js';
 import { runWithContext } from './request-context.js';
 
@@ -49,5 +50,21 @@ describe('createLogger', () => {
     for (const secret of ['SECRETKEY', 'SIG', 'TOK', 'BODY', 'PLAIN', 'whsec_SECRET'])
       expect(line).not.toContain(secret);
     expect(line).toContain('[redacted]');
+  });
+
+  it("never writes the URL secrets or request bodies that an error and its causes quote (a chain client's)", async () => {
+    const { logger, lines } = captureLogger();
+    // A real viem failure: an RPC provider's key in the URL path, a raw transaction in the request body.
+    const client = createPublicClient({ transport: http('http://user:pw@127.0.0.1:1/v2/PROVIDERKEY?token=QUERYKEY') });
+    const failure = await client
+      .request({ method: 'eth_sendRawTransaction', params: ['0xSIGNEDTX'] })
+      .catch((error: unknown) => error);
+    expect(String(failure)).toContain('PROVIDERKEY');
+    logger.error({ err: new Error('send failed', { cause: failure }) }, 'broadcast failed');
+    const line = lines.join('\n');
+    for (const secret of ['PROVIDERKEY', 'QUERYKEY', 'pw@', '0xSIGNEDTX']) expect(line).not.toContain(secret);
+    const record = JSON.parse(lines[0]!) as { err: { message: string; stack: string } };
+    expect(record.err.message).toContain('send failed');
+    expect(record.err.stack).toContain('URL: http://127.0.0.1:1/…');
   });
 });

@@ -1,5 +1,6 @@
 import { pino, type Logger, type LoggerOptions } from 'pino';
 import { currentContext } from './request-context.js';
+import { errorWithoutSecrets } from './secret-free-text.js';
 
 export type { Logger } from 'pino';
 
@@ -55,6 +56,8 @@ export function createLogger(options: CreateLoggerOptions): Logger {
       base: { service: options.name },
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: { paths: redactedPaths, censor: '[redacted]' },
+      // An error's message, stack, causes and members as pino serializes them, without the URLs' secrets they quote.
+      serializers: { err: (error: Error) => errorWithoutSecrets(pino.stdSerializers.err(error)) },
       formatters: { level: (label) => ({ level: label }) },
       mixin: () => {
         const context = currentContext();

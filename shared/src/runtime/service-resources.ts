@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import { createKnex } from '../db/create-knex.js';
 import type { ReadinessCheck } from '../http/readiness.js';
 import type { Logger } from '../logger/logger.js';
+import { urlWithoutSecrets } from '../logger/secret-free-text.js';
 import { createAmqpConnectionManager, type AmqpConnectionManager } from '../messaging/connection-manager.js';
 import { flushPublishedMarks } from '../messaging/published-marks.js';
 import { createRedis } from '../redis/create-redis.js';
@@ -92,7 +93,7 @@ async function openChain(settings: ResourceSettings): Promise<ChainReader> {
     return await createChainClients({ rpcUrl: settings.CHAIN_RPC_URL, chainId: settings.CHAIN_ID });
   } catch (error) {
     throw new Error(
-      `the chain RPC at CHAIN_RPC_URL (${settings.CHAIN_RPC_URL}) does not answer: start it, or set CHAIN_ID so ` +
+      `the chain RPC at CHAIN_RPC_URL (${urlWithoutSecrets(settings.CHAIN_RPC_URL)}) does not answer: start it, or set CHAIN_ID so ` +
         'the service can start (not ready) without it',
       { cause: error },
     );

@@ -21,6 +21,7 @@ import { mountEmbedRoutes } from './embed/embed.routes.js';
 import { createRateLimiter, THREADS_LIST_LIMIT, type RateLimitSettings } from './http/rate-limit.middleware.js';
 import { createResponseCache } from './http/response-cache.js';
 import { createQuoteMemory } from './use-cases/get-market-quote.use-case.js';
+import { createFailureLog } from '#shared/logger/failure-log.js';
 import { publicHandlers } from './handlers/index.js';
 import { publicOperationRoute, type HandlerDeps } from './handlers/public-handler.js';
 import { createPublicRequestInput } from './http/request-input.js';
@@ -131,7 +132,10 @@ export function createApp(deps: PublicReadDeps): express.Express {
       redis: deps.redis,
       chain: deps.chainReader,
       cacheSeconds: deps.settings.quoteCacheSeconds,
-      logger: deps.logger,
+      cacheUnavailable: createFailureLog(deps.logger, {
+        event: 'quotes.cache_unavailable',
+        message: 'quote cache unavailable; quoting without it',
+      }),
       memory: createQuoteMemory({ nowMs, cacheSeconds: deps.settings.quoteCacheSeconds, logger: deps.logger }),
       nowMs,
     },

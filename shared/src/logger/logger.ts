@@ -57,7 +57,9 @@ export function createLogger(options: CreateLoggerOptions): Logger {
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: { paths: redactedPaths, censor: '[redacted]' },
       // An error's message, stack, causes and members as pino serializes them, without the URLs' secrets they quote.
-      serializers: { err: (error: Error) => errorWithoutSecrets(pino.stdSerializers.err(error)) },
+      serializers: {
+        err: (error: unknown) => errorWithoutSecrets(error instanceof Error ? pino.stdSerializers.err(error) : error),
+      },
       formatters: { level: (label) => ({ level: label }) },
       mixin: () => {
         const context = currentContext();

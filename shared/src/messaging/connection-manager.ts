@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { connect, type ChannelModel } from 'amqplib';
 import { AppError } from '../errors/app-error.js';
 import type { Logger } from '../logger/logger.js';
+import { errorForLog } from './error-classification.js';
 import { backoffDelay, RECONNECT_BACKOFF, sleep, type BackoffPolicy } from './backoff.js';
 import { ManagedConsumer, type Delivery } from './managed-consumer.js';
 import { publishWithConfirm, type PublishChannel } from './publish-with-confirm.js';
@@ -105,7 +106,10 @@ export function createAmqpConnectionManager(options: AmqpConnectionManagerOption
         return;
       } catch (err) {
         const delayMs = backoffDelay(attempt, backoff);
-        logger.warn({ event: 'amqp.connect_failed', attempt, delayMs, err }, 'RabbitMQ connection attempt failed');
+        logger.warn(
+          { event: 'amqp.connect_failed', attempt, delayMs, err: errorForLog(err) },
+          'RabbitMQ connection attempt failed',
+        );
         await sleep(delayMs, closeController.signal);
       }
     }
@@ -118,7 +122,7 @@ export function createAmqpConnectionManager(options: AmqpConnectionManagerOption
       noDelay: true,
     });
     let lost = false;
-    model.on('error', (err: Error) => logger.warn({ event: 'amqp.connection_error', err }));
+    model.on('error', (err: Error) => logger.warn({ event: 'amqp.connection_error', err: errorForLog(err) }));
     model.on('blocked', (reason: string) => logger.warn({ event: 'amqp.connection_blocked', reason }));
     model.on('unblocked', () => logger.info({ event: 'amqp.connection_unblocked' }));
     model.on('close', (err?: Error) => {
@@ -151,7 +155,7 @@ export function createAmqpConnectionManager(options: AmqpConnectionManagerOption
     publishChannel = undefined;
     for (const consumer of consumers) consumer.detach();
     if (closed) return;
-    logger.warn({ event: 'amqp.connection_lost', err }, 'RabbitMQ connection lost; reconnecting');
+    logger.warn({ event: 'amqp.connection_lost', err: errorForLog(err) }, 'RabbitMQ connection lost; reconnecting');
     ensureConnecting();
   }
 

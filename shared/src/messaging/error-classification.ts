@@ -70,3 +70,11 @@ export function transientSummary(error: unknown): { code: string; message: strin
   const code = codeOf(error);
   return { code: typeof code === 'string' ? code : error.name, message: error.message };
 }
+
+/**
+ * An error as a log line carries it: an expected, transient failure (isRetryableError) as its one-line summary, and
+ * anything else whole, stack and causes included, for a human to act on.
+ */
+export function errorForLog(error: unknown): unknown {
+  return isRetryableError(error) ? transientSummary(error) : error;
+}

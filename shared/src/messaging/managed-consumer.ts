@@ -1,5 +1,6 @@
 import type { Channel, ChannelModel, ConsumeMessage } from 'amqplib';
 import type { Logger } from '../logger/logger.js';
+import { errorForLog } from './error-classification.js';
 import { backoffDelay, sleep, type BackoffPolicy } from './backoff.js';
 
 /** One received message and the two ways to settle it on the channel it arrived on. */
@@ -62,7 +63,10 @@ export class ManagedConsumer {
     } catch (err) {
       if (channel && this.channel === channel) this.detach();
       void channel?.close().catch(() => undefined);
-      logger.warn({ event: 'amqp.consumer_attach_failed', queue, err }, 'consumer could not start; retrying');
+      logger.warn(
+        { event: 'amqp.consumer_attach_failed', queue, err: errorForLog(err) },
+        'consumer could not start; retrying',
+      );
       this.scheduleReattach(connection);
     }
   }
@@ -117,7 +121,7 @@ export class ManagedConsumer {
       operation();
     } catch (err) {
       this.options.logger.warn(
-        { event: 'amqp.settle_failed', queue: this.options.queue, err },
+        { event: 'amqp.settle_failed', queue: this.options.queue, err: errorForLog(err) },
         'channel closed before the message was settled; the broker will redeliver it',
       );
     }

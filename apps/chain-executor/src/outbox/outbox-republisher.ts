@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from '#shared/logger/logger.js';
+import { createFailureLog } from '#shared/logger/failure-log.js';
+import { isRetryableError } from '#shared/messaging/error-classification.js';
 import { sleep } from '#shared/messaging/backoff.js';
 import type { AmqpConnectionManager } from '#shared/messaging/connection-manager.js';
 import { publishOutboxRows, type OutboxPublishOptions, type OutboxPublishResult } from '#shared/messaging/outbox.js';
@@ -50,6 +52,10 @@ export function startOutboxRepublisher(
   options: OutboxRepublisherOptions,
 ): RunningOutboxRepublisher {
   const logger = options.logger ?? manager.logger;
+  const sweepUnavailable = createFailureLog(logger, {
+    event: 'outbox.republish_failed',
+    message: 'outbox sweep failed; its dependency is unavailable',
+  });
   const stopping = new AbortController();
   const loop = (async () => {
     while (!stopping.signal.aborted) {
@@ -61,7 +67,8 @@ export function startOutboxRepublisher(
         }
         fullBatch = failed.length === 0 && published.length >= options.batchSize;
       } catch (err) {
-        logger.error({ event: 'outbox.republish_failed', err }, 'outbox sweep failed');
+        if (isRetryableError(err)) sweepUnavailable(err);
+        else logger.error({ event: 'outbox.republish_failed', err }, 'outbox sweep failed');
       }
       if (!fullBatch) await sleep(options.intervalMs, stopping.signal);
     }

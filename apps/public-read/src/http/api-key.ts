@@ -12,6 +12,7 @@ import { addressGroupOf } from '#shared/http/client-address.js';
 import { clientAddressOf } from '#shared/http/client-address.js';
 import type { Logger } from '#shared/logger/logger.js';
 import { createFailedLookupBudget } from './failed-lookup-budget.js';
+import { createFailureLog } from '#shared/logger/failure-log.js';
 
 export const API_KEY_HEADER = 'x-api-key';
 
@@ -50,6 +51,10 @@ export function optionalApiKeyMiddleware(verifier: ApiKeyVerifier | undefined, l
       next();
     };
   }
+  const verificationFailed = createFailureLog(logger, {
+    event: 'auth.key_unverified',
+    message: 'API key verification failed; serving the request anonymously',
+  });
   return async (req, res, next) => {
     const rawKey = req.get(API_KEY_HEADER);
     res.locals.publicAuth = ANONYMOUS;
@@ -58,7 +63,7 @@ export function optionalApiKeyMiddleware(verifier: ApiKeyVerifier | undefined, l
       const key = await verifier.verify(rawKey, clientAddressOf(res).address);
       if (key) res.locals.publicAuth = { authenticated: true, key } satisfies PublicAuth;
     } catch (error) {
-      logger.warn({ err: error }, 'API key verification failed; serving the request anonymously');
+      verificationFailed(error);
     }
     next();
   };

@@ -6,11 +6,10 @@
  */
 import type { ClientRateLimitInfo, IncrementResponse, Options, Store } from 'express-rate-limit';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
+import { createFailureLog, type FailureLog } from '#shared/logger/failure-log.js';
 import type { Logger } from '#shared/logger/logger.js';
 import type { Redis } from '#shared/redis/create-redis.js';
 
-/** Report a failing Redis at most this often. */
-const ERROR_LOG_INTERVAL_MS = 30_000;
 /** Reload rate-limit-redis's scripts after a failure at most this often (a failed SCRIPT LOAD is never retried). */
 const RELOAD_INTERVAL_MS = 1_000;
 /** A count that has not answered by then counts locally instead (a hung Redis is an unavailable one). */
@@ -37,12 +36,20 @@ export class FailOpenWindowStore implements Store {
   private readonly local = new Map<string, LocalWindow>();
   private windowMs = 60_000;
   private options: Options | undefined;
-  private lastErrorLoggedAt = -Infinity;
+  private readonly storeUnavailable: FailureLog;
   private lastReloadAt = -Infinity;
 
   constructor(private readonly settings: FailOpenWindowStoreOptions) {
     const { redis } = settings;
     this.now = settings.now ?? Date.now;
+    this.storeUnavailable = createFailureLog(
+      settings.logger,
+      {
+        event: 'rate_limit.store_unavailable',
+        message: 'rate limit store unavailable; limiting per replica in memory',
+      },
+      this.now,
+    );
     this.redisStore = new RedisStore({
       prefix: settings.namespace,
       // cast: rate-limit-redis sends only SCRIPT LOAD, EVALSHA, DECR and DEL, whose replies are strings, integers
@@ -112,10 +119,7 @@ export class FailOpenWindowStore implements Store {
 
   private incrementLocally(key: string, error: unknown): IncrementResponse {
     const now = this.now();
-    if (now - this.lastErrorLoggedAt >= ERROR_LOG_INTERVAL_MS) {
-      this.lastErrorLoggedAt = now;
-      this.settings.logger.warn({ err: error }, 'rate limit store unavailable; limiting per replica in memory');
-    }
+    this.storeUnavailable(error);
     let window = this.local.get(key);
     if (window && window.resetAtMs > now) window.totalHits += 1;
     else {

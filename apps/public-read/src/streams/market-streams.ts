@@ -12,6 +12,7 @@ import { findMarketById } from '#shared/db/markets/markets.repository.js';
 import { AppError } from '#shared/errors/app-error.js';
 import type { RouteSwitches } from '#shared/kill-switch/route-switches.js';
 import type { Logger } from '#shared/logger/logger.js';
+import { createFailureLog } from '#shared/logger/failure-log.js';
 import type { Redis } from '#shared/redis/create-redis.js';
 import { coalescedTask } from '#shared/streams/coalesced-task.js';
 import { createNoticeHub, marketTopic, type NoticeHub } from '#shared/streams/notice-hub.js';
@@ -57,6 +58,10 @@ export function createMarketStreams(deps: {
 }): MarketStreams {
   const settings = { ...DEFAULT_MARKET_STREAM_SETTINGS, ...deps.settings };
   const hub = deps.hub ?? createNoticeHub();
+  const readFailed = createFailureLog(deps.logger, {
+    event: 'streams.market_read_failed',
+    message: 'market stream read failed',
+  });
   const slots = createStreamSlots({ redis: deps.redis, namespace: 'streams:ip', leaseMs: settings.heartbeatMs * 3 });
   const open = new Map<SseWriter, string>();
   deps.routeSwitches.onChange(() => {
@@ -109,7 +114,7 @@ export function createMarketStreams(deps: {
           last = next;
           writer.send({ event: 'update', data: next });
         },
-        (err) => deps.logger.warn({ event: 'streams.market_read_failed', marketId, err }, 'market stream read failed'),
+        (error) => readFailed(error, { marketId }),
       );
       const unsubscribe = hub.subscribe(marketTopic(marketId), refresh.request);
       const recheck = setInterval(refresh.request, settings.recheckMs);

@@ -19,6 +19,7 @@ import { findMarketById } from '#shared/db/markets/markets.repository.js';
 import { isRequestCausedQuoteFailure, quoteContractRefusal, quoteOutcomeRefusal } from '#shared/domain/quote-rules.js';
 import { AppError } from '#shared/errors/app-error.js';
 import { createReadThroughCache, type ReadThroughCache } from '#shared/cache/read-through-cache.js';
+import { createFailureLog, type FailureLog } from '#shared/logger/failure-log.js';
 import type { Logger } from '#shared/logger/logger.js';
 import type { QuoteQuery } from '../openapi/operation-types.js';
 
@@ -28,7 +29,8 @@ export interface QuoteDeps {
   /** The chain reader, connected on first use (shared/src/chain/lazy-chain-reader.ts). */
   chain: () => Promise<ChainReader>;
   cacheSeconds: number;
-  logger: Logger;
+  /** Logs the quote cache's Redis failures (a line per interval of an outage, not one per request). */
+  cacheUnavailable: FailureLog;
   /** This replica's copy of the Redis entries it read or wrote (see createQuoteMemory). */
   memory: QuoteMemory;
   nowMs: () => number;
@@ -45,15 +47,18 @@ interface RememberedQuote {
 export type QuoteMemory = ReadThroughCache<RememberedQuote>;
 
 export function createQuoteMemory(options: { nowMs: () => number; cacheSeconds: number; logger: Logger }): QuoteMemory {
-  const { nowMs, logger } = options;
+  const { nowMs } = options;
+  const refreshFailed = createFailureLog(options.logger, {
+    event: 'quotes.refresh_failed',
+    message: 'quote refresh failed; the cached quote is served until it expires',
+  });
   return createReadThroughCache<RememberedQuote>({
     ttlMs: options.cacheSeconds * 1000,
     ttlOf: (quote) => quote.expiresAt - nowMs(),
     refreshAheadMs: QUOTE_REFRESH_AHEAD_MS,
     maxEntries: 10_000,
     now: nowMs,
-    onRefreshError: (key, error) =>
-      logger.warn({ err: error, key }, 'quote refresh failed; the cached quote is served until it expires'),
+    onRefreshError: (key, error) => refreshFailed(error, { key }),
   });
 }
 
@@ -133,7 +138,7 @@ async function cacheRead(deps: QuoteDeps, key: string): Promise<{ json: string; 
     if (json === null || ttl <= 0) return null;
     return { json, ttlMs: ttl };
   } catch (error) {
-    deps.logger.warn({ err: error }, 'quote cache read failed; quoting without the cache');
+    deps.cacheUnavailable(error, { operation: 'read' });
     return null;
   }
 }
@@ -142,6 +147,6 @@ async function cacheWrite(deps: QuoteDeps, key: string, json: string): Promise<v
   try {
     await deps.redis.set(key, json, 'PX', deps.cacheSeconds * 1000);
   } catch (error) {
-    deps.logger.warn({ err: error }, 'quote cache write failed');
+    deps.cacheUnavailable(error, { operation: 'write' });
   }
 }

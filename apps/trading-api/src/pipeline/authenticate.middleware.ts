@@ -13,6 +13,7 @@ import { createLuaScript } from '#shared/redis/lua-script.js';
 import { recordAuthFailure } from '../db/auth-failures/auth-failures.repository.js';
 import type { UsageRecorder } from '../usage/usage-recorder.js';
 import { setAuth, operationOf } from './operation-handler.js';
+import { createFailureLog } from '#shared/logger/failure-log.js';
 
 export interface AuthenticateDeps {
   serviceEnv: ApiKeyEnvironment;
@@ -184,6 +185,14 @@ export function createAuthLockout(options: {
   const policy = options.policy ?? DEFAULT_LOCKOUT_POLICY;
   const now = options.now ?? Date.now;
   const { redis } = options;
+  const lockCheckSkipped = createFailureLog(options.logger, {
+    event: 'auth.lockout_unread',
+    message: 'auth lockout check skipped: Redis unavailable',
+  });
+  const failureNotCounted = createFailureLog(options.logger, {
+    event: 'auth.failure_uncounted',
+    message: 'auth failure not counted: Redis unavailable',
+  });
   const recordFailureScript = createLuaScript(redis, RECORD_FAILURE_SCRIPT);
   const lockKey = (ip: string) => `authlock:ip:${ip}`;
   /** ip → the time its lock ends (0 = not locked), as last read from Redis. */
@@ -212,7 +221,7 @@ export function createAuthLockout(options: {
       return until.then(
         (end) => Math.max(0, end - now()),
         (error: unknown) => {
-          options.logger.warn({ err: error }, 'auth lockout check skipped: Redis unavailable');
+          lockCheckSkipped(error);
           return 0;
         },
       );
@@ -231,7 +240,7 @@ export function createAuthLockout(options: {
         lockedUntil.delete(client);
         return lockedMs;
       } catch (error) {
-        options.logger.warn({ err: error }, 'auth failure not counted: Redis unavailable');
+        failureNotCounted(error);
         return 0;
       }
     },
@@ -261,6 +270,10 @@ export function createAuthFailureRecorder(deps: {
   usage: UsageRecorder;
   logger: Logger;
 }): AuthFailureRecorder {
+  const notRecorded = createFailureLog(deps.logger, {
+    event: 'auth.failure_unrecorded',
+    message: 'auth failure not recorded',
+  });
   return async (event) => {
     const writes: Array<Promise<unknown>> = [
       recordAuthFailure(deps.db, {
@@ -275,8 +288,7 @@ export function createAuthFailureRecorder(deps: {
     if (event.apiKeyId) deps.usage.recordAuthFailure(event.apiKeyId);
     const results = await Promise.allSettled(writes);
     for (const result of results) {
-      if (result.status === 'rejected')
-        deps.logger.warn({ err: result.reason, requestId: event.requestId }, 'auth failure not recorded');
+      if (result.status === 'rejected') notRecorded(result.reason, { requestId: event.requestId });
     }
   };
 }

@@ -6,7 +6,7 @@
  * sent twice. Reads are coalesced (one at a time, one more if notices came meanwhile), paused while the client's
  * buffer is full, and repeated every `recheckMs` in case a notice was lost.
  */
-import type { Logger } from '#shared/logger/logger.js';
+import type { FailureLog } from '#shared/logger/failure-log.js';
 import { coalescedTask } from '#shared/streams/coalesced-task.js';
 import { keyTopic, type NoticeHub } from '#shared/streams/notice-hub.js';
 import type { SseWriter } from '#shared/streams/sse-writer.js';
@@ -24,7 +24,8 @@ export interface EventStreamInput {
   /** Pages of the key's events after a position (shared between the key's streams on this replica). */
   pages: EventPageReader;
   hub: NoticeHub;
-  logger: Logger;
+  /** Logs a failed read (one line per interval across the replica's streams while MySQL is down). */
+  readFailed: FailureLog;
   apiKeyId: string;
   /** The position to continue after; the stream sends events with a greater `seq`. */
   afterSeq: number;
@@ -65,9 +66,7 @@ export function startEventStream(input: EventStreamInput): EventStream {
       if (passed === events.length && events.length < settings.pageSize) return;
     }
   };
-  const reads = coalescedTask(pump, (err) =>
-    input.logger.warn({ event: 'streams.read_failed', apiKeyId, err }, 'event stream read failed; retrying'),
-  );
+  const reads = coalescedTask(pump, (error) => input.readFailed(error, { apiKeyId }));
   const unsubscribe = input.hub.subscribe(keyTopic(apiKeyId), reads.request);
   const recheck = setInterval(reads.request, settings.recheckMs);
   recheck.unref();

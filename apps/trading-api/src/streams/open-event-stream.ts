@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import { lastWebhookSeqOfKey } from '#shared/db/api-keys/api-keys.repository.js';
 import { AppError } from '#shared/errors/app-error.js';
 import type { Logger } from '#shared/logger/logger.js';
+import type { FailureLog } from '#shared/logger/failure-log.js';
 import type { NoticeHub } from '#shared/streams/notice-hub.js';
 import { openSseStream, whenResponseClosed } from '#shared/streams/sse-writer.js';
 import { retryAfterSeconds, type StreamSlots } from '#shared/streams/stream-slots.js';
@@ -26,6 +27,8 @@ export interface EventStreamDeps {
   openStreams: OpenStreams;
   settings: StreamSettings;
   logger: Logger;
+  /** The streams' read failures, one line per interval (createFailureLog). */
+  readFailed: FailureLog;
 }
 
 const endDetails: Record<StreamEndReason, string> = {
@@ -77,7 +80,7 @@ export async function openEventStream(
   const stream = startEventStream({
     pages: deps.pages,
     hub: deps.hub,
-    logger: deps.logger,
+    readFailed: deps.readFailed,
     apiKeyId,
     afterSeq,
     filter: parseEventFilter(input.query),

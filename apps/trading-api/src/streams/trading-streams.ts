@@ -15,6 +15,7 @@ import { typedTopic, type WaitingReads } from '../pipeline/waiting-read.js';
 import { createOpenStreams, type OpenStreams } from './open-streams.js';
 import { createSharedEventPages, type EventPageReader } from './shared-event-pages.js';
 import { DEFAULT_STREAM_SETTINGS, type StreamSettings } from './stream-settings.js';
+import { createFailureLog } from '#shared/logger/failure-log.js';
 
 /** Operations served by a streaming handler instead of an OperationHandler (handlers/index.ts has none for them). */
 export const STREAMING_OPERATION_IDS: readonly string[] = ['streamEvents'];
@@ -72,6 +73,10 @@ export function createTradingStreams(deps: {
         openStreams,
         settings,
         logger,
+        readFailed: createFailureLog(logger, {
+          event: 'streams.read_failed',
+          message: 'event stream read failed; retrying',
+        }),
       }),
     },
     waitingReads,

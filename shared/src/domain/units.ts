@@ -9,7 +9,7 @@ export const USDC_TO_WAD = 10n ** 12n;
 /** USDC atomic units in one cent. */
 export const USDC_ATOMIC_PER_CENT = 10_000n;
 
-/** A WAD-18 fraction as a number (e.g. 0.25); exact to double precision. */
+/** A WAD-18 fraction as a number (e.g. 0.25), within one unit in the last place of the nearest double. */
 export function wadToNumber(wad: bigint): number {
   const whole = wad / WAD;
   return Number(whole) + Number(wad - whole * WAD) / 1e18;

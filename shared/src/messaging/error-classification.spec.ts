@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
 import { AppError } from '../errors/app-error.js';
-import { isRetryableError } from './error-classification.js';
+import { errorForLog, isRetryableError } from './error-classification.js';
 
 const withCode = (code: string) => Object.assign(new Error(code), { code });
 
@@ -35,6 +35,16 @@ describe('isRetryableError', () => {
       expect(isRetryableError(Object.assign(new Error(message), { fatal: true }))).toBe(true);
     },
   );
+
+  it('retries a Redis command sent while ioredis is not connected (it keeps no offline queue)', () => {
+    expect(isRetryableError(new Error("Stream isn't writeable and enableOfflineQueue options is false"))).toBe(true);
+  });
+
+  it('gives a transient failure to a log as its code and message, anything else whole', () => {
+    expect(errorForLog(withCode('ECONNRESET'))).toEqual({ code: 'ECONNRESET', message: expect.any(String) });
+    const bug = new TypeError('x is undefined');
+    expect(errorForLog(bug)).toBe(bug);
+  });
 
   it('finds a transient failure in the cause chain of a plain error', () => {
     expect(isRetryableError(new Error('rpc failed', { cause: withCode('ECONNRESET') }))).toBe(true);

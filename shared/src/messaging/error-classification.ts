@@ -29,10 +29,14 @@ const TRANSIENT_MYSQL_CODES = new Set([
 const TRANSIENT_ERROR_NAMES = new Set(['KnexTimeoutError', 'TimeoutError']);
 
 /**
- * mysql2's fatal error, without a code, for a query on a connection that died meanwhile (MariaDB restarted under an
- * open transaction: its ROLLBACK gets this). knex prefixes the message with the SQL (`ROLLBACK - …`).
+ * Failures without a code: mysql2's for a query on a connection that died meanwhile (MariaDB restarted under an open
+ * transaction: its ROLLBACK gets this; knex prefixes the message with the SQL, `ROLLBACK - …`), and ioredis's for a
+ * command while it is not connected (it queues none: `enableOfflineQueue` is off).
  */
-const TRANSIENT_MESSAGE_ENDINGS = ["Can't add new command when connection is in closed state"];
+const TRANSIENT_MESSAGE_ENDINGS = [
+  "Can't add new command when connection is in closed state",
+  "Stream isn't writeable and enableOfflineQueue options is false",
+];
 
 /**
  * Whether a consumer should requeue a message whose handler threw `error`.

@@ -58,11 +58,18 @@ export class FailOpenWindowStore implements Store {
     });
   }
 
-  /** Called once by express-rate-limit: the window length, and rate-limit-redis loads its scripts. */
+  /**
+   * Called once by express-rate-limit: the window length, and rate-limit-redis loads its scripts. Redis not connected
+   * yet (a replica starting) is the expected outage: one line, and the first count loads the scripts again.
+   */
   async init(options: Options): Promise<void> {
     this.options = options;
     this.windowMs = options.windowMs;
-    await this.redisStore.init(options);
+    try {
+      await this.redisStore.init(options);
+    } catch (error) {
+      this.storeUnavailable(error);
+    }
   }
 
   async increment(key: string): Promise<IncrementResponse> {

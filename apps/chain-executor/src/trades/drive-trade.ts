@@ -4,7 +4,9 @@
  * several trades per transaction through the batcher, trade-batcher.ts, unless TRADE_BATCH_MAX=1) → `completed`, or
  * `failed` with the catalogue code. A transient failure before anything was sent hands the trade
  * back to `pending` and rethrows (the job is retried); once a transaction may be on its way nothing is resent here:
- * the trade stays `executing` and the reconciler settles it from the chain.
+ * the trade stays `executing` and the reconciler settles it from the chain. The reconciler's resend of a trade found
+ * `executing` (`maybeSentBefore`) is never handed back nor failed before it sends: an earlier run's transaction may
+ * still be in flight, unrecorded, so only the chain settles that trade (its execution, or its deadline passing).
  */
 import type { Hex } from 'viem';
 import { executeBuy, executeSellForUsdc } from '../chain/guarded-trades.js';
@@ -36,6 +38,13 @@ export const TX_SENT_RECORD_DELAY_MS = 250;
 export interface DriveOptions {
   /** Publish a fresh job when handing the trade back to `pending` (no consumer will requeue this run's job). */
   enqueueRetry: boolean;
+  /**
+   * The trade was already `executing` when this run began: an earlier run may have sent a transaction whose hash it
+   * never recorded (it died, or the record failed), which can still be mined until the trade's deadline. A failure
+   * before this run sends then leaves the trade `executing`: back in `pending` a cancel could win while that
+   * transaction executes, and `failed` could be followed by its execution.
+   */
+  maybeSentBefore?: boolean;
 }
 
 /** A transient non-AppError (MySQL, network) reads as DEPENDENCY_UNAVAILABLE; a bug as INTERNAL_ERROR. */
@@ -122,6 +131,7 @@ export async function sendTrade(
     if (sent || isAlreadyExecuted(error) || (isAppError(error) && mayHaveBeenSent(error))) {
       return afterUncertainSend(deps, trade, error);
     }
+    if (options.maybeSentBefore) return awaitingChain(deps, trade, toAppError(error));
     return retryOrFail(deps, trade, error, options);
   }
   const completed = await completeTrade(deps, trade, execution, { txSentRecorded: await settleRecording() });
@@ -185,9 +195,14 @@ async function afterUncertainSend(deps: TradeExecutorDeps, trade: TradeRecord, e
   if (isDefiniteRefusal(appError) && typeof txHash === 'string') {
     return settleFailure(deps, trade, 'executing', { ...failureOf(appError), txHash });
   }
+  return awaitingChain(deps, trade, appError);
+}
+
+/** The trade stays `executing`: the reconciler settles it from the chain (its execution, or its deadline). */
+export function awaitingChain(deps: TradeExecutorDeps, trade: TradeRecord, error: AppError): TradeOutcome {
   deps.logger.warn(
-    { event: 'trade.awaiting_chain', tradeId: trade.id, code: appError.code, txHash },
-    'transaction outcome unknown; the reconciler will settle the trade from the chain',
+    { event: 'trade.awaiting_chain', tradeId: trade.id, code: error.code, txHash: error.extensions.txHash },
+    'a transaction of the trade may be in flight; the reconciler settles it from the chain',
   );
   return 'awaiting_chain';
 }

@@ -137,6 +137,45 @@ describe('reconcileTrade', () => {
     expect(await eventTypesOf(testbed.db, trade)).toEqual(['trade.completed']);
   });
 
+  it('keeps a resent trade executing when the resend fails before sending: never back in pending, where a cancel could win', async () => {
+    const trader = await createTrader(testbed);
+    // Found executing without a hash: its worker may have sent a transaction it never recorded, still in flight.
+    const trade = await insertMarketTrade(testbed, trader, 2n * USDC, { status: 'executing' });
+    const readContract = (() =>
+      Promise.reject(new AppError('DEPENDENCY_UNAVAILABLE', { detail: 'The chain RPC is unavailable' }))) as never;
+    const down = tradeDeps(testbed, { now: later, writer: writerWith(testbed.fixture.executor, { readContract }) });
+    const sent = await executorTransactionCount(testbed);
+
+    await expect(reconcileTrade(down, trade.id)).resolves.toBe('awaiting_chain');
+    expect((await tradeOf(testbed.db, trade.id)).status).toBe('executing');
+    expect(await traceOf(testbed.db, trade)).not.toContain('trade.retry_scheduled');
+    expect(await executorTransactionCount(testbed)).toBe(sent);
+
+    await expect(reconcileTrade(tradeDeps(testbed, { now: later }), trade.id)).resolves.toBe('completed');
+    expect(await executionsOf(testbed, trader.account, trade.id)).toHaveLength(1);
+    expect(await eventTypesOf(testbed.db, trade)).toEqual(['trade.completed']);
+  });
+
+  it('never fails a resent trade that is refused before sending until its deadline passed: then EXECUTION_TIMEOUT', async () => {
+    const trader = await createTrader(testbed);
+    // A limit no price meets (0.000001 USDC a token): the resend is refused before it sends.
+    const trade = await insertMarketTrade(testbed, trader, 2n * USDC, { status: 'executing', limitPrice: 1n });
+    const sent = await executorTransactionCount(testbed);
+
+    await expect(reconcileTrade(tradeDeps(testbed, { now: later }), trade.id)).resolves.toBe('awaiting_chain');
+    expect((await tradeOf(testbed.db, trade.id)).status).toBe('executing');
+
+    const chainNow = Number((await testbed.fixture.reader.publicClient.getBlock()).timestamp) * 1000;
+    await testbed
+      .db('trades')
+      .where({ id: trade.id })
+      .update({ execution_deadline: new Date(chainNow - 1_000) });
+    await expect(reconcileTrade(tradeDeps(testbed, { now: later }), trade.id)).resolves.toBe('failed');
+    expect(await tradeOf(testbed.db, trade.id)).toMatchObject({ status: 'failed', errorCode: 'EXECUTION_TIMEOUT' });
+    expect(await executorTransactionCount(testbed)).toBe(sent);
+    expect(await executionsOf(testbed, trader.account, trade.id)).toHaveLength(0);
+  });
+
   it('never fails a trade whose id already executed: a send refused as TRADE_ALREADY_EXECUTED waits for the chain', async () => {
     const trader = await createTrader(testbed);
     const trade = await insertMarketTrade(testbed, trader, 2n * USDC);

@@ -5,7 +5,9 @@
  * fails with that refusal's code, as its worker would have; otherwise it is driven again (a resend is safe: the
  * contract accepts a trade id once, and a repeat resolves to the earlier execution), unless its last transaction
  * still waits in the node's pool, or the chain has passed its execution deadline with its id unused (it fails
- * EXECUTION_TIMEOUT: nothing can execute it any more). A `pending` trade left behind (its job parked or lost) is executed as a job would.
+ * EXECUTION_TIMEOUT: nothing can execute it any more). A resend of an `executing` trade that is refused or fails
+ * before it sends leaves the trade `executing` (DriveOptions.maybeSentBefore): the next round tries again, until the
+ * chain shows its execution or its deadline. A `pending` trade left behind (its job parked or lost) is executed as a job would.
  */
 import type { Address, Hex } from 'viem';
 import { deadlinePassedUnexecuted } from '../chain/operator-calls.js';
@@ -15,8 +17,8 @@ import { asPriceLimitRefusal } from '../trades/price-limit.js';
 import { listStalledTrades } from '#shared/db/trades/trade-lists.repository.js';
 import { type TradeRecord } from '#shared/db/trades/trade-rows.js';
 import { AppError, toAppError } from '#shared/errors/app-error.js';
-import { driveFromValidating, failureOf, isDefiniteRefusal, sendTrade } from '../trades/drive-trade.js';
-import { deadlineSeconds, executionTimeout } from '../trades/execution-deadline.js';
+import { awaitingChain, driveFromValidating, failureOf, isDefiniteRefusal, sendTrade } from '../trades/drive-trade.js';
+import { deadlineSeconds, executionDeadlineOf, executionTimeout } from '../trades/execution-deadline.js';
 import type { TradeExecutorDeps, TradeOutcome } from '../trades/trade-executor-deps.js';
 import { completeTrade, failTrade } from '../trades/trade-moves.js';
 import { honouredSimulation } from '../trades/simulation-gate.js';
@@ -26,6 +28,8 @@ import { executeTrade } from './execute-trade.use-case.js';
 
 /** The reconciler publishes a fresh job when it hands a trade back to `pending`: no consumer holds one. */
 const RECONCILER = { enqueueRetry: true } as const;
+/** A trade found `executing` may have an unrecorded transaction in flight: see DriveOptions.maybeSentBefore. */
+const RESENDING = { ...RECONCILER, maybeSentBefore: true } as const;
 
 export async function reconcileTrade(deps: TradeExecutorDeps, tradeId: string): Promise<TradeOutcome> {
   const trade = await deps.reads.trade(tradeId);
@@ -44,23 +48,19 @@ export async function reconcileTrade(deps: TradeExecutorDeps, tradeId: string): 
   const settled = trade.txHash ? await settleFromLastSend(deps, trade, account, trade.txHash) : undefined;
   if (settled) return settled;
   // Past its deadline on the chain and never executed: it never can (decision 0031). Fail it, never resend.
+  const deadline = executionDeadlineOf(trade, deps.executionDeadlineS);
   if (
-    trade.executionDeadline &&
-    (await deadlinePassedUnexecuted(deps.writer, {
-      account,
-      tradeId: trade.id,
-      deadline: deadlineSeconds(trade.executionDeadline),
-    }))
+    await deadlinePassedUnexecuted(deps.writer, { account, tradeId: trade.id, deadline: deadlineSeconds(deadline) })
   ) {
     deps.logger.info({ event: 'trade.reconciled', tradeId, outcome: 'failed', code: 'EXECUTION_TIMEOUT' });
-    const timeout = executionTimeout(trade.executionDeadline);
-    return failTrade(deps, trade, trade.status, failureOf(timeout)).then(failedOr);
+    return failTrade(deps, trade, trade.status, failureOf(executionTimeout(deadline))).then(failedOr);
   }
   deps.logger.info({ event: 'trade.reconciled', tradeId, outcome: 'resent', status: trade.status });
   if (trade.status === 'validating') return driveFromValidating(deps, trade, RECONCILER);
   const target = await resolveTradeTarget(deps.reads, trade, { chainId: deps.writer.chain.id, now: deps.now() });
-  if (target instanceof AppError) return failTrade(deps, trade, 'executing', failureOf(target)).then(failedOr);
-  return sendTrade(deps, trade, target, RECONCILER, await honouredSimulation(deps, trade));
+  // Refused now, but an earlier send may still execute: the chain settles it (RESENDING).
+  if (target instanceof AppError) return awaitingChain(deps, trade, target);
+  return sendTrade(deps, trade, target, RESENDING, await honouredSimulation(deps, trade));
 }
 
 const failedOr = (trade: TradeRecord | null): TradeOutcome => (trade ? 'failed' : 'lost_race');

@@ -3,7 +3,7 @@
  * and the public read API's codes. Each code has its meaning (`title`), one status class (the HTTP status both APIs
  * answer with) and `retry`: whether a queue consumer should retry work that failed with it. How an API words and
  * shapes an error (problem+json, the public `{ error, message, code }` labels) is its renderer's
- * (shared/src/http/error-renderers.ts), never the catalogue's or the error's.
+ * (renderProblem and renderPublicError in shared/src/http/error-middleware.ts), never the catalogue's or the error's.
  */
 export interface CatalogueEntry {
   readonly status: number;

@@ -37,7 +37,9 @@ export function errorPage(code: string): string | undefined {
   const entry = errorCatalogue[code];
   const text = guidance[code] ?? entry.title;
   const retry =
-    'retryAfterSeconds' in entry ? `<p>Carries <code>Retry-After: ${entry.retryAfterSeconds}</code>.</p>` : '';
+    'retryAfterSeconds' in entry
+      ? `<p>Carries <code>Retry-After</code>: the seconds to wait, at most ${entry.retryAfterSeconds}.</p>`
+      : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${code} — Foretell Trading API</title></head>
 <body><main>

@@ -918,7 +918,16 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ROUTE_DISABLED: the operators switched this route off (`extensions.route` names it). */
+      /** @description INTERNAL_ERROR: an unexpected failure; the body quotes only `requestId`, for support. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description ROUTE_DISABLED: the operators switched this route off (`extensions.route` names it). DEPENDENCY_UNAVAILABLE: MySQL or Redis cannot be reached; retry after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Requests allowed in the window. */
@@ -1021,7 +1030,16 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ROUTE_DISABLED: the operators switched this route off (`extensions.route` names it). */
+      /** @description INTERNAL_ERROR: an unexpected failure; the body quotes only `requestId`, for support. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description ROUTE_DISABLED: the operators switched this route off (`extensions.route` names it). DEPENDENCY_UNAVAILABLE: MySQL or Redis cannot be reached; retry after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Requests allowed in the window. */
@@ -1135,7 +1153,16 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ROUTE_DISABLED: the operators switched this route off (`extensions.route` names it). */
+      /** @description INTERNAL_ERROR: an unexpected failure; the body quotes only `requestId`, for support. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description ROUTE_DISABLED: the operators switched this route off (`extensions.route` names it). DEPENDENCY_UNAVAILABLE: MySQL or Redis cannot be reached; retry after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Requests allowed in the window. */
@@ -1238,7 +1265,16 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ROUTE_DISABLED: the operators switched this route off (`extensions.route` names it). */
+      /** @description INTERNAL_ERROR: an unexpected failure; the body quotes only `requestId`, for support. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description ROUTE_DISABLED: the operators switched this route off (`extensions.route` names it). DEPENDENCY_UNAVAILABLE: MySQL or Redis cannot be reached; retry after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Requests allowed in the window. */
@@ -1344,7 +1380,16 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ROUTE_DISABLED: the operators switched this route off (`extensions.route` names it). */
+      /** @description INTERNAL_ERROR: an unexpected failure; the body quotes only `requestId`, for support. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description ROUTE_DISABLED: the operators switched this route off (`extensions.route` names it). DEPENDENCY_UNAVAILABLE: MySQL or Redis cannot be reached; retry after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Requests allowed in the window. */
@@ -1447,7 +1492,16 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ROUTE_DISABLED: the operators switched this route off (`extensions.route` names it). */
+      /** @description INTERNAL_ERROR: an unexpected failure; the body quotes only `requestId`, for support. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description ROUTE_DISABLED: the operators switched this route off (`extensions.route` names it). DEPENDENCY_UNAVAILABLE: MySQL or Redis cannot be reached; retry after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Requests allowed in the window. */
@@ -1565,7 +1619,16 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ROUTE_DISABLED: the operators switched this route off (`extensions.route` names it). */
+      /** @description INTERNAL_ERROR: an unexpected failure; the body quotes only `requestId`, for support. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description ROUTE_DISABLED: the operators switched this route off (`extensions.route` names it). DEPENDENCY_UNAVAILABLE: MySQL or Redis cannot be reached; retry after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Requests allowed in the window. */
@@ -1668,7 +1731,16 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ROUTE_DISABLED: the operators switched this route off (`extensions.route` names it). */
+      /** @description INTERNAL_ERROR: an unexpected failure; the body quotes only `requestId`, for support. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description ROUTE_DISABLED: the operators switched this route off (`extensions.route` names it). DEPENDENCY_UNAVAILABLE: MySQL or Redis cannot be reached; retry after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Requests allowed in the window. */
@@ -1786,7 +1858,16 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ROUTE_DISABLED: the operators switched this route off (`extensions.route` names it). */
+      /** @description INTERNAL_ERROR: an unexpected failure; the body quotes only `requestId`, for support. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description ROUTE_DISABLED: the operators switched this route off (`extensions.route` names it). DEPENDENCY_UNAVAILABLE: MySQL or Redis cannot be reached; retry after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Requests allowed in the window. */
@@ -1892,7 +1973,16 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ROUTE_DISABLED: the operators switched this route off (`extensions.route` names it). */
+      /** @description INTERNAL_ERROR: an unexpected failure; the body quotes only `requestId`, for support. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description ROUTE_DISABLED: the operators switched this route off (`extensions.route` names it). DEPENDENCY_UNAVAILABLE: MySQL or Redis cannot be reached; retry after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Requests allowed in the window. */
@@ -1984,7 +2074,16 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ROUTE_DISABLED: the operators switched this route off (`extensions.route` names it). */
+      /** @description INTERNAL_ERROR: an unexpected failure; the body quotes only `requestId`, for support. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description ROUTE_DISABLED: the operators switched this route off (`extensions.route` names it). DEPENDENCY_UNAVAILABLE: MySQL or Redis cannot be reached; retry after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Requests allowed in the window. */
@@ -2067,7 +2166,16 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ROUTE_DISABLED: the operators switched this route off (`extensions.route` names it). */
+      /** @description INTERNAL_ERROR: an unexpected failure; the body quotes only `requestId`, for support. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description ROUTE_DISABLED: the operators switched this route off (`extensions.route` names it). DEPENDENCY_UNAVAILABLE: MySQL or Redis cannot be reached; retry after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Requests allowed in the window. */
@@ -2177,7 +2285,16 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ROUTE_DISABLED: the operators switched this route off (`extensions.route` names it). */
+      /** @description INTERNAL_ERROR: an unexpected failure; the body quotes only `requestId`, for support. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description ROUTE_DISABLED: the operators switched this route off (`extensions.route` names it). DEPENDENCY_UNAVAILABLE: MySQL or Redis cannot be reached; retry after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Requests allowed in the window. */
@@ -2289,7 +2406,16 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ROUTE_DISABLED: the operators switched this route off (`extensions.route` names it). DEPENDENCY_UNAVAILABLE: the chain cannot be reached. */
+      /** @description INTERNAL_ERROR: an unexpected failure; the body quotes only `requestId`, for support. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description ROUTE_DISABLED: the operators switched this route off (`extensions.route` names it). DEPENDENCY_UNAVAILABLE: the chain, MySQL or Redis cannot be reached; retry after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Requests allowed in the window. */
@@ -2397,7 +2523,16 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ROUTE_DISABLED: the operators switched this route off (`extensions.route` names it). */
+      /** @description INTERNAL_ERROR: an unexpected failure; the body quotes only `requestId`, for support. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description ROUTE_DISABLED: the operators switched this route off (`extensions.route` names it). DEPENDENCY_UNAVAILABLE: MySQL or Redis cannot be reached; retry after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Requests allowed in the window. */
@@ -2513,7 +2648,16 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ROUTE_DISABLED: the operators switched this route off (`extensions.route` names it). */
+      /** @description INTERNAL_ERROR: an unexpected failure; the body quotes only `requestId`, for support. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description ROUTE_DISABLED: the operators switched this route off (`extensions.route` names it). DEPENDENCY_UNAVAILABLE: MySQL or Redis cannot be reached; retry after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Requests allowed in the window. */
@@ -2608,7 +2752,16 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description ROUTE_DISABLED: the operators switched this route off (`extensions.route` names it). */
+      /** @description INTERNAL_ERROR: an unexpected failure; the body quotes only `requestId`, for support. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description ROUTE_DISABLED: the operators switched this route off (`extensions.route` names it). DEPENDENCY_UNAVAILABLE: MySQL or Redis cannot be reached; retry after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Requests allowed in the window. */

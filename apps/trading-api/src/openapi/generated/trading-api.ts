@@ -133,7 +133,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Readiness of MySQL, Redis, RabbitMQ */
+    /** Readiness of MySQL, Redis, RabbitMQ and the chain RPC */
     get: operations['getReady'];
     put?: never;
     post?: never;
@@ -2362,6 +2362,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];

@@ -55,3 +55,31 @@ export const DEPLOYABLE_SCHEMAS: Record<DeployableName, z.ZodType<object>> = {
 
 export const matches = (selector: Record<string, string>, labels: Record<string, string>): boolean =>
   Object.entries(selector).every(([key, value]) => labels[key] === value);
+
+/** A container's variable as the manifests give it: a value (perhaps with `$(NAME)` references) or a Secret entry. */
+export interface ManifestEnvVar {
+  name: string;
+  value?: string;
+  valueFrom?: { secretKeyRef?: { name: string; key: string; optional?: boolean } };
+}
+
+/**
+ * The environment a container starts with: each Secret entry from `secrets` (absent: unset), and Kubernetes'
+ * dependent variable expansion, where `$(NAME)` resolves to a variable defined earlier in the list only.
+ */
+export function expandEnv(env: readonly ManifestEnvVar[], secrets: Record<string, string>): Record<string, string> {
+  const defined: Record<string, string> = {};
+  for (const variable of env) {
+    const entry = variable.valueFrom?.secretKeyRef;
+    if (entry) {
+      const secret = secrets[entry.key];
+      if (secret !== undefined) defined[variable.name] = secret;
+    } else if (typeof variable.value === 'string') {
+      defined[variable.name] = variable.value.replace(
+        /\$\((\w+)\)/g,
+        (ref: string, name: string) => defined[name] ?? ref,
+      );
+    }
+  }
+  return defined;
+}

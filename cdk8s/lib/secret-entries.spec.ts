@@ -3,19 +3,16 @@ import { Testing } from 'cdk8s';
 import type { z } from 'zod';
 import { adminCliConfigSchema, chainExecutorConfigSchema } from '#shared/config/app-configs.js';
 import { AdminCliJob } from './admin-cli-job.js';
-import { DEPLOYABLE_SCHEMAS, synthChart } from './chart.fixture.js';
+import { DEPLOYABLE_SCHEMAS, expandEnv, synthChart, type ManifestEnvVar } from './chart.fixture.js';
 import { DEPLOYABLES } from './deployables.js';
 import { ENVIRONMENTS, type Environment } from './environment.js';
-import { SECRET_NAME } from './labels.js';
+import { CONFIG_MAP_NAME, SECRET_NAME } from './labels.js';
+import { sharedSettings } from './shared-config.js';
 import { MIGRATIONS_NAME } from './migrations-job.js';
 import type { Manifest } from './validate-manifests.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- synthesized manifests are untyped JSON walked by path */
-interface EnvVar {
-  name: string;
-  value?: string;
-  valueFrom?: { secretKeyRef?: { name: string; key: string; optional?: boolean } };
-}
+type EnvVar = ManifestEnvVar;
 
 /** The variables a config schema reads: the keys of its object (through a transform's pipe). */
 function keysOf(schema: z.ZodType): string[] {
@@ -26,9 +23,20 @@ function keysOf(schema: z.ZodType): string[] {
 }
 
 /** Every workload of an environment with its container's variables and the config schema its program parses. */
-function workloads(env: Environment): Array<{ name: string; schema: z.ZodType; env: EnvVar[] }> {
+interface Workload {
+  name: string;
+  schema: z.ZodType;
+  env: EnvVar[];
+  /** Whether its container reads the shared ConfigMap (envFrom). */
+  sharedConfig: boolean;
+}
+
+function workloads(env: Environment): Workload[] {
   const manifests = synthChart(env);
-  const containerEnv = (manifest: any): EnvVar[] => manifest.spec.template.spec.containers[0].env ?? [];
+  const container = (manifest: any) => manifest.spec.template.spec.containers[0];
+  const containerEnv = (manifest: any): EnvVar[] => container(manifest).env ?? [];
+  const readsSharedConfig = (manifest: any): boolean =>
+    (container(manifest).envFrom ?? []).some((source: any) => source.configMapRef?.name === CONFIG_MAP_NAME);
   const chart = Testing.chart();
   const adminJobs = [
     ['keys', 'issue', '--user', 'ada@example.com', '--tier', 'mm', '--env', 'live'],
@@ -39,19 +47,39 @@ function workloads(env: Environment): Array<{ name: string; schema: z.ZodType; e
   return [
     ...DEPLOYABLES.map((spec) => {
       const deployment = manifests.find((m) => m.kind === 'Deployment' && m.metadata.name === spec.name);
-      return { name: spec.name, schema: DEPLOYABLE_SCHEMAS[spec.name], env: containerEnv(deployment) };
+      return {
+        name: spec.name,
+        schema: DEPLOYABLE_SCHEMAS[spec.name],
+        env: containerEnv(deployment),
+        sharedConfig: readsSharedConfig(deployment),
+      };
     }),
-    {
-      name: MIGRATIONS_NAME,
-      schema: adminCliConfigSchema,
-      env: containerEnv(manifests.find((m) => m.kind === 'Job' && m.metadata.name === MIGRATIONS_NAME)),
-    },
+    (() => {
+      const job = manifests.find((m) => m.kind === 'Job' && m.metadata.name === MIGRATIONS_NAME);
+      return {
+        name: MIGRATIONS_NAME,
+        schema: adminCliConfigSchema,
+        env: containerEnv(job),
+        sharedConfig: readsSharedConfig(job),
+      };
+    })(),
     ...adminJobs.map((job, index) => ({
       name: job.job.name,
       schema: adminCliConfigSchema,
       env: containerEnv(adminManifests[index]),
+      sharedConfig: readsSharedConfig(adminManifests[index]),
     })),
   ];
+}
+
+/** A value of the form a Secret entry holds, distinct per entry (`index`): what an operator would store. */
+function secretOfForm(key: string, index: number): string {
+  if (/PRIVATE_KEY|SIGNER/.test(key)) return `0x${(index + 1).toString(16).padStart(64, '0')}`;
+  if (key.endsWith('DATABASE_URL')) return 'mysql://foretell_app:stored-password@mysql:3306/foretell';
+  if (key === 'AMQP_URL') return 'amqps://foretell:stored-password@rabbitmq:5671';
+  if (key === 'REDIS_URL') return 'rediss://:stored-password@redis:6380';
+  if (key.endsWith('URL')) return 'https://rpc.provider.example/v2/stored-key';
+  return `${key.toLowerCase()}-stored-value-0123456789abcdef`;
 }
 
 /**
@@ -91,6 +119,24 @@ describe.each(ENVIRONMENTS.map((env) => [env.name, env] as const))('secret entri
     const settings = { DATABASE_URL: 'mysql://foretell_migrator:pw@mysql:3306/foretell' };
     expect(adminCliConfigSchema.safeParse(settings).success).toBe(true);
   });
+
+  it.each(all.map((workload) => [workload.name, workload] as const))(
+    '%s starts with what its manifests give it, its secrets set to values of their own (no development default)',
+    (_workload, workload) => {
+      const secrets = Object.fromEntries(
+        workload.env.flatMap((variable, index) => {
+          const entry = variable.valueFrom?.secretKeyRef;
+          return entry && !entry.optional ? [[entry.key, secretOfForm(entry.key, index)]] : [];
+        }),
+      );
+      // The shared ConfigMap first (envFrom); the container's own variables take precedence, as in Kubernetes.
+      const shared = workload.sharedConfig ? sharedSettings(env) : {};
+      const parsed = workload.schema.safeParse({ ...shared, ...expandEnv(workload.env, secrets) });
+      expect(
+        parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+      ).toEqual([]);
+    },
+  );
 
   it('every deployable and admin Job reads the application user’s DATABASE_URL, never the migrations user’s', () => {
     for (const workload of all.filter((candidate) => candidate.name !== MIGRATIONS_NAME)) {

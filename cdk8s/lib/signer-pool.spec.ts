@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
-import { chartTemplate, chartValues, named, synthChart as synth } from './chart.fixture.js';
+import { chartTemplate, chartValues, expandEnv as expand, named, synthChart as synth } from './chart.fixture.js';
 import { DEPLOYABLES } from './deployables.js';
 import { ENVIRONMENTS, production, type Environment } from './environment.js';
 import { renderTemplate } from './helm-render.js';
@@ -12,21 +12,6 @@ import { parseManifests, type Manifest } from './validate-manifests.js';
 const EXECUTOR = 'chain-executor';
 const executorEnv = (manifests: Manifest[]): any[] =>
   named(manifests, 'Deployment', EXECUTOR).spec.template.spec.containers[0].env;
-
-/** Kubernetes' dependent variable expansion: `$(NAME)` resolves to a variable defined earlier in the list only. */
-function expand(env: any[], secrets: Record<string, string>): Record<string, string> {
-  const defined: Record<string, string> = {};
-  for (const variable of env) {
-    if (variable.valueFrom?.secretKeyRef) defined[variable.name] = secrets[variable.valueFrom.secretKeyRef.key] ?? '';
-    else if (typeof variable.value === 'string') {
-      defined[variable.name] = variable.value.replace(
-        /\$\((\w+)\)/g,
-        (ref: string, name: string) => defined[name] ?? ref,
-      );
-    }
-  }
-  return defined;
-}
 
 const testKey = (index: number) => `0x${(index + 1).toString(16).padStart(64, '0')}`;
 

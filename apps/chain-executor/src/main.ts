@@ -23,7 +23,7 @@ await runDeployable({
     if (!db || !amqp || !chain) throw new Error('the chain executor needs MySQL, RabbitMQ and the chain');
     // The signer pool: this replica signs with one key it leases (decision 0031); one nonce sequence and one fee
     // estimate for trades and redemptions alike.
-    const keys = settings.EXECUTOR_PRIVATE_KEYS ?? [settings.EXECUTOR_PRIVATE_KEY];
+    const keys = settings.EXECUTOR_PRIVATE_KEYS;
     const signer = {
       replaceAfterBlocks: settings.TX_REPLACE_AFTER_BLOCKS,
       maxFeePerGas: settings.TX_MAX_FEE_PER_GAS_WEI,

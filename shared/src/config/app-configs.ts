@@ -11,6 +11,7 @@ import {
   positiveInt,
   previousSecret,
   privateKey,
+  optionalPrivateKey,
   privateKeyList,
   refuseDevelopmentSecrets,
   refuseUnchangedPreviousSecrets,
@@ -147,11 +148,12 @@ export const chainExecutorConfigSchema = z
     /** At least a second: writers mark their published rows up to LINGER_MS (published-marks.ts) after sending. */
     OUTBOX_REPUBLISH_AFTER_MS: z.coerce.number().int().min(1_000).default(5_000),
     OUTBOX_POLL_MS: positiveInt(1_000),
-    /** A pool of one signer key, when EXECUTOR_PRIVATE_KEYS is unset (local use). */
-    EXECUTOR_PRIVATE_KEY: privateKey(ANVIL_EXECUTOR_KEY),
+    /** A pool of one signer key, when EXECUTOR_PRIVATE_KEYS is unset (local use); neither set: anvil's key. */
+    EXECUTOR_PRIVATE_KEY: optionalPrivateKey,
     /**
      * The signer pool (comma-separated keys; one Kubernetes Secret entry each): every key registered in the
-     * OperatorRegistry, each leased to one replica at a time (decision 0031).
+     * OperatorRegistry, each leased to one replica at a time (decision 0031). Parsed, it is the pool in use:
+     * EXECUTOR_PRIVATE_KEY alone, or anvil's development key, when unset.
      */
     EXECUTOR_PRIVATE_KEYS: privateKeyList,
     /** Seconds a trade may wait, from when it became pending, before its on-chain call is refused (EXECUTION_TIMEOUT). */
@@ -191,6 +193,11 @@ export const chainExecutorConfigSchema = z
     /** Most trades one round of the expiry or reconcile loop takes. */
     TRADE_SWEEP_BATCH_SIZE: positiveInt(100),
   })
+  // One pool, whichever variable set it: a live deployment that sets the pool carries no development default.
+  .transform(({ EXECUTOR_PRIVATE_KEY, EXECUTOR_PRIVATE_KEYS, ...settings }) => ({
+    ...settings,
+    EXECUTOR_PRIVATE_KEYS: EXECUTOR_PRIVATE_KEYS ?? [EXECUTOR_PRIVATE_KEY ?? ANVIL_EXECUTOR_KEY],
+  }))
   .superRefine(refuseDevelopmentSecrets);
 export type ChainExecutorConfig = z.infer<typeof chainExecutorConfigSchema>;
 

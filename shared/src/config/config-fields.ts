@@ -36,8 +36,13 @@ const isPrivateKeyText = (value: unknown): value is `0x${string}` =>
   typeof value === 'string' && PRIVATE_KEY_PATTERN.test(value);
 
 /** A 32-byte hex private key, typed as the 0x-prefixed hex viem signs with. */
-export const privateKey = (fallback: `0x${string}`) =>
-  z.custom<`0x${string}`>(isPrivateKeyText, 'must be a 32-byte hex private key (0x + 64 hex digits)').default(fallback);
+const privateKeyText = z.custom<`0x${string}`>(
+  isPrivateKeyText,
+  'must be a 32-byte hex private key (0x + 64 hex digits)',
+);
+export const privateKey = (fallback: `0x${string}`) => privateKeyText.default(fallback);
+/** A private key that may be unset (its user decides what unset means). */
+export const optionalPrivateKey = privateKeyText.optional();
 
 /**
  * A comma-separated list of private keys (a signer pool); unset or empty reads as undefined. A key repeated in the

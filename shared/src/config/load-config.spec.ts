@@ -7,6 +7,7 @@ import {
   tradingApiConfigSchema,
   webhookDispatcherConfigSchema,
 } from './app-configs.js';
+import { ANVIL_EXECUTOR_KEY } from './config-fields.js';
 import { ConfigError, loadConfig, redactIfSecret } from './load-config.js';
 
 describe('loadConfig', () => {
@@ -144,7 +145,7 @@ describe('loadConfig', () => {
 describe('live mode', () => {
   it('refuses the public development keys and pepper', () => {
     expect(() => loadConfig(chainExecutorConfigSchema, { SERVICE_ENV: 'live' })).toThrow(
-      /EXECUTOR_PRIVATE_KEY: must not be a public development default in live mode/,
+      /EXECUTOR_PRIVATE_KEYS: must not be a public development default in live mode/,
     );
     expect(() => loadConfig(tradingApiConfigSchema, { SERVICE_ENV: 'live' })).toThrow(/API_KEY_PEPPER: must not be/);
     expect(() => loadConfig(adminCliConfigSchema, { SERVICE_ENV: 'live' })).toThrow(/PLATFORM_ADMIN_PRIVATE_KEY/);
@@ -152,12 +153,13 @@ describe('live mode', () => {
     expect(() => loadConfig(publicReadConfigSchema, { SERVICE_ENV: 'live' })).toThrow(/API_KEY_PEPPER: must not be/);
   });
 
-  it('accepts explicitly set secrets', () => {
-    const config = loadConfig(chainExecutorConfigSchema, {
-      SERVICE_ENV: 'live',
-      EXECUTOR_PRIVATE_KEY: `0x${'ab'.repeat(32)}`,
-    });
-    expect(config.EXECUTOR_PRIVATE_KEY).toBe(`0x${'ab'.repeat(32)}`);
+  it('accepts explicitly set secrets: a signer pool, or one key, without the other variable', () => {
+    const [one, two] = [`0x${'ab'.repeat(32)}`, `0x${'cd'.repeat(32)}`];
+    const single = loadConfig(chainExecutorConfigSchema, { SERVICE_ENV: 'live', EXECUTOR_PRIVATE_KEY: one });
+    expect(single.EXECUTOR_PRIVATE_KEYS).toEqual([one]);
+    const pool = loadConfig(chainExecutorConfigSchema, { SERVICE_ENV: 'live', EXECUTOR_PRIVATE_KEYS: `${one},${two}` });
+    expect(pool.EXECUTOR_PRIVATE_KEYS).toEqual([one, two]);
+    expect(loadConfig(chainExecutorConfigSchema, {}).EXECUTOR_PRIVATE_KEYS).toEqual([ANVIL_EXECUTOR_KEY]);
   });
 
   it('rejects a malformed private key', () => {

@@ -135,6 +135,11 @@ export interface Environment {
   webhookAllowPrivateTargets: boolean;
   /** SHUTDOWN_GRACE_MS of the apps; the pod's termination grace period is longer. */
   shutdownGraceMs: number;
+  /**
+   * SHUTDOWN_DRAIN_MS of the HTTP apps: after SIGTERM they keep serving, not ready, this long, so the gateway has
+   * taken the pod out of its backends (readiness probes, endpoint updates) before its listener closes.
+   */
+  shutdownDrainMs: number;
 }
 
 const inCluster = (app: string, port: number): Endpoint => ({
@@ -188,6 +193,7 @@ export const local: Environment = {
   redisPrefix: 'foretell:',
   webhookAllowPrivateTargets: true,
   shutdownGraceMs: 10_000,
+  shutdownDrainMs: 3_000,
 };
 
 /**
@@ -202,6 +208,8 @@ function gke(proxySubnet: string) {
     chainRpcUrl: 'https://rpc.chain.example',
     webhookAllowPrivateTargets: false,
     shutdownGraceMs: 20_000,
+    // Google's load balancers take several seconds to stop sending to an endpoint that is going away.
+    shutdownDrainMs: 15_000,
     image: { registry: 'registry.foretell.example', repository: 'foretell', tag: '0.1.0', pullPolicy: 'IfNotPresent' },
     gateway: { className: 'gke-l7-regional-external-managed', trustProxy: proxySubnet, appendedAddresses: '2' },
     network: {

@@ -89,7 +89,10 @@ describe.each(ENVIRONMENTS.map((env) => [env.name, env] as const))('the %s manif
       });
       expect(container.volumeMounts).toContainEqual({ name: 'tmp', mountPath: '/tmp' });
       expect(pod.topologySpreadConstraints.length).toBeGreaterThan(0);
-      expect(pod.terminationGracePeriodSeconds * 1000).toBeGreaterThan(env.shutdownGraceMs);
+      const drainMs = spec.kind === 'http' ? env.shutdownDrainMs : 0;
+      expect(pod.terminationGracePeriodSeconds * 1000).toBeGreaterThan(drainMs + env.shutdownGraceMs);
+      const drain = container.env.find((variable: { name: string }) => variable.name === 'SHUTDOWN_DRAIN_MS');
+      expect(drain?.value).toBe(spec.kind === 'http' ? String(env.shutdownDrainMs) : undefined);
     }
   });
 
@@ -150,6 +153,8 @@ describe.each(ENVIRONMENTS.map((env) => [env.name, env] as const))('the %s manif
       (scaler) => scaler.spec.scaleTargetRef.name,
     );
     expect(scaledNames.sort()).toEqual(DEPLOYABLES.map((spec) => spec.name).sort());
+    // The autoscalers own the counts: a Deployment's own `replicas` would be put back by every upgrade.
+    for (const deployment of ofKind(manifests, 'Deployment')) expect(deployment.spec).not.toHaveProperty('replicas');
   });
 
   it('grant only the route-switches ConfigMap: read and watch to the HTTP apps, patch to the operators', () => {
@@ -239,6 +244,12 @@ describe.each([staging, production].map((env) => [env.name, env] as const))(
           { ipBlock: { cidr: '130.211.0.0/22' } },
         ]);
       }
+    });
+
+    it("links the trading API's problem types to its public docs, not to localhost", () => {
+      const [container] = named(manifests, 'Deployment', 'trading-api').spec.template.spec.containers;
+      const docs = container.env.find((variable: { name: string }) => variable.name === 'DOCS_BASE_URL');
+      expect(docs?.value).toBe(`https://${env.gateway.hostname}/v1/docs`);
     });
 
     it('trusts X-Forwarded-For from the proxy-only subnet only', () => {

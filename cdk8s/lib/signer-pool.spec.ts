@@ -24,7 +24,6 @@ describe.each(ENVIRONMENTS.map((env) => [env.name, env] as const))('the %s chain
     expect(named(manifests, 'HorizontalPodAutoscaler', EXECUTOR)).toBeUndefined();
     expect(scaled.spec.minReplicaCount).toBeLessThanOrEqual(scaled.spec.maxReplicaCount);
     expect(scaled.spec.maxReplicaCount).toBeLessThanOrEqual(env.executorSigners);
-    expect(named(manifests, 'Deployment', EXECUTOR).spec.replicas).toBeLessThanOrEqual(env.executorSigners);
   });
 
   it('reads each signer key from its own entry of the Secret', () => {

@@ -28,7 +28,7 @@ describe('manifest validation', () => {
         .sort(),
     );
     expect(manifests.flatMap(manifestErrors)).toEqual([]);
-    expect(typeof cloneOfKind(manifests, 'Deployment').spec.replicas).toBe('number');
+    expect(typeof cloneOfKind(manifests, 'HorizontalPodAutoscaler').spec.minReplicas).toBe('number');
   });
 
   it.each([

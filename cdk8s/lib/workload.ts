@@ -89,6 +89,10 @@ export class Workload extends Construct {
         { name: 'POD_NAMESPACE', valueFrom: { fieldRef: { fieldPath: 'metadata.namespace' } } },
         ...(http
           ? [
+              { name: 'SHUTDOWN_DRAIN_MS', value: String(env.shutdownDrainMs) },
+              ...(env.gateway.hostname
+                ? [{ name: 'DOCS_BASE_URL', value: `https://${env.gateway.hostname}/v1/docs` }]
+                : []),
               { name: 'ROUTE_SWITCHES_SOURCE', value: 'kubernetes' },
               { name: 'ROUTE_SWITCHES_CONFIGMAP', value: ROUTE_SWITCHES_NAME },
               ...(env.gateway.appendedAddresses === undefined
@@ -124,7 +128,8 @@ export class Workload extends Construct {
     this.deployment = new k8s.KubeDeployment(this, 'deployment', {
       metadata: { name: spec.name, namespace: env.namespace, labels },
       spec: {
-        replicas: settings.replicas,
+        // No `replicas`: the autoscaler (autoscaling.ts) owns the count, from its minimum; one set here would be
+        // put back by every `helm upgrade` or `kubectl apply`, undoing a scale-out at once.
         revisionHistoryLimit: 5,
         selector: { matchLabels: labels },
         strategy: { type: 'RollingUpdate', rollingUpdate: rollout(spec) },
@@ -134,8 +139,10 @@ export class Workload extends Construct {
             serviceAccountName: spec.name,
             automountServiceAccountToken: http,
             securityContext: podSecurity,
-            // The app drains for SHUTDOWN_GRACE_MS after SIGTERM; the kubelet waits longer before SIGKILL.
-            terminationGracePeriodSeconds: Math.ceil(env.shutdownGraceMs / 1000) + 15,
+            // After SIGTERM an HTTP app serves, not ready, for SHUTDOWN_DRAIN_MS, then finishes in-flight requests
+            // within SHUTDOWN_GRACE_MS; the kubelet waits longer than both before SIGKILL.
+            terminationGracePeriodSeconds:
+              Math.ceil(((http ? env.shutdownDrainMs : 0) + env.shutdownGraceMs) / 1000) + 15,
             enableServiceLinks: false,
             topologySpreadConstraints: [
               spread('topology.kubernetes.io/zone', labels),

@@ -35,6 +35,11 @@ const common = {
   REDIS_URL: url('redis://127.0.0.1:6379'),
   REDIS_PREFIX: z.string().default('foretell:'),
   SHUTDOWN_GRACE_MS: positiveInt(10_000),
+  /**
+   * After SIGTERM, how long the app keeps serving while answering its readiness probe 503, so the load balancer
+   * stops sending it requests before it closes its listener (0: close at once, as locally).
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
 };
 
 /** The chain: platform contract addresses come from MySQL (`chain_deployments`) for the RPC's chain id. */

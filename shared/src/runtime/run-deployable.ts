@@ -20,6 +20,7 @@ interface DeployableSettings extends ResourceSettings, Partial<RouteSwitchSettin
   PORT: number;
   HOST: string;
   SHUTDOWN_GRACE_MS: number;
+  SHUTDOWN_DRAIN_MS: number;
 }
 
 export interface DeployableContext {
@@ -68,6 +69,7 @@ export async function runDeployable<S extends DeployableSettings>(definition: De
     host: settings.HOST,
     logger,
     shutdownGraceMs: settings.SHUTDOWN_GRACE_MS,
+    readinessDrainMs: settings.SHUTDOWN_DRAIN_MS,
     onShutdown: [
       async () => {
         for (const stop of stopWorkers) await stop();

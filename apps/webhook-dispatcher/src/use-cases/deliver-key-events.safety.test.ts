@@ -117,6 +117,43 @@ describe('secret rotation overlap', () => {
   });
 });
 
+describe('a rotation while a key is being drained', () => {
+  it('reaches the next delivery of the same lease: it carries the new secret beside the previous one', async () => {
+    const path = '/rotated-mid-drain';
+    const { apiKeyId, secret: previous } = await kit.createKey(kit.receiver.url(path));
+    const current = 'whsec_ROTATEDMIDDRAINROTATEDMIDDRA1';
+    const box = createSecretBox(TEST_WEBHOOK_SECRET_KEY);
+    let rotation: Promise<unknown> | undefined;
+    // The first delivery's receiver rotates the secret, as its user would, and answers after the settings cache
+    // (a second) has expired.
+    kit.receiver.behave(path, () => {
+      rotation ??= kit.database
+        .db('api_keys')
+        .where({ id: apiKeyId })
+        .update({
+          webhook_secret_enc: box.seal(current),
+          webhook_secret_prev_enc: box.seal(previous),
+          webhook_secret_prev_expires_at: new Date(kit.clock.now().getTime() + 7 * 24 * 3_600_000),
+          webhook_secret_rotated_at: kit.clock.now(),
+        })
+        .then(() => undefined); // a query builder runs only once it is awaited or then'd
+      return { kind: 'status', status: 200, delayMs: 1_200 };
+    });
+    await kit.recordEvent(apiKeyId);
+    await kit.recordEvent(apiKeyId);
+
+    await deliverKeyEvents(kit.deps({ WEBHOOK_TIMEOUT_MS: 5_000 }), apiKeyId);
+
+    const [first, second] = kit.receiver.received(path);
+    const nowMs = kit.clock.now().getTime();
+    expect(String(first?.headers['x-service-signature']).match(/v1=/g)).toHaveLength(1);
+    const header = String(second?.headers['x-service-signature']);
+    expect(verifyWebhookSignature(header, second?.body ?? '', [current], { nowMs }).valid).toBe(true);
+    expect(verifyWebhookSignature(header, second?.body ?? '', [previous], { nowMs }).valid).toBe(true);
+    expect(verifiesAsStandardWebhook(second?.headers ?? {}, second?.body ?? '', current, nowMs)).toBe(true);
+  });
+});
+
 describe('webhook-secret key rotation (WEBHOOK_SECRET_KEY_PREVIOUS)', () => {
   it('signs with secrets still sealed under the previous key, and pauses the key without it', async () => {
     const path = '/key-rotation';

@@ -13,7 +13,6 @@ import {
   type OpenWebhookEvent,
 } from '#shared/db/webhook-events/webhook-deliveries.repository.js';
 import { recordDeliveryAttempts } from '../db/webhook-attempts/webhook-attempts.repository.js';
-import { type WebhookSettings } from '#shared/db/api-keys/api-key-secrets.repository.js';
 import {
   classifyAttempt,
   failureCodeOfStatus,
@@ -51,17 +50,28 @@ export async function deliverKeyEvents(deps: DispatcherDeps, apiKeyId: string): 
   }
 }
 
+/** The secrets a delivery of the key is signed with now, or why they cannot be opened. */
+async function currentSecrets(deps: DispatcherDeps, apiKeyId: string): Promise<string[] | SigningSecretUnavailable> {
+  const settings = await deps.webhookSettings(apiKeyId);
+  if (!settings) return [];
+  try {
+    return signingSecrets(deps, settings, deps.now());
+  } catch (error) {
+    if (error instanceof SigningSecretUnavailable) return error;
+    throw error;
+  }
+}
+
 const isDue = (deps: DispatcherDeps, event: OpenWebhookEvent) => event.nextAttemptAt.getTime() <= deps.now().getTime();
 
 async function deliverUnderLease(deps: DispatcherDeps, apiKeyId: string, lease: KeyLease): Promise<KeyDrainResult> {
-  let settings: WebhookSettings | null | undefined;
   for (let sent = 0; sent < EVENTS_PER_LEASE;) {
     const events = await listOpenEventsOfKey(deps.db, apiKeyId, BATCH_SIZE);
     const head = events[0];
     if (!head) return 'drained';
     if (!isDue(deps, head)) return 'waiting';
-    settings ??= await deps.webhookSettings(apiKeyId);
-    const url = settings?.webhookUrl ?? null;
+    // The URL never changes after issuance; the secrets are read again for every delivery (below).
+    const url = (await deps.webhookSettings(apiKeyId))?.webhookUrl ?? null;
     let probe = false;
     if (url) {
       const admission = await deps.breaker.admit(url, deps.now().getTime());
@@ -72,19 +82,18 @@ async function deliverUnderLease(deps: DispatcherDeps, apiKeyId: string, lease: 
       }
       probe = admission.kind === 'probe';
     }
-    let secrets: string[] = [];
-    try {
-      if (url && settings) secrets = signingSecrets(deps, settings, deps.now());
-    } catch (error) {
-      if (!(error instanceof SigningSecretUnavailable)) throw error;
-      const retryAt = deps.now().getTime() + SECRET_UNAVAILABLE_PAUSE_MS;
-      await postponeOpenEvent(deps.db, apiKeyId, head.id, new Date(retryAt));
-      deps.observer.secretUnavailable(head, error.message, retryAt);
-      return 'paused';
-    }
     const attempts: Array<{ event: OpenWebhookEvent; attempt: EventAttempt; verdict: AttemptVerdict }> = [];
     for (const event of events) {
       if (!isDue(deps, event) || (attempts.length > 0 && !(await lease.keepAlive()))) break;
+      // The key's secrets as they are now (settings cached for a second): a rotation reaches the next delivery.
+      const secrets = url ? await currentSecrets(deps, apiKeyId) : [];
+      if (secrets instanceof SigningSecretUnavailable) {
+        if (attempts.length > 0) break;
+        const retryAt = deps.now().getTime() + SECRET_UNAVAILABLE_PAUSE_MS;
+        await postponeOpenEvent(deps.db, apiKeyId, head.id, new Date(retryAt));
+        deps.observer.secretUnavailable(head, secrets.message, retryAt);
+        return 'paused';
+      }
       const made = await attemptEvent(deps, event, url, secrets);
       attempts.push({ event, ...made });
       if (made.attempt.outcome === 'retry' || probe) break;

@@ -82,6 +82,20 @@ describe.each(ENVIRONMENTS.map((env) => [env.name, env] as const))('an admin CLI
       automountServiceAccountToken: false,
     });
   });
+
+  it('hands any key a Job issues over in a Secret, never to its log, however the arguments are ordered', () => {
+    const handover = (job: any) =>
+      job.spec.template.spec.containers[0].env.find((variable: { name: string }) => variable.name === 'KEY_HANDOVER');
+    // Flags between the words still run `keys issue` (commander reads them wherever they stand).
+    const interleaved = synthJob(env, {
+      name: 'keys-interleaved',
+      args: ['keys', '--json', 'issue', '--user', 'ada@example.com', '--tier', 'mm', '--env', 'live'],
+    });
+    expect(interleaved.spec.template.spec.serviceAccountName).toBe(KEY_ISSUER_SERVICE_ACCOUNT);
+    expect(handover(interleaved)?.value).toBe('kubernetes-secret');
+    const status = synthJob(env, { name: 'secrets-status-2', args: ['secrets', 'status'] });
+    expect(handover(status)?.value).toBe('kubernetes-secret');
+  });
 });
 
 describe('the admin CLI Jobs in docs/runbooks/jobs', () => {

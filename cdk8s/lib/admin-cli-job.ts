@@ -44,10 +44,12 @@ export interface AdminCliJobProps {
   image?: string;
 }
 
-/** Whether the CLI arguments run `keys issue` (global flags may come first). */
-export function issuesKey(args: readonly string[]): boolean {
-  const at = args.indexOf('keys');
-  return at >= 0 && args[at + 1] === 'issue';
+/**
+ * Whether the CLI arguments may run `keys issue`: both words anywhere, since flags may stand before, between and
+ * after them (`keys --json issue` runs it too). A false yes only gives a Job the key issuer's account.
+ */
+function mayIssueKey(args: readonly string[]): boolean {
+  return args.includes('keys') && args.includes('issue');
 }
 
 /**
@@ -63,7 +65,7 @@ export class AdminCliJob extends Construct {
   constructor(scope: Construct, env: Environment, props: AdminCliJobProps) {
     super(scope, props.name);
     const labels = selectorLabels(ADMIN_CLI_NAME);
-    const keyIssuer = issuesKey(props.args);
+    const keyIssuer = mayIssueKey(props.args);
     const kubernetesApi = keyIssuer || (props.kubernetesApi ?? false);
     this.job = new k8s.KubeJob(this, 'job', {
       metadata: { name: props.name, namespace: env.namespace, labels },
@@ -88,8 +90,9 @@ export class AdminCliJob extends Construct {
                 envFrom: [{ configMapRef: { name: CONFIG_MAP_NAME } }],
                 env: [
                   { name: 'POD_NAMESPACE', valueFrom: { fieldRef: { fieldPath: 'metadata.namespace' } } },
-                  // The Job's output reaches the log store: the key goes into a Secret instead (keys-issue.command.ts).
-                  ...(keyIssuer ? [{ name: 'KEY_HANDOVER', value: 'kubernetes-secret' }] : []),
+                  // A Job's output reaches the log store: a key it issues goes into a Secret, never to its output
+                  // (keys-issue.command.ts), whatever its arguments; other commands do not read this.
+                  { name: 'KEY_HANDOVER', value: 'kubernetes-secret' },
                   ...secretEnv(ADMIN_CLI_SECRETS),
                   ...optionalSecretEnv(ADMIN_CLI_ROTATION_SECRETS),
                 ],

@@ -11,7 +11,7 @@ import { signerVariables } from './signer-pool.js';
 /*
  * What each NetworkPolicy may reach, written out here rather than derived from the constructs: the chain RPC only
  * for the apps that call the chain, the API server only for the HTTP apps (route-switches watch) and the admin CLI
- * Jobs (`routes`), public 443 only for the dispatcher (webhooks).
+ * Jobs (`routes`), public 443 and 80 only for the dispatcher (webhooks).
  */
 const EXPECTED_EGRESS: Record<string, readonly Destination[]> = {
   'trading-api': ['dns', 'mysql', 'rabbitmq', 'redis', 'chainRpc', 'apiServer'],
@@ -56,7 +56,13 @@ function expectedRules(env: Environment): Record<Destination, unknown> {
       network.apiServer.endpoints.map((cidr) => ({ ipBlock: { cidr } })),
       network.apiServer.port,
     ),
-    webhooks: tcpTo([{ ipBlock: { cidr: '0.0.0.0/0', except: PRIVATE } }], 443),
+    webhooks: {
+      to: [{ ipBlock: { cidr: '0.0.0.0/0', except: PRIVATE } }],
+      ports: [
+        { protocol: 'TCP', port: 443 },
+        { protocol: 'TCP', port: 80 },
+      ],
+    },
   };
 }
 

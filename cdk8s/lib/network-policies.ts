@@ -39,8 +39,14 @@ export function apiServerEgress(env: Environment): k8s.NetworkPolicyEgressRule {
   return egressTo({ to: env.network.apiServer.endpoints.map((cidr) => ({ cidr })), port: env.network.apiServer.port });
 }
 
-/** The dispatcher's way to webhook receivers: any public address on 443, never a private range. */
-export const internetEgress: k8s.NetworkPolicyEgressRule = egressTo({ to: [PUBLIC_INTERNET], port: 443 });
+/**
+ * The dispatcher's way to webhook receivers: any public address on 443 (a live key's https) or 80 (a test key's
+ * http, on staging), never a private range. Issuance refuses a live key any other port (webhook-url-policy.ts).
+ */
+export const internetEgress: k8s.NetworkPolicyEgressRule = {
+  to: peersOf([PUBLIC_INTERNET]),
+  ports: [tcp(443), tcp(80)],
+};
 
 /** DNS through kube-dns / CoreDNS, which every pod needs. */
 export const dnsEgress: k8s.NetworkPolicyEgressRule = {

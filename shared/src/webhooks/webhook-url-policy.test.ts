@@ -73,7 +73,15 @@ describe('checkWebhookUrl', () => {
     const policy = { ...live, lookup: resolvingTo('93.184.216.34', '2606:2800:220:1::1') };
     await expect(checkWebhookUrl('https://hooks.example.test/x', policy)).resolves.toBeInstanceOf(URL);
     await expect(checkWebhookUrl('https://93.184.216.34/x', live)).resolves.toBeInstanceOf(URL);
-    await expect(checkWebhookUrl('https://[2606:4700:4700::1111]:8443/x', live)).resolves.toBeInstanceOf(URL);
+    await expect(checkWebhookUrl('https://[2606:4700:4700::1111]:443/x', live)).resolves.toBeInstanceOf(URL);
+  });
+
+  it('refuses a live URL on another port than 443, which the deployed network policy would never let out', async () => {
+    const error = await appErrorOf(checkWebhookUrl('https://93.184.216.34:8443/x', live));
+    expect(error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      detail: '--webhook-url of a live key must use https on port 443 (got port 8443)',
+    });
   });
 
   it('refuses a live host name that does not resolve, and reports a resolver that does not answer as unavailable', async () => {

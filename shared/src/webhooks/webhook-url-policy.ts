@@ -12,7 +12,10 @@ export const lookupAllAddresses: HostLookup = async (hostname) =>
   (await lookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
 
 export interface WebhookUrlPolicy {
-  /** Live keys: https only. */
+  /**
+   * Live keys: https on its own port (443) only, the one way out the deployed dispatcher's network policy opens to
+   * the internet (cdk8s/lib/network-policies.ts: 443, and 80 for test keys' http).
+   */
   httpsOnly: boolean;
   /**
    * Test keys: loopback and private targets (a receiver on the developer's machine) are fine and names are not
@@ -49,6 +52,10 @@ export async function checkWebhookUrl(text: string, policy: WebhookUrlPolicy): P
   if (url.username || url.password) throw invalid('--webhook-url must not carry credentials');
   if (policy.allowPrivateTargets) refuseLinkLocalLiteral(url.hostname);
   else await checkPublicHost(url.hostname, policy.lookup);
+  // WHATWG URL parsing leaves `port` empty for the scheme's default (443 for https).
+  if (policy.httpsOnly && url.port !== '') {
+    throw invalid(`--webhook-url of a live key must use https on port 443 (got port ${url.port})`);
+  }
   return url;
 }
 

@@ -9,6 +9,7 @@ import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import { createFailureLog, type FailureLog } from '#shared/logger/failure-log.js';
 import type { Logger } from '#shared/logger/logger.js';
 import type { Redis } from '#shared/redis/create-redis.js';
+import { withinTime } from '#shared/runtime/within-time.js';
 
 /** Reload rate-limit-redis's scripts after a failure at most this often (a failed SCRIPT LOAD is never retried). */
 const RELOAD_INTERVAL_MS = 1_000;
@@ -89,14 +90,7 @@ export class FailOpenWindowStore implements Store {
   }
 
   private incrementInRedis(key: string): Promise<IncrementResponse> {
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new Error(`rate-limit count took over ${COUNT_TIMEOUT_MS} ms`)),
-        COUNT_TIMEOUT_MS,
-      );
-    });
-    return Promise.race([this.redisStore.increment(key), timedOut]).finally(() => clearTimeout(timer));
+    return withinTime(() => this.redisStore.increment(key), COUNT_TIMEOUT_MS, 'rate-limit count');
   }
 
   get(key: string): Promise<ClientRateLimitInfo | undefined> {

@@ -5,6 +5,7 @@
  * client cost one round trip and one script run per in-flight period instead of N. Every hit is still counted and
  * admitted or refused exactly as if the hits had arrived one after another.
  */
+import { withinTime } from '#shared/runtime/within-time.js';
 
 interface Waiter<R> {
   resolve(result: R): void;
@@ -26,15 +27,8 @@ export function createHitCoalescer<R>(countHits: CountHits<R>, options: { timeou
   /** Per subject and limit: the hits waiting for the call in flight to finish (an empty list: one is in flight). */
   const queued = new Map<string, Array<Waiter<R>>>();
 
-  function countWithin(subject: string, limit: number, hits: number): Promise<R[]> {
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`rate-limit count took over ${timeoutMs} ms`)), timeoutMs);
-    });
-    // A count that throws synchronously rejects like one that fails later.
-    const counted = Promise.resolve().then(() => countHits(subject, limit, hits));
-    return Promise.race([counted, timedOut]).finally(() => clearTimeout(timer));
-  }
+  const countWithin = (subject: string, limit: number, hits: number): Promise<R[]> =>
+    withinTime(() => countHits(subject, limit, hits), timeoutMs, 'rate-limit count');
 
   function send(slot: string, subject: string, limit: number, waiters: Array<Waiter<R>>): void {
     queued.set(slot, []);

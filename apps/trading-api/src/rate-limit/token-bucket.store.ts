@@ -3,6 +3,8 @@ import { type Redis } from '#shared/redis/create-redis.js';
 import type { RateLimitCount, RateLimitStore, RateLimitWindow } from './rate-limit-store.js';
 import { limiterUnavailable } from './limiter-unavailable.js';
 import { TOKEN_BUCKET_SCRIPT } from './lua-scripts.js';
+import { withinTime } from '#shared/runtime/within-time.js';
+import { DEFAULT_COUNT_TIMEOUT_MS } from './hit-coalescer.js';
 
 export interface TokenBucketStoreOptions {
   redis: Redis;
@@ -31,8 +33,9 @@ export class TokenBucketStore implements RateLimitStore {
     const now = this.now();
     let reply: [number, string];
     try {
+      const run = () => this.script.run([`${this.namespace}${userId}`], [limit, now, cost]);
       // cast: TOKEN_BUCKET_SCRIPT returns {admitted, tostring(tokens)}: an integer and a string.
-      reply = (await this.script.run([`${this.namespace}${userId}`], [limit, now, cost])) as [number, string];
+      reply = (await withinTime(run, DEFAULT_COUNT_TIMEOUT_MS, 'rate-limit count')) as [number, string];
     } catch (error) {
       throw limiterUnavailable(error);
     }

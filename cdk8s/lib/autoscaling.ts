@@ -6,7 +6,10 @@ import type { DeployableSpec } from './deployables.js';
 import type { Environment } from './environment.js';
 import { SECRET_NAME, selectorLabels } from './labels.js';
 
-/** Messages waiting per replica before KEDA adds one. */
+/** The Secret entry KEDA reads the RabbitMQ management API's URL from (`https://user:password@host:15671/vhost`). */
+export const RABBITMQ_MANAGEMENT_URL = 'RABBITMQ_MANAGEMENT_URL';
+
+/** Messages waiting or in hand per replica before KEDA adds one. */
 export const QUEUE_LENGTH_PER_REPLICA = 50;
 
 /** HTTP apps: HorizontalPodAutoscaler v2 on CPU utilisation of the requests. */
@@ -30,8 +33,12 @@ export class HttpAutoscaler extends Construct {
 }
 
 /**
- * Workers: a KEDA ScaledObject on the length of the RabbitMQ queues they consume. The broker address comes from
- * the `AMQP_URL` key of the Secret through a TriggerAuthentication, never inlined.
+ * Workers: a KEDA ScaledObject on the length of the RabbitMQ queues they consume, read from the management API
+ * (`protocol: http`): there a queue's length counts its unacknowledged messages too. Over AMQP KEDA sees only the
+ * ready ones, and a worker holds what it has taken unacknowledged until it is done (the executor up to
+ * TRADES_IN_FLIGHT_MAX trades a replica, each until its receipt), so a backlog the replicas hold would read as an
+ * empty queue and never scale out. The management URL (with its user and vhost) comes from the Secret's
+ * `RABBITMQ_MANAGEMENT_URL` entry through a TriggerAuthentication, never inlined; no pod of the chart reads it.
  */
 export class QueueAutoscaler extends Construct {
   constructor(scope: Construct, spec: DeployableSpec, env: Environment) {
@@ -40,7 +47,7 @@ export class QueueAutoscaler extends Construct {
     const labels = selectorLabels(spec.name);
     const auth = new TriggerAuthentication(this, 'trigger-auth', {
       metadata: { name: `${spec.name}-rabbitmq`, namespace: env.namespace, labels },
-      spec: { secretTargetRef: [{ parameter: 'host', name: SECRET_NAME, key: 'AMQP_URL' }] },
+      spec: { secretTargetRef: [{ parameter: 'host', name: SECRET_NAME, key: RABBITMQ_MANAGEMENT_URL }] },
     });
     new ScaledObject(this, 'scaled-object', {
       metadata: { name: spec.name, namespace: env.namespace, labels },
@@ -53,7 +60,7 @@ export class QueueAutoscaler extends Construct {
         triggers: spec.queues.map((queue) => ({
           type: 'rabbitmq',
           metadata: {
-            protocol: 'amqp',
+            protocol: 'http',
             mode: 'QueueLength',
             value: String(QUEUE_LENGTH_PER_REPLICA),
             // As the apps name it (shared/src/messaging/topology.ts physicalName): `<prefix>.<queue>`.

@@ -152,7 +152,11 @@ describe.each(ENVIRONMENTS.map((env) => [env.name, env] as const))('the %s manif
       for (const trigger of scaled.spec.triggers) {
         expect(trigger.type).toBe('rabbitmq');
         const auth = named(manifests, 'TriggerAuthentication', trigger.authenticationRef.name);
-        expect(auth.spec.secretTargetRef).toEqual([{ parameter: 'host', name: SECRET_NAME, key: 'AMQP_URL' }]);
+        // The management API, whose queue length counts the messages the replicas hold unacknowledged too.
+        expect(trigger.metadata).toMatchObject({ protocol: 'http', mode: 'QueueLength' });
+        expect(auth.spec.secretTargetRef).toEqual([
+          { parameter: 'host', name: SECRET_NAME, key: 'RABBITMQ_MANAGEMENT_URL' },
+        ]);
       }
     }
     const scaledNames = [...ofKind(manifests, 'HorizontalPodAutoscaler'), ...ofKind(manifests, 'ScaledObject')].map(

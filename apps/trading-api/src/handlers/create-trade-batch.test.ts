@@ -122,6 +122,15 @@ describe('POST /v1/trades/batch', () => {
     );
     expect([four.status, four.headers.get('x-ratelimit-remaining')]).toEqual([200, '0']);
     expect(await tradesOfKey(trader)).toHaveLength(10);
+
+    // More items than the bucket ever holds: no wait would admit it, so it is refused as the request's fault.
+    const tooBig = await postBatch(
+      trader,
+      Array.from({ length: 11 }, () => buy('1')),
+    );
+    expectProblemCode(tooBig, 400, 'VALIDATION_FAILED');
+    expect(tooBig.json.detail).toContain('send at most 10 trades per batch');
+    expect(await tradesOfKey(trader)).toHaveLength(10);
   });
 
   it('replays the whole batch under its Idempotency-Key, and refuses the key for another batch or route', async () => {

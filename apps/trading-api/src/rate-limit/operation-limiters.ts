@@ -38,8 +38,17 @@ function perUserLimiter(
       return { key: limitedKey(record.userId, userRpm, requestCostOf(res)), limit: userRpm };
     },
     refusal(res, subject, retryAfterSeconds) {
-      usage.recordRateLimitRejection(authOf(res).key.record.id);
       const cost = requestCostOf(res);
+      // A batch the bucket can never hold (it holds the user's rpm in tokens): no wait admits it, so it is a 400.
+      if (cost > subject.limit) {
+        return new AppError('VALIDATION_FAILED', {
+          detail:
+            `A batch of ${cost} trades draws ${cost} tokens at once, more than this user's write limit ever holds ` +
+            `(${subject.limit}); send at most ${subject.limit} trades per batch.`,
+          extensions: { field: 'trades', location: 'body', maxItems: subject.limit },
+        });
+      }
+      usage.recordRateLimitRejection(authOf(res).key.record.id);
       const batch = cost > 1 ? ` A batch of ${cost} trades draws ${cost} tokens, all or none.` : '';
       return new AppError('RATE_LIMIT_EXCEEDED', {
         detail: `Per-user limit of ${subject.limit} requests per minute exceeded.${batch}`,

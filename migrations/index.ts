@@ -17,6 +17,7 @@ import { apiKeyPepperIdMigration } from './20261126_1500_api_key_pepper_id.js';
 import { tradeExposureIndexesMigration } from './20261127_0100_trade_exposure_indexes.js';
 import { relayerMigration } from './20261127_1800_relayer.js';
 import { tradeLimitPriceMigration } from './20261128_0100_trade_limit_price.js';
+import { webhookSecretOlderMigration } from './20261128_0200_webhook_secret_older.js';
 
 /** One migration: a stable name (never renamed once shipped) and its up/down steps. */
 export interface Migration {
@@ -48,6 +49,7 @@ const migrations: Migration[] = [
   tradeExposureIndexesMigration,
   relayerMigration,
   tradeLimitPriceMigration,
+  webhookSecretOlderMigration,
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

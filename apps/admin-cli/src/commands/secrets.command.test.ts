@@ -101,13 +101,20 @@ describe('foretell-admin secrets', () => {
     const plain = {
       current: generateWebhookSecret(),
       previous: generateWebhookSecret(),
+      older: generateWebhookSecret(),
       other: generateWebhookSecret(),
     };
+    const retainedUntil = new Date(Date.now() + 3_600_000);
     const moved = await issue(NEW_PEPPER, { secretEnc: oldBox.seal(plain.current) });
     await cli.database
       .db('api_keys')
       .where({ id: moved.record.id })
-      .update({ webhook_secret_prev_enc: oldBox.seal(plain.previous) });
+      .update({
+        webhook_secret_prev_enc: oldBox.seal(plain.previous),
+        webhook_secret_prev_expires_at: retainedUntil,
+        webhook_secret_older_enc: oldBox.seal(plain.older),
+        webhook_secret_older_expires_at: retainedUntil,
+      });
     const current = await issue(NEW_PEPPER, { secretEnc: createSecretBox(NEW_KEY).seal(plain.other) });
     const lost = await issue(NEW_PEPPER, {
       secretEnc: createSecretBox('a-key-nobody-holds-any-more-0123456789').seal(generateWebhookSecret()),
@@ -133,8 +140,13 @@ describe('foretell-admin secrets', () => {
     const newOnly = createSecretBox(NEW_KEY);
     const movedAfter = await settingsOf(moved.record.id);
     expect(newOnly.open(movedAfter?.secretEnc ?? '')).toBe(plain.current);
-    expect(newOnly.open(movedAfter?.previousSecretEnc ?? '')).toBe(plain.previous);
-    expect(movedAfter?.previousExpiresAt).toEqual(movedBefore?.previousExpiresAt);
+    expect(movedAfter?.previousSecrets.map((previous) => newOnly.open(previous.secretEnc))).toEqual([
+      plain.previous,
+      plain.older,
+    ]);
+    expect(movedAfter?.previousSecrets.map((previous) => previous.expiresAt)).toEqual(
+      movedBefore?.previousSecrets.map((previous) => previous.expiresAt),
+    );
     expect(await settingsOf(current.record.id)).toEqual(currentBefore);
 
     const again = await cli.runJson<ResealJson>(['secrets', 'reseal'], rotating);

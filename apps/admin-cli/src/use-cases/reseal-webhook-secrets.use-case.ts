@@ -30,12 +30,16 @@ export interface ResealResult extends ResealProgress {
   unreadableKeyIds: string[];
 }
 
-type Column = 'secretEnc' | 'previousSecretEnc';
-const COLUMNS: readonly Column[] = ['secretEnc', 'previousSecretEnc'];
+type Column = 'secretEnc' | 'previousSecretEnc' | 'olderSecretEnc';
+const COLUMNS: readonly Column[] = ['secretEnc', 'previousSecretEnc', 'olderSecretEnc'];
 
 /** The row's values under the current key, and whether any had to change or could not be opened. */
 function resealed(box: SecretBox, row: SealedWebhookSecrets) {
-  const next = { secretEnc: row.secretEnc, previousSecretEnc: row.previousSecretEnc };
+  const next = {
+    secretEnc: row.secretEnc,
+    previousSecretEnc: row.previousSecretEnc,
+    olderSecretEnc: row.olderSecretEnc,
+  };
   let changed = false;
   let unreadable = false;
   for (const column of COLUMNS) {

@@ -71,7 +71,7 @@ export async function webhookSecretStatus(deps: { db: Knex; secretBox: SecretBox
     const page = await listSealedWebhookSecrets(deps.db, { afterId, limit: PAGE });
     for (const row of page) {
       let unreadable = false;
-      for (const value of [row.secretEnc, row.previousSecretEnc]) {
+      for (const value of [row.secretEnc, row.previousSecretEnc, row.olderSecretEnc]) {
         if (value === null) continue;
         const key = deps.secretBox.keyOf(value);
         sealed[key ?? 'unreadable'] += 1;

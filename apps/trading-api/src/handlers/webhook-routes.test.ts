@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { createSecretBox } from '#shared/auth/secret-box.js';
 import { DEVELOPMENT_WEBHOOK_SECRET_KEY } from '#shared/config/config-fields.js';
+import { findWebhookSettingsOfKey } from '#shared/db/api-keys/api-key-secrets.repository.js';
 import { recordWebhookEvent } from '#shared/db/webhook-events/webhook-events.repository.js';
 import { prefixedId } from '#shared/ids/ids.js';
 import { addCallerKey, callAs, createCaller, type TestCaller } from '#tooling/kits/trading-api/trading-api-test-kit.js';
@@ -162,6 +163,38 @@ describe('POST /v1/auth/api-keys/me/webhook-secret/rotate', () => {
     expect(Number(early.headers.get('retry-after'))).toBe(30);
     kit.clock.advance(30_000);
     expect((await callAs(kit, caller, 'POST', '/v1/auth/api-keys/me/webhook-secret/rotate')).status).toBe(200);
+  });
+
+  it('keeps every replaced secret its own 7 days across rotations: a second rotation does not drop the first one', async () => {
+    const caller = await webhookCaller();
+    const rotate = async () => {
+      kit.clock.advance(60_000);
+      const response = await callAs(kit, caller, 'POST', '/v1/auth/api-keys/me/webhook-secret/rotate');
+      expect(response.status).toBe(200);
+      return response.json.webhookSecret as { secret: string; previousRetainedUntil: string };
+    };
+    const original = (
+      (await kit.database.db('api_keys').where({ id: caller.record.id }).first()) as Record<string, string>
+    ).webhook_secret_enc;
+    // A rotation whose answer was lost, then retried: receivers still hold the original secret.
+    const lost = await rotate();
+    const retried = await rotate();
+    const settings = await findWebhookSettingsOfKey(kit.database.db, caller.record.id);
+    expect(box.open(settings?.secretEnc ?? '')).toBe(retried.secret);
+    expect(settings?.previousSecrets.map((previous) => box.open(previous.secretEnc))).toEqual([
+      lost.secret,
+      box.open(original ?? ''),
+    ]);
+    expect(settings?.previousSecrets.map((previous) => previous.expiresAt.toISOString())).toEqual([
+      retried.previousRetainedUntil,
+      lost.previousRetainedUntil,
+    ]);
+    // Once a replaced secret's 7 days are over it signs no more, and the next rotation lets it go.
+    kit.clock.advance(7 * 24 * 3_600_000);
+    const later = await rotate();
+    const after = await findWebhookSettingsOfKey(kit.database.db, caller.record.id);
+    expect(after?.previousSecrets.map((previous) => box.open(previous.secretEnc))).toEqual([retried.secret]);
+    expect(box.open(after?.secretEnc ?? '')).toBe(later.secret);
   });
 
   it('answers 409 WEBHOOK_NOT_CONFIGURED for a key without a webhook URL', async () => {

@@ -1,12 +1,17 @@
 /*
  * POST /v1/auth/api-keys/me/webhook-secret/rotate: a new `whsec_` secret for the calling key, shown once; the
  * secret it replaces keeps signing alongside it for 7 days (deliveries carry both v1 values), so a receiver can
- * roll out the new one without dropping a delivery. Serialized on the key's row: of two concurrent rotations one
+ * roll out the new one without dropping a delivery. A second rotation within those days keeps the first replaced
+ * secret to the end of its own 7 days too (a rotation whose answer was lost, then retried). Serialized on the key's row: of two concurrent rotations one
  * wins, the other meets the 60 s cooldown.
  */
 import type { Knex } from 'knex';
 import { generateWebhookSecret, type SecretBox } from '#shared/auth/secret-box.js';
-import { findWebhookSettingsOfKey, storeRotatedWebhookSecret } from '#shared/db/api-keys/api-key-secrets.repository.js';
+import {
+  findWebhookSettingsOfKey,
+  RETAINED_WEBHOOK_SECRETS,
+  storeRotatedWebhookSecret,
+} from '#shared/db/api-keys/api-key-secrets.repository.js';
 import { withTransaction } from '#shared/db/transaction.js';
 import { AppError } from '#shared/errors/app-error.js';
 
@@ -43,10 +48,15 @@ export async function rotateWebhookSecret(
     }
     const secret = generateWebhookSecret();
     const previousRetainedUntil = settings.secretEnc ? new Date(now.getTime() + PREVIOUS_SECRET_RETAINED_MS) : null;
+    // The replaced secret first; a secret an earlier rotation replaced keeps its own 7 days (decision 0018).
+    const replaced =
+      settings.secretEnc && previousRetainedUntil
+        ? [{ secretEnc: settings.secretEnc, expiresAt: previousRetainedUntil }]
+        : [];
+    const stillSigning = settings.previousSecrets.filter((previous) => previous.expiresAt > now);
     await storeRotatedWebhookSecret(trx, command.apiKeyId, {
       secretEnc: deps.webhookSecrets.seal(secret),
-      previousSecretEnc: settings.secretEnc,
-      previousExpiresAt: previousRetainedUntil,
+      previousSecrets: [...replaced, ...stillSigning].slice(0, RETAINED_WEBHOOK_SECRETS),
       rotatedAt: now,
     });
     return { secret, rotatedAt: now, previousRetainedUntil };

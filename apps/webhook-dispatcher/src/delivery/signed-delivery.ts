@@ -1,7 +1,7 @@
 /*
  * The bytes and headers of one delivery (spec "Headers on each delivery", plus the Standard Webhooks headers): the
  * stored envelope as JSON, signed at the attempt's time with the key's current secret and, during the 7-day overlap
- * after a rotation, the previous one too (two signatures in each scheme, newest first).
+ * after a rotation, each secret it replaced too (a signature each in each scheme, newest first).
  */
 import { messageOf } from '#shared/errors/thrown-values.js';
 import type { OpenWebhookEvent } from '#shared/db/webhook-events/webhook-deliveries.repository.js';
@@ -12,13 +12,13 @@ import type { DispatcherDeps } from './dispatcher-deps.js';
 /** The key's secret cannot be opened (no secret stored, or sealed under another WEBHOOK_SECRET_KEY). */
 export class SigningSecretUnavailable extends Error {}
 
-/** The secrets that sign a delivery at `at`: the current one, and the previous one during its 7-day overlap. */
+/** The secrets that sign a delivery at `at`: the current one, and each replaced one during its 7-day overlap. */
 export function signingSecrets(deps: Pick<DispatcherDeps, 'secrets'>, settings: WebhookSettings, at: Date): string[] {
   try {
     if (!settings.secretEnc) throw new Error('the key has a webhook URL but no webhook secret');
     const secrets = [deps.secrets.open(settings.secretEnc)];
-    if (settings.previousSecretEnc && settings.previousExpiresAt && settings.previousExpiresAt > at) {
-      secrets.push(deps.secrets.open(settings.previousSecretEnc));
+    for (const previous of settings.previousSecrets) {
+      if (previous.expiresAt > at) secrets.push(deps.secrets.open(previous.secretEnc));
     }
     return secrets;
   } catch (error) {

@@ -117,6 +117,36 @@ describe('secret rotation overlap', () => {
   });
 });
 
+describe('two rotations within the overlap', () => {
+  it('signs with the current secret and both replaced ones, each until its own 7 days end', async () => {
+    const path = '/rotated-twice';
+    const { apiKeyId, secret: original } = await kit.createKey(kit.receiver.url(path));
+    const box = createSecretBox(TEST_WEBHOOK_SECRET_KEY);
+    const [lost, current] = ['whsec_LOSTLOSTLOSTLOSTLOSTLOSTLOST1', 'whsec_RETRIEDRETRIEDRETRIEDRETRIE1'];
+    const nowMs = kit.clock.now().getTime();
+    await kit.database
+      .db('api_keys')
+      .where({ id: apiKeyId })
+      .update({
+        webhook_secret_enc: box.seal(current),
+        webhook_secret_prev_enc: box.seal(lost),
+        webhook_secret_prev_expires_at: new Date(nowMs + 7 * 24 * 3_600_000),
+        webhook_secret_older_enc: box.seal(original),
+        webhook_secret_older_expires_at: new Date(nowMs + 7 * 24 * 3_600_000 - 60_000),
+        webhook_secret_rotated_at: kit.clock.now(),
+      });
+    await kit.recordEvent(apiKeyId);
+    await deliverKeyEvents(kit.deps(), apiKeyId);
+    const [delivery] = kit.receiver.received(path);
+    const header = String(delivery?.headers['x-service-signature']);
+    expect(header.match(/v1=/g)).toHaveLength(3);
+    for (const secret of [current, lost, original]) {
+      expect(verifyWebhookSignature(header, delivery?.body ?? '', [secret], { nowMs }).valid).toBe(true);
+      expect(verifiesAsStandardWebhook(delivery?.headers ?? {}, delivery?.body ?? '', secret, nowMs)).toBe(true);
+    }
+  });
+});
+
 describe('a rotation while a key is being drained', () => {
   it('reaches the next delivery of the same lease: it carries the new secret beside the previous one', async () => {
     const path = '/rotated-mid-drain';

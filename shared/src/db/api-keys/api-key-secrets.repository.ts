@@ -86,15 +86,37 @@ export async function listActiveApiKeysOffPepper(
   }));
 }
 
+/** A secret a rotation replaced: it keeps signing, beside the current one, until `expiresAt`. */
+export interface RetainedWebhookSecret {
+  secretEnc: string;
+  expiresAt: Date;
+}
+
+/** How many replaced secrets a key keeps (two rotations within the 7 days: decision 0018). */
+export const RETAINED_WEBHOOK_SECRETS = 2;
+
 /** A key's webhook endpoint and its sealed signing secrets (never plaintext: the caller opens them). */
 export interface WebhookSettings {
   apiKeyId: string;
   env: string;
   webhookUrl: string | null;
   secretEnc: string | null;
-  previousSecretEnc: string | null;
-  previousExpiresAt: Date | null;
+  /** The secrets rotations replaced, newest first (at most RETAINED_WEBHOOK_SECRETS), expired ones included. */
+  previousSecrets: RetainedWebhookSecret[];
   rotatedAt: Date | null;
+}
+
+/** The retained secrets of a row: the previous slot, then the older one. */
+function retainedSecretsOf(row: Row): RetainedWebhookSecret[] {
+  const slots: Array<[unknown, unknown]> = [
+    [row.webhook_secret_prev_enc, row.webhook_secret_prev_expires_at],
+    [row.webhook_secret_older_enc, row.webhook_secret_older_expires_at],
+  ];
+  return slots.flatMap(([secretEnc, expiresAt]) => {
+    const sealed = toStringOrNull(secretEnc);
+    const until = toDateOrNull(expiresAt);
+    return sealed === null || until === null ? [] : [{ secretEnc: sealed, expiresAt: until }];
+  });
 }
 
 /** The webhook settings of key `apiKeyId`, its row locked FOR UPDATE when `lock` (inside a transaction). */
@@ -112,6 +134,8 @@ export async function findWebhookSettingsOfKey(
     'webhook_secret_enc',
     'webhook_secret_prev_enc',
     'webhook_secret_prev_expires_at',
+    'webhook_secret_older_enc',
+    'webhook_secret_older_expires_at',
     'webhook_secret_rotated_at',
   );
   if (!row) return null;
@@ -120,8 +144,7 @@ export async function findWebhookSettingsOfKey(
     env: String(row.env),
     webhookUrl: toStringOrNull(row.webhook_url),
     secretEnc: toStringOrNull(row.webhook_secret_enc),
-    previousSecretEnc: toStringOrNull(row.webhook_secret_prev_enc),
-    previousExpiresAt: toDateOrNull(row.webhook_secret_prev_expires_at),
+    previousSecrets: retainedSecretsOf(row),
     rotatedAt: toDateOrNull(row.webhook_secret_rotated_at),
   };
 }
@@ -130,14 +153,19 @@ export async function findWebhookSettingsOfKey(
 export async function storeRotatedWebhookSecret(
   trx: Queryable,
   apiKeyId: string,
-  rotation: { secretEnc: string; previousSecretEnc: string | null; previousExpiresAt: Date | null; rotatedAt: Date },
+  rotation: { secretEnc: string; previousSecrets: readonly RetainedWebhookSecret[]; rotatedAt: Date },
 ): Promise<void> {
-  await trx('api_keys').where({ id: apiKeyId }).update({
-    webhook_secret_enc: rotation.secretEnc,
-    webhook_secret_prev_enc: rotation.previousSecretEnc,
-    webhook_secret_prev_expires_at: rotation.previousExpiresAt,
-    webhook_secret_rotated_at: rotation.rotatedAt,
-  });
+  const [previous, older] = rotation.previousSecrets;
+  await trx('api_keys')
+    .where({ id: apiKeyId })
+    .update({
+      webhook_secret_enc: rotation.secretEnc,
+      webhook_secret_prev_enc: previous?.secretEnc ?? null,
+      webhook_secret_prev_expires_at: previous?.expiresAt ?? null,
+      webhook_secret_older_enc: older?.secretEnc ?? null,
+      webhook_secret_older_expires_at: older?.expiresAt ?? null,
+      webhook_secret_rotated_at: rotation.rotatedAt,
+    });
 }
 
 /** A key's sealed webhook secrets, as a webhook-secret key rotation re-encrypts them. */
@@ -145,17 +173,21 @@ export interface SealedWebhookSecrets {
   apiKeyId: string;
   secretEnc: string | null;
   previousSecretEnc: string | null;
+  olderSecretEnc: string | null;
 }
 
-/** Keys holding a sealed webhook secret (current or previous), by id after `afterId`: one page of a full pass. */
+/** Keys holding a sealed webhook secret (current or retained), by id after `afterId`: one page of a full pass. */
 export async function listSealedWebhookSecrets(
   db: Queryable,
   page: { afterId: string | null; limit: number },
 ): Promise<SealedWebhookSecrets[]> {
   const query = db('api_keys')
-    .select('id', 'webhook_secret_enc', 'webhook_secret_prev_enc')
+    .select('id', 'webhook_secret_enc', 'webhook_secret_prev_enc', 'webhook_secret_older_enc')
     .where((where) => {
-      void where.whereNotNull('webhook_secret_enc').orWhereNotNull('webhook_secret_prev_enc');
+      void where
+        .whereNotNull('webhook_secret_enc')
+        .orWhereNotNull('webhook_secret_prev_enc')
+        .orWhereNotNull('webhook_secret_older_enc');
     })
     .orderBy('id')
     .limit(page.limit);
@@ -165,23 +197,29 @@ export async function listSealedWebhookSecrets(
     apiKeyId: String(row.id),
     secretEnc: toStringOrNull(row.webhook_secret_enc),
     previousSecretEnc: toStringOrNull(row.webhook_secret_prev_enc),
+    olderSecretEnc: toStringOrNull(row.webhook_secret_older_enc),
   }));
 }
 
 /**
- * Replaces a key's sealed webhook secrets with the same secrets sealed under another key, only if both columns still
- * hold what was read (a concurrent rotation through the API wins; the next pass picks the row up). Returns whether
+ * Replaces a key's sealed webhook secrets with the same secrets sealed under another key, only if every column still
+ * holds what was read (a concurrent rotation through the API wins; the next pass picks the row up). Returns whether
  * the row changed.
  */
 export async function replaceSealedWebhookSecrets(
   db: Queryable,
   read: SealedWebhookSecrets,
-  next: { secretEnc: string | null; previousSecretEnc: string | null },
+  next: Omit<SealedWebhookSecrets, 'apiKeyId'>,
 ): Promise<boolean> {
   const changed = await db('api_keys')
     .where({ id: read.apiKeyId })
     .andWhereRaw('webhook_secret_enc <=> ?', [read.secretEnc])
     .andWhereRaw('webhook_secret_prev_enc <=> ?', [read.previousSecretEnc])
-    .update({ webhook_secret_enc: next.secretEnc, webhook_secret_prev_enc: next.previousSecretEnc });
+    .andWhereRaw('webhook_secret_older_enc <=> ?', [read.olderSecretEnc])
+    .update({
+      webhook_secret_enc: next.secretEnc,
+      webhook_secret_prev_enc: next.previousSecretEnc,
+      webhook_secret_older_enc: next.olderSecretEnc,
+    });
   return changed > 0;
 }

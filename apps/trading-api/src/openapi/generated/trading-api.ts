@@ -526,7 +526,7 @@ export interface paths {
     put?: never;
     /**
      * Rotate the calling keys webhook secret
-     * @description The previous secret stays valid 7 days. 409 WEBHOOK_NOT_CONFIGURED without a webhook URL; 429 WEBHOOK_SECRET_ROTATION_COOLDOWN within 60 s of the last rotation.
+     * @description The secret it replaces stays valid 7 days (each replaced secret its own 7 days, at most two at once). 409 WEBHOOK_NOT_CONFIGURED without a webhook URL; 429 WEBHOOK_SECRET_ROTATION_COOLDOWN within 60 s of the last rotation.
      */
     post: operations['rotateWebhookSecret'];
     delete?: never;

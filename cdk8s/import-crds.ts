@@ -16,6 +16,8 @@ const IMPORTS: Record<string, string> = {
   httproute: 'crds/gateway.networking.k8s.io_httproutes.yaml',
   scaledobject: 'crds/keda.sh_scaledobjects.yaml',
   triggerauthentication: 'crds/keda.sh_triggerauthentications.yaml',
+  healthcheckpolicy: 'crds/networking.gke.io_healthcheckpolicies.yaml',
+  gcpbackendpolicy: 'crds/networking.gke.io_gcpbackendpolicies.yaml',
 };
 
 rmSync(join(cdk8sDir, 'imports'), { recursive: true, force: true });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { DEPLOYABLES, type DeployableSpec } from './deployables.js';
-import { ENVIRONMENTS, production, staging, type Environment, type Peer } from './environment.js';
+import { ENVIRONMENTS, local, production, staging, type Environment, type Peer } from './environment.js';
 import { canonical, DEPLOYABLE_SCHEMAS, matches, named, ofKind, synthChart as synth } from './chart.fixture.js';
 import { KEY_ISSUER_ROLE } from './key-issuer.js';
 import { ROUTE_SWITCHES_NAME, SECRET_NAME } from './labels.js';
@@ -254,6 +254,23 @@ describe.each([staging, production].map((env) => [env.name, env] as const))(
           { ipBlock: { cidr: '130.211.0.0/22' } },
         ]);
       }
+    });
+
+    it("has GKE's load balancer check /ready on each HTTP app and let its streams last an hour", () => {
+      for (const spec of DEPLOYABLES.filter((candidate) => candidate.kind === 'http')) {
+        const targetRef = { group: '', kind: 'Service', name: spec.name };
+        expect(named(manifests, 'Service', spec.name)).toBeDefined();
+        expect(named(manifests, 'HealthCheckPolicy', spec.name).spec).toMatchObject({
+          default: { config: { type: 'HTTP', httpHealthCheck: { requestPath: '/ready' } } },
+          targetRef,
+        });
+        expect(named(manifests, 'GCPBackendPolicy', spec.name).spec).toEqual({
+          default: { timeoutSec: 3_600 },
+          targetRef,
+        });
+      }
+      expect(ofKind(manifests, 'HealthCheckPolicy')).toHaveLength(2);
+      expect(ofKind(synth(local), 'HealthCheckPolicy')).toEqual([]);
     });
 
     it("links the trading API's problem types to its public docs, not to localhost", () => {

@@ -5,6 +5,7 @@ import { HttpAutoscaler, QueueAutoscaler } from './autoscaling.js';
 import { DEPLOYABLES } from './deployables.js';
 import type { Environment } from './environment.js';
 import { ForetellGateway } from './gateway.js';
+import { GkeBackendPolicies } from './gke-backend-policies.js';
 import { KeyIssuerAccess } from './key-issuer.js';
 import { MigrationsJob } from './migrations-job.js';
 import { DefaultDeny, WorkloadNetworkPolicy } from './network-policies.js';
@@ -30,6 +31,9 @@ export class ForetellChart extends Chart {
       new WorkloadNetworkPolicy(this, spec, env);
       if (spec.kind === 'http') new HttpAutoscaler(this, spec, env);
       else new QueueAutoscaler(this, spec, env);
+      if (spec.kind === 'http' && env.network.gatewaySources.kind === 'proxy-subnet') {
+        new GkeBackendPolicies(this, spec, env);
+      }
     }
     new ForetellGateway(this, env);
     new MigrationsJob(this, env);

@@ -35,7 +35,14 @@ export function registerMigrationCommands(program: Command, context: AdminContex
         bestEffort: true,
         describe: () => ({ args: {} }),
         run: async () => {
-          const applied = await migrateLatest(await context.db());
+          // A slow migration (an ALTER of a large table) shows which one runs, on stderr (stdout keeps --json's one
+          // object): the migrations Job's log says where it stood if its deadline stops it.
+          const db = await context.db();
+          const pending = await pendingMigrations(db);
+          if (pending.length > 0) context.io.stderr(`${pending.length} pending: ${pending.join(', ')}\n`);
+          const applied = await migrateLatest(db, ({ name, ms }) =>
+            context.io.stderr(ms === undefined ? `applying ${name}…\n` : `applied ${name} in ${ms} ms\n`),
+          );
           const human = applied.length ? applied.map((name) => `applied ${name}`) : ['up to date'];
           return { details: { applied }, print: () => context.print({ applied }, human) };
         },

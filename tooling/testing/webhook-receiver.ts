@@ -21,6 +21,8 @@ import { listeningPort } from './listening-port.js';
 export type ReceiverBehaviour =
   | { kind: 'status'; status: number; body?: string; delayMs?: number }
   | { kind: 'hang' }
+  /** Sends its status line and headers at once, then never ends the body. */
+  | { kind: 'stall-body'; status: number }
   | { kind: 'close' }
   | { kind: 'redirect'; location: string };
 
@@ -209,6 +211,10 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions = {})
       const behaviour = (typeof configured === 'function' ? configured(delivery) : configured) ?? fallback;
       switch (behaviour.kind) {
         case 'hang':
+          return;
+        case 'stall-body':
+          response.writeHead(behaviour.status, { 'Content-Type': 'text/plain' });
+          response.write('thinking');
           return;
         case 'close':
           request.socket.destroy();

@@ -98,6 +98,8 @@ export function createWebhookPoster(options: WebhookPosterOptions): WebhookPoste
     const client = target.protocol === 'https:' ? https : http;
     return new Promise<WebhookPostResult>((settle) => {
       let settled = false;
+      /** Settles with the response's status once it came (its body may still be arriving). */
+      let answered: (() => void) | undefined;
       const finish = (result: WebhookPostResult) => {
         if (settled) return;
         settled = true;
@@ -110,12 +112,17 @@ export function createWebhookPoster(options: WebhookPosterOptions): WebhookPoste
         headers: { ...headers, 'Content-Length': Buffer.byteLength(body) },
         lookup: checkedLookup,
       });
+      // Past the deadline an answer whose status came counts by that status (any 2xx acknowledges, spec), however
+      // much of its body is still to come; without one, the attempt timed out.
       const deadline = setTimeout(() => {
-        finish({
-          statusCode: null,
-          failureCode: 'TIMEOUT',
-          message: `no complete answer within ${options.timeoutMs} ms`,
-        });
+        if (answered) answered();
+        else {
+          finish({
+            statusCode: null,
+            failureCode: 'TIMEOUT',
+            message: `no complete answer within ${options.timeoutMs} ms`,
+          });
+        }
         request.destroy();
       }, options.timeoutMs);
       request.on('socket', (socket: Socket) => {
@@ -135,7 +142,7 @@ export function createWebhookPoster(options: WebhookPosterOptions): WebhookPoste
           read += chunk.length;
           if (read > BODY_READ_LIMIT) response.destroy();
         });
-        const answered = () =>
+        answered = () =>
           finish({
             statusCode: response.statusCode ?? null,
             failureCode: null,

@@ -174,6 +174,20 @@ describe('deliverKeyEvents', () => {
     expect(kit.receiver.received('/never-followed')).toHaveLength(0);
   });
 
+  it('takes an answer by its status once its headers came, however slow its body: 200 delivers, 500 retries', async () => {
+    for (const [status, expected] of [
+      [200, { status: 'delivered', lastStatusCode: 200, lastFailureCode: null }],
+      [500, { status: 'retrying', lastStatusCode: 500 }],
+    ] as const) {
+      const path = freshPath();
+      kit.receiver.behave(path, { kind: 'stall-body', status });
+      const { apiKeyId } = await kit.createKey(kit.receiver.url(path));
+      const id = await kit.recordEvent(apiKeyId);
+      await deliverKeyEvents(kit.deps({ WEBHOOK_TIMEOUT_MS: 300 }), apiKeyId);
+      expect(await eventOf(apiKeyId, id)).toMatchObject(expected);
+    }
+  });
+
   it("delivers to one key while another key's endpoint hangs", async () => {
     const slowPath = freshPath();
     const fastPath = freshPath();

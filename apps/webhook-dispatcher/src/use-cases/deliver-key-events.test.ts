@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { findWebhookEventOfKey } from '#shared/db/webhook-events/webhook-events.repository.js';
+import { listOpenEventsOfKey } from '#shared/db/webhook-events/webhook-deliveries.repository.js';
+import { findWebhookEventOfKey, markEventForRedelivery } from '#shared/db/webhook-events/webhook-events.repository.js';
 import { listAttemptsOfEvent } from '../db/webhook-attempts/webhook-attempts.repository.js';
 import { verifyWebhookSignature, type WebhookReceiver } from '#tooling/testing/webhook-receiver.js';
 import { useDispatcherKit } from '#tooling/kits/webhook-dispatcher/dispatcher-test-kit.js';
@@ -185,6 +186,33 @@ describe('deliverKeyEvents', () => {
       const id = await kit.recordEvent(apiKeyId);
       await deliverKeyEvents(kit.deps({ WEBHOOK_TIMEOUT_MS: 300 }), apiKeyId);
       expect(await eventOf(apiKeyId, id)).toMatchObject(expected);
+    }
+  });
+
+  it('keeps a redelivery asked while an attempt is in flight: the event is due at once, or gets its one more attempt', async () => {
+    for (const [status, expected] of [
+      [503, { status: 'retrying', attempts: 1 }],
+      [400, { status: 'pending', attempts: 1, redeliveryRequested: true, terminalFailureAt: null }],
+    ] as const) {
+      const path = freshPath();
+      const { apiKeyId } = await kit.createKey(kit.receiver.url(path));
+      const id = await kit.recordEvent(apiKeyId);
+      let redelivery: Promise<unknown> | undefined;
+      // The caller asks for a redelivery (POST …/redeliver) while the receiver holds the attempt.
+      kit.receiver.behave(path, () => {
+        redelivery ??= kit.database.db.transaction(async (trx) => {
+          const event = await findWebhookEventOfKey(trx, apiKeyId, id, { lock: true });
+          if (event) await markEventForRedelivery(trx, event, kit.clock.now());
+        });
+        return { kind: 'status', status, delayMs: 300 };
+      });
+      await deliverKeyEvents(kit.deps(), apiKeyId);
+      await redelivery;
+      const event = await eventOf(apiKeyId, id);
+      expect(event).toMatchObject({ ...expected, replayCount: 1 });
+      // Due now, not at the schedule's next time (nor never): the redelivery the caller was told about happens.
+      const [open] = await listOpenEventsOfKey(kit.database.db, apiKeyId, 1);
+      expect(open?.nextAttemptAt.getTime()).toBeLessThanOrEqual(kit.clock.now().getTime());
     }
   });
 

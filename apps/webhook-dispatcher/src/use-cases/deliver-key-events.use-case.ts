@@ -148,6 +148,7 @@ async function attemptEvent(
     attempt: {
       eventId: event.id,
       attemptsBefore: event.attempts,
+      replaysBefore: event.replayCount,
       triggeredBy: manual ? 'manual' : 'schedule',
       url: url ?? '',
       startedAt,

@@ -26,6 +26,8 @@ export interface OpenWebhookEvent {
   attempts: number;
   nextAttemptAt: Date;
   redeliveryRequested: boolean;
+  /** Manual redeliveries asked so far (one asked while an attempt is in flight raises it under the attempt). */
+  replayCount: number;
   /** The envelope exactly as delivered. */
   payload: Record<string, unknown>;
 }
@@ -78,7 +80,17 @@ export async function listOpenEventsOfKey(db: Queryable, apiKeyId: string, limit
     .whereIn('status', OPEN_STATUSES)
     .orderBy('seq')
     .limit(limit)
-    .select('id', 'api_key_id', 'seq', 'status', 'attempts', 'next_attempt_at', 'redelivery_requested', 'payload');
+    .select(
+      'id',
+      'api_key_id',
+      'seq',
+      'status',
+      'attempts',
+      'next_attempt_at',
+      'redelivery_requested',
+      'replay_count',
+      'payload',
+    );
   return rows.map((row) => ({
     id: String(row.id),
     apiKeyId: String(row.api_key_id),
@@ -87,6 +99,7 @@ export async function listOpenEventsOfKey(db: Queryable, apiKeyId: string, limit
     attempts: toInt(row.attempts),
     nextAttemptAt: row.next_attempt_at ? toDate(row.next_attempt_at) : new Date(0),
     redeliveryRequested: toBoolean(row.redelivery_requested),
+    replayCount: toInt(row.replay_count),
     payload: parseJsonColumn<Record<string, unknown>>(row.payload),
   }));
 }
@@ -98,6 +111,8 @@ export interface EventAttempt {
   eventId: string;
   /** The attempt count the dispatcher read; this attempt is number `attemptsBefore + 1`. */
   attemptsBefore: number;
+  /** The replay count the dispatcher read: a higher one when the attempt is recorded was asked during it. */
+  replaysBefore: number;
   triggeredBy: 'schedule' | 'manual';
   url: string;
   startedAt: Date;
@@ -177,21 +192,33 @@ async function markDelivered(
   return moved === delivered.length;
 }
 
+/**
+ * A failed attempt: retrying at its next time, or failed. A manual redelivery asked while the attempt was in flight
+ * (the replay count rose under it) is kept, not overwritten: the event is due at once, as the caller was told
+ * (202), and one the attempt would have failed gets its one more attempt (`pending`, `redelivery_requested`), as a
+ * redelivery of a failed event does.
+ */
 async function markAttemptFailed(trx: Knex.Transaction, apiKeyId: string, attempt: EventAttempt): Promise<boolean> {
-  const status: WebhookDeliveryStatus = attempt.outcome === 'retry' ? 'retrying' : 'failed';
+  const retrying = attempt.outcome === 'retry';
+  const askedDuring = (whenAsked: string, otherwise: string | Date) =>
+    trx.raw(`CASE WHEN replay_count > ? THEN ${whenAsked} ELSE ? END`, [attempt.replaysBefore, otherwise]);
   const moved = await trx('webhook_events')
     .where({ id: attempt.eventId, api_key_id: apiKeyId, attempts: attempt.attemptsBefore })
     .whereIn('status', OPEN_STATUSES)
     .update({
-      status,
+      status: retrying ? 'retrying' : askedDuring("'pending'", 'failed'),
       attempts: attempt.attemptsBefore + 1,
       last_attempted_at: attempt.finishedAt,
       last_status_code: attempt.statusCode,
       last_failure_code: attempt.failureCode,
       last_error_message: attempt.errorMessage?.slice(0, ERROR_MESSAGE_MAX) ?? null,
-      next_attempt_at: status === 'retrying' ? attempt.nextAttemptAt : null,
-      terminal_failure_at: status === 'failed' ? attempt.finishedAt : null,
-      redelivery_requested: false,
+      next_attempt_at: trx.raw('CASE WHEN replay_count > ? THEN ? ELSE ? END', [
+        attempt.replaysBefore,
+        attempt.finishedAt,
+        retrying ? attempt.nextAttemptAt : null,
+      ]),
+      terminal_failure_at: retrying ? null : askedDuring('NULL', attempt.finishedAt),
+      redelivery_requested: retrying ? false : trx.raw('replay_count > ?', [attempt.replaysBefore]),
       updated_at: attempt.finishedAt,
     });
   return moved === 1;

@@ -50,6 +50,7 @@ function recordEvent(trx: Knex.Transaction, apiKeyId: string, at: Date) {
 const delivered = (eventId: string, at: Date): EventAttempt => ({
   eventId,
   attemptsBefore: 0,
+  replaysBefore: 0,
   triggeredBy: 'schedule',
   url: 'http://127.0.0.1:9/hook',
   startedAt: at,

@@ -91,6 +91,46 @@ describe('foretell-admin markets', () => {
       });
     });
 
+    it('after a create that deployed but could not record, records that contract under --id, sending nothing again', async () => {
+      const db = cli.database.db;
+      // The record step fails after the deploy (the audit table is out of reach).
+      await db.raw('RENAME TABLE admin_audit_log TO admin_audit_log_away');
+      let failed: Awaited<ReturnType<typeof cli.runJson<CliError>>>;
+      try {
+        failed = await cli.runJson<CliError>(['markets', 'create', '--question', 'Half done?', '--outcomes', 'Yes,No']);
+      } finally {
+        await db.raw('RENAME TABLE admin_audit_log_away TO admin_audit_log');
+      }
+      expect(failed.code).not.toBe(0);
+      const named =
+        /market contract (0x[0-9a-fA-F]{40}) is deployed for market ([0-9a-f-]{36}): run the same command with --id \2/.exec(
+          failed.json.error.message,
+        );
+      expect(named).not.toBeNull();
+      const [, contract, marketId] = named!;
+      expect(await stateOf(contract as Address)).toBe('OPEN');
+      const admin = cli.fixture.admin.account.address;
+      const sentBefore = await cli.fixture.reader.publicClient.getTransactionCount({ address: admin });
+
+      const again = await createMarketViaCli('--question', 'Half done?', '--id', marketId!);
+      expect(again).toMatchObject({ id: marketId, contractAddress: contract, status: 'OPEN' });
+      expect(await cli.fixture.reader.publicClient.getTransactionCount({ address: admin })).toBe(sentBefore);
+      expect(await findMarketById(db, marketId!)).toMatchObject({ contractAddress: contract, status: 'OPEN' });
+      // Recorded: the same id once more is refused, and nothing is sent.
+      const twice = await cli.runJson<CliError>([
+        'markets',
+        'create',
+        '--question',
+        'Q?',
+        '--outcomes',
+        'Yes,No',
+        '--id',
+        marketId!,
+      ]);
+      expect(twice.json.error.code).toBe('MARKET_STATE_CONFLICT');
+      expect(await cli.fixture.reader.publicClient.getTransactionCount({ address: admin })).toBe(sentBefore);
+    });
+
     it('inherits the category, organization and partner of --thread', async () => {
       const org = await createOrganization(cli.database.db, {
         name: 'Org',

@@ -15,6 +15,15 @@ interface CreateMarketOptions {
   endTime?: string;
   initialReserve: string;
   featured?: boolean;
+  id?: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+function marketIdOf(value: string): string {
+  const id = value.trim().toLowerCase();
+  if (!UUID.test(id)) throw new AppError('VALIDATION_FAILED', { detail: `--id must be a UUID (got "${value}")` });
+  return id;
 }
 
 function text(value: string, flag: string, max: number): string;
@@ -43,6 +52,7 @@ export function registerMarketCommands(program: Command, context: AdminContext):
     .option('--end-time <iso>', 'when trading closes, ISO-8601 (default: in 30 days)')
     .option('--initial-reserve <usdc>', 'seed liquidity in USDC (≥ 1; minted from TestUSDC on test chains)', '100')
     .option('--featured', 'feature the market')
+    .option('--id <uuid>', 'the market id (default: a new one); give the one a create that did not finish named')
     .action(
       audited(context, {
         action: 'markets.create',
@@ -61,6 +71,7 @@ export function registerMarketCommands(program: Command, context: AdminContext):
             initialReserve: parseUsdcAmount(options.initialReserve, '--initial-reserve'),
             featured: options.featured === true,
             actor: context.actor(),
+            ...optional('marketId', options.id === undefined ? undefined : marketIdOf(options.id)),
           };
           const market = await createMarket(
             {

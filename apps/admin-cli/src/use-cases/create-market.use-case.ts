@@ -1,14 +1,14 @@
 import type { Knex } from 'knex';
-import { deployMarket } from '../chain/deploy-platform.js';
+import { deployMarket, type DeployedMarket } from '../chain/deploy-platform.js';
 import { type PlatformAddresses } from '#shared/chain/platform-deployment.js';
 import { readMarketPrices } from '#shared/chain/market-reads.js';
 import { type ChainWriter } from '#shared/chain/chain-clients.js';
-import { findThreadById } from '#shared/db/threads/threads.repository.js';
-import { insertMarket } from '#shared/db/markets/markets.repository.js';
+import { findThreadById, type Thread } from '#shared/db/threads/threads.repository.js';
+import { findMarketById, insertMarket } from '#shared/db/markets/markets.repository.js';
 import type { Market } from '#shared/db/markets/market-rows.js';
 import { recordAdminAction } from '../db/admin-audit-log/admin-audit-log.repository.js';
 import { withTransaction } from '#shared/db/transaction.js';
-import { AppError } from '#shared/errors/app-error.js';
+import { AppError, toAppError } from '#shared/errors/app-error.js';
 import { newUuid } from '#shared/ids/ids.js';
 
 const DEFAULT_TRADING_DAYS = 30;
@@ -38,6 +38,11 @@ export interface CreateMarketCommand {
   initialReserve: bigint;
   featured: boolean;
   actor: string;
+  /**
+   * Default a new one. The contract is deployed once per id (the factory keeps one market per id), so a create that
+   * deployed but did not record, run again with the id it named, records that contract and pays nothing twice.
+   */
+  marketId?: string;
 }
 
 /**
@@ -58,9 +63,12 @@ export async function createMarket(deps: CreateMarketDeps, command: CreateMarket
     throw new AppError('VALIDATION_FAILED', { detail: '--initial-reserve must be at least 1 USDC' });
   }
 
+  const marketId = command.marketId ?? newUuid();
+  if (await findMarketById(deps.db, marketId)) {
+    throw new AppError('MARKET_STATE_CONFLICT', { detail: `Market ${marketId} is already recorded; nothing was done` });
+  }
   const platform = await deps.platform();
   const chain = await deps.chain();
-  const marketId = newUuid();
   const deployed = await deployMarket(chain, platform, {
     marketId,
     outcomeCount: command.outcomes.length,
@@ -68,8 +76,36 @@ export async function createMarket(deps: CreateMarketDeps, command: CreateMarket
     endTime,
     mintInitialReserve: deps.mintInitialReserve,
   });
-  const prices = await readMarketPrices(chain, deployed.address);
+  try {
+    return await recordMarket(deps, command, { marketId, endTime, thread, deployed, chain, chainId: platform.chainId });
+  } catch (error) {
+    // The contract exists and holds the reserve: say how to record it without deploying or paying again.
+    const appError = toAppError(error);
+    throw new AppError(appError.code, {
+      detail:
+        `${appError.detail} The market contract ${deployed.address} is deployed for market ${marketId}: run the ` +
+        `same command with --id ${marketId} to record it (it deploys and pays nothing again).`,
+      extensions: { ...appError.extensions, marketId, contractAddress: deployed.address },
+      cause: error,
+    });
+  }
+}
 
+/** Reads the deployed market's opening prices and records it, OPEN, with its audit entry in one transaction. */
+async function recordMarket(
+  deps: CreateMarketDeps,
+  command: CreateMarketCommand,
+  context: {
+    marketId: string;
+    endTime: Date;
+    thread: Thread | null;
+    deployed: DeployedMarket;
+    chain: ChainWriter;
+    chainId: number;
+  },
+): Promise<Market> {
+  const { marketId, endTime, thread, deployed } = context;
+  const prices = await readMarketPrices(context.chain, deployed.address);
   return withTransaction(deps.db, async (trx) => {
     const market = await insertMarket(trx, {
       id: marketId,
@@ -82,7 +118,7 @@ export async function createMarket(deps: CreateMarketDeps, command: CreateMarket
       status: 'OPEN',
       outcomes: command.outcomes,
       contractAddress: deployed.address,
-      chainId: platform.chainId,
+      chainId: context.chainId,
       endTime,
       featured: command.featured,
       currentProbabilities: prices.q.map(String),
@@ -97,7 +133,7 @@ export async function createMarket(deps: CreateMarketDeps, command: CreateMarket
         question: market.question,
         outcomes: market.outcomes,
         contractAddress: deployed.address,
-        chainId: platform.chainId,
+        chainId: context.chainId,
         initialReserveAtomic: command.initialReserve.toString(),
         endTime: endTime.toISOString(),
         txHash: deployed.txHash,

@@ -9,7 +9,7 @@ import { type PlatformAddresses } from '#shared/chain/platform-deployment.js';
 import type { AdminCliConfig } from '#shared/config/app-configs.js';
 import { createKnex } from '#shared/db/create-knex.js';
 import { AppError, isAppError } from '#shared/errors/app-error.js';
-import { printResult, type CliIo } from './cli-output.js';
+import { exitCodes, printResult, type CliIo } from './cli-output.js';
 
 /**
  * How long a run waits for the platform admin key while another process signs with it (decision 0031: one signer
@@ -38,6 +38,10 @@ export interface AdminContext {
   chain(): Promise<ChainWriter>;
   /** The platform contracts recorded in chain_deployments for the connected chain. */
   platform(): Promise<PlatformAddresses>;
+  /** The command's result leaves work undone: the run exits exitCodes.incomplete (see Completion.incomplete). */
+  markIncomplete(): void;
+  /** exitCodes.ok, or exitCodes.incomplete once marked. */
+  exitCode(): number;
   close(): Promise<void>;
 }
 
@@ -61,7 +65,10 @@ export function createAdminContext(
   let reader: Promise<ChainReader> | undefined;
   let lease: Promise<SignerLease> | undefined;
   const waitMs = options.adminKeyWaitMs ?? ADMIN_KEY_WAIT_MS;
+  let exitCode: number = exitCodes.ok;
   const context: AdminContext = {
+    markIncomplete: () => void (exitCode = exitCodes.incomplete),
+    exitCode: () => exitCode,
     config,
     io,
     json: flags.json,

@@ -9,6 +9,8 @@ export const exitCodes = {
   usage: 2,
   notFound: 3,
   conflict: 4,
+  /** The command did what it could and printed its result, but left work a rerun or a person must finish. */
+  incomplete: 5,
   unavailable: 69,
   config: 78,
 } as const;

@@ -53,7 +53,7 @@ export async function runAdminCli(
   registerSignerCommands(program, context);
   try {
     await program.parseAsync(argv, { from: 'user' });
-    return exitCodes.ok;
+    return context.exitCode();
   } catch (error) {
     if (error instanceof CommanderError) {
       if (quietExits.has(error.code)) return exitCodes.ok;

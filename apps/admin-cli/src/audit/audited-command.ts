@@ -23,6 +23,8 @@ export interface Completion {
   details?: Record<string, unknown>;
   /** Prints the result: only once the invocation is audited. */
   print(): void;
+  /** Its result leaves work undone (exitCodes.incomplete): audited as a success, the exit code says the rest. */
+  incomplete?: boolean;
 }
 
 export interface AuditedCommand<A extends unknown[]> {
@@ -70,6 +72,7 @@ export function audited<A extends unknown[]>(
       else await written;
     }
     completion.print();
+    if (completion.incomplete) context.markIncomplete();
   };
 }
 

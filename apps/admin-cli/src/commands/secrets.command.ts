@@ -100,6 +100,8 @@ export function registerSecretCommands(program: Command, context: AdminContext):
           return {
             details: { ...counts, unreadableKeys: unreadableKeyIds.length },
             print: () => context.print({ ...result }, human),
+            // Keys left under the previous key or under none: a Job's status says so, not only its log.
+            incomplete: !result.dryRun && (result.changedConcurrently > 0 || result.unreadable > 0),
           };
         },
       }),

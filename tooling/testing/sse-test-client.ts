@@ -51,7 +51,9 @@ export function parseSseFrame(frame: string, receivedAt: number): ReceivedSseEve
 
 export function openSseClient(url: string, headers: Record<string, string> = {}): Promise<SseTestClient> {
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { headers: { Accept: 'text/event-stream', ...headers } }, (response) => {
+    // A connection of its own, as a browser's EventSource has: never a pooled socket the server is about to close.
+    const options = { agent: false, headers: { Accept: 'text/event-stream', ...headers } };
+    const request = http.get(url, options, (response) => {
       const events: ReceivedSseEvent[] = [];
       const retries: number[] = [];
       const watchers = new Set<() => void>();

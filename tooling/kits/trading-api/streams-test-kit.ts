@@ -52,6 +52,8 @@ export interface StreamsKit {
 export interface ReplicaOptions {
   logLines?: string[];
   wrapPages?: (read: EventPageReader) => EventPageReader;
+  /** SHUTDOWN_DRAIN_MS: how long close() keeps serving, not ready, before it stops listening (default 0). */
+  drainMs?: number;
 }
 
 const logger = createLogger({ name: 'streams-test', level: 'silent' });
@@ -91,7 +93,10 @@ export async function startStreamsKit(): Promise<StreamsKit> {
       streamSettings: { recheckMs: 60_000, ...settings },
       wrapStreamPages: options.wrapPages,
     });
-    const running = await startHttpServer(app, { port: 0, host: '127.0.0.1', logger, shutdownGraceMs: 5_000 });
+    const running = await startHttpServer(app, {
+      ...{ port: 0, host: '127.0.0.1', logger, shutdownGraceMs: 5_000 },
+      ...(options.drainMs === undefined ? {} : { readinessDrainMs: options.drainMs }),
+    });
     let closed = false;
     const close = async (): Promise<void> => {
       if (closed) return;

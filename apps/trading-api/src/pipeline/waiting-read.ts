@@ -34,6 +34,8 @@ export interface WaitingReads {
   topics: Record<string, (input: ValidatedInput) => string | null>;
   /** Waits in progress: answered at once on shutdown. */
   pending: Set<() => void>;
+  /** Set on shutdown: a read asking to wait while the replica drains is answered at once, not held. */
+  closing?: boolean;
 }
 
 /** The topic function of operation `Id`, written against its typed input like typedHandler (decision 0026). */
@@ -71,9 +73,13 @@ export async function answerWaitingRead(
   first: HandlerResult,
 ): Promise<void> {
   const { req, res, operation } = request;
-  res.setHeader('Preference-Applied', `wait=${request.seconds}`);
   const send = (result: HandlerResult): void =>
     respondV1(req, res, operation.routeId, { ...request.context, now: new Date(request.now()) }, result);
+  if (waits.closing) {
+    send(first);
+    return;
+  }
+  res.setHeader('Preference-Applied', `wait=${request.seconds}`);
   const ifNoneMatch = req.get('if-none-match');
   if (first.status !== 200 || !ifNoneMatch || !matchesIfNoneMatch(ifNoneMatch, etagOf(request, first))) {
     send(first);

@@ -28,7 +28,10 @@ export interface OpenStreams {
   count(): number;
   /** Runs the key check now (tests). */
   checkKeys(): Promise<void>;
-  /** Stops the periodic check and the switch subscription. */
+  /**
+   * Stops the periodic check and the switch subscription (shutdown). A stream opened afterwards, while the replica
+   * drains (SHUTDOWN_DRAIN_MS) and the gateway may still route to it, is ended at once: SERVICE_SHUTTING_DOWN.
+   */
   stop(): void;
 }
 
@@ -82,8 +85,13 @@ export function createOpenStreams(options: {
     timer.unref();
   };
 
+  let stopped = false;
   return {
     add(stream) {
+      if (stopped) {
+        stream.end('SERVICE_SHUTTING_DOWN');
+        return () => undefined;
+      }
       streams.add(stream);
       ensureTimer();
       return () => {
@@ -98,6 +106,7 @@ export function createOpenStreams(options: {
     count: () => streams.size,
     checkKeys,
     stop() {
+      stopped = true;
       unsubscribeSwitches();
       if (timer) clearInterval(timer);
       timer = undefined;

@@ -1,7 +1,8 @@
 /*
  * SIGTERM ends open event streams (decision 0022): the trading API as a real process (its own main.ts, as `npm start`
  * runs it) on MariaDB, RabbitMQ and Redis. The stream gets a short `retry:` and a final SERVICE_SHUTTING_DOWN event,
- * and the process exits well inside its drain grace instead of waiting for the stream.
+ * and the process exits well inside its drain grace instead of waiting for the stream; a stream opened while it drains
+ * is ended at once the same way.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ChildProcess } from 'node:child_process';
@@ -42,6 +43,8 @@ describe('SIGTERM', () => {
       SERVICE_ENV: 'test',
       CHAIN_RPC_URL: 'http://127.0.0.1:1',
       SHUTDOWN_GRACE_MS: '10000',
+      // As on GKE: after SIGTERM it serves, not ready, while the gateway stops routing to it.
+      SHUTDOWN_DRAIN_MS: '2000',
     });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     const url = `http://127.0.0.1:${port}`;
@@ -56,6 +59,12 @@ describe('SIGTERM', () => {
     expect(stream.retries.at(-1)).toBe(500);
     expect(stream.events.at(-1)).toMatchObject({ event: 'stream.error' });
     expect(JSON.parse(stream.events.at(-1)!.data)).toMatchObject({ code: 'SERVICE_SHUTTING_DOWN' });
+    // The client reconnects at once and the gateway, not caught up yet, brings it here again: it is ended at once.
+    const reconnected = await openSseClient(`${url}/v1/events/stream`, { 'X-API-Key': key });
+    expect(reconnected.status).toBe(200);
+    await reconnected.ended;
+    expect(Date.now() - signalledAt).toBeLessThan(2_000);
+    expect(JSON.parse(reconnected.events.at(-1)!.data)).toMatchObject({ code: 'SERVICE_SHUTTING_DOWN' });
     expect(await exited).toBe(0);
     expect(Date.now() - signalledAt).toBeLessThan(8_000);
   }, 90_000);

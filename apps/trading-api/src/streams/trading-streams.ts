@@ -84,6 +84,7 @@ export function createTradingStreams(deps: {
     shutdown() {
       openStreams.closeAll('SERVICE_SHUTTING_DOWN');
       openStreams.stop();
+      waitingReads.closing = true;
       for (const answerNow of [...waitingReads.pending]) answerNow();
     },
   };

@@ -79,6 +79,23 @@ describe('GET /v1/trades/{id} with Prefer: wait=N', () => {
     expect(plain.headers.get('preference-applied')).toBeNull();
   });
 
+  it('answers at once, without waiting, a read that asks to wait while the replica drains for shutdown', async () => {
+    const draining = await kit.startReplica({}, { drainMs: 3_000 });
+    const caller = await createStreamCaller(kit);
+    const trade = await placePendingTrade(kit, caller);
+    const headers = { 'X-API-Key': caller.key, 'X-Forwarded-For': caller.ip };
+    const etag = (await fetch(`${draining.url}/v1/trades/${trade.id}`, { headers })).headers.get('etag')!;
+    const closed = draining.close();
+    const started = Date.now();
+    const response = await fetch(`${draining.url}/v1/trades/${trade.id}`, {
+      headers: { ...headers, 'If-None-Match': etag, Prefer: 'wait=20' },
+    });
+    expect(response.status).toBe(304);
+    expect(response.headers.get('preference-applied')).toBeNull();
+    expect(Date.now() - started).toBeLessThan(1_000);
+    await closed;
+  });
+
   it("answers 404 at once for another user's trade, even when asked to wait", async () => {
     const owner = await createStreamCaller(kit);
     const stranger = await createStreamCaller(kit);

@@ -109,6 +109,46 @@ describe('<foretell-market> on /embed/demo in Chromium', () => {
     expect(live.outcomes).toEqual(before.outcomes);
   });
 
+  it('says Stale, never Live, when it loads while the stream is switched off, although the history shows the prices', async () => {
+    kit.switches.set([STREAM_ROUTE]);
+    try {
+      await page.goto(`${kit.app.url}/embed/demo?market=${kit.marketId}`);
+      const shown = await waitForWidget(page, 'the market from its history', (widget) => widget.volume !== '');
+      expect(shown.question).toBe(DEMO_QUESTION);
+      // The history answer came and went: for two more seconds the badge never claims the prices are live.
+      const until = Date.now() + 2_000;
+      while (Date.now() < until) {
+        expect((await readWidget(page))?.connection).not.toBe('live');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect((await readWidget(page))?.connectionText).toBe('Stale');
+    } finally {
+      kit.switches.set([]);
+    }
+    const live = await waitForWidget(page, 'the stream back', (widget) => widget.connection === 'live');
+    expect(live.connectionText).toBe('Live');
+  });
+
+  it('shows the new market, and nothing of the old one, when its market-id changes', async () => {
+    const other = await insertMarket(kit.suite.db, {
+      question: 'The other market?',
+      category: 'misc',
+      outcomes: ['UP', 'DOWN'],
+    });
+    // Its stream refused, as at a reader's stream cap: only its history answers.
+    kit.switches.set([STREAM_ROUTE]);
+    try {
+      await page.evaluate(
+        `document.querySelector('foretell-market').setAttribute('market-id', ${JSON.stringify(other.id)})`,
+      );
+      const state = await waitForWidget(page, 'the other market', (widget) => widget.question === 'The other market?');
+      expect(state.outcomes.map(([label]) => label)).toEqual(['UP', 'DOWN']);
+      expect(state.connection).not.toBe('live');
+    } finally {
+      kit.switches.set([]);
+    }
+  });
+
   it('shows API strings as text, never as markup', async () => {
     const hostile = await insertMarket(kit.suite.db, {
       question: '<img src=x onerror="alert(1)"><script>alert(2)</script>',

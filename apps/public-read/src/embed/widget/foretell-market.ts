@@ -78,6 +78,10 @@ export function defineForetellMarket(apiOrigin: string | null, name = 'foretell-
         return;
       }
       this.#dom.setError(null);
+      // Another market (or the same one again): nothing of what was shown carries over.
+      this.#view = undefined;
+      this.#history = [];
+      this.#dom.setConnection('connecting');
       const aborts = new AbortController();
       this.#aborts = aborts;
       const id = encodeURIComponent(marketId);
@@ -86,6 +90,8 @@ export function defineForetellMarket(apiOrigin: string | null, name = 'foretell-
       this.#feed = openMarketFeed(api(`markets/${id}/stream`), {
         onMarket: (view, afterGap) => {
           this.#show(view);
+          // Only the stream says the prices are live; a history answer says nothing of the stream.
+          this.#dom.setConnection('live');
           // States missed while disconnected are gone from the stream, not from the history endpoint.
           if (afterGap) void this.#loadHistory(id, aborts.signal);
         },
@@ -96,7 +102,6 @@ export function defineForetellMarket(apiOrigin: string | null, name = 'foretell-
     #show(view: MarketView): void {
       this.#view = view;
       this.#dom.setError(null);
-      this.#dom.setConnection('live');
       this.#dom.renderMarket(view);
       this.#history = extendHistory(this.#history, view);
       this.#dom.renderHistory(this.#history, view.outcomes[0]?.label ?? '');

@@ -199,6 +199,18 @@ describe('GET /v1/trades', () => {
     expect(next.body.data.map((trade) => trade.id)).toEqual(completed.slice(1));
   });
 
+  it('answers 304 to a page that has not changed, however many pages follow it (its cursor is the same)', async () => {
+    const caller = await createCaller(kit, { scopes: ['trades:read'] });
+    await seedTrades(caller, 3);
+    const first = await list(caller, 'limit=1');
+    expect(first.body.pagination.hasMore).toBe(true);
+    const again = await list(caller, 'limit=1');
+    expect(again.body.pagination.cursor).toBe(first.body.pagination.cursor);
+    const etag = first.response.headers.get('etag')!;
+    const unchanged = await callAs(kit, caller, 'GET', '/v1/trades?limit=1', { headers: { 'If-None-Match': etag } });
+    expect(unchanged.status).toBe(304);
+  });
+
   // Last: moves the app's clock forward a week.
   it('refuses a cursor older than 7 days', async () => {
     const caller = await createCaller(kit, { scopes: ['trades:read'] });
@@ -206,7 +218,8 @@ describe('GET /v1/trades', () => {
     const cursor = encodeURIComponent((await list(caller, 'limit=1')).body.pagination.cursor!);
     kit.clock.advance(CURSOR_MAX_AGE_MS - 60_000);
     expect((await list(caller, `limit=1&cursor=${cursor}`)).response.status).toBe(200);
-    kit.clock.advance(120_000);
+    // Its issue time is the hour it was issued in: it lives 7 days from that hour's end at most.
+    kit.clock.advance(60 * 60_000 + 120_000);
     const expired = await list(caller, `limit=1&cursor=${cursor}`);
     expectProblemCode(expired.response, 400, 'VALIDATION_FAILED');
     expect(expired.response.json.detail).toMatch(/expired/);

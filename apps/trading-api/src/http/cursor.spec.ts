@@ -88,13 +88,20 @@ describe('cursor codec', () => {
     expectRefused(() => rotating.decode(other, context), /not valid/);
   });
 
-  it('accepts a cursor up to 7 days old and refuses it after', () => {
+  it('accepts a cursor at least 7 days old, and refuses it 7 days after the end of the hour it was issued in', () => {
     const { codec, advance } = codecAt();
     const token = codec.encode(context, position);
     advance(CURSOR_MAX_AGE_MS);
     expect(codec.decode(token, context)).toEqual(position);
-    advance(1);
+    advance(60 * 60_000 + 1);
     expectRefused(() => codec.decode(token, context), /expired/);
+  });
+
+  it('gives the same page the same cursor within the hour it is issued in', () => {
+    const { codec, advance } = codecAt();
+    const issued = codec.encode(context, position);
+    advance(1_000);
+    expect(codec.encode(context, position)).toBe(issued);
   });
 });
 

@@ -11,6 +11,11 @@ import type { KeysetPosition } from '#shared/domain/paging.js';
 import { AppError } from '#shared/errors/app-error.js';
 
 export const CURSOR_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+/**
+ * A cursor's issue time is the hour it was issued in, so the same page gives the same cursor (and the same ETag: a
+ * list page that has not changed answers 304) for an hour; a cursor lives 7 days from the end of that hour.
+ */
+const ISSUED_IN_STEP_MS = 60 * 60 * 1000;
 
 /** What a cursor is bound to: the route and every filter value (undefined members are ignored). */
 export interface CursorContext {
@@ -31,7 +36,7 @@ interface CursorPayload {
   i: string;
   /** Filter hash. */
   f: string;
-  /** Issued at, epoch ms. */
+  /** Issued in the hour starting at, epoch ms. */
   t: number;
 }
 
@@ -84,7 +89,7 @@ export function createCursorCodec(options: {
         s: position.sortKey.getTime(),
         i: position.id,
         f: hashCursorContext(context),
-        t: now(),
+        t: Math.floor(now() / ISSUED_IN_STEP_MS) * ISSUED_IN_STEP_MS,
       };
       const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
       return `${body}.${sign(body).toString('base64url')}`;
@@ -115,7 +120,7 @@ export function createCursorCodec(options: {
       if (payload.f !== hashCursorContext(context)) {
         throw invalidCursor('The cursor was issued for other filters: keep every filter unchanged during a walk.');
       }
-      if (now() - payload.t > maxAgeMs) {
+      if (now() - payload.t > maxAgeMs + ISSUED_IN_STEP_MS) {
         throw invalidCursor('The cursor has expired (cursors stay valid 7 days): start the walk again.');
       }
       return { sortKey: new Date(payload.s), id: payload.i };

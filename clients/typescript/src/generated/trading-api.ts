@@ -1397,7 +1397,7 @@ export interface components {
     TradesLimit: number;
     /** @description Page size; default 25, at most 100 (larger values are clamped to 100). */
     WebhookEventsLimit: number;
-    /** @description The `pagination.cursor` of the previous page, passed back unchanged with unchanged filters (`limit` may change). Cursors are signed and bound to the route and filters; a cursor used with other filters, altered, or older than 7 days is refused with 400 VALIDATION_FAILED (`extensions.field` = `cursor`). */
+    /** @description The `pagination.cursor` of the previous page, passed back unchanged with unchanged filters (`limit` may change). Cursors are signed and bound to the route and filters; a cursor used with other filters, altered, or older than 7 days (counted from the end of the hour it was issued in) is refused with 400 VALIDATION_FAILED (`extensions.field` = `cursor`). */
     Cursor: string;
     /**
      * @description Sandbox failure simulation (test environment only: a `svc_test_` key on a deployment serving the test
@@ -1676,7 +1676,7 @@ export interface operations {
       query?: {
         /** @description Page size; default 20, at most 100 (larger values are clamped to 100). */
         limit?: components['parameters']['MarketsLimit'];
-        /** @description The `pagination.cursor` of the previous page, passed back unchanged with unchanged filters (`limit` may change). Cursors are signed and bound to the route and filters; a cursor used with other filters, altered, or older than 7 days is refused with 400 VALIDATION_FAILED (`extensions.field` = `cursor`). */
+        /** @description The `pagination.cursor` of the previous page, passed back unchanged with unchanged filters (`limit` may change). Cursors are signed and bound to the route and filters; a cursor used with other filters, altered, or older than 7 days (counted from the end of the hour it was issued in) is refused with 400 VALIDATION_FAILED (`extensions.field` = `cursor`). */
         cursor?: components['parameters']['Cursor'];
         status?: 'active' | 'paused' | 'resolved' | 'cancelled' | 'refunded' | 'all';
         category?: string;
@@ -1812,7 +1812,7 @@ export interface operations {
       query?: {
         /** @description Page size; default 50, at most 100 (larger values are clamped to 100). */
         limit?: components['parameters']['PredictionsLimit'];
-        /** @description The `pagination.cursor` of the previous page, passed back unchanged with unchanged filters (`limit` may change). Cursors are signed and bound to the route and filters; a cursor used with other filters, altered, or older than 7 days is refused with 400 VALIDATION_FAILED (`extensions.field` = `cursor`). */
+        /** @description The `pagination.cursor` of the previous page, passed back unchanged with unchanged filters (`limit` may change). Cursors are signed and bound to the route and filters; a cursor used with other filters, altered, or older than 7 days (counted from the end of the hour it was issued in) is refused with 400 VALIDATION_FAILED (`extensions.field` = `cursor`). */
         cursor?: components['parameters']['Cursor'];
         outcomeIndex?: number;
         side?: components['schemas']['TradeSide'];
@@ -1867,7 +1867,7 @@ export interface operations {
         to?: string;
         /** @description Intervals per page; default 100, at most 100 (larger values are clamped to 100). */
         limit?: components['parameters']['CandlesLimit'];
-        /** @description The `pagination.cursor` of the previous page, passed back unchanged with unchanged filters (`limit` may change). Cursors are signed and bound to the route and filters; a cursor used with other filters, altered, or older than 7 days is refused with 400 VALIDATION_FAILED (`extensions.field` = `cursor`). */
+        /** @description The `pagination.cursor` of the previous page, passed back unchanged with unchanged filters (`limit` may change). Cursors are signed and bound to the route and filters; a cursor used with other filters, altered, or older than 7 days (counted from the end of the hour it was issued in) is refused with 400 VALIDATION_FAILED (`extensions.field` = `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
       header?: {
@@ -2054,7 +2054,7 @@ export interface operations {
       query?: {
         /** @description Page size; default 20, at most 100 (larger values are clamped to 100). */
         limit?: components['parameters']['TradesLimit'];
-        /** @description The `pagination.cursor` of the previous page, passed back unchanged with unchanged filters (`limit` may change). Cursors are signed and bound to the route and filters; a cursor used with other filters, altered, or older than 7 days is refused with 400 VALIDATION_FAILED (`extensions.field` = `cursor`). */
+        /** @description The `pagination.cursor` of the previous page, passed back unchanged with unchanged filters (`limit` may change). Cursors are signed and bound to the route and filters; a cursor used with other filters, altered, or older than 7 days (counted from the end of the hour it was issued in) is refused with 400 VALIDATION_FAILED (`extensions.field` = `cursor`). */
         cursor?: components['parameters']['Cursor'];
         /** @description Comma-separated trade statuses. */
         status?: string;
@@ -2415,7 +2415,7 @@ export interface operations {
       query?: {
         /** @description Page size; default 25, at most 100 (larger values are clamped to 100). */
         limit?: components['parameters']['WebhookEventsLimit'];
-        /** @description The `pagination.cursor` of the previous page, passed back unchanged with unchanged filters (`limit` may change). Cursors are signed and bound to the route and filters; a cursor used with other filters, altered, or older than 7 days is refused with 400 VALIDATION_FAILED (`extensions.field` = `cursor`). */
+        /** @description The `pagination.cursor` of the previous page, passed back unchanged with unchanged filters (`limit` may change). Cursors are signed and bound to the route and filters; a cursor used with other filters, altered, or older than 7 days (counted from the end of the hour it was issued in) is refused with 400 VALIDATION_FAILED (`extensions.field` = `cursor`). */
         cursor?: components['parameters']['Cursor'];
         /** @description Comma-separated delivery statuses. */
         status?: string;

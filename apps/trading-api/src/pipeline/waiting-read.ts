@@ -6,6 +6,7 @@
  */
 import type { Request, Response } from 'express';
 import { coalescedTask } from '#shared/streams/coalesced-task.js';
+import { whenResponseClosed } from '#shared/streams/sse-writer.js';
 import type { NoticeHub } from '#shared/streams/notice-hub.js';
 import type { Logger } from '#shared/logger/logger.js';
 import { typedInput, type OperationInput } from '#shared/http/request-validator.js';
@@ -109,10 +110,6 @@ export async function answerWaitingRead(
     waits.pending.delete(answerNow);
   };
   waits.pending.add(answerNow);
-  res.once('close', () => {
-    done = true;
-    cleanup();
-  });
   const timer = setTimeout(() => {
     // One last look (a notice could have been lost), then 304 or the new representation.
     void (async () => {
@@ -123,6 +120,12 @@ export async function answerWaitingRead(
       }
     })().catch(() => undefined);
   }, request.seconds * 1000);
+  // A client gone already (during the first render) or later: nothing stays subscribed or timed for it.
+  whenResponseClosed(res, () => {
+    done = true;
+    cleanup();
+  });
+  if (done) return;
   // A change committed between the first render and the subscription: look once more now that we listen.
   rerender.request();
 }

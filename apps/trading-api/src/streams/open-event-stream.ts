@@ -65,7 +65,14 @@ export async function openEventStream(
     });
   }
   const { slot } = taken;
-  const afterSeq = resumeAfter ?? (await lastWebhookSeqOfKey(deps.db, apiKeyId));
+  let afterSeq: number;
+  try {
+    afterSeq = resumeAfter ?? (await lastWebhookSeqOfKey(deps.db, apiKeyId));
+  } catch (error) {
+    // No stream opened: its slot goes back now, not when its lease lapses.
+    await slot.release().catch(() => undefined);
+    throw error;
+  }
   const routeId = String(res.locals.routeId);
   let forget = (): void => undefined;
   const writer = openSseStream(res, {

@@ -65,6 +65,10 @@ describe('<foretell-market> on /embed/demo in Chromium', () => {
         widget.accent === PARTNER_ACCENT
       );
     });
+    // Upgraded after the page parsed (the script loads async), it still starts once: one stream, one history read.
+    const streamUrl = `${kit.app.url}/api/markets/${kit.marketId}/stream`;
+    expect(requested.filter((url) => url === streamUrl)).toHaveLength(1);
+    expect(requested.filter((url) => url.endsWith(`/api/markets/${kit.marketId}?history=true`))).toHaveLength(1);
     expect(state.question).toBe(DEMO_QUESTION);
     expect(state.outcomes.map(([label]) => label)).toEqual(['YES', 'NO']);
     const [yes, no] = percentages(state.outcomes);

@@ -46,7 +46,7 @@ export function defineForetellMarket(apiOrigin: string | null, name = 'foretell-
     }
 
     connectedCallback(): void {
-      this.#start();
+      this.#scheduleStart();
     }
 
     disconnectedCallback(): void {
@@ -56,7 +56,23 @@ export function defineForetellMarket(apiOrigin: string | null, name = 'foretell-
     attributeChangedCallback(name: string, previous: string | null, next: string | null): void {
       if (!this.isConnected || previous === next) return;
       if (name === 'accent') this.#dom.setAccent(pickAccent(next, this.#brandColour, null));
-      else this.#start();
+      else this.#scheduleStart();
+    }
+
+    #startPending = false;
+
+    /**
+     * Starts once for all the callbacks of one turn: an element upgraded after the page parsed (the snippet loads
+     * the script async) gets one attributeChangedCallback per attribute and then connectedCallback, which would
+     * otherwise open and drop a stream, a history read and branding reads each.
+     */
+    #scheduleStart(): void {
+      if (this.#startPending) return;
+      this.#startPending = true;
+      queueMicrotask(() => {
+        this.#startPending = false;
+        if (this.isConnected) this.#start();
+      });
     }
 
     #stop(): void {

@@ -3,8 +3,7 @@
  * position the cost basis and profit and loss from one read of the account's indexed trades (market_trades) by the
  * average-cost method (domain/position-pnl.ts); a completed redemption of a traded position closes it as a sale at
  * its payout, so what a resolved position realized stays in the totals once its tokens are gone. Positions are the
- * (market, outcome) pairs the account holds tokens
- * of, among the markets it has traded on this chain. An open market's position is marked at the outcome's price
+ * (market, outcome) pairs the account holds tokens of, among the markets it has traded on this chain. An open market's position is marked at the outcome's price
  * after the market's latest indexed trade; a resolved or cancelled one at what redeeming it pays now (read on-chain).
  */
 import type { Knex } from 'knex';

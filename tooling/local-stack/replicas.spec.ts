@@ -36,6 +36,27 @@ describe('REPLICAS=N npm start', () => {
     );
   });
 
+  it('takes BLOCK_TIME in whole seconds from 0 (the default: each transaction mined at once) to 60', () => {
+    expect(loadConfig(npmStartConfigSchema, {}).BLOCK_TIME).toBe(0);
+    expect(loadConfig(npmStartConfigSchema, { BLOCK_TIME: '2' }).BLOCK_TIME).toBe(2);
+    expect(loadConfig(npmStartConfigSchema, { BLOCK_TIME: '60' }).BLOCK_TIME).toBe(60);
+  });
+
+  it.each(['61', '-1', '1.5', 'fast', ''])('refuses BLOCK_TIME=%j with a message naming the range', (value) => {
+    expect(() => loadConfig(npmStartConfigSchema, { BLOCK_TIME: value })).toThrow(
+      /BLOCK_TIME: must be a whole number of seconds from 0 to 60/,
+    );
+  });
+
+  it('refuses BLOCK_TIME with CHAIN_RPC_URL: a chain it did not start keeps its own block time', () => {
+    expect(() => loadConfig(npmStartConfigSchema, { BLOCK_TIME: '2', CHAIN_RPC_URL: 'http://127.0.0.1:9545' })).toThrow(
+      /BLOCK_TIME: sets the block time of the anvil npm start runs/,
+    );
+    expect(
+      loadConfig(npmStartConfigSchema, { BLOCK_TIME: '0', CHAIN_RPC_URL: 'http://127.0.0.1:9545' }).BLOCK_TIME,
+    ).toBe(0);
+  });
+
   it('refuses a replica count whose last port would pass 65535', () => {
     expect(() => loadConfig(npmStartConfigSchema, { REPLICAS: '10', TRADING_API_PORT: '65000' })).toThrow(
       /TRADING_API_PORT: with REPLICAS=10 its last replica would listen on 65900/,

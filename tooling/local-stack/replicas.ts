@@ -32,10 +32,31 @@ const replicatedPorts = [
   'WEBHOOK_DISPATCHER_PORT',
 ] as const;
 
-/** npm start's config: the local stack's, plus REPLICAS, refused when the last replica's port would pass 65535. */
+/** Seconds between blocks once the stack is up: 0 (default) mines each transaction at once, as anvil does. */
+const blockTime = z
+  .string()
+  .trim()
+  .regex(
+    /^(?:[0-9]|[1-5][0-9]|60)$/,
+    'must be a whole number of seconds from 0 to 60 (0 mines each transaction at once)',
+  )
+  .transform(Number)
+  .default(0);
+
+/**
+ * npm start's config: the local stack's, plus REPLICAS (refused when the last replica's port would pass 65535) and
+ * BLOCK_TIME.
+ */
 export const npmStartConfigSchema = localStackConfigSchema
-  .extend({ REPLICAS: replicaCount })
+  .extend({ REPLICAS: replicaCount, BLOCK_TIME: blockTime })
   .superRefine((config, context) => {
+    if (config.BLOCK_TIME > 0 && config.CHAIN_RPC_URL) {
+      context.addIssue({
+        code: 'custom',
+        path: ['BLOCK_TIME'],
+        message: 'sets the block time of the anvil npm start runs; a chain given by CHAIN_RPC_URL keeps its own',
+      });
+    }
     for (const name of replicatedPorts) {
       const last = replicaPort(config[name], config.REPLICAS - 1);
       if (last > MAX_PORT) {

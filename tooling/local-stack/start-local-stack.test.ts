@@ -36,6 +36,35 @@ async function poll<T>(read: () => Promise<T>, done: (value: T) => boolean, time
 }
 const eventually = (check: () => Promise<boolean>, timeoutMs: number) => poll(check, Boolean, timeoutMs);
 
+type Delivery = { status: string; attempts: number; lastStatusCode: number | null };
+type TradeRead = { status: string; txHash: string | null; tokensOut: string | null; webhookDelivery?: Delivery };
+
+/**
+ * Places the buy of the trade curl npm start printed (its key, Idempotency-Key and body) at `v1`, with `headers`
+ * beside them, and gives the trade with a reader of its current state.
+ */
+async function placePrintedTrade(output: string, v1: string, printedKey: string, headers: Record<string, string> = {}) {
+  const post =
+    /curl -X POST -H 'X-API-Key: (\S+)' -H 'Content-Type: application\/json' -H 'Idempotency-Key: (\S+)' -d '(\{[^']*\})' (\S+)/.exec(
+      output,
+    );
+  expect(post?.[1]).toBe(printedKey);
+  const placed = await fetch(`${v1}/trades`, {
+    method: 'POST',
+    headers: { ...headers, 'X-API-Key': printedKey, 'Content-Type': 'application/json', 'Idempotency-Key': post![2]! },
+    body: post![3],
+  });
+  expect(placed.status).toBe(201);
+  const { trade } = (await placed.json()) as { trade: { id: string } };
+  const readTrade = async () =>
+    (
+      (await (await fetch(`${v1}/trades/${trade.id}`, { headers: { 'X-API-Key': printedKey } })).json()) as {
+        trade: TradeRead;
+      }
+    ).trade;
+  return { trade, readTrade, printedUrl: post![4] };
+}
+
 describe('npm start (the local stack)', () => {
   const token = suiteToken();
   const databaseUrl = withDatabase(testEnv.databaseUrl, `${TEST_DATABASE_PREFIX}${token}`);
@@ -119,28 +148,9 @@ describe('npm start (the local stack)', () => {
     }
 
     // The printed trade curl places a buy that the chain executor completes on the local chain.
-    const post =
-      /curl -X POST -H 'X-API-Key: (\S+)' -H 'Content-Type: application\/json' -H 'Idempotency-Key: (\S+)' -d '(\{[^']*\})' (\S+)/.exec(
-        stack.output(),
-      );
-    expect(post?.[1]).toBe(printed);
     const v1 = `http://127.0.0.1:${ports.TRADING_API_PORT}/v1`;
-    expect(post?.[4]).toBe(`http://localhost:${ports.TRADING_API_PORT}/v1/trades`);
-    const placed = await fetch(`${v1}/trades`, {
-      method: 'POST',
-      headers: { 'X-API-Key': printed!, 'Content-Type': 'application/json', 'Idempotency-Key': post![2]! },
-      body: post![3],
-    });
-    expect(placed.status).toBe(201);
-    const { trade } = (await placed.json()) as { trade: { id: string } };
-    type Delivery = { status: string; attempts: number; lastStatusCode: number | null };
-    type TradeRead = { status: string; txHash: string | null; tokensOut: string | null; webhookDelivery?: Delivery };
-    const readTrade = async () =>
-      (
-        (await (await fetch(`${v1}/trades/${trade.id}`, { headers: { 'X-API-Key': printed! } })).json()) as {
-          trade: TradeRead;
-        }
-      ).trade;
+    const { trade, readTrade, printedUrl } = await placePrintedTrade(stack.output(), v1, printed!);
+    expect(printedUrl).toBe(`http://localhost:${ports.TRADING_API_PORT}/v1/trades`);
     const final = await poll(readTrade, (read) => ['completed', 'failed'].includes(read.status), 20_000);
     expect(final).toMatchObject({ status: 'completed', txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
     expect(BigInt(final.tokensOut!)).toBeGreaterThan(0n);
@@ -172,7 +182,7 @@ describe('npm start (the local stack)', () => {
     for (const port of Object.values(ports)) expect(await canConnect('127.0.0.1', port)).toBe(false);
   }, 120_000);
 
-  it('with REPLICAS=2 starts two processes of each deployable, replica 1 on port + 100, each executor replica with its own signer, and restores the accounts of users left by earlier runs after start-up', async () => {
+  it('with REPLICAS=2 and BLOCK_TIME=1 starts two processes of each deployable, replica 1 on port + 100, each executor replica with its own signer, restores the accounts of users left by earlier runs after start-up, mines a block a second, and completes a trade placed through replica 1 for a forwarded client', async () => {
     await prepareDatabase(databaseUrl, { seed: true });
     const db = createKnex({ databaseUrl, poolMax: 1 });
     try {
@@ -183,7 +193,12 @@ describe('npm start (the local stack)', () => {
       await db.destroy();
     }
     const ports = await freePorts();
-    const stack = await startStack({ ...envOf(ports), WEBHOOK_INBOX_PORT: String(await freePort()), REPLICAS: '2' });
+    const stack = await startStack({
+      ...envOf(ports),
+      WEBHOOK_INBOX_PORT: String(await freePort()),
+      REPLICAS: '2',
+      BLOCK_TIME: '1',
+    });
     try {
       for (const port of Object.values(ports)) {
         for (const replicaPort of [port, port + 100]) {
@@ -202,6 +217,30 @@ describe('npm start (the local stack)', () => {
       // The users of earlier runs wait for no start-up: they get their accounts once the stack is up.
       expect(await eventually(async () => /other users ready: \d+\/\d+ users/.test(stack.output()), 30_000)).toBe(true);
       expect(stack.output()).toMatch(/restoring the smart accounts of \d+ other users in the background/);
+
+      // Once start-up's transactions are done, blocks keep coming with none sent: anvil mines on a clock.
+      const rpcUrl = /Chain \(anvil\) +(http:\/\/127\.0\.0\.1:\d+) +chain id \d+ +a block every 1 s/.exec(
+        stack.output(),
+      )?.[1];
+      expect(rpcUrl).toBeDefined();
+      const blockNumber = async () => {
+        const answer = await fetch(rpcUrl!, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }),
+        });
+        return Number(((await answer.json()) as { result: string }).result);
+      };
+      const before = await blockNumber();
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      expect(await blockNumber()).toBeGreaterThanOrEqual(before + 2);
+
+      // A trade placed through replica 1 for a client behind the gateway waits for its block and completes.
+      const printed = /Demo API key +(svc_test_[0-9A-Za-z]{32})/.exec(stack.output())?.[1];
+      const v1 = `http://127.0.0.1:${ports.TRADING_API_PORT + 100}/v1`;
+      const { readTrade } = await placePrintedTrade(stack.output(), v1, printed!, { 'X-Forwarded-For': '203.0.113.7' });
+      const final = await poll(readTrade, (read) => ['completed', 'failed'].includes(read.status), 30_000);
+      expect(final).toMatchObject({ status: 'completed', txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
     } finally {
       stack.child.kill('SIGTERM');
     }

@@ -78,6 +78,11 @@ say(
     `${onChain.marketsDeployed} markets deployed, ${onChain.accountsCreated} demo smart accounts created, ` +
     `${onChain.demoTrades} demo trades, executor signer pool of ${signerPool.length}`,
 );
+// Set-up above mined each transaction at once; from here on, transactions wait for a block as on a real chain.
+if (config.BLOCK_TIME > 0) {
+  await chain.mineEvery(config.BLOCK_TIME).catch(failStart('Cannot set the block time'));
+  say(`[local-stack] anvil mines a block every ${config.BLOCK_TIME} s from now on (BLOCK_TIME)`);
+}
 if (signerPool.length < config.REPLICAS) {
   say(
     `[local-stack] EXECUTOR_PRIVATE_KEYS holds ${signerPool.length} keys for ${config.REPLICAS} chain-executor ` +
@@ -199,7 +204,7 @@ say(
       chainExecutor: config.CHAIN_EXECUTOR_PORT,
       webhookDispatcher: config.WEBHOOK_DISPATCHER_PORT,
     },
-    chain: { rpcUrl: chain.rpcUrl, chainId: onChain.chainId, platform: onChain.platform },
+    chain: { rpcUrl: chain.rpcUrl, chainId: onChain.chainId, platform: onChain.platform, blockTime: config.BLOCK_TIME },
     signers: signerPool.length,
     demoKey: issuedKey,
     marketId: newestMarket?.id,

@@ -3,7 +3,7 @@ import type { Address } from 'viem';
 import { startupMessage, type StartupFacts } from './startup-message.js';
 
 const address = (digit: string): Address => `0x${digit.repeat(40)}`;
-const facts = (replicas: number): StartupFacts => ({
+const facts = (replicas: number, blockTime = 0): StartupFacts => ({
   replicas,
   ports: { tradingApi: 3000, publicRead: 3001, chainExecutor: 3002, webhookDispatcher: 3003 },
   chain: {
@@ -16,6 +16,7 @@ const facts = (replicas: number): StartupFacts => ({
       accountFactory: address('3'),
       operatorRegistry: address('4'),
     },
+    blockTime,
   },
   signers: replicas,
   demoKey: { issued: false, reason: 'the demo user alice is not in the database' },
@@ -30,6 +31,11 @@ describe('the message npm start prints once the stack is up', () => {
     expect(message).toContain('  Trading API       http://localhost:3000/v1   (health /v1/health, ready /v1/ready)\n');
     expect(message).not.toContain('3100');
     expect(message).not.toContain('replica');
+    expect(message).toContain('chain id 31337   mines each transaction at once\n');
+  });
+
+  it('names the block time when BLOCK_TIME is set', () => {
+    expect(startupMessage(facts(1, 2))).toContain('chain id 31337   a block every 2 s\n');
   });
 
   it("lists every replica's URL, replica i on the usual port + 100·i", () => {

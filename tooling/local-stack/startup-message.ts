@@ -9,7 +9,8 @@ import { replicaPort } from './replicas.js';
 export interface StartupFacts {
   replicas: number;
   ports: { tradingApi: number; publicRead: number; chainExecutor: number; webhookDispatcher: number };
-  chain: { rpcUrl: string; chainId: number; platform: PlatformAddresses };
+  /** `blockTime`: seconds between blocks, 0 when each transaction is mined at once. */
+  chain: { rpcUrl: string; chainId: number; platform: PlatformAddresses; blockTime: number };
   /** The executor's signer pool size (one key leased per chain-executor replica). */
   signers: number;
   demoKey: DemoApiKey;
@@ -63,7 +64,7 @@ export function startupMessage(facts: StartupFacts): string {
       ports.webhookDispatcher,
       (port) => `http://localhost:${port}/health   metrics /metrics`,
     ),
-    `  Chain (anvil)     ${chain.rpcUrl}   chain id ${chain.chainId}`,
+    `  Chain (anvil)     ${chain.rpcUrl}   chain id ${chain.chainId}   ${blockTimeText(chain.blockTime)}`,
     `    TestUSDC ${chain.platform.usdc}  MarketFactory ${chain.platform.marketFactory}`,
     `    SmartAccountFactory ${chain.platform.accountFactory}`,
     `  Admin CLI         CHAIN_RPC_URL=${chain.rpcUrl} npm run -s admin -- --help`,
@@ -71,6 +72,10 @@ export function startupMessage(facts: StartupFacts): string {
     'Press Ctrl-C to stop.',
     '',
   ].join('\n');
+}
+
+function blockTimeText(seconds: number): string {
+  return seconds === 0 ? 'mines each transaction at once' : `a block every ${seconds} s`;
 }
 
 function demoKeyLines({ demoKey, marketId, ports, inbox }: StartupFacts): string[] {

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { describe, expect, it } from '@jest/globals';
 import { startTestApp } from '#tooling/testing/http-test-kit.js';
 
@@ -10,6 +11,28 @@ function deferred(): { promise: Promise<void>; resolve: () => void } {
 const turns = async (count: number) => {
   for (let turn = 0; turn < count; turn += 1) await new Promise((resolve) => setImmediate(resolve));
 };
+
+describe('startHttpServer keep-alive', () => {
+  it('keeps an idle connection longer than the 600 s a GKE load balancer keeps its backend sockets', async () => {
+    const app = await startTestApp({ errorStyle: 'public' }, () => {});
+    try {
+      const keepAlive = await new Promise<string | undefined>((resolve, reject) => {
+        const agent = new http.Agent({ keepAlive: true });
+        http
+          .get(`${app.url}/health`, { agent }, (response) => {
+            response.resume();
+            agent.destroy();
+            resolve(String(response.headers['keep-alive']));
+          })
+          .on('error', reject);
+      });
+      const seconds = Number(/^timeout=(\d+)$/.exec(keepAlive ?? '')?.[1]);
+      expect(seconds).toBeGreaterThan(600);
+    } finally {
+      await app.running.close();
+    }
+  });
+});
 
 describe('startHttpServer close()', () => {
   it('waits for an in-flight request to finish, refuses new connections, then runs the shutdown hooks in order', async () => {

@@ -5,6 +5,13 @@ import type { Logger } from '../logger/logger.js';
 import { edgeServerOptionsOf } from './route-table.js';
 import { markShuttingDown } from './lifecycle.js';
 
+/**
+ * An idle keep-alive socket stays open this long: longer than any gateway in front keeps one idle, so the gateway never
+ * reuses a socket we are closing (a 502 to its client). GKE's load balancers hold backend sockets for 600 s, fixed,
+ * and Google asks backends for more; other proxies hold theirs for less.
+ */
+const KEEP_ALIVE_TIMEOUT_MS = 620_000;
+
 export interface RunningServer {
   server: http.Server;
   port: number;
@@ -35,9 +42,7 @@ export async function startHttpServer(
 ): Promise<RunningServer> {
   const { logger } = options;
   const server = http.createServer(edgeServerOptionsOf(app));
-  // Longer than the gateway's idle timeout, so it never reuses a socket we just closed.
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = server.keepAliveTimeout + 1_000;
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
 
   let closing = false;
   const requestsPerSocket = new Map<Socket, number>();

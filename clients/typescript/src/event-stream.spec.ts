@@ -20,6 +20,25 @@ const status =
     response.writeHead(code, { 'Content-Type': 'application/problem+json' });
     response.end(JSON.stringify({ type: 'about:blank', title: 'gateway', status: code, code: 'UPSTREAM' }));
   };
+/** A 503 or 429 that names when to come back, as the API's own refusals do. */
+const toldToWait =
+  (code: number, errorCode: string, seconds: number): Answer =>
+  (response) => {
+    response.writeHead(code, { 'Content-Type': 'application/problem+json', 'Retry-After': String(seconds) });
+    response.end(JSON.stringify({ type: 'about:blank', title: 'later', status: code, code: errorCode }));
+  };
+/** The server ends an open stream with a final `stream.error` of `code`. */
+const ending =
+  (code: string): Answer =>
+  (response) => {
+    response.writeHead(200, { 'Content-Type': 'text/event-stream' });
+    response.end(`retry: 1\n\nevent: stream.error\ndata: ${JSON.stringify({ code, detail: code })}\n\n`);
+  };
+/** Opens the stream, then sends nothing more (a connection a NAT or balancer dropped without a word). */
+const silent: Answer = (response) => {
+  response.writeHead(200, { 'Content-Type': 'text/event-stream' });
+  response.write('retry: 1\n\n');
+};
 const oneEvent: Answer = (response) => {
   response.writeHead(200, { 'Content-Type': 'text/event-stream' });
   response.end(`id: 42\nevent: trade.completed\ndata: ${EVENT}\n\n`);
@@ -58,6 +77,40 @@ describe('streamEvents reconnect loop', () => {
     const stream = streamEvents({ baseUrl, fetch: (request) => fetch(request), retry: fast }, { maxReconnects: 2 });
     await expect(stream.next()).rejects.toThrow('event stream: 2 reconnections could not open the stream');
     expect(seen).toHaveLength(3);
+  });
+
+  it('comes back after the route is switched off, waiting out every Retry-After without counting it as a failure', async () => {
+    const { baseUrl, seen } = await scriptedServer([
+      ending('ROUTE_DISABLED'),
+      toldToWait(503, 'ROUTE_DISABLED', 1),
+      toldToWait(429, 'RATE_LIMIT_EXCEEDED', 1),
+      oneEvent,
+    ]);
+    const stream = streamEvents({ baseUrl, fetch: (request) => fetch(request), retry: fast }, { maxReconnects: 1 });
+    const started = Date.now();
+    expect(await stream.next()).toMatchObject({ done: false, value: { id: '42' } });
+    expect(seen).toHaveLength(4);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2_000);
+    await stream.return();
+  });
+
+  it.each(['API_KEY_REVOKED', 'API_KEY_EXPIRED'])('ends for good on %s', async (code) => {
+    const { baseUrl, seen } = await scriptedServer([ending(code), oneEvent]);
+    const stream = streamEvents({ baseUrl, fetch: (request) => fetch(request), retry: fast });
+    await expect(stream.next()).rejects.toMatchObject({ name: 'ForetellStreamError', code });
+    expect(seen).toHaveLength(1);
+  });
+
+  it('replaces a connection that stays silent past idleTimeoutMs, resuming after the last event', async () => {
+    const { baseUrl, seen } = await scriptedServer([oneEvent, silent, oneEvent]);
+    const stream = streamEvents(
+      { baseUrl, fetch: (request) => fetch(request), retry: fast },
+      { idleTimeoutMs: 300, maxReconnects: 1 },
+    );
+    expect(await stream.next()).toMatchObject({ value: { id: '42' } });
+    expect(await stream.next()).toMatchObject({ value: { id: '42' } });
+    expect(seen).toEqual([undefined, '42', '42']);
+    await stream.return();
   });
 
   it('ends without connecting when the signal is already aborted', async () => {

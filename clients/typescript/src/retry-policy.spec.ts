@@ -6,6 +6,7 @@ import {
   delayBeforeRetryMs,
   isRepeatable,
   isRetryableStatus,
+  withJitter,
   type RetryOptions,
 } from './retry-policy.js';
 
@@ -19,8 +20,10 @@ describe('retry policy', () => {
     expect(parseRetryAfterMs('soon')).toBeUndefined();
   });
 
-  it('waits exactly the Retry-After, and gives up when it is longer than the cap or no attempt is left', () => {
-    expect(delayBeforeRetryMs(1, '2', options)).toBe(2_000);
+  it('waits the Retry-After plus up to 10 % (at most 1 s) at random, and gives up when it is longer than the cap or no attempt is left', () => {
+    expect(delayBeforeRetryMs(1, '2', options, () => 0)).toBe(2_000);
+    expect(delayBeforeRetryMs(1, '2', options, () => 1)).toBe(2_200);
+    expect(withJitter(30_000, () => 1)).toBe(31_000);
     expect(delayBeforeRetryMs(1, '60', options)).toBeNull();
     expect(delayBeforeRetryMs(4, '1', options)).toBeNull();
   });
@@ -33,13 +36,17 @@ describe('retry policy', () => {
     expect(delayBeforeRetryMs(2, null, options, () => 1)).toBe(400);
   });
 
-  it('repeats reads and idempotent writes, a rate-limit 429 always and 503 only when repeating is safe', () => {
+  it('repeats reads and idempotent writes, a rate-limit 429 always and 502, 503 and 504 only when repeating is safe', () => {
     expect(isRepeatable('GET', new Headers())).toBe(true);
     expect(isRepeatable('POST', new Headers({ 'Idempotency-Key': 'k' }))).toBe(true);
     expect(isRepeatable('POST', new Headers())).toBe(false);
     expect(isRetryableStatus(429, false, 'RATE_LIMIT_EXCEEDED')).toBe(true);
     expect(isRetryableStatus(503, true, null)).toBe(true);
     expect(isRetryableStatus(503, false, null)).toBe(false);
+    for (const gateway of [502, 504]) {
+      expect(isRetryableStatus(gateway, true, null)).toBe(true);
+      expect(isRetryableStatus(gateway, false, null)).toBe(false);
+    }
     expect(isRetryableStatus(500, true, null)).toBe(false);
   });
 

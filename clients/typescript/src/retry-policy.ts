@@ -1,7 +1,9 @@
 /*
  * When and how long the client waits before trying a request again. Only answers that say "not processed, try
- * later" (429 RATE_LIMIT_EXCEEDED, 503) and network failures are retried, a bounded number of times, with capped
- * exponential backoff and full jitter; a `Retry-After` is honoured exactly, and one longer than `maxDelayMs` ends the retries.
+ * later" (429 RATE_LIMIT_EXCEEDED; 503, and a gateway's 502 or 504, for a request that may be sent twice) and network
+ * failures are retried, a bounded number of times, with capped exponential backoff and full jitter; a `Retry-After`
+ * is honoured with up to 10 % (at most 1 s) more, so clients refused together do not come back together, and one
+ * longer than `maxDelayMs` ends the retries.
  */
 import { parseRetryAfterMs } from './errors.js';
 
@@ -16,8 +18,11 @@ export interface RetryOptions {
 
 export const DEFAULT_RETRY_OPTIONS: RetryOptions = { maxAttempts: 4, initialDelayMs: 200, maxDelayMs: 10_000 };
 
-/** Statuses that mean the server did not act on the request. */
-const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 503]);
+/**
+ * Statuses worth another attempt: 429 and 503 mean the server did not act; a gateway's 502 or 504 may come after it
+ * did, so those go again only with the same Idempotency-Key (the server replays) or for a read.
+ */
+const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
 
 /**
  * Whether a request may be sent twice: safe methods, and writes carrying an Idempotency-Key (the server replays
@@ -32,8 +37,8 @@ export const RATE_LIMIT_CODE = 'RATE_LIMIT_EXCEEDED';
 
 /**
  * Whether an answer is worth another attempt: a 429 whose error code (`X-Service-Error-Code`) is
- * RATE_LIMIT_EXCEEDED (refused before any work), 503 only for a repeatable request (a write without an
- * idempotency key might have been half done).
+ * RATE_LIMIT_EXCEEDED (refused before any work); 502, 503 and 504 only for a repeatable request (a write without
+ * an idempotency key might have been done).
  */
 export function isRetryableStatus(status: number, repeatable: boolean, errorCode: string | null): boolean {
   if (!RETRYABLE_STATUSES.has(status)) return false;
@@ -56,7 +61,12 @@ export function delayBeforeRetryMs(
   if (attempt >= options.maxAttempts) return null;
   const told = parseRetryAfterMs(retryAfter);
   if (told === undefined) return backoffDelayMs(attempt, options, random);
-  return told > options.maxDelayMs ? null : told;
+  return told > options.maxDelayMs ? null : withJitter(told, random);
+}
+
+/** A wait the server asked for, plus up to 10 % of it (at most 1 s) at random. */
+export function withJitter(toldMs: number, random: () => number = Math.random): number {
+  return toldMs + Math.round(random() * Math.min(1_000, toldMs / 10));
 }
 
 /** Resolves after `ms`, or rejects with the signal's reason when it aborts first. */

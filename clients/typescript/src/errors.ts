@@ -77,3 +77,22 @@ export function parseRetryAfterMs(value: string | null, nowMs: number = Date.now
   const date = Date.parse(trimmed);
   return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
 }
+
+/**
+ * The Idempotency-Key of the create or batch call that threw `error`: send the same trade again with it, and the
+ * server replays the first if it was made (never trades twice). Undefined for errors of other calls.
+ */
+export function idempotencyKeyOf(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null || !('idempotencyKey' in error)) return undefined;
+  return typeof error.idempotencyKey === 'string' ? error.idempotencyKey : undefined;
+}
+
+/** A rejection handler that rethrows with `idempotencyKey` attached (read it with idempotencyKeyOf). */
+export function withIdempotencyKey(idempotencyKey: string) {
+  return (error: unknown): never => {
+    if (typeof error === 'object' && error !== null && Object.isExtensible(error)) {
+      Object.defineProperty(error, 'idempotencyKey', { value: idempotencyKey, enumerable: false, configurable: true });
+    }
+    throw error;
+  };
+}

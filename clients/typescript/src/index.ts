@@ -1,6 +1,12 @@
 /* @foretell/client: the typed client of the Foretell trading API. */
 export { apiBaseUrl, createForetellClient, type ForetellClient, type ForetellClientOptions } from './client.js';
-export { ForetellApiError, ForetellStreamError, ForetellTimeoutError, type Problem } from './errors.js';
+export {
+  ForetellApiError,
+  ForetellStreamError,
+  ForetellTimeoutError,
+  idempotencyKeyOf,
+  type Problem,
+} from './errors.js';
 export type { EventStreamOptions } from './event-stream.js';
 export type { StreamedEvent, TradeEvent, TradeEventData, TradeEventType } from './events.js';
 export type { components, operations, paths, webhooks } from './generated/trading-api.js';

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startClientStack, type ClientStack } from './testing/client-stack-kit.js';
 import { startResponseDroppingProxy } from './testing/response-dropping-proxy.js';
-import { ForetellApiError } from './errors.js';
+import { ForetellApiError, idempotencyKeyOf } from './errors.js';
 
 let stack: ClientStack;
 
@@ -44,6 +44,26 @@ describe('trades.create', () => {
       await proxy.close();
     }
   }, 90_000);
+
+  it('gives the Idempotency-Key with the error when every attempt lost its answer, and that key retries the trade without trading twice', async () => {
+    const caller = await stack.chain.createTrader();
+    const proxy = await startResponseDroppingProxy(stack.url, 2);
+    const body = { marketId: stack.marketId, outcomeIndex: 1, amount: '1.5', side: 'buy' } as const;
+    try {
+      const lossy = stack.clientOf(caller, { baseUrl: proxy.url, retry: { maxAttempts: 2, initialDelayMs: 10 } });
+      const thrown = await lossy.trades.create(body).catch((error: unknown) => error);
+
+      expect(proxy.dropped).toBe(2);
+      const idempotencyKey = idempotencyKeyOf(thrown);
+      expect(idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+      const again = await stack.clientOf(caller).trades.create(body, { idempotencyKey });
+      expect(again.idempotent).toBe(true);
+      const rows = await tradesOf(caller.userId);
+      expect(rows.map((row: { id: string }) => row.id)).toEqual([again.trade.id]);
+    } finally {
+      await proxy.close();
+    }
+  }, 60_000);
 
   it('signs the body when asked, and the server accepts the signature', async () => {
     const signatures: string[] = [];

@@ -5,7 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { unwrap, type Schemas, type TradingApi } from './api-call.js';
-import { apiErrorOf, ForetellTimeoutError } from './errors.js';
+import { apiErrorOf, ForetellTimeoutError, withIdempotencyKey } from './errors.js';
+import { sleep } from './retry-policy.js';
 import type { operations } from './generated/trading-api.js';
 import { iterateCursor } from './pagination.js';
 
@@ -20,7 +21,11 @@ export interface CreatedTrade {
   confirmation: Schemas['Confirmation'] | null;
   /** True when the server replayed an earlier request instead of trading again. */
   idempotent: boolean;
-  /** The key sent (yours or the generated one): reuse it to retry this very trade later. */
+  /**
+   * The key sent (yours or the generated one): reuse it to retry this very trade later. When create() throws, the
+   * error carries it too (`idempotencyKeyOf(error)`): the trade may have been made, and only this key retries it
+   * without trading twice.
+   */
   idempotencyKey: string;
 }
 
@@ -52,6 +57,9 @@ export interface WaitForOptions {
 const TERMINAL: ReadonlySet<TradeStatus> = new Set(['completed', 'failed', 'rejected']);
 /** The server caps a wait at 30 s. */
 const MAX_WAIT_SECONDS = 30;
+/** A waiting read answered 304 sooner than this did not wait (every wait asked for is at least 1 s). */
+const EARLY_ANSWER_MS = 500;
+const pauseAfterEarlyAnswerMs = () => 500 + Math.round(Math.random() * 1_000);
 
 export const isTerminalTrade = (trade: Trade): boolean => TERMINAL.has(trade.status);
 
@@ -68,7 +76,7 @@ export function createTradesApi(api: TradingApi) {
           params: { header: { 'Idempotency-Key': idempotencyKey } },
           signal: options.signal,
         }),
-      );
+      ).catch(withIdempotencyKey(idempotencyKey));
       const confirmation = 'confirmation' in envelope ? envelope.confirmation : null;
       return { trade: envelope.trade, confirmation, idempotent: envelope._meta.idempotent, idempotencyKey };
     },
@@ -85,7 +93,7 @@ export function createTradesApi(api: TradingApi) {
           params: { header: { 'Idempotency-Key': idempotencyKey } },
           signal: options.signal,
         }),
-      );
+      ).catch(withIdempotencyKey(idempotencyKey));
       return { results: envelope.results, idempotent: envelope._meta.idempotent, idempotencyKey };
     },
 
@@ -124,11 +132,18 @@ export function createTradesApi(api: TradingApi) {
           header['If-None-Match'] = etag;
           header.Prefer = `wait=${Math.min(MAX_WAIT_SECONDS, Math.max(1, Math.floor(remainingMs / 1000)))}`;
         }
+        const asked = Date.now();
         const { data, error, response } = await api.GET('/trades/{id}', {
           params: { path: { id }, header },
           signal: options.signal,
         });
-        if (response.status === 304) continue;
+        if (response.status === 304) {
+          // A 304 long before the wait asked for is a server that cannot wait now (a replica draining, say): pause
+          // about a second instead of asking again at once, so the loop never spins on the read limit.
+          if (Date.now() - asked < EARLY_ANSWER_MS)
+            await sleep(Math.min(pauseAfterEarlyAnswerMs(), remainingMs), options.signal);
+          continue;
+        }
         if (!response.ok || data === undefined) throw apiErrorOf(response, error);
         trade = data.trade;
         etag = response.headers.get('etag') ?? undefined;

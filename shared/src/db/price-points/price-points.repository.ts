@@ -51,7 +51,8 @@ export interface PricePoint {
 /**
  * A market's price history in time order, at most `maxPoints` (≥ 2) points: every point when there are few enough,
  * otherwise exactly `maxPoints` evenly spaced ones, the first and the latest included (the first point of each of
- * `maxPoints` equal buckets of the row numbers; window functions: MySQL 8, MariaDB 10.2+).
+ * `maxPoints` equal buckets of the row numbers; window functions: MySQL 8, MariaDB 10.2+). MySQL's ROW_NUMBER() is
+ * unsigned, where `rn - 2` below 0 is an error (1690): `rn` is cast to a signed number.
  */
 export async function listPriceHistory(db: Queryable, marketId: string, maxPoints: number): Promise<PricePoint[]> {
   const steps = Math.max(1, maxPoints - 1);
@@ -59,7 +60,7 @@ export async function listPriceHistory(db: Queryable, marketId: string, maxPoint
     await db.raw(
       `SELECT recorded_at, prices, probabilities, cumulative_volume FROM (
        SELECT recorded_at, prices, probabilities, cumulative_volume, id,
-              ROW_NUMBER() OVER (ORDER BY recorded_at, id) AS rn,
+              CAST(ROW_NUMBER() OVER (ORDER BY recorded_at, id) AS SIGNED) AS rn,
               COUNT(*) OVER () AS total
          FROM price_points WHERE market_id = ?
      ) numbered

@@ -84,6 +84,20 @@ describe('GET /api/threads', () => {
   const ids = async (query: string) =>
     (await getJson<ListBody>(`${app.url}/api/threads?${query}`)).body.threads.map((thread) => thread.id);
 
+  it("sums its markets' exact volumes before flooring to cents: two markets of 0.6 cent each make 1 cent, not 0", async () => {
+    const techMarkets = suite.db('markets').where({ thread_id: t.techLaunches });
+    await techMarkets.clone().update({ total_volume_atomic: 6_000, total_volume_cents: 0 });
+    try {
+      const { body } = await getJson<ListBody>(`${app.url}/api/threads?limit=99&sortBy=total_volume&sortOrder=asc`);
+      const tech = body.threads.find((thread) => thread.id === t.techLaunches);
+      expect(tech).toMatchObject({ totalVolume: 1, marketCount: 2 });
+      // Sorted by the same total: 1 cent first, then the championship's 4 000 and the election's 9 000.
+      expect(body.threads.map((thread) => thread.totalVolume)).toEqual([1, 4_000, 9_000]);
+    } finally {
+      await techMarkets.clone().update({ total_volume_atomic: 0, total_volume_cents: 0 });
+    }
+  });
+
   it('filters by status, category and tags (any of the comma-separated tags)', async () => {
     expect(await ids('status=resolved')).toEqual([t.election]);
     expect(await ids('status=active')).toEqual([t.championship, t.techLaunches]);

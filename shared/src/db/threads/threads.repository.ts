@@ -137,12 +137,17 @@ function applyThreadFilter(query: Knex.QueryBuilder, filter: PublicThreadFilter)
   return query;
 }
 
+/**
+ * A thread's volume in whole cents: its markets' exact USDC volumes summed, then floored once (a sum of each
+ * market's floored cents would lose up to a cent per market).
+ */
+const THREAD_VOLUME_CENTS = 'FLOOR(SUM(total_volume_atomic) / 10000) AS total_volume';
+
 /** Markets per thread (count and volume), for sorting by a total across every thread that matches. */
 function marketTotalsByThread(db: Queryable): Knex.QueryBuilder {
   return db('markets')
-    .select('thread_id')
+    .select('thread_id', db.raw(THREAD_VOLUME_CENTS))
     .count({ market_count: '*' })
-    .sum({ total_volume: 'total_volume_cents' })
     .whereNotNull('thread_id')
     .groupBy('thread_id')
     .as('market_totals');
@@ -193,9 +198,8 @@ export async function threadTotals(db: Queryable, threadIds: readonly string[]):
     .whereRaw('traded.thread_id = markets.thread_id')
     .countDistinct('market_trades.trader');
   const rows: Row[] = await db('markets')
-    .select('thread_id', participants.as('participant_count'))
+    .select('thread_id', participants.as('participant_count'), db.raw(THREAD_VOLUME_CENTS))
     .count({ market_count: '*' })
-    .sum({ total_volume: 'total_volume_cents' })
     .whereIn('thread_id', [...threadIds])
     .groupBy('thread_id');
   return new Map(

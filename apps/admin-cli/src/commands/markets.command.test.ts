@@ -306,6 +306,49 @@ describe('foretell-admin markets', () => {
       expect(result.json).toMatchObject({ status: 'FROZEN', txHash: null });
     });
 
+    it('with --dry-run runs every check and says what resolve would do, sending and recording nothing', async () => {
+      const created = await createMarketViaCli('--outcomes', 'A,B,C');
+      await cli.run(['markets', 'freeze', created.id]);
+      const result = await cli.runJson(['markets', 'resolve', created.id, '--winners', '2,0', '--dry-run']);
+      expect(result.code).toBe(0);
+      expect(result.json).toEqual({
+        dryRun: true,
+        id: created.id,
+        question: 'Q?',
+        from: 'FROZEN',
+        to: 'RESOLVED',
+        winningOutcomes: [0, 2],
+        contractAddress: created.contractAddress,
+        sendsTransaction: true,
+      });
+      expect(await stateOf(created.contractAddress)).toBe('FROZEN');
+      expect((await findMarketById(cli.database.db, created.id))?.status).toBe('FROZEN');
+      expect((await cli.auditOf('market', created.id))[0]).toMatchObject({
+        action: 'markets.resolve',
+        outcome: 'success',
+        details: { dryRun: true, sendsTransaction: true },
+      });
+
+      const human = await cli.run(['markets', 'cancel', created.id, '--dry-run']);
+      expect(human.code).toBe(0);
+      expect(human.out).toContain(`dry run: market ${created.id} would go FROZEN → CANCELLED`);
+      expect(human.out).toContain('nothing was sent or recorded');
+      expect(await stateOf(created.contractAddress)).toBe('FROZEN');
+    });
+
+    it('with --dry-run refuses what the transition would refuse, and tells when the chain already made it', async () => {
+      const created = await createMarketViaCli();
+      const badWinners = await cli.runJson<CliError>(['markets', 'resolve', created.id, '--winners', '5', '--dry-run']);
+      expect([badWinners.code, badWinners.json.error.code]).toEqual([2, 'VALIDATION_FAILED']);
+
+      await freezeMarket(cli.fixture.admin, created.contractAddress);
+      const recordOnly = await cli.runJson(['markets', 'freeze', created.id, '--dry-run']);
+      expect(recordOnly.json).toMatchObject({ from: 'OPEN', to: 'FROZEN', sendsTransaction: false });
+      await cli.run(['markets', 'freeze', created.id]);
+      const again = await cli.runJson<CliError>(['markets', 'freeze', created.id, '--dry-run']);
+      expect([again.code, again.json.error.code]).toEqual([4, 'MARKET_STATE_CONFLICT']);
+    });
+
     it('refuses when the chain and MySQL disagree on a state that forbids the transition', async () => {
       const created = await createMarketViaCli();
       await resolveMarket(cli.fixture.admin, { market: created.contractAddress, winners: [1] });

@@ -4,7 +4,12 @@ import type { AdminContext } from '../admin-context.js';
 import { audited, type Completion } from '../audit/audited-command.js';
 import { parseInstant, parseOutcomes, parseUsdcAmount, parseWinners } from '../cli-arguments.js';
 import { createMarket } from '../use-cases/create-market.use-case.js';
-import { transitionMarket, type MarketAction } from '../use-cases/transition-market.use-case.js';
+import {
+  planMarketTransition,
+  transitionMarket,
+  type MarketAction,
+  type TransitionPlan,
+} from '../use-cases/transition-market.use-case.js';
 
 interface CreateMarketOptions {
   question: string;
@@ -103,30 +108,45 @@ export function registerMarketCommands(program: Command, context: AdminContext):
     );
 
   const transition = (name: MarketAction, description: string) =>
-    markets.command(name).description(description).argument('<id>', 'market id');
+    markets
+      .command(name)
+      .description(description)
+      .argument('<id>', 'market id')
+      .option(
+        '--dry-run',
+        'run every check against MySQL and the chain and say what would happen; send and record nothing',
+      );
   const audit = (name: MarketAction) => ({
     action: `markets.${name}`,
-    describe: (id: string, options: { winners?: string } = {}) => ({
+    describe: (id: string, options: TransitionOptions = {}) => ({
       target: { type: 'market' as const, id },
       args: { id, ...options },
     }),
   });
+  const run =
+    (name: MarketAction) =>
+    (id: string, options: TransitionOptions = {}): Promise<Completion> => {
+      const command = {
+        ...action(name, id),
+        ...(name === 'resolve' ? { winners: parseWinners(options.winners ?? '') } : {}),
+      };
+      return options.dryRun ? runDryRun(context, command) : runTransition(context, command);
+    };
 
   transition('freeze', 'stop trading on an OPEN market (quotes keep working)').action(
-    audited(context, { ...audit('freeze'), run: (id: string) => runTransition(context, action('freeze', id)) }),
+    audited(context, { ...audit('freeze'), run: run('freeze') }),
   );
   transition('resolve', 'resolve an OPEN or FROZEN market with one or more winning outcomes')
     .requiredOption('--winners <indexes>', 'comma-separated winning outcome indexes, e.g. 0 or 0,2')
-    .action(
-      audited(context, {
-        ...audit('resolve'),
-        run: async (id: string, options: { winners?: string } = {}) =>
-          runTransition(context, { ...action('resolve', id), winners: parseWinners(options.winners ?? '') }),
-      }),
-    );
+    .action(audited(context, { ...audit('resolve'), run: run('resolve') }));
   transition('cancel', 'cancel an OPEN or FROZEN market; holders are refunded at the prices of now').action(
-    audited(context, { ...audit('cancel'), run: (id: string) => runTransition(context, action('cancel', id)) }),
+    audited(context, { ...audit('cancel'), run: run('cancel') }),
   );
+}
+
+interface TransitionOptions {
+  winners?: string;
+  dryRun?: boolean;
 }
 
 const action = (name: MarketAction, id: string) => ({ action: name, marketId: id.trim() });
@@ -160,4 +180,34 @@ async function runTransition(
     `  tx       ${txHash ?? '(already done on chain)'}`,
   ];
   return { recordedByUseCase: true, print: () => context.print(result, human) };
+}
+
+/** `--dry-run`: the checks of the transition, then what it would do; audited as a success with `dryRun`. */
+async function runDryRun(
+  context: AdminContext,
+  command: { action: MarketAction; marketId: string; winners?: number[] },
+): Promise<Completion> {
+  const plan: TransitionPlan = await planMarketTransition(
+    { db: await context.db(), reader: context.chainReader },
+    command,
+  );
+  const { market, to, winners, sendsTransaction } = plan;
+  const result = {
+    dryRun: true,
+    id: market.id,
+    question: market.question,
+    from: market.status,
+    to,
+    winningOutcomes: winners ?? null,
+    contractAddress: market.contractAddress,
+    sendsTransaction,
+  };
+  const human = [
+    `dry run: market ${market.id} would go ${market.status} → ${to}`,
+    `  question  ${market.question}`,
+    ...(winners ? [`  winners   ${winners.map((i) => `${i}=${market.outcomes[i] ?? '?'}`).join(', ')}`] : []),
+    `  chain     ${sendsTransaction ? 'one transaction from the platform admin key' : `already ${to} on chain: only recorded`}`,
+    'nothing was sent or recorded',
+  ];
+  return { details: { dryRun: true, sendsTransaction }, print: () => context.print(result, human) };
 }

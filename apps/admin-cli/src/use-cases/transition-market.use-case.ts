@@ -47,15 +47,31 @@ const conflict = (detail: string): AppError => new AppError('MARKET_STATE_CONFLI
 const sameWinners = (a: readonly number[], b: readonly number[]): boolean =>
   a.length === b.length && a.every((value, i) => value === b[i]);
 
+/** A transition checked against MySQL and the chain, before anything is sent or recorded. */
+export interface TransitionPlan {
+  market: Market;
+  to: MarketStatus;
+  /** resolve: the winning outcome indexes, ascending. */
+  winners: number[] | undefined;
+  /** False when the chain already is in the target state (only the database is behind). */
+  sendsTransaction: boolean;
+}
+
 /**
- * `markets freeze|resolve|cancel`: checks the transition against MySQL, performs it on chain as the market owner,
- * then records the new status (conditionally, so concurrent operators cannot both win) with the audit entry in one
- * transaction. A chain already in the target state (an earlier run died before its database write) is only recorded.
+ * What `markets freeze|resolve|cancel` would do (their `--dry-run`): the same checks against MySQL and the chain,
+ * refused the same way, without leasing the admin key, sending or recording anything.
  */
-export async function transitionMarket(
-  deps: TransitionMarketDeps,
-  command: TransitionMarketCommand,
-): Promise<MarketTransition> {
+export async function planMarketTransition(
+  deps: Pick<TransitionMarketDeps, 'db' | 'reader'>,
+  command: Omit<TransitionMarketCommand, 'actor'>,
+): Promise<TransitionPlan> {
+  return (await checkTransition(deps, command)).plan;
+}
+
+async function checkTransition(
+  deps: Pick<TransitionMarketDeps, 'db' | 'reader'>,
+  command: Omit<TransitionMarketCommand, 'actor'>,
+): Promise<{ plan: TransitionPlan; onChain: OnChainTransition }> {
   const { from, to, verb } = transitions[command.action];
   const market = await findMarketById(deps.db, command.marketId);
   if (!market) throw new AppError('RESOURCE_NOT_FOUND', { detail: `No market has the id ${command.marketId}` });
@@ -65,8 +81,25 @@ export async function transitionMarket(
   const winners = command.action === 'resolve' ? checkWinners(market, command.winners) : undefined;
   const address = await contractOf(market, deps.reader);
   const onChain = { market, address, from, to, winners };
+  const sendsTransaction = await needsSend(await deps.reader(), onChain);
+  return { plan: { market, to, winners, sendsTransaction }, onChain };
+}
+
+/**
+ * `markets freeze|resolve|cancel`: checks the transition against MySQL, performs it on chain as the market owner,
+ * then records the new status (conditionally, so concurrent operators cannot both win) with the audit entry in one
+ * transaction. A chain already in the target state (an earlier run died before its database write) is only recorded.
+ */
+export async function transitionMarket(
+  deps: TransitionMarketDeps,
+  command: TransitionMarketCommand,
+): Promise<MarketTransition> {
+  const { plan, onChain } = await checkTransition(deps, command);
+  const { market, to, winners } = plan;
+  const { from, verb } = transitions[command.action];
+  const address = onChain.address;
   let txHash: Hex | null = null;
-  if (await needsSend(await deps.reader(), onChain)) {
+  if (plan.sendsTransaction) {
     const writer = await deps.chain();
     // Read again as the key's holder: another run may have moved the market while this one waited for the key.
     if (await needsSend(writer, onChain)) {

@@ -11,10 +11,27 @@ export const LOCAL_DEFAULTS = {
   publicUrl: 'http://localhost:3001',
   tradingUrl: 'http://localhost:3000',
   receiverUrl: 'http://127.0.0.1:4010',
-  metrics:
-    'trading-api=http://localhost:3000/metrics,public-read=http://localhost:3001/metrics,' +
-    'chain-executor=http://localhost:3002/metrics,webhook-dispatcher=http://localhost:3003/metrics',
 } as const;
+
+const LOCAL_DEPLOYABLE_PORTS = [
+  ['trading-api', 3000],
+  ['public-read', 3001],
+  ['chain-executor', 3002],
+  ['webhook-dispatcher', 3003],
+] as const;
+
+/**
+ * The `/metrics` of every process `REPLICAS=N npm start` runs (N from `REPLICAS`, default 1): replica i of a
+ * deployable on its port + 100·i, named as npm start names it (`trading-api`, `trading-api#1`, …).
+ */
+export function localMetricsTargets(replicas: number): string {
+  return LOCAL_DEPLOYABLE_PORTS.flatMap(([name, port]) =>
+    Array.from(
+      { length: replicas },
+      (_, replica) => `${replica === 0 ? name : `${name}#${replica}`}=http://localhost:${port + 100 * replica}/metrics`,
+    ),
+  ).join(',');
+}
 
 const USDC_AMOUNT = /^\d+(\.\d{1,6})?$/;
 const PROFILES: readonly LoadProfileName[] = ['ramp', 'soak', 'spike'];
@@ -75,12 +92,15 @@ export function resolveLoadConfig(env: LoadEnv): LoadConfig {
     tradingUrl: baseUrl(env, 'LOADTEST_TRADING_URL', LOCAL_DEFAULTS.tradingUrl),
     apiKeys: keys,
     receiverUrl: baseUrl(env, 'LOADTEST_RECEIVER_URL', LOCAL_DEFAULTS.receiverUrl),
-    metricsTargets: parseMetricsTargets(text(env, 'LOADTEST_METRICS') ?? LOCAL_DEFAULTS.metrics),
+    metricsTargets: parseMetricsTargets(
+      text(env, 'LOADTEST_METRICS') ?? localMetricsTargets(Math.floor(numberIn(env, 'REPLICAS', 1, 1, 10))),
+    ),
     tradeAmount: usdcAmount(env, 'LOADTEST_TRADE_AMOUNT', '0.5'),
     confirmAmount: usdcAmount(env, 'LOADTEST_CONFIRM_AMOUNT', '2'),
     duplicateShare: numberIn(env, 'LOADTEST_DUPLICATE_SHARE', 0.2, 0, 1),
     marketId,
     clientAddresses: Math.floor(numberIn(env, 'LOADTEST_CLIENT_ADDRESSES', 64, 0, 65_536)),
+    gatewayAppended: Math.floor(numberIn(env, 'LOADTEST_GATEWAY_APPENDED', 1, 1, 5)),
   };
 }
 

@@ -57,7 +57,9 @@ function clientAddressOf(config: LoadConfig, visitor: { vu: number; iteration: n
 /** `X-Forwarded-For` naming the iteration's client address, or nothing when clientAddresses is 0. */
 function clientHeaders(config: LoadConfig, visitor: { vu: number; iteration: number }): Record<string, string> {
   const address = clientAddressOf(config, visitor);
-  return address === null ? {} : { 'X-Forwarded-For': address };
+  if (address === null) return {};
+  const appendedByProxies = Array.from({ length: config.gatewayAppended - 1 }, () => '127.0.0.1');
+  return { 'X-Forwarded-For': [address, ...appendedByProxies].join(', ') };
 }
 
 function v1Headers(config: LoadConfig, vu: number, extra: Record<string, string> = {}): Record<string, string> {
@@ -81,6 +83,7 @@ async function activeMarkets(context: ScenarioContext, config: LoadConfig): Prom
     method: 'GET',
     url: `${config.tradingUrl}/v1/markets?status=active&limit=100`,
     headers: v1Headers(config, 1),
+    target: 'setup',
   });
   if (response.status !== 200) {
     throw new Error(`GET /v1/markets answered ${response.status} ${response.error ?? response.body.slice(0, 300)}`);

@@ -7,7 +7,8 @@
  */
 
 /** Which service a request measures: only `api` requests count toward the latency and error figures. */
-export type RequestTarget = 'api' | 'receiver' | 'metrics';
+/** `setup`: the API requests a scenario's setup sends, kept out of the load's `api` figures and thresholds. */
+export type RequestTarget = 'api' | 'setup' | 'receiver' | 'metrics';
 
 export interface LoadRequest {
   /** The request's name in the figures, e.g. `GET /api/markets/{id}` (ids never go in names). */
@@ -85,6 +86,11 @@ export interface LoadConfig {
    * the entry is one a caller sent and never counts.
    */
   clientAddresses: number;
+  /**
+   * Addresses the deployment's gateway appends to `X-Forwarded-For` (its GATEWAY_APPENDED_ADDRESSES, default 1):
+   * the header carries the client address followed by the rest as loopback, so the server finds the client in place.
+   */
+  gatewayAppended: number;
 }
 
 export type LoadProfileName = 'ramp' | 'soak' | 'spike';

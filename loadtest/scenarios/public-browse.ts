@@ -34,10 +34,11 @@ export function definePublicBrowse(kit: ScenarioKit): ScenarioDefinition<BrowseD
       // trusts, as the local stack's loopback) or as one address (the whole generator shares one per-IP limit).
       const threadsAs = (vu: number) =>
         context.http.request({
-          name: 'GET /api/threads',
+          name: 'GET /api/threads (setup)',
           method: 'GET',
           url: `${config.publicUrl}/api/threads?limit=20`,
           headers: kit.clientHeaders(config, { vu, iteration: 0 }),
+          target: 'setup',
         });
       const response = await threadsAs(1);
       if (response.status !== 200) {

@@ -29,7 +29,7 @@ export function defineSoak(kit: ScenarioKit): ScenarioDefinition<MarketsData> {
       unreadable_deployables: ['value==0'],
     },
     load: { profile: 'soak', rate: 8, hold: '10m', maxVUs: 60 },
-    // A server keeps an idle connection 65 s: no socket of the load generator may linger between iterations and
+    // A server keeps an idle connection 620 s: no socket of the load generator may linger between iterations and
     // count among a deployable's handles, or the handle figures would follow the number of virtual users.
     connectionReuse: 'within-iteration',
 

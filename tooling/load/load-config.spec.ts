@@ -34,6 +34,22 @@ describe('load-test settings shared by k6 and the Node twin', () => {
     ]);
   });
 
+  it('samples every replica of REPLICAS=N npm start by default: replica i on the port + 100·i, named as npm start names it', () => {
+    const targets = resolveLoadConfig({ REPLICAS: '2' }).metricsTargets;
+    expect(targets).toHaveLength(8);
+    expect(targets).toContainEqual({ name: 'chain-executor#1', url: 'http://localhost:3102/metrics' });
+    expect(targets).toContainEqual({ name: 'webhook-dispatcher', url: 'http://localhost:3003/metrics' });
+    expect(() => resolveLoadConfig({ REPLICAS: '11' })).toThrow('REPLICAS must be a number from 1 to 10');
+  });
+
+  it('names the client in the place the gateway appends it: LOADTEST_GATEWAY_APPENDED=2 adds one entry after it', () => {
+    const config = resolveLoadConfig({ LOADTEST_GATEWAY_APPENDED: '2' });
+    expect(scenarioKit.clientHeaders(config, { vu: 1, iteration: 0 })).toEqual({
+      'X-Forwarded-For': '198.18.0.0, 127.0.0.1',
+    });
+    expect(() => resolveLoadConfig({ LOADTEST_GATEWAY_APPENDED: '0' })).toThrow('LOADTEST_GATEWAY_APPENDED');
+  });
+
   it('reads URLs, keys and amounts from the environment, trimming trailing slashes', () => {
     const config = resolveLoadConfig({
       LOADTEST_PUBLIC_URL: 'https://embed.example/',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { encodeFunctionData, parseGwei, type Hex } from 'viem';
+import { encodeFunctionData, HttpRequestError, parseGwei, type Hex } from 'viem';
 import { testUsdcAbi } from '../../contracts/artifacts/index.js';
 import { withSigner, type ChainWriter } from './chain-clients.js';
 import { anvilPrivateKey, type ChainFixture } from '#tooling/testing/chain-test-fixtures.js';
@@ -136,6 +136,35 @@ describe('a sent transaction until it is mined', () => {
       args: [writer.account.address, fixture.treasury],
     });
     expect(allowance).toBe(2n);
+  }, 60_000);
+
+  it('keeps putting back a dropped transaction when a re-send fails (an RPC 503), so its nonce never stays a gap', async () => {
+    let broadcasts = 0;
+    // The first send goes out; the first re-send of it fails as an RPC answering 503 would; the rest go out.
+    const fence = async () => {
+      broadcasts += 1;
+      if (broadcasts === 2) throw new HttpRequestError({ url: 'http://rpc.example', status: 503, body: {} });
+    };
+    const writer = withSigner(fixture.reader, anvilPrivateKey(8), {
+      replaceAfterBlocks: 2,
+      maxFeePerGas: parseGwei('1000'),
+      fence,
+    });
+    writer.resetNonce();
+    const before = await nonceOf(writer);
+    const hashes: Hex[] = [];
+    const receipt = await withoutAutomine(async () => {
+      const sending = approve(writer, hashes, 3n);
+      let settled = false;
+      void sending.finally(() => (settled = true));
+      await sentOnce(hashes, sending);
+      await fixture.chain.testClient.dropTransaction({ hash: hashes[0]! });
+      await mineUntil(() => settled, { blocks: 20 });
+      return sending;
+    });
+    expect(receipt.status).toBe('success');
+    expect(broadcasts).toBeGreaterThanOrEqual(3);
+    expect(await nonceOf(writer)).toBe(before + 1);
   }, 60_000);
 });
 

@@ -112,6 +112,7 @@ export async function untilMined(
   };
   const until = Date.now() + options.timeoutMs;
   let current = sent;
+  let lastResendError: unknown;
   try {
     // A chain that mines on arrival (anvil's automine) has the receipt already: one read, no block polling.
     const mined = await receiptOf();
@@ -123,21 +124,29 @@ export async function untilMined(
       const receipt = await receiptOf();
       if (receipt) return receipt;
       if (seenBlock >= replaceAt) {
-        // undefined: the node could not tell now (a transient RPC error); ask again at the next block rather than
-        // give up the wait, which would leave a dropped transaction's nonce a gap for every later one.
+        // A failed look or re-send (a transient RPC error) is tried again at the next block rather than ending the
+        // wait, which would leave a dropped transaction's nonce a gap holding every later one of the signer.
         const stuck = await isStuck(writer, current).catch(() => undefined);
+        let settled = stuck !== undefined;
         if (stuck) {
-          current = await replace(writer, current);
-          if (!hashes.includes(current.hash)) {
-            hashes.push(current.hash);
-            await options.onReplaced?.(current.hash);
+          const replaced = await replace(writer, current).catch((error: unknown) => {
+            lastResendError = error;
+            return undefined;
+          });
+          if (replaced === undefined) settled = false;
+          else {
+            current = replaced;
+            if (!hashes.includes(current.hash)) {
+              hashes.push(current.hash);
+              await options.onReplaced?.(current.hash);
+            }
           }
         }
-        if (stuck !== undefined) replaceAt = seenBlock + BigInt(writer.replaceAfterBlocks);
+        if (settled) replaceAt = seenBlock + BigInt(writer.replaceAfterBlocks);
       }
       // Sleep until a new block (the block number is cached across waiters for a polling interval).
       for (;;) {
-        if (Date.now() >= until) throw notMinedInTime(current.hash);
+        if (Date.now() >= until) throw notMinedInTime(current.hash, lastResendError);
         await new Promise((resolve) => setTimeout(resolve, writer.pollingIntervalMs));
         const block = await client.getBlockNumber({ cacheTime: writer.pollingIntervalMs });
         if (block > seenBlock) {
@@ -197,8 +206,10 @@ async function replace(writer: ChainWriter, sent: SentTransaction): Promise<Sent
   }
 }
 
-const notMinedInTime = (hash: Hex) =>
+const notMinedInTime = (hash: Hex, lastResendError: unknown) =>
   new AppError('DEPENDENCY_UNAVAILABLE', {
-    detail: 'The transaction was not mined in time; it may still be',
+    detail:
+      'The transaction was not mined in time; it may still be' +
+      (lastResendError === undefined ? '' : ` (its last re-send failed: ${toChainError(lastResendError).detail})`),
     extensions: { txHash: hash },
   });

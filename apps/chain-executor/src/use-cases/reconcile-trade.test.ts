@@ -1,6 +1,13 @@
 /* Crash recovery against a real anvil and MariaDB: trades left in flight settle from the chain, exactly once. */
 import { describe, expect, it } from '@jest/globals';
-import { maxUint256, TransactionReceiptNotFoundError, WaitForTransactionReceiptTimeoutError, type Hex } from 'viem';
+import {
+  maxUint256,
+  serializeTransaction,
+  TransactionReceiptNotFoundError,
+  WaitForTransactionReceiptTimeoutError,
+  type Hex,
+  type Transaction,
+} from 'viem';
 import { batchGasLimit, sendCallBatch, simulateCallBatch } from '../chain/call-batches.js';
 import { ensureBatchDelegation } from '../chain/batch-delegation.js';
 import { recordTradeTxHash } from '#shared/db/trades/trades.repository.js';
@@ -124,6 +131,59 @@ describe('reconcileTrade', () => {
     await expect(reconcileTrade(tradeDeps(testbed, { now: later }), trade.id)).resolves.toBe('completed');
     expect(await executionsOf(testbed, trader.account, trade.id)).toHaveLength(1);
     expect(await eventTypesOf(testbed.db, trade)).toEqual(['trade.completed']);
+  });
+
+  it('fails EXECUTION_TIMEOUT a trade whose transaction still waits in the pool once the chain passed its deadline: mined later, it executes nothing', async () => {
+    const trader = await createTrader(testbed);
+    const { testClient } = testbed.fixture.chain;
+    const { publicClient } = testbed.fixture.reader;
+    const chainNow = Number((await publicClient.getBlock()).timestamp);
+    const trade = await insertMarketTrade(testbed, trader, 2n * USDC, {
+      executionDeadline: new Date((chainNow + 30) * 1000),
+    });
+    let pooled: Transaction;
+    await testClient.setAutomine(false);
+    try {
+      void executeTrade(dyingAfterSend(), { tradeId: trade.id });
+      const hash = await hashRecorded(trade.id);
+      pooled = await publicClient.getTransaction({ hash });
+      // The node keeps it pooled (here: taken out, and answered as pooled below) while blocks pass its deadline.
+      await testClient.dropTransaction({ hash });
+      await testClient.setNextBlockTimestamp({ timestamp: BigInt(chainNow + 60) });
+      await testClient.mine({ blocks: 1 });
+    } finally {
+      await testClient.setAutomine(true);
+    }
+    const stillPooled = writerWith(testbed.fixture.executor, {
+      getTransaction: (async () => ({ ...pooled, blockNumber: null })) as never,
+    });
+
+    await expect(reconcileTrade(tradeDeps(testbed, { now: later, writer: stillPooled }), trade.id)).resolves.toBe(
+      'failed',
+    );
+    expect(await tradeOf(testbed.db, trade.id)).toMatchObject({ status: 'failed', errorCode: 'EXECUTION_TIMEOUT' });
+
+    // Mined after all, its call is refused by the deadline it carries: the trade never executes.
+    const raw = serializeTransaction(
+      {
+        type: 'eip1559',
+        chainId: pooled.chainId!,
+        nonce: pooled.nonce,
+        gas: pooled.gas,
+        maxFeePerGas: pooled.maxFeePerGas!,
+        maxPriorityFeePerGas: pooled.maxPriorityFeePerGas!,
+        to: pooled.to!,
+        value: pooled.value,
+        data: pooled.input,
+        accessList: pooled.accessList ?? [],
+      },
+      { r: pooled.r, s: pooled.s, yParity: pooled.yParity! },
+    );
+    const receipt = await publicClient.waitForTransactionReceipt({
+      hash: await publicClient.sendRawTransaction({ serializedTransaction: raw }),
+    });
+    expect(receipt.transactionHash).toBe(pooled.hash);
+    expect(await executionsOf(testbed, trader.account, trade.id)).toHaveLength(0);
   });
 
   it('sends a trade that stalled in executing before anything was sent, once', async () => {

@@ -5,7 +5,7 @@
  * fails with that refusal's code, as its worker would have; otherwise it is driven again (a resend is safe: the
  * contract accepts a trade id once, and a repeat resolves to the earlier execution), unless its last transaction
  * still waits in the node's pool, or the chain has passed its execution deadline with its id unused (it fails
- * EXECUTION_TIMEOUT: nothing can execute it any more). A resend of an `executing` trade that is refused or fails
+ * EXECUTION_TIMEOUT: nothing can execute it any more, not even that pooled transaction). A resend of an `executing` trade that is refused or fails
  * before it sends leaves the trade `executing` (DriveOptions.maybeSentBefore): the next round tries again, until the
  * chain shows its execution or its deadline. A `pending` trade left behind (its job parked or lost) is executed as a job would.
  */
@@ -46,14 +46,19 @@ export async function reconcileTrade(deps: TradeExecutorDeps, tradeId: string): 
     return completed ? 'completed' : 'lost_race';
   }
   const settled = trade.txHash ? await settleFromLastSend(deps, trade, account, trade.txHash) : undefined;
-  if (settled) return settled;
-  // Past its deadline on the chain and never executed: it never can (decision 0031). Fail it, never resend.
+  if (settled && settled !== 'awaiting_chain') return settled;
+  // Past its deadline on the chain and never executed: it never can (decision 0031), not even by a transaction still
+  // in the pool (every block from now on refuses its call). Fail it, never resend.
   const deadline = executionDeadlineOf(trade, deps.executionDeadlineS);
   if (
     await deadlinePassedUnexecuted(deps.writer, { account, tradeId: trade.id, deadline: deadlineSeconds(deadline) })
   ) {
     deps.logger.info({ event: 'trade.reconciled', tradeId, outcome: 'failed', code: 'EXECUTION_TIMEOUT' });
     return failTrade(deps, trade, trade.status, failureOf(executionTimeout(deadline))).then(failedOr);
+  }
+  if (settled) {
+    deps.logger.info({ event: 'trade.reconcile_waiting', tradeId, txHash: trade.txHash }, 'transaction still pending');
+    return settled;
   }
   deps.logger.info({ event: 'trade.reconciled', tradeId, outcome: 'resent', status: trade.status });
   if (trade.status === 'validating') return driveFromValidating(deps, trade, RECONCILER);
@@ -66,9 +71,10 @@ export async function reconcileTrade(deps: TradeExecutorDeps, tradeId: string): 
 const failedOr = (trade: TradeRecord | null): TradeOutcome => (trade ? 'failed' : 'lost_race');
 
 /**
- * What the trade's last transaction settles: still in the node's pool → wait for it; mined with the trade's call
- * refused in it → the trade fails with that refusal, as its worker (which died between the receipt and the record)
- * would have failed it. Anything else settles nothing: the trade is driven again.
+ * What the trade's last transaction settles: still in the node's pool → wait for it (unless the deadline has passed:
+ * the caller checks); mined with the trade's call refused in it → the trade fails with that refusal, as its worker
+ * (which died between the receipt and the record) would have failed it. Anything else settles nothing: the trade is
+ * driven again.
  */
 async function settleFromLastSend(
   deps: TradeExecutorDeps,
@@ -78,10 +84,7 @@ async function settleFromLastSend(
 ): Promise<TradeOutcome | undefined> {
   const sent = await readSentTransaction(deps.writer, txHash);
   if (!sent) return undefined;
-  if (sent.blockNumber === null) {
-    deps.logger.info({ event: 'trade.reconcile_waiting', tradeId: trade.id, txHash }, 'transaction still pending');
-    return 'awaiting_chain';
-  }
+  if (sent.blockNumber === null) return 'awaiting_chain';
   const refused = await tradeRefusalIn(deps.writer, sent, { account, tradeId: trade.id });
   const refusal = refused && asPriceLimitRefusal(trade, refused);
   if (!refusal || !isDefiniteRefusal(refusal)) return undefined;

@@ -18,6 +18,7 @@ import { tradeExposureIndexesMigration } from './20261127_0100_trade_exposure_in
 import { relayerMigration } from './20261127_1800_relayer.js';
 import { tradeLimitPriceMigration } from './20261128_0100_trade_limit_price.js';
 import { webhookSecretOlderMigration } from './20261128_0200_webhook_secret_older.js';
+import { tradeWorkerSeenAtMigration } from './20261128_0300_trade_worker_seen_at.js';
 
 /** One migration: a stable name (never renamed once shipped) and its up/down steps. */
 export interface Migration {
@@ -50,6 +51,7 @@ const migrations: Migration[] = [
   relayerMigration,
   tradeLimitPriceMigration,
   webhookSecretOlderMigration,
+  tradeWorkerSeenAtMigration,
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

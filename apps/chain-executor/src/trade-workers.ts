@@ -11,6 +11,7 @@ import { startTradeJobsConsumer } from './consumers/trade-jobs.consumer.js';
 import { startExpireConfirmationsLoop } from './loops/expire-confirmations.loop.js';
 import { startReconcileStalledTradesLoop } from './loops/reconcile-stalled-trades.loop.js';
 import type { TradeExecutorDeps } from './trades/trade-executor-deps.js';
+import { startHeldTrades } from './trades/held-trades.js';
 import { createSimulatedDelaySlots } from './trades/simulated-delay.js';
 import { createTradeMetrics } from './trades/trade-metrics.js';
 import { createTradeBatcher } from './trades/trade-batcher.js';
@@ -81,6 +82,8 @@ export async function startTradeWorkers(
     halted: settings.TRADE_PROCESSING_HALTED,
     serviceEnv: settings.SERVICE_ENV,
     simulatedDelays: createSimulatedDelaySlots(settings.TRADES_IN_FLIGHT_MAX),
+    // Said alive four times per STALLED_TRADE_AFTER_MS: a live worker's trades never look stalled.
+    held: startHeldTrades({ db, logger: tradeLogger, now: () => new Date() }, settings.STALLED_TRADE_AFTER_MS / 4),
     now: () => new Date(),
     logger: tradeLogger,
   };
@@ -91,7 +94,10 @@ export async function startTradeWorkers(
   });
   const batchSize = settings.TRADE_SWEEP_BATCH_SIZE;
   return [
-    () => consumer.stop(),
+    async () => {
+      await consumer.stop();
+      deps.held?.stop();
+    },
     startExpireConfirmationsLoop(deps, { pollMs: settings.CONFIRMATION_EXPIRY_POLL_MS, batchSize }),
     startReconcileStalledTradesLoop(deps, {
       pollMs: settings.RECONCILE_POLL_MS,

@@ -4,6 +4,7 @@ import type { ChainExecutorConfig } from '#shared/config/app-configs.js';
 import type { Knex } from '#shared/db/create-knex.js';
 import type { Logger } from '#shared/logger/logger.js';
 import type { OutboxTransaction } from '#shared/messaging/outbox.js';
+import type { HeldTrades } from './held-trades.js';
 import type { SimulatedDelaySlots } from './simulated-delay.js';
 import type { TradeBatcher } from './trade-batcher.js';
 import type { TradeReads } from './trade-reads.js';
@@ -31,6 +32,8 @@ export interface TradeExecutorDeps {
   serviceEnv: ChainExecutorConfig['SERVICE_ENV'];
   /** Bounds how many `delay=<ms>` simulations this process holds at once (simulated-delay.ts). */
   simulatedDelays: SimulatedDelaySlots;
+  /** The trades this replica's workers hold, said alive to the reconciler (held-trades.ts); absent in some tests. */
+  held?: HeldTrades;
   now: () => Date;
   logger: Logger;
 }

@@ -18,10 +18,20 @@ export interface ExecuteTradeCommand {
   tradeId: string;
 }
 
-export async function executeTrade(
+export function executeTrade(
   deps: TradeExecutorDeps,
   command: ExecuteTradeCommand,
   options: DriveOptions = { enqueueRetry: false },
+): Promise<TradeOutcome> {
+  // Held for the whole run, receipt wait included: the reconciler leaves a trade to its live worker.
+  const run = () => executeHeldTrade(deps, command, options);
+  return deps.held ? deps.held.during(command.tradeId, run) : run();
+}
+
+async function executeHeldTrade(
+  deps: TradeExecutorDeps,
+  command: ExecuteTradeCommand,
+  options: DriveOptions,
 ): Promise<TradeOutcome> {
   const rows = await deps.reads.job(command.tradeId);
   if (!rows) {

@@ -10,7 +10,7 @@ import {
 } from 'viem';
 import { batchGasLimit, sendCallBatch, simulateCallBatch } from '../chain/call-batches.js';
 import { ensureBatchDelegation } from '../chain/batch-delegation.js';
-import { recordTradeTxHash } from '#shared/db/trades/trades.repository.js';
+import { markTradesHeld, recordTradeTxHash } from '#shared/db/trades/trades.repository.js';
 import { type TradeRecord } from '#shared/db/trades/trade-rows.js';
 import { AppError } from '#shared/errors/app-error.js';
 import { waitFor } from '#tooling/testing/messaging/wait-for.js';
@@ -349,6 +349,22 @@ describe('reconcileTrade', () => {
     expect(outcomes.get(pending.id)).toBe('completed');
     expect(await executionsOf(testbed, trader.account, validating.id)).toHaveLength(1);
     expect(await executionsOf(testbed, trader.account, pending.id)).toHaveLength(1);
+  });
+
+  it('leaves an executing trade to its live worker (its heartbeat within STALLED_TRADE_AFTER_MS), however long since it moved', async () => {
+    const trader = await createTrader(testbed);
+    const alive = await insertMarketTrade(testbed, trader, 1n * USDC, { status: 'executing' });
+    const silent = await insertMarketTrade(testbed, trader, 1n * USDC, { status: 'executing' });
+    // The worker holding `alive` (a long receipt wait) says so at the reconciler's now; `silent`'s worker died.
+    await markTradesHeld(testbed.db, [alive.id], later());
+    await markTradesHeld(testbed.db, [silent.id], new Date(later().getTime() - 2 * STALLED_AFTER_MS));
+
+    const outcomes = await reconcileStalledTrades(tradeDeps(testbed, { now: later }), settings);
+
+    expect(outcomes.has(alive.id)).toBe(false);
+    expect(outcomes.get(silent.id)).toBe('completed');
+    expect(await executionsOf(testbed, trader.account, alive.id)).toHaveLength(0);
+    expect((await tradeOf(testbed.db, alive.id)).status).toBe('executing');
   });
 
   it('leaves trades in flight for less than STALLED_TRADE_AFTER_MS alone', async () => {

@@ -31,7 +31,13 @@ const RECONCILER = { enqueueRetry: true } as const;
 /** A trade found `executing` may have an unrecorded transaction in flight: see DriveOptions.maybeSentBefore. */
 const RESENDING = { ...RECONCILER, maybeSentBefore: true } as const;
 
-export async function reconcileTrade(deps: TradeExecutorDeps, tradeId: string): Promise<TradeOutcome> {
+export function reconcileTrade(deps: TradeExecutorDeps, tradeId: string): Promise<TradeOutcome> {
+  // A resend waits for its receipt like a job's run: held meanwhile, so the next round leaves it alone.
+  const run = () => reconcileHeldTrade(deps, tradeId);
+  return deps.held ? deps.held.during(tradeId, run) : run();
+}
+
+async function reconcileHeldTrade(deps: TradeExecutorDeps, tradeId: string): Promise<TradeOutcome> {
   const trade = await deps.reads.trade(tradeId);
   if (!trade) return 'not_found';
   if (trade.status === 'pending') return executeTrade(deps, { tradeId }, RECONCILER);

@@ -81,7 +81,10 @@ export async function listExpiredConfirmations(db: Queryable, now: Date, limit: 
   return rows.map(toTrade);
 }
 
-/** Trades left in one of `statuses` since before `before` (a worker died mid-way), oldest first. */
+/**
+ * Trades left in one of `statuses` since before `before` whose worker has said nothing since then either (it died
+ * mid-way: see markTradesHeld), oldest first.
+ */
 export async function listStalledTrades(
   db: Queryable,
   statuses: readonly TradeStatus[],
@@ -91,6 +94,8 @@ export async function listStalledTrades(
   const rows = await db<Row>('trades')
     .whereIn('status', statuses)
     .where('updated_at', '<', before)
+    // A worker still holding the trade refreshes worker_seen_at (markTradesHeld): not stalled while it does.
+    .where((silent) => silent.whereNull('worker_seen_at').orWhere('worker_seen_at', '<', before))
     .orderBy('updated_at', 'asc')
     .limit(limit);
   return rows.map(toTrade);

@@ -126,6 +126,18 @@ export function recordTradeTxHash(db: Queryable, id: string, txHash: string, tra
 }
 
 /**
+ * Says the executor worker holding trades `ids` is alive (worker_seen_at = `at`) for those still in its hands
+ * (validating or executing): the reconciler leaves them to it. Touches neither `updated_at` nor the trace.
+ */
+export async function markTradesHeld(db: Queryable, ids: readonly string[], at: Date): Promise<number> {
+  if (ids.length === 0) return 0;
+  return db('trades')
+    .whereIn('id', [...ids])
+    .whereIn('status', ['validating', 'executing'])
+    .update({ worker_seen_at: at, updated_at: db.ref('updated_at') });
+}
+
+/**
  * Reserves the numbers of `steps` more timeline steps of trade `id` (locking its row until the transaction ends, so
  * concurrent appends queue); the last one, or null when there is no such trade.
  */

@@ -95,7 +95,7 @@ export async function listStalledTrades(
     .whereIn('status', statuses)
     .where('updated_at', '<', before)
     // A worker still holding the trade refreshes worker_seen_at (markTradesHeld): not stalled while it does.
-    .where((silent) => silent.whereNull('worker_seen_at').orWhere('worker_seen_at', '<', before))
+    .where((silent) => void silent.whereNull('worker_seen_at').orWhere('worker_seen_at', '<', before))
     .orderBy('updated_at', 'asc')
     .limit(limit);
   return rows.map(toTrade);

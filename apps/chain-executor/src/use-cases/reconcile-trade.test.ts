@@ -32,6 +32,7 @@ import {
   EXECUTOR_COMPLETED_TRACE,
 } from '#tooling/kits/chain-executor/trade-executor-test-kit.js';
 import type { TradeExecutorDeps } from '../trades/trade-executor-deps.js';
+import { createTradeBatcher } from '../trades/trade-batcher.js';
 import { executeTrade } from './execute-trade.use-case.js';
 import { reconcileStalledTrades, reconcileTrade } from './reconcile-trade.use-case.js';
 
@@ -365,6 +366,27 @@ describe('reconcileTrade', () => {
     expect(outcomes.get(silent.id)).toBe('completed');
     expect(await executionsOf(testbed, trader.account, alive.id)).toHaveLength(0);
     expect((await tradeOf(testbed.db, alive.id)).status).toBe('executing');
+  });
+
+  it("resends a crashed worker's stalled trades together: they share batch transactions instead of a block each", async () => {
+    const trader = await createTrader(testbed);
+    const trades = await Promise.all(
+      Array.from({ length: 6 }, () => insertMarketTrade(testbed, trader, 1n * USDC, { status: 'executing' })),
+    );
+    const batched = tradeDeps(testbed, {
+      now: later,
+      batcher: createTradeBatcher(testbed.fixture.executor, { maxBatch: 32, logger: testbed.logs.logger }),
+    });
+    await ensureBatchDelegation(testbed.fixture.executor);
+    const sent = await executorTransactionCount(testbed);
+
+    const outcomes = await reconcileStalledTrades(batched, settings);
+
+    for (const trade of trades) {
+      expect(outcomes.get(trade.id)).toBe('completed');
+      expect(await executionsOf(testbed, trader.account, trade.id)).toHaveLength(1);
+    }
+    expect((await executorTransactionCount(testbed)) - sent).toBeLessThanOrEqual(2);
   });
 
   it('leaves trades in flight for less than STALLED_TRADE_AFTER_MS alone', async () => {

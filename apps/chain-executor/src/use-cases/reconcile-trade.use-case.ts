@@ -106,7 +106,14 @@ export interface ReconcileStalledSettings {
   signal?: AbortSignal;
 }
 
-/** One round of the reconcile loop: every stalled trade, oldest first; one trade's failure does not stop the rest. */
+/** Trades one round reconciles at once: their resends share the batcher's transactions instead of a block each. */
+const ROUND_CONCURRENCY = 32;
+
+/**
+ * One round of the reconcile loop: every stalled trade, oldest first, up to ROUND_CONCURRENCY at a time (a resend
+ * waits for its receipt: one after the other, a crashed replica's trades would each wait a block, most past their
+ * deadline); one trade's failure does not stop the rest.
+ */
 export async function reconcileStalledTrades(
   deps: TradeExecutorDeps,
   settings: ReconcileStalledSettings,
@@ -114,18 +121,20 @@ export async function reconcileStalledTrades(
   const before = new Date(deps.now().getTime() - settings.stalledAfterMs);
   const stalled = await listStalledTrades(deps.db, ['pending', 'validating', 'executing'], before, settings.batchSize);
   const outcomes = new Map<string, TradeOutcome | 'error'>();
-  for (const trade of stalled) {
-    if (settings.signal?.aborted) break;
-    try {
-      outcomes.set(trade.id, await reconcileTrade(deps, trade.id));
-    } catch (error) {
-      const appError = toAppError(error);
-      deps.logger.warn(
-        { event: 'trade.reconcile_failed', tradeId: trade.id, code: appError.code, detail: appError.detail },
-        'could not reconcile the trade; will try again',
-      );
-      outcomes.set(trade.id, 'error');
+  const reconcileNext = async (): Promise<void> => {
+    for (let trade = stalled.shift(); trade && !settings.signal?.aborted; trade = stalled.shift()) {
+      try {
+        outcomes.set(trade.id, await reconcileTrade(deps, trade.id));
+      } catch (error) {
+        const appError = toAppError(error);
+        deps.logger.warn(
+          { event: 'trade.reconcile_failed', tradeId: trade.id, code: appError.code, detail: appError.detail },
+          'could not reconcile the trade; will try again',
+        );
+        outcomes.set(trade.id, 'error');
+      }
     }
-  }
+  };
+  await Promise.all(Array.from({ length: Math.min(ROUND_CONCURRENCY, stalled.length) }, reconcileNext));
   return outcomes;
 }

@@ -5,10 +5,9 @@
  * 2. send with that gas (+25 %) so nothing can fail between taking the nonce and broadcasting but the network;
  * 3. wait for the receipt; a transaction that still reverts on-chain (state moved between estimate and mining) is
  *    explained from the node's call trace (or a replay on the parent block) and carries its tx hash.
- * Every failure is an AppError (chain-errors.ts). `onSent` learns the hash as soon as the node took the transaction
- * (before the receipt), so a caller can record it; a failure of the broadcast itself (the node may or may not have
- * taken it) carries `extensions.broadcast = 'unknown'` and forgets the cached nonce, so no nonce gap stalls later
- * sends.
+ * Every failure is an AppError (chain-errors.ts). `onSent` learns the hash as soon as the transaction went out
+ * (before the receipt), so a caller can record it; a broadcast whose fate is unknown counts as sent and is watched by
+ * its hash, one refused before reaching any pool fails with no hash and gives its nonce back (see broadcast).
  */
 import { getAddress, isHex } from 'viem';
 import type {
@@ -27,12 +26,15 @@ import type { ChainReader, ChainWriter } from './chain-clients.js';
 import { toChainError, withChainErrors } from './chain-errors.js';
 import { appErrorFromRevert, decodeRevertData } from './revert-errors.js';
 import {
+  broadcastRefused,
+  broadcastSigned,
   calldataOf,
   cappedFees,
-  signAndSend,
+  signTransaction,
   untilMined,
   type Fees,
   type SentTransaction,
+  type SignedTransaction,
 } from './sent-transactions.js';
 
 type Mutability = 'nonpayable' | 'payable';
@@ -66,9 +68,9 @@ export interface SendOptions extends SendObserver {
   gasLimit?: bigint;
 }
 
-/** Whether a failed send may have reached the chain (its hash was known, or the broadcast's fate is unknown). */
+/** Whether a failed send may have reached the chain: it went out (its hash is known; see broadcast). */
 export function mayHaveBeenSent(error: AppError): boolean {
-  return error.extensions.txHash !== undefined || error.extensions.broadcast === 'unknown';
+  return error.extensions.txHash !== undefined;
 }
 
 /** Sends a contract write and resolves with its successful receipt (see the file comment). */
@@ -115,24 +117,34 @@ export async function sendContractWrite<
   throw await explainMinedRevert(writer, call, receipt, gas);
 }
 
-/** Takes a nonce, signs and sends; a failure may or may not have reached the node (see the file comment). */
+/**
+ * Takes a nonce, signs here (the hash is known before any node sees it) and broadcasts. A broadcast whose fate is
+ * unknown (a timeout, a dropped connection) counts as sent: its hash is watched like any other (untilMined puts it
+ * back if no node has it), so it never leaves a nonce gap nor a transaction nobody follows. One that certainly went
+ * nowhere (refused by the signer's fence or by the node) gives its nonce back and fails with no hash: nothing of it
+ * can be mined.
+ */
 async function broadcast(
   writer: ChainWriter,
   unsigned: Omit<SentTransaction, 'hash' | 'nonce'>,
 ): Promise<{ hash: Hex; nonce: number }> {
+  let signed: SignedTransaction;
+  let nonce: number;
   try {
-    const nonce = await writer.takeNonce();
-    return { hash: await signAndSend(writer, { ...unsigned, nonce }), nonce };
+    nonce = await writer.takeNonce();
+    signed = await signTransaction(writer, { ...unsigned, nonce });
   } catch (error) {
     writer.resetNonce();
-    const mapped = toChainError(error);
-    throw new AppError(mapped.code, {
-      detail: mapped.detail,
-      extensions: { ...mapped.extensions, broadcast: 'unknown' },
-      retry: mapped.retry,
-      cause: error,
-    });
+    throw toChainError(error);
   }
+  try {
+    await broadcastSigned(writer, signed);
+  } catch (error) {
+    if (!broadcastRefused(error)) return { hash: signed.hash, nonce };
+    writer.resetNonce();
+    throw toChainError(error);
+  }
+  return { hash: signed.hash, nonce };
 }
 
 /** `error` naming the transaction it happened in. */

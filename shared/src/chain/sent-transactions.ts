@@ -15,6 +15,8 @@ import {
   BaseError,
   encodeFunctionData,
   FeeCapTooLowError,
+  keccak256,
+  RpcRequestError,
   TransactionNotFoundError,
   type Abi,
   type Address,
@@ -72,17 +74,50 @@ export function replacementFees(previous: Fees, current: Fees, cap: bigint): Fee
   );
 }
 
-/** Signs and broadcasts; resolves with the hash (the node accepted it). */
-export async function signAndSend(writer: ChainWriter, tx: Omit<SentTransaction, 'hash'>): Promise<Hex> {
-  return writer.walletClient.sendTransaction({
+/** A transaction signed here: its bytes and its hash, known before any node has seen it. */
+export interface SignedTransaction {
+  raw: Hex;
+  hash: Hex;
+}
+
+/** Signs with the writer's key, here (no RPC): the hash is the transaction's whatever then happens to the broadcast. */
+export async function signTransaction(
+  writer: ChainWriter,
+  tx: Omit<SentTransaction, 'hash'>,
+): Promise<SignedTransaction> {
+  const raw = await writer.walletClient.signTransaction({
+    account: writer.account,
+    chain: writer.chain,
     to: tx.to,
     data: tx.data,
     gas: tx.gas,
     nonce: tx.nonce,
     maxFeePerGas: tx.fees.maxFeePerGas,
     maxPriorityFeePerGas: tx.fees.maxPriorityFeePerGas,
-    chain: writer.chain,
   });
+  return { raw, hash: keccak256(raw) };
+}
+
+/** Broadcasts a signed transaction (through the writer's fenced transport). */
+export async function broadcastSigned(writer: ChainWriter, signed: SignedTransaction): Promise<Hex> {
+  await writer.walletClient.sendRawTransaction({ serializedTransaction: signed.raw });
+  return signed.hash;
+}
+
+/** Signs and broadcasts; resolves with the hash (the node accepted it). */
+export async function signAndSend(writer: ChainWriter, tx: Omit<SentTransaction, 'hash'>): Promise<Hex> {
+  return broadcastSigned(writer, await signTransaction(writer, tx));
+}
+
+/**
+ * Whether a failed broadcast certainly left nothing in any node's pool: the signer's fence refused it before it went
+ * out (an AppError), or the node answered with a JSON-RPC error (it refused it). Not "already known" (the node has
+ * it), nor a transport failure (a timeout, a dropped connection, a gateway's 5xx), after which the node may have it.
+ */
+export function broadcastRefused(error: unknown): boolean {
+  if (isAlreadyKnown(error)) return false;
+  if (error instanceof AppError) return true;
+  return error instanceof BaseError && error.walk((cause) => cause instanceof RpcRequestError) !== null;
 }
 
 const isTooCheap = (error: unknown) =>

@@ -2,6 +2,9 @@
  * streamEvents' reconnect loop against a real local HTTP server whose answers are scripted per connection:
  * clean endings of a quiet stream, gateway answers (502, 503, 504) and aborts at every stage.
  */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 import { streamEvents } from './event-stream.js';
 import type { RetryOptions } from './retry-policy.js';
@@ -111,6 +114,31 @@ describe('streamEvents reconnect loop', () => {
     expect(await stream.next()).toMatchObject({ value: { id: '42' } });
     expect(seen).toEqual([undefined, '42', '42']);
     await stream.return();
+  });
+
+  it('leaves nothing running once the loop is left: a script that reads one event exits at once', async () => {
+    // One event, then the connection stays open and quiet: the script leaves the loop while the stream still runs.
+    const { baseUrl } = await scriptedServer([
+      (response) => {
+        response.writeHead(200, { 'Content-Type': 'text/event-stream' });
+        response.write(`id: 42\nevent: trade.completed\ndata: ${EVENT}\n\n`);
+      },
+    ]);
+    const script = [
+      `import { streamEvents } from ${JSON.stringify(fileURLToPath(new URL('./event-stream.ts', import.meta.url)))};`,
+      `const stream = streamEvents({ baseUrl: ${JSON.stringify(baseUrl)}, fetch: (request) => fetch(request),`,
+      '  retry: { maxAttempts: 1, initialDelayMs: 1, maxDelayMs: 5 } }, { idleTimeoutMs: 20000 });',
+      'for await (const event of stream) { console.log(event.id); break; }',
+    ].join('\n');
+    const started = Date.now();
+    // The server runs in this process: the script runs beside it, not blocking it.
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      { encoding: 'utf8', timeout: 15_000 },
+    );
+    expect(stdout.trim()).toBe('42');
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('ends without connecting when the signal is already aborted', async () => {

@@ -68,20 +68,26 @@ async function openStream(deps: EventStreamDeps, url: string, lastId: string | u
 
 /**
  * `body` as it arrives, with `onIdle` called when no chunk has come for `idleMs` (the timer restarts with each
- * chunk and stops when the body ends or is cancelled).
+ * chunk); `stop` ends the watch, whatever became of the body (the caller's `finally`).
  */
 function watchedForSilence(body: ReadableStream<Uint8Array>, idleMs: number, onIdle: () => void) {
-  let timer = setTimeout(onIdle, idleMs);
-  return body.pipeThrough(
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const restart = () => {
+    clearTimeout(timer);
+    timer = setTimeout(onIdle, idleMs);
+    // A watch never keeps a process alive by itself.
+    if (typeof timer === 'object' && 'unref' in timer) timer.unref();
+  };
+  restart();
+  const watched = body.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
-        clearTimeout(timer);
-        timer = setTimeout(onIdle, idleMs);
+        restart();
         controller.enqueue(chunk);
       },
-      flush: () => clearTimeout(timer),
     }),
   );
+  return { body: watched, stop: () => clearTimeout(timer) };
 }
 
 /** How long the server asked to wait before the next try (429 RATE_LIMIT_EXCEEDED or 503 with Retry-After). */
@@ -107,12 +113,14 @@ export async function* streamEvents(
     const stop = () => connection.abort(options.signal?.reason);
     options.signal?.addEventListener('abort', stop, { once: true });
     let waitMs: number | undefined;
+    let stopWatching = (): void => undefined;
     try {
       const opened = await openStream(deps, url, lastId, connection.signal);
       // A stream that opened is a healthy server: a quiet stream ended cleanly is not a failure in a row.
       failures = 0;
-      const body = watchedForSilence(opened, idleMs, () => connection.abort(new Error('event stream: silent')));
-      for await (const message of readSseMessages(body)) {
+      const watch = watchedForSilence(opened, idleMs, () => connection.abort(new Error('event stream: silent')));
+      stopWatching = watch.stop;
+      for await (const message of readSseMessages(watch.body)) {
         if (message.retry !== undefined) retryMs = message.retry;
         if (message.event === 'stream.error') {
           const ending: { code: string; detail: string } = JSON.parse(message.data);
@@ -135,6 +143,7 @@ export async function* streamEvents(
         if (error instanceof ForetellStreamError || error instanceof SyntaxError) throw error;
       }
     } finally {
+      stopWatching();
       options.signal?.removeEventListener('abort', stop);
       connection.abort();
     }

@@ -6,7 +6,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { parseGwei } from 'viem';
+import { parseGwei, type Hex } from 'viem';
 import { testUsdcAbi } from '../../contracts/artifacts/index.js';
 import { AppError } from '../errors/app-error.js';
 import { createChainClients, withSigner, type ChainWriter } from './chain-clients.js';
@@ -19,9 +19,12 @@ useChainFixture(async (started) => {
   fixture = started;
 });
 
-/** Forwards JSON-RPC to anvil; the answers to the next `lose` broadcasts are lost after anvil took them. */
+/**
+ * Forwards JSON-RPC to anvil; the answers to the next `lose` broadcasts are lost after anvil took them, and those
+ * to the next `gatewayTimeouts` are a gateway's 504 with a JSON-RPC error body instead.
+ */
 function startLossyRpcProxy(target: string) {
-  const state = { lose: 0, broadcasts: 0 };
+  const state = { lose: 0, gatewayTimeouts: 0, broadcasts: 0 };
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -35,6 +38,14 @@ function startLossyRpcProxy(target: string) {
           if (broadcast && state.lose > 0) {
             state.lose -= 1;
             request.socket.destroy();
+            return;
+          }
+          if (broadcast && state.gatewayTimeouts > 0) {
+            state.gatewayTimeouts -= 1;
+            const { id } = JSON.parse(body) as { id: number };
+            const error = { code: -32603, message: 'upstream request timeout' };
+            response.writeHead(504, { 'Content-Type': 'application/json' });
+            response.end(JSON.stringify({ jsonrpc: '2.0', id, error }));
             return;
           }
           response.writeHead(answer.status, { 'Content-Type': 'application/json' }).end(text);
@@ -63,6 +74,7 @@ async function writerThroughProxy(key: number, fence?: () => Promise<void>): Pro
   const writer = withSigner(reader, anvilPrivateKey(key), {
     replaceAfterBlocks: 1,
     maxFeePerGas: parseGwei('1000'),
+    receiptTimeoutMs: 20_000,
     ...(fence ? { fence } : {}),
   });
   writer.resetNonce();
@@ -92,6 +104,56 @@ describe('a contract write whose broadcast', () => {
     expect(proxy.state.broadcasts - sentAt).toBe(1);
     expect(await nonceOf(writer)).toBe(before + 1);
   });
+
+  it("got a gateway's 504 with a JSON-RPC error body after the node took it: is watched, not refused", async () => {
+    const writer = await writerThroughProxy(7);
+    const before = await nonceOf(writer);
+    proxy.state.gatewayTimeouts = 1;
+
+    const receipt = await approve(writer, 5n);
+
+    expect(receipt.status).toBe('success');
+    expect(await nonceOf(writer)).toBe(before + 1);
+  });
+
+  it('was dropped, and the answer to its re-send was lost: the re-send is watched and settles it at once', async () => {
+    const writer = await writerThroughProxy(6);
+    const before = await nonceOf(writer);
+    const { testClient } = fixture.chain;
+    const hashes: Hex[] = [];
+    const sentAt = proxy.state.broadcasts;
+    const receipt = await (async () => {
+      await testClient.setAutomine(false);
+      try {
+        const sending = sendContractWrite(
+          writer,
+          { address: fixture.platform.usdc, abi: testUsdcAbi, functionName: 'approve', args: [fixture.treasury, 4n] },
+          { onSent: (hash) => Promise.resolve(void hashes.push(hash)) },
+        );
+        let settled = false;
+        void sending.then(
+          () => (settled = true),
+          () => (settled = true),
+        );
+        while (hashes.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+        await testClient.dropTransaction({ hash: hashes[0]! });
+        proxy.state.lose = 1;
+        for (let block = 0; block < 20 && !settled; block += 1) {
+          await testClient.mine({ blocks: 1 });
+          await new Promise((resolve) => setTimeout(resolve, 150));
+        }
+        return await sending;
+      } finally {
+        await testClient.setAutomine(true);
+      }
+    })();
+
+    expect(receipt.status).toBe('success');
+    expect(hashes).toContain(receipt.transactionHash);
+    expect(await nonceOf(writer)).toBe(before + 1);
+    // The first send and its one re-send: no broadcast after the nonce was mined.
+    expect(proxy.state.broadcasts - sentAt).toBe(2);
+  }, 60_000);
 
   it('was refused before it went out: fails with no hash, and its nonce goes to the next send', async () => {
     let refuse = true;

@@ -5,7 +5,18 @@ import { withSigner, type ChainWriter } from './chain-clients.js';
 import { anvilPrivateKey, type ChainFixture } from '#tooling/testing/chain-test-fixtures.js';
 import { useChainFixture } from '#tooling/testing/chain-suite.js';
 import { sendContractWrite } from './contract-writes.js';
-import { cappedFees, replacementFees, signAndSend, untilMined } from './sent-transactions.js';
+import {
+  broadcastSigned,
+  cappedFees,
+  replacementFees,
+  signTransaction,
+  untilMined,
+  type SentTransaction,
+} from './sent-transactions.js';
+
+/** Signs and broadcasts `tx`; its hash. */
+const signAndSend = async (writer: ChainWriter, tx: Omit<SentTransaction, 'hash'>) =>
+  broadcastSigned(writer, await signTransaction(writer, tx));
 
 let fixture: ChainFixture;
 

@@ -16,7 +16,6 @@ import {
   encodeFunctionData,
   FeeCapTooLowError,
   keccak256,
-  RpcRequestError,
   TransactionNotFoundError,
   type Abi,
   type Address,
@@ -85,9 +84,9 @@ export async function signTransaction(
   writer: ChainWriter,
   tx: Omit<SentTransaction, 'hash'>,
 ): Promise<SignedTransaction> {
-  const raw = await writer.walletClient.signTransaction({
-    account: writer.account,
-    chain: writer.chain,
+  const raw = await writer.account.signTransaction({
+    type: 'eip1559',
+    chainId: writer.chain.id,
     to: tx.to,
     data: tx.data,
     gas: tx.gas,
@@ -104,20 +103,32 @@ export async function broadcastSigned(writer: ChainWriter, signed: SignedTransac
   return signed.hash;
 }
 
-/** Signs and broadcasts; resolves with the hash (the node accepted it). */
-export async function signAndSend(writer: ChainWriter, tx: Omit<SentTransaction, 'hash'>): Promise<Hex> {
-  return broadcastSigned(writer, await signTransaction(writer, tx));
-}
+/** What nodes answer when they refuse a transaction outright: it is in no pool. */
+const NODE_REFUSALS =
+  /nonce too low|nonce too high|underpriced|fee too low|less than block base fee|insufficient funds|intrinsic gas too low|exceeds block gas limit|invalid sender|gas limit reached/i;
+
+const isNonceTooLow = (error: unknown) => /nonce too low/i.test(messageChain(error));
 
 /**
  * Whether a failed broadcast certainly left nothing in any node's pool: the signer's fence refused it before it went
- * out (an AppError), or the node answered with a JSON-RPC error (it refused it). Not "already known" (the node has
- * it), nor a transport failure (a timeout, a dropped connection, a gateway's 5xx), after which the node may have it.
+ * out (our AppError), or the node refused it with one of the answers nodes give for a transaction they will not take
+ * (NODE_REFUSALS). Anything else may have reached a pool: "already known", a timeout, a dropped connection, a
+ * gateway's 5xx (with or without a JSON-RPC body), a node's internal error.
  */
 export function broadcastRefused(error: unknown): boolean {
   if (isAlreadyKnown(error)) return false;
   if (error instanceof AppError) return true;
-  return error instanceof BaseError && error.walk((cause) => cause instanceof RpcRequestError) !== null;
+  if (error instanceof BaseError && error.walk((cause) => cause instanceof AppError)) return true;
+  return NODE_REFUSALS.test(messageChain(error));
+}
+
+/** The messages of `error` and its causes, joined (viem keeps the node's own words in `details`). */
+function messageChain(error: unknown): string {
+  const parts: string[] = [];
+  for (let cause: unknown = error; cause instanceof Error && parts.length < 8; cause = cause.cause) {
+    parts.push(cause.message, cause instanceof BaseError ? cause.details : '');
+  }
+  return parts.join(' | ');
 }
 
 const isTooCheap = (error: unknown) =>
@@ -223,22 +234,28 @@ async function isStuck(writer: ChainWriter, sent: SentTransaction): Promise<bool
   return now.maxFeePerGas > offered.maxFeePerGas || now.maxPriorityFeePerGas > offered.maxPriorityFeePerGas;
 }
 
-/** A higher-fee version of `sent` (same nonce), or the same one again at the cap (see the file comment). */
+/**
+ * A higher-fee version of `sent` (same nonce), or the same one again at the cap (see the file comment). Throws when
+ * the node refused it for another reason (the caller tries again at the next block); a broadcast of unknown fate
+ * returns the new version, watched from now on beside the earlier ones.
+ */
 async function replace(writer: ChainWriter, sent: SentTransaction): Promise<SentTransaction> {
   const fees = replacementFees(sent.fees, await writer.currentFees(), writer.maxFeePerGas);
   const raised =
     fees.maxFeePerGas > sent.fees.maxFeePerGas && fees.maxPriorityFeePerGas > sent.fees.maxPriorityFeePerGas;
   const next = { ...sent, fees: raised ? fees : sent.fees };
+  const signed = await signTransaction(writer, next);
   try {
-    return { ...next, hash: await signAndSend(writer, next) };
+    await broadcastSigned(writer, signed);
   } catch (error) {
     // Mined meanwhile (nonce too low), or the same transaction still in the pool: keep waiting for what was sent.
-    if (isAlreadyKnown(error) || toChainError(error).extensions.nonce === 'conflict') return sent;
+    if (isAlreadyKnown(error) || isNonceTooLow(error)) return sent;
     // Still too cheap for the node (under the base fee, or not enough above the pooled one): keep waiting for what
     // was sent, and raise from these fees next time.
     if (isTooCheap(error)) return { ...sent, fees: next.fees };
-    throw error;
+    if (broadcastRefused(error)) throw error;
   }
+  return { ...next, hash: signed.hash };
 }
 
 const notMinedInTime = (hash: Hex, lastResendError: unknown) =>

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { AppError } from '../errors/app-error.js';
-import { countBrokerConnections } from '#tooling/testing/messaging/broker-control.js';
+import { brokerChannelsOf, countBrokerConnections } from '#tooling/testing/messaging/broker-control.js';
 import {
   createLogCapture,
   createTestMessaging,
@@ -114,6 +114,32 @@ describe('AmqpConnectionManager', () => {
     const manager = messaging.createManager({ url: 'amqp://guest:guest@127.0.0.1:1', connectTimeoutMs: 200 });
 
     await expect(manager.connect()).rejects.toMatchObject({ code: 'DEPENDENCY_UNAVAILABLE' });
+    await manager.close();
+  });
+
+  it('publishes on one connection and consumes on another, so a broker blocking publishers under an alarm still reads the acks', async () => {
+    const connectionName = `${messaging.prefix}:separate`;
+    const manager = messaging.createManager({ connectionName });
+    await manager.connect();
+    // A process that only publishes opens only the publishing connection.
+    await manager.publish(EXCHANGES.trades, 'trade.created', { tradeId: randomUUID() });
+    expect(await countBrokerConnections(connectionName)).toBe(1);
+
+    const consumer = await manager.consume(QUEUES.chainExecutorTrades, () => undefined, { prefetch: 1 });
+    await manager.publish(EXCHANGES.trades, 'trade.created', { tradeId: randomUUID() });
+    const channels = await waitFor('both connections with their channels', async () => {
+      const listed = await brokerChannelsOf(connectionName);
+      return listed.some((channel) => channel.consumers > 0) && listed.some((channel) => channel.confirm)
+        ? listed
+        : undefined;
+    });
+    expect(channels.filter((channel) => channel.confirm).map((channel) => channel.connection)).toEqual([
+      `${connectionName}:publish`,
+    ]);
+    expect(channels.filter((channel) => channel.consumers > 0).map((channel) => channel.connection)).toEqual([
+      `${connectionName}:consume`,
+    ]);
+    await consumer.cancel();
     await manager.close();
   });
 

@@ -74,12 +74,43 @@ const unavailable = (detail: string, cause?: unknown) =>
   new AppError('DEPENDENCY_UNAVAILABLE', { detail, cause, extensions: { dependency: 'rabbitmq' } });
 
 /**
- * One AMQP connection for a process: declares the topology on every (re)connect, publishes on a confirm channel
- * and keeps consumers attached. On connection loss it reconnects with capped, jittered exponential backoff;
- * publishes wait for the new connection (bounded by their timeout) and are re-sent if their confirm was lost, so
- * delivery is at least once and consumers dedupe by messageId.
+ * A process's RabbitMQ: one connection that publishes and, opened with the first consumer, another that consumes.
+ * A broker under a memory or disk alarm stops reading from every connection that publishes; were the consumers'
+ * acknowledgements on it, they would wait with the publishes, every replica's prefetch window would fill, and the
+ * consumers that could drain the backlog behind the alarm would stop (RabbitMQ's own advice: separate connections).
  */
 export function createAmqpConnectionManager(options: AmqpConnectionManagerOptions): AmqpConnectionManager {
+  const name = options.connectionName ?? (options.prefix ? `foretell:${options.prefix}` : 'foretell');
+  const publishing = createAmqpConnection({ ...options, connectionName: `${name}:publish` });
+  const consuming = createAmqpConnection({ ...options, connectionName: `${name}:consume` });
+  let consumed = false;
+  return {
+    prefix: options.prefix,
+    logger: options.logger,
+    connect: async () => {
+      await Promise.all([publishing.connect(), ...(consumed ? [consuming.connect()] : [])]);
+    },
+    publish: publishing.publish,
+    consume: (queue, onDelivery, consumeOptions) => {
+      consumed = true;
+      return consuming.consume(queue, onDelivery, consumeOptions);
+    },
+    isConnected: () => publishing.isConnected() && (!consumed || consuming.isConnected()),
+    // Consumers first: the work they drain may still publish.
+    close: async () => {
+      await consuming.close();
+      await publishing.close();
+    },
+  };
+}
+
+/**
+ * One AMQP connection: declares the topology on every (re)connect, publishes on a confirm channel and keeps
+ * consumers attached. On connection loss it reconnects with capped, jittered exponential backoff; publishes wait
+ * for the new connection (bounded by their timeout) and are re-sent if their confirm was lost, so delivery is at
+ * least once (consumers are idempotent by the state of what they handle).
+ */
+function createAmqpConnection(options: AmqpConnectionManagerOptions): AmqpConnectionManager {
   const { prefix, logger } = options;
   const publishTimeoutMs = options.publishTimeoutMs ?? 5_000;
   const connectTimeoutMs = options.connectTimeoutMs ?? 30_000;

@@ -175,6 +175,8 @@ function createAmqpConnection(options: AmqpConnectionManagerOptions): AmqpConnec
       return;
     }
     connection = model;
+    // A consumer whose channel closed while it was attached above found no current connection to come back to.
+    for (const consumer of consumers) if (!consumer.isAttached()) void consumer.attach(model);
     logger.info({ event: 'amqp.connected', connectionName }, 'connected to RabbitMQ');
     for (const waiter of waiters) waiter.resolve(model);
     waiters.clear();

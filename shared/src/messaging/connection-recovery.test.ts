@@ -9,7 +9,7 @@ import {
   type TestMessaging,
 } from '#tooling/testing/messaging/test-messaging.js';
 import { waitFor } from '#tooling/testing/messaging/wait-for.js';
-import { EXCHANGES, QUEUES } from './topology.js';
+import { declareTopology, EXCHANGES, QUEUES } from './topology.js';
 
 describe('AmqpConnectionManager recovery', () => {
   let messaging: TestMessaging;
@@ -67,4 +67,40 @@ describe('AmqpConnectionManager recovery', () => {
     await consumer.stop();
     await manager.close();
   });
+
+  it('comes back after the broker cancels it on a new connection while a re-attach asked on the old one is pending', async () => {
+    const connectionName = `${messaging.prefix}:reattach`;
+    const log = createLogCapture('debug');
+    const count = (event: string) => log.events().filter((seen) => seen === event).length;
+    // Re-attaches that fail for a while grow their delay to seconds: one is still pending when the connection is new.
+    const manager = messaging.createManager({
+      connectionName,
+      logger: log.logger,
+      reconnectBackoff: { initialMs: 100, maxMs: 3_000, factor: 2, jitter: 0 },
+    });
+    await manager.connect();
+    const registration = await manager.consume(QUEUES.chainExecutorTrades, (delivery) => delivery.ack(), {
+      prefetch: 1,
+    });
+    const queue = messaging.physical(QUEUES.chainExecutorTrades);
+    const consumersOnQueue = async () => (await messaging.admin.checkQueue(queue)).consumerCount;
+    await waitFor('the consumer to attach', async () => (await consumersOnQueue()) === 1);
+
+    // The queue goes away: the broker cancels the consumer, and its re-attaches fail until the delay is seconds long.
+    await messaging.admin.deleteQueue(queue);
+    await waitFor('three failed re-attaches', () => count('amqp.consumer_attach_failed') >= 3);
+    // The connections drop; the new ones declare the queue again and attach the consumer.
+    const started = count('amqp.consumer_started');
+    await closeBrokerConnections(connectionName, 'test: new connection');
+    await waitFor('the consumer on the new connection', () => count('amqp.consumer_started') > started);
+    // The broker cancels it there too, while the re-attach asked on the old connection still waits.
+    const cancelled = count('amqp.consumer_cancelled_by_broker');
+    await messaging.admin.deleteQueue(queue);
+    await waitFor('the cancel on the new connection', () => count('amqp.consumer_cancelled_by_broker') > cancelled);
+    await declareTopology(messaging.admin, messaging.prefix);
+
+    await waitFor('the consumer to come back', async () => (await consumersOnQueue()) === 1, { timeoutMs: 10_000 });
+    await registration.cancel();
+    await manager.close();
+  }, 30_000);
 });

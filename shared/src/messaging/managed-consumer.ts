@@ -49,7 +49,7 @@ export class ManagedConsumer {
       opened.on('close', () => this.onChannelClosed(opened, connection));
       await opened.prefetch(prefetch);
       this.channel = opened;
-      const onMessage = (message: ConsumeMessage | null) => this.onMessage(opened, connection, message);
+      const onMessage = (message: ConsumeMessage | null) => this.onMessage(opened, message);
       this.consumerTag = (await opened.consume(queue, onMessage, { noAck: false })).consumerTag;
       this.failedAttaches = 0;
       if (this.cancelled) {
@@ -67,7 +67,7 @@ export class ManagedConsumer {
         { event: 'amqp.consumer_attach_failed', queue, err: errorForLog(err) },
         'consumer could not start; retrying',
       );
-      this.scheduleReattach(connection);
+      this.scheduleReattach();
     }
   }
 
@@ -99,13 +99,13 @@ export class ManagedConsumer {
     }
   }
 
-  private onMessage(channel: Channel, connection: ChannelModel, message: ConsumeMessage | null): void {
+  private onMessage(channel: Channel, message: ConsumeMessage | null): void {
     if (message === null) {
       // The broker cancelled us (queue deleted or failed over): start again on a fresh channel.
       this.options.logger.warn({ event: 'amqp.consumer_cancelled_by_broker', queue: this.options.queue });
       if (this.channel === channel) this.detach();
       void channel.close().catch(() => undefined);
-      this.scheduleReattach(connection);
+      this.scheduleReattach();
       return;
     }
     this.options.onDelivery({
@@ -131,19 +131,27 @@ export class ManagedConsumer {
     if (this.channel !== channel) return;
     this.detach();
     // If the connection is still up, only this channel failed: re-attach. Otherwise the manager re-attaches us.
-    if (!this.cancelled && this.options.currentConnection() === connection) this.scheduleReattach(connection);
+    if (!this.cancelled && this.options.currentConnection() === connection) this.scheduleReattach();
   }
 
-  private scheduleReattach(connection: ChannelModel): void {
+  /**
+   * Attaches again after a backoff, to whichever connection is current by then: one pending re-attach stands for
+   * every later request, so it must not give up because the connection it was asked on has since been replaced.
+   */
+  private scheduleReattach(): void {
     if (this.reattachScheduled || this.cancelled) return;
     this.reattachScheduled = true;
     this.failedAttaches += 1;
     const delay = backoffDelay(this.failedAttaches, this.options.backoff);
     void sleep(delay, this.options.signal).then(async () => {
       this.reattachScheduled = false;
-      const stillCurrent = this.options.currentConnection() === connection;
-      if (!this.cancelled && !this.options.signal.aborted && stillCurrent && !this.channel)
-        await this.attach(connection);
+      const current = this.options.currentConnection();
+      if (!this.cancelled && !this.options.signal.aborted && current && !this.channel) await this.attach(current);
     });
+  }
+
+  /** Whether it has a channel consuming (or being opened) now. */
+  isAttached(): boolean {
+    return this.channel !== undefined;
   }
 }

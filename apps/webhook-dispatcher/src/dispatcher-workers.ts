@@ -78,7 +78,7 @@ export async function startDispatcherWorkers(
     logger,
   });
   const stopSweep = startWakeDueKeysLoop(
-    { db: parts.db, amqp: parts.amqp, logger, now: deps.now },
+    { db: parts.db, amqp: parts.amqp, redis: parts.redis, logger, now: deps.now },
     { pollMs: settings.WEBHOOK_SWEEP_POLL_MS, batchSize: settings.WEBHOOK_SWEEP_BATCH_SIZE, graceMs: SWEEP_GRACE_MS },
   );
   return [

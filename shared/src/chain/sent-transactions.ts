@@ -107,7 +107,7 @@ export async function broadcastSigned(writer: ChainWriter, signed: SignedTransac
 const NODE_REFUSALS =
   /nonce too low|nonce too high|underpriced|fee too low|less than block base fee|insufficient funds|intrinsic gas too low|exceeds block gas limit|invalid sender|gas limit reached/i;
 
-const isNonceTooLow = (error: unknown) => /nonce too low/i.test(messageChain(error));
+const isNonceTooLow = (error: unknown) => /nonce too low/i.test(String(error));
 
 /**
  * Whether a failed broadcast certainly left nothing in any node's pool: the signer's fence refused it before it went
@@ -119,16 +119,8 @@ export function broadcastRefused(error: unknown): boolean {
   if (isAlreadyKnown(error)) return false;
   if (error instanceof AppError) return true;
   if (error instanceof BaseError && error.walk((cause) => cause instanceof AppError)) return true;
-  return NODE_REFUSALS.test(messageChain(error));
-}
-
-/** The messages of `error` and its causes, joined (viem keeps the node's own words in `details`). */
-function messageChain(error: unknown): string {
-  const parts: string[] = [];
-  for (let cause: unknown = error; cause instanceof Error && parts.length < 8; cause = cause.cause) {
-    parts.push(cause.message, cause instanceof BaseError ? cause.details : '');
-  }
-  return parts.join(' | ');
+  // viem's message carries the node's own words (its `Details:`), as for isAlreadyKnown and isTooCheap.
+  return NODE_REFUSALS.test(String(error));
 }
 
 const isTooCheap = (error: unknown) =>

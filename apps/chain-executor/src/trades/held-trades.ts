@@ -46,3 +46,8 @@ export function startHeldTrades(deps: { db: Knex; logger: Logger; now: () => Dat
     stop: () => clearInterval(timer),
   };
 }
+
+/** Runs `work` with `tradeId` held when the deps hold trades (they do in the deployables; some tests run without). */
+export function whileHeld<T>(held: HeldTrades | undefined, tradeId: string, work: () => Promise<T>): Promise<T> {
+  return held ? held.during(tradeId, work) : work();
+}

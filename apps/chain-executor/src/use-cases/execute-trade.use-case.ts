@@ -13,6 +13,7 @@ import { holdSimulatedDelay } from '../trades/simulated-delay.js';
 import { honouredSimulation } from '../trades/simulation-gate.js';
 import type { TradeReads } from '../trades/trade-reads.js';
 import { resolveTradeTarget } from '../trades/trade-target.js';
+import { whileHeld } from '../trades/held-trades.js';
 
 export interface ExecuteTradeCommand {
   tradeId: string;
@@ -24,8 +25,7 @@ export function executeTrade(
   options: DriveOptions = { enqueueRetry: false },
 ): Promise<TradeOutcome> {
   // Held for the whole run, receipt wait included: the reconciler leaves a trade to its live worker.
-  const run = () => executeHeldTrade(deps, command, options);
-  return deps.held ? deps.held.during(command.tradeId, run) : run();
+  return whileHeld(deps.held, command.tradeId, () => executeHeldTrade(deps, command, options));
 }
 
 async function executeHeldTrade(

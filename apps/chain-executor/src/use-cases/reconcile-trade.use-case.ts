@@ -25,6 +25,7 @@ import { honouredSimulation } from '../trades/simulation-gate.js';
 import { resolveTradeAccount, resolveTradeTarget } from '../trades/trade-target.js';
 import { readSentTransaction } from '../trades/transaction-state.js';
 import { executeTrade } from './execute-trade.use-case.js';
+import { whileHeld } from '../trades/held-trades.js';
 
 /** The reconciler publishes a fresh job when it hands a trade back to `pending`: no consumer holds one. */
 const RECONCILER = { enqueueRetry: true } as const;
@@ -33,8 +34,7 @@ const RESENDING = { ...RECONCILER, maybeSentBefore: true } as const;
 
 export function reconcileTrade(deps: TradeExecutorDeps, tradeId: string): Promise<TradeOutcome> {
   // A resend waits for its receipt like a job's run: held meanwhile, so the next round leaves it alone.
-  const run = () => reconcileHeldTrade(deps, tradeId);
-  return deps.held ? deps.held.during(tradeId, run) : run();
+  return whileHeld(deps.held, tradeId, () => reconcileHeldTrade(deps, tradeId));
 }
 
 async function reconcileHeldTrade(deps: TradeExecutorDeps, tradeId: string): Promise<TradeOutcome> {

@@ -1,5 +1,5 @@
 import type { Logger } from '../logger/logger.js';
-import { errorForLog, isRetryableError, transientSummary } from '../messaging/error-classification.js';
+import { isRetryableError, transientSummary } from '../messaging/error-classification.js';
 
 /** One dependency of readiness (MySQL, Redis, RabbitMQ, chain RPC…). `check` throws (or rejects) when not ready. */
 export interface ReadinessCheck {
@@ -69,7 +69,7 @@ export function createReadinessProbe(
     if (!started.has(check) && isExpectedTransient(error)) {
       logger.info({ check, error: transientSummary(error) }, 'readiness check waiting for its dependency to start');
     } else {
-      logger.warn({ err: errorForLog(error), check }, 'readiness check failed');
+      logger.warn({ err: error, check }, 'readiness check failed');
     }
   }
 

@@ -1,9 +1,8 @@
 /*
  * The log line of a failure that every request, message or open stream would otherwise log while a dependency is
- * down: at most one line per interval, saying how many it held back since the one before, with the error as
- * errorForLog gives it (an expected, transient failure in one line, anything else whole).
+ * down: at most one line per interval, saying how many it held back since the one before, with the error as the
+ * logger serializes every `err` (an expected, transient failure in one line, anything else whole).
  */
-import { errorForLog } from '../messaging/error-classification.js';
 import type { Logger } from './logger.js';
 
 /** Logs `error` (with `fields`) unless a line of this failure was written less than the interval ago. */
@@ -27,7 +26,7 @@ export function createFailureLog(
       return;
     }
     lastAt = at;
-    logger.warn({ event: line.event, ...fields, heldBack, err: errorForLog(error) }, line.message);
+    logger.warn({ event: line.event, ...fields, heldBack, err: error }, line.message);
     heldBack = 0;
   };
 }

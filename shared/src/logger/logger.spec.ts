@@ -3,6 +3,7 @@ import { describe, expect, it } from '@jest/globals';
 import { createPublicClient, http } from 'viem';
 import { createLogger } from './logger.js';
 import { runWithContext } from './request-context.js';
+import { AppError } from '../errors/app-error.js';
 
 function captureLogger() {
   const lines: string[] = [];
@@ -27,6 +28,16 @@ describe('createLogger', () => {
     const { logger, lines } = captureLogger();
     runWithContext({ messageId: 'msg-1' }, () => logger.info('consumed'));
     expect(JSON.parse(lines[0]!)).toMatchObject({ messageId: 'msg-1' });
+  });
+
+  it('writes an expected, transient error as one line (code and message, no stack), and anything else whole', () => {
+    const { logger, lines } = captureLogger();
+    logger.warn({ err: new AppError('DEPENDENCY_UNAVAILABLE', { detail: 'Redis is not answering' }) }, 'transient');
+    logger.error({ err: new TypeError('cannot read x of undefined') }, 'a bug');
+    const [transient, bug] = lines.map((line) => JSON.parse(line) as { err: Record<string, unknown> });
+    expect(transient!.err).toEqual({ code: 'DEPENDENCY_UNAVAILABLE', message: 'Redis is not answering' });
+    expect(bug!.err).toMatchObject({ type: 'TypeError', message: 'cannot read x of undefined' });
+    expect(String(bug!.err.stack)).toContain('TypeError: cannot read x of undefined');
   });
 
   it('never writes API keys, signatures, secrets or bodies', () => {

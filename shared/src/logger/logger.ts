@@ -1,6 +1,7 @@
 import { pino, type Logger, type LoggerOptions } from 'pino';
 import { currentContext } from './request-context.js';
 import { errorWithoutSecrets } from './secret-free-text.js';
+import { errorForLog } from '../messaging/error-classification.js';
 
 export type { Logger } from 'pino';
 
@@ -56,9 +57,13 @@ export function createLogger(options: CreateLoggerOptions): Logger {
       base: { service: options.name },
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: { paths: redactedPaths, censor: '[redacted]' },
-      // An error's message, stack, causes and members as pino serializes them, without the URLs' secrets they quote.
+      // An error as errorForLog gives it (an expected, transient one as its one-line summary, anything else whole:
+      // message, stack, causes and members as pino serializes them), without the URLs' secrets it quotes.
       serializers: {
-        err: (error: unknown) => errorWithoutSecrets(error instanceof Error ? pino.stdSerializers.err(error) : error),
+        err: (error: unknown) => {
+          const logged = errorForLog(error);
+          return errorWithoutSecrets(logged instanceof Error ? pino.stdSerializers.err(logged) : logged);
+        },
       },
       formatters: { level: (label) => ({ level: label }) },
       mixin: () => {

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { connect, type ChannelModel } from 'amqplib';
 import { AppError } from '../errors/app-error.js';
 import type { Logger } from '../logger/logger.js';
-import { errorForLog } from './error-classification.js';
 import { backoffDelay, RECONNECT_BACKOFF, sleep, type BackoffPolicy } from './backoff.js';
 import { ManagedConsumer, type Delivery } from './managed-consumer.js';
 import { publishWithConfirm, type PublishChannel } from './publish-with-confirm.js';
@@ -137,10 +136,7 @@ function createAmqpConnection(options: AmqpConnectionManagerOptions): AmqpConnec
         return;
       } catch (err) {
         const delayMs = backoffDelay(attempt, backoff);
-        logger.warn(
-          { event: 'amqp.connect_failed', attempt, delayMs, err: errorForLog(err) },
-          'RabbitMQ connection attempt failed',
-        );
+        logger.warn({ event: 'amqp.connect_failed', attempt, delayMs, err: err }, 'RabbitMQ connection attempt failed');
         await sleep(delayMs, closeController.signal);
       }
     }
@@ -153,7 +149,7 @@ function createAmqpConnection(options: AmqpConnectionManagerOptions): AmqpConnec
       noDelay: true,
     });
     let lost = false;
-    model.on('error', (err: Error) => logger.warn({ event: 'amqp.connection_error', err: errorForLog(err) }));
+    model.on('error', (err: Error) => logger.warn({ event: 'amqp.connection_error', err: err }));
     model.on('blocked', (reason: string) => logger.warn({ event: 'amqp.connection_blocked', reason }));
     model.on('unblocked', () => logger.info({ event: 'amqp.connection_unblocked' }));
     model.on('close', (err?: Error) => {
@@ -188,7 +184,7 @@ function createAmqpConnection(options: AmqpConnectionManagerOptions): AmqpConnec
     publishChannel = undefined;
     for (const consumer of consumers) consumer.detach();
     if (closed) return;
-    logger.warn({ event: 'amqp.connection_lost', err: errorForLog(err) }, 'RabbitMQ connection lost; reconnecting');
+    logger.warn({ event: 'amqp.connection_lost', err: err }, 'RabbitMQ connection lost; reconnecting');
     ensureConnecting();
   }
 

@@ -1,6 +1,5 @@
 import type { Channel, ChannelModel, ConsumeMessage } from 'amqplib';
 import type { Logger } from '../logger/logger.js';
-import { errorForLog } from './error-classification.js';
 import { backoffDelay, sleep, type BackoffPolicy } from './backoff.js';
 
 /** One received message and the two ways to settle it on the channel it arrived on. */
@@ -63,10 +62,7 @@ export class ManagedConsumer {
     } catch (err) {
       if (channel && this.channel === channel) this.detach();
       void channel?.close().catch(() => undefined);
-      logger.warn(
-        { event: 'amqp.consumer_attach_failed', queue, err: errorForLog(err) },
-        'consumer could not start; retrying',
-      );
+      logger.warn({ event: 'amqp.consumer_attach_failed', queue, err: err }, 'consumer could not start; retrying');
       this.scheduleReattach();
     }
   }
@@ -121,7 +117,7 @@ export class ManagedConsumer {
       operation();
     } catch (err) {
       this.options.logger.warn(
-        { event: 'amqp.settle_failed', queue: this.options.queue, err: errorForLog(err) },
+        { event: 'amqp.settle_failed', queue: this.options.queue, err: err },
         'channel closed before the message was settled; the broker will redeliver it',
       );
     }

@@ -8,7 +8,7 @@ import type { Registry } from 'prom-client';
 import type { ChainReader } from '#shared/chain/chain-clients.js';
 import type { Knex } from '#shared/db/create-knex.js';
 import type { Logger } from '#shared/logger/logger.js';
-import { errorForLog, isRetryableError } from '#shared/messaging/error-classification.js';
+import { isRetryableError } from '#shared/messaging/error-classification.js';
 import { backoffDelay, sleep, type BackoffPolicy } from '#shared/messaging/backoff.js';
 import type { AmqpConnectionManager } from '#shared/messaging/connection-manager.js';
 import { checkGenesis } from './chain-history-repair.js';
@@ -78,7 +78,7 @@ export function startMarketIndexer(deps: MarketIndexerDeps, settings: MarketInde
         lockName ??= indexerLockName(chainId, await currentDatabaseName(deps.db));
         lease = await tryAcquireLeaderLock(deps.db, lockName);
       } catch (error) {
-        logger.warn({ event: 'indexer.lock_failed', err: errorForLog(error) }, 'could not try the indexer lock');
+        logger.warn({ event: 'indexer.lock_failed', err: error }, 'could not try the indexer lock');
       }
       if (!lease) {
         await sleep(retryMs, stopping.signal);
@@ -141,7 +141,7 @@ async function lead(
       failures += 1;
       state = null;
       context.metrics.countFailure();
-      const line = { event: 'indexer.step_failed', failures, err: errorForLog(error) };
+      const line = { event: 'indexer.step_failed', failures, err: error };
       if (isRetryableError(error)) context.logger.warn(line, 'indexer step failed; retrying');
       else context.logger.error(line, 'indexer step failed');
       await sleep(backoffDelay(failures, FAILURE_BACKOFF), signal);

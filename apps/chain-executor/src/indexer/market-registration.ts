@@ -9,7 +9,6 @@ import { getAddress } from 'viem';
 import { readMarketPrices, type MarketPrices } from '#shared/chain/market-reads.js';
 import { saveChainCursor } from '../db/chain-cursors/chain-cursors.repository.js';
 import { withTransaction } from '#shared/db/transaction.js';
-import { errorForLog } from '#shared/messaging/error-classification.js';
 import { readMarketActivityTotals } from '#shared/db/market-trades/market-trades.repository.js';
 import { updateMarketAggregates, type ChainMarket } from '#shared/db/markets/markets.repository.js';
 import { splitBlockRange } from './block-range-plan.js';
@@ -76,7 +75,7 @@ async function readLatestPrices(
       prices.set(market.id, await readMarketPrices(context.reader, getAddress(market.contractAddress)));
     } catch (error) {
       context.logger.warn(
-        { event: 'indexer.market_unreadable', marketId: market.id, err: errorForLog(error) },
+        { event: 'indexer.market_unreadable', marketId: market.id, err: error },
         'market contract did not answer currentPrices()',
       );
     }

@@ -1,7 +1,6 @@
 import { createLuaScript, type LuaScript } from '#shared/redis/lua-script.js';
 import { type Redis } from '#shared/redis/create-redis.js';
 import type { Logger } from '#shared/logger/logger.js';
-import { errorForLog } from '#shared/messaging/error-classification.js';
 import type { RateLimitCount, RateLimitStore, RateLimitWindow } from './rate-limit-store.js';
 import { limiterUnavailable } from './limiter-unavailable.js';
 import { createHitCoalescer, type HitCoalescer } from './hit-coalescer.js';
@@ -116,10 +115,7 @@ export class SlidingWindowStore implements RateLimitStore {
   private incrementLocally(userId: string, limit: number, now: number, error: unknown): CountedHit {
     if (!this.degraded) {
       this.degraded = true;
-      this.options.logger.warn(
-        { err: errorForLog(error) },
-        'rate limiter: Redis unavailable, reads limited per process',
-      );
+      this.options.logger.warn({ err: error }, 'rate limiter: Redis unavailable, reads limited per process');
     }
     const { windowStart, elapsed } = windowPosition(now, WINDOW_MS);
     const entry = this.local.get(userId);

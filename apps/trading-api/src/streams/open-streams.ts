@@ -8,7 +8,6 @@ import type { Knex } from 'knex';
 import { findEndedApiKeys } from '#shared/db/api-keys/api-keys.repository.js';
 import type { RouteSwitches } from '#shared/kill-switch/route-switches.js';
 import type { Logger } from '#shared/logger/logger.js';
-import { errorForLog } from '#shared/messaging/error-classification.js';
 
 /** Why a stream was ended by the server; sent as the final `stream.error` event's code. */
 export type StreamEndReason = 'API_KEY_REVOKED' | 'API_KEY_EXPIRED' | 'ROUTE_DISABLED' | 'SERVICE_SHUTTING_DOWN';
@@ -68,10 +67,7 @@ export function createOpenStreams(options: {
         return why === undefined ? null : why === 'revoked' ? 'API_KEY_REVOKED' : 'API_KEY_EXPIRED';
       });
     } catch (err) {
-      logger.warn(
-        { event: 'streams.key_check_failed', err: errorForLog(err) },
-        'open-stream key check failed; retrying',
-      );
+      logger.warn({ event: 'streams.key_check_failed', err: err }, 'open-stream key check failed; retrying');
     } finally {
       checking = false;
     }

@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import { addRequestUsage, usageBucketMs, type UsageIncrement } from '../db/request-usage/request-usage.repository.js';
 import type { Logger } from '#shared/logger/logger.js';
-import { errorForLog } from '#shared/messaging/error-classification.js';
 
 /**
  * Per-key request counters (requests, rate-limit rejections, auth failures) aggregated in memory per UTC minute
@@ -42,7 +41,7 @@ export function createUsageRecorder(deps: { db: Knex; logger: Logger; now?: () =
     try {
       await addRequestUsage(deps.db, [...batch.values()]);
     } catch (error) {
-      deps.logger.warn({ err: errorForLog(error), rows: batch.size }, 'usage counters not flushed; retrying later');
+      deps.logger.warn({ err: error, rows: batch.size }, 'usage counters not flushed; retrying later');
       for (const [id, entry] of batch) {
         const current = pending.get(id);
         if (!current) pending.set(id, entry);

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { DEPLOYABLES, type DeployableSpec } from './deployables.js';
 import { ENVIRONMENTS, local, production, staging, type Environment, type Peer } from './environment.js';
 import { canonical, DEPLOYABLE_SCHEMAS, matches, named, ofKind, synthChart as synth } from './chart.fixture.js';
+import { BACKEND_TIMEOUT_S } from './gke-backend-policies.js';
 import { KEY_ISSUER_ROLE } from './key-issuer.js';
 import { ROUTE_SWITCHES_NAME, SECRET_NAME } from './labels.js';
 import { signerVariables } from './signer-pool.js';
@@ -265,7 +266,7 @@ describe.each([staging, production].map((env) => [env.name, env] as const))(
           targetRef,
         });
         expect(named(manifests, 'GCPBackendPolicy', spec.name).spec).toEqual({
-          default: { timeoutSec: 3_600 },
+          default: { timeoutSec: BACKEND_TIMEOUT_S },
           targetRef,
         });
       }

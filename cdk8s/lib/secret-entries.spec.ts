@@ -12,7 +12,6 @@ import { MIGRATIONS_NAME } from './migrations-job.js';
 import type { Manifest } from './validate-manifests.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- synthesized manifests are untyped JSON walked by path */
-type EnvVar = ManifestEnvVar;
 
 /** The variables a config schema reads: the keys of its object (through a transform's pipe). */
 function keysOf(schema: z.ZodType): string[] {
@@ -26,7 +25,7 @@ function keysOf(schema: z.ZodType): string[] {
 interface Workload {
   name: string;
   schema: z.ZodType;
-  env: EnvVar[];
+  env: ManifestEnvVar[];
   /** Whether its container reads the shared ConfigMap (envFrom). */
   sharedConfig: boolean;
 }
@@ -34,7 +33,7 @@ interface Workload {
 function workloads(env: Environment): Workload[] {
   const manifests = synthChart(env);
   const container = (manifest: any) => manifest.spec.template.spec.containers[0];
-  const containerEnv = (manifest: any): EnvVar[] => container(manifest).env ?? [];
+  const containerEnv = (manifest: any): ManifestEnvVar[] => container(manifest).env ?? [];
   const readsSharedConfig = (manifest: any): boolean =>
     (container(manifest).envFrom ?? []).some((source: any) => source.configMapRef?.name === CONFIG_MAP_NAME);
   const chart = Testing.chart();
@@ -86,7 +85,7 @@ function secretOfForm(key: string, index: number): string {
  * The variables from `foretell-secrets` that nothing reads: neither the config schema, nor (through Kubernetes'
  * `$(NAME)` expansion) a variable the schema reads, as the executor's signer entries feed EXECUTOR_PRIVATE_KEYS.
  */
-function unreadSecretVariables(variables: readonly EnvVar[], schema: z.ZodType): string[] {
+function unreadSecretVariables(variables: readonly ManifestEnvVar[], schema: z.ZodType): string[] {
   const read = new Set(keysOf(schema));
   for (const variable of variables) {
     if (!read.has(variable.name)) continue;
@@ -149,7 +148,7 @@ describe.each(ENVIRONMENTS.map((env) => [env.name, env] as const))('secret entri
 
 describe('the unread-entry check', () => {
   it('flags an entry no schema key reads, and accepts one a read variable expands', () => {
-    const secret = (name: string): EnvVar => ({
+    const secret = (name: string): ManifestEnvVar => ({
       name,
       valueFrom: { secretKeyRef: { name: SECRET_NAME, key: name } },
     });

@@ -1,5 +1,6 @@
 import type { Logger } from '../logger/logger.js';
 import { isRetryableError, transientSummary } from '../messaging/error-classification.js';
+import { withinTime } from '../runtime/within-time.js';
 
 /** One dependency of readiness (MySQL, Redis, RabbitMQ, chain RPC…). `check` throws (or rejects) when not ready. */
 export interface ReadinessCheck {
@@ -53,7 +54,13 @@ export function createReadinessProbe(
 
   async function runOne(readinessCheck: ReadinessCheck): Promise<CheckStatus> {
     try {
-      await withTimeout(readinessCheck.check(), timeoutMs, readinessCheck.name);
+      const { name } = readinessCheck;
+      await withinTime(
+        () => readinessCheck.check(),
+        timeoutMs,
+        `readiness check ${name}`,
+        () => new DependencyNotReady(`readiness check ${name} timed out after ${timeoutMs} ms`, 'TIMED_OUT'),
+      );
       started.add(readinessCheck.name);
       if (failing.delete(readinessCheck.name))
         logger.info({ check: readinessCheck.name }, 'readiness check passes again');
@@ -85,19 +92,4 @@ export function createReadinessProbe(
       return report;
     },
   };
-}
-
-async function withTimeout(work: Promise<void>, timeoutMs: number, name: string): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new DependencyNotReady(`readiness check ${name} timed out after ${timeoutMs} ms`, 'TIMED_OUT')),
-      timeoutMs,
-    );
-  });
-  try {
-    await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

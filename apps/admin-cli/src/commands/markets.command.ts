@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { z } from 'zod';
 import { AppError } from '#shared/errors/app-error.js';
 import type { AdminContext } from '../admin-context.js';
 import { audited, type Completion } from '../audit/audited-command.js';
@@ -23,11 +24,10 @@ interface CreateMarketOptions {
   id?: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-
 function marketIdOf(value: string): string {
   const id = value.trim().toLowerCase();
-  if (!UUID.test(id)) throw new AppError('VALIDATION_FAILED', { detail: `--id must be a UUID (got "${value}")` });
+  if (!z.uuid().safeParse(id).success)
+    throw new AppError('VALIDATION_FAILED', { detail: `--id must be a UUID (got "${value}")` });
   return id;
 }
 

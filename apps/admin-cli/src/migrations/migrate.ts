@@ -4,7 +4,7 @@ import { migrationSource, type Migration } from '../../../../migrations/index.js
 const config: Knex.MigratorConfig = { migrationSource, tableName: 'knex_migrations' };
 
 /** One migration starting (`ms` undefined) or done (`ms` it took), for a progress line. */
-export type MigrationProgress = (event: { name: string; ms?: number }) => void;
+type MigrationProgress = (event: { name: string; ms?: number }) => void;
 
 /** The migrations, each telling `progress` when it starts and ends (one batch, under knex's lock, as without). */
 function reportingSource(progress: MigrationProgress): Knex.MigrationSource<Migration> {

@@ -7,6 +7,7 @@
 import type { Knex } from 'knex';
 import type { SecretBox } from '#shared/auth/secret-box.js';
 import {
+  SEALED_SECRET_COLUMNS,
   listSealedWebhookSecrets,
   replaceSealedWebhookSecrets,
   type SealedWebhookSecrets,
@@ -30,19 +31,12 @@ export interface ResealResult extends ResealProgress {
   unreadableKeyIds: string[];
 }
 
-type Column = 'secretEnc' | 'previousSecretEnc' | 'olderSecretEnc';
-const COLUMNS: readonly Column[] = ['secretEnc', 'previousSecretEnc', 'olderSecretEnc'];
-
 /** The row's values under the current key, and whether any had to change or could not be opened. */
 function resealed(box: SecretBox, row: SealedWebhookSecrets) {
-  const next = {
-    secretEnc: row.secretEnc,
-    previousSecretEnc: row.previousSecretEnc,
-    olderSecretEnc: row.olderSecretEnc,
-  };
+  const { apiKeyId: _id, ...next } = row;
   let changed = false;
   let unreadable = false;
-  for (const column of COLUMNS) {
+  for (const column of SEALED_SECRET_COLUMNS) {
     const value = row[column];
     if (value === null) continue;
     const key = box.keyOf(value);

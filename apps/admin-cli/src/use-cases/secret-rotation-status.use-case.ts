@@ -7,6 +7,7 @@ import type { Knex } from 'knex';
 import { pepperIdOf } from '#shared/auth/api-key-format.js';
 import { type SealingKey, type SecretBox } from '#shared/auth/secret-box.js';
 import {
+  SEALED_SECRET_COLUMNS,
   countApiKeysByPepper,
   listActiveApiKeysOffPepper,
   type PepperCount,
@@ -71,7 +72,7 @@ export async function webhookSecretStatus(deps: { db: Knex; secretBox: SecretBox
     const page = await listSealedWebhookSecrets(deps.db, { afterId, limit: PAGE });
     for (const row of page) {
       let unreadable = false;
-      for (const value of [row.secretEnc, row.previousSecretEnc, row.olderSecretEnc]) {
+      for (const value of SEALED_SECRET_COLUMNS.map((column) => row[column])) {
         if (value === null) continue;
         const key = deps.secretBox.keyOf(value);
         sealed[key ?? 'unreadable'] += 1;

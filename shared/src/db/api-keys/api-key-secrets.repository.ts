@@ -176,6 +176,9 @@ export interface SealedWebhookSecrets {
   olderSecretEnc: string | null;
 }
 
+/** Every sealed-secret member of SealedWebhookSecrets: the current secret and the two retained slots. */
+export const SEALED_SECRET_COLUMNS = ['secretEnc', 'previousSecretEnc', 'olderSecretEnc'] as const;
+
 /** Keys holding a sealed webhook secret (current or retained), by id after `afterId`: one page of a full pass. */
 export async function listSealedWebhookSecrets(
   db: Queryable,

@@ -90,9 +90,17 @@ describe('AmqpConnectionManager recovery', () => {
     await messaging.admin.deleteQueue(queue);
     await waitFor('three failed re-attaches', () => count('amqp.consumer_attach_failed') >= 3);
     // The connections drop; the new ones declare the queue again and attach the consumer.
-    const started = count('amqp.consumer_started');
+    // The old consuming connection may still attach once the publishing one has declared the queue again, so wait
+    // for the new consuming connection itself (it attaches its consumers before it says it is connected).
+    const consumingConnected = () =>
+      log
+        .lines()
+        .filter((line) => line.event === 'amqp.connected' && line.connectionName === `${connectionName}:consume`)
+        .length;
+    const connectedBefore = consumingConnected();
     await closeBrokerConnections(connectionName, 'test: new connection');
-    await waitFor('the consumer on the new connection', () => count('amqp.consumer_started') > started);
+    await waitFor('the new consuming connection', () => consumingConnected() > connectedBefore);
+    await waitFor('the consumer on the new connection', async () => (await consumersOnQueue()) === 1);
     // The broker cancels it there too, while the re-attach asked on the old connection still waits.
     const cancelled = count('amqp.consumer_cancelled_by_broker');
     await messaging.admin.deleteQueue(queue);

@@ -142,6 +142,15 @@ describe('foretell-admin users', () => {
       ]);
     });
 
+    it('exits 69 with one warning line when the WebSocket RPC is gone, its closing failure no stack', async () => {
+      const user = await createUserViaCli();
+      // Nothing listens there: the balance read fails, and so does closing the socket client after it.
+      const env = { CHAIN_RPC_URL: 'ws://127.0.0.1:9', CHAIN_ID: String(cli.fixture.reader.chain.id) };
+      const result = await cli.runJson<CliError>(['users', 'show', user.id], env);
+      expect([result.code, result.json.error.code]).toEqual([69, 'DEPENDENCY_UNAVAILABLE']);
+      expect(result.err).toMatch(/^warning: closing connections failed: .+\n$/);
+    });
+
     it.each([randomUUID(), 'nobody@example.test'])('exits 3 with RESOURCE_NOT_FOUND for %s', async (reference) => {
       const result = await cli.runJson<CliError>(['users', 'show', reference]);
       expect([result.code, result.json.error.code]).toEqual([3, 'RESOURCE_NOT_FOUND']);

@@ -220,6 +220,23 @@ describe('GET /v1/events/stream', () => {
     expect((await openStream(limited, caller)).status).toBe(200);
   });
 
+  it('gives the slot back at once when the start point cannot be read, so the next open is not refused', async () => {
+    const limited = await kit.startReplica({ maxStreamsPerUser: 1 });
+    const caller = await createStreamCaller(kit);
+    const { db } = kit.database;
+    // The key's last event sequence (the live start point) cannot be read while its column is away.
+    await db.raw('ALTER TABLE api_keys RENAME COLUMN last_webhook_seq TO last_webhook_seq_away');
+    let failed: SseTestClient;
+    try {
+      failed = await openStream(limited, caller);
+    } finally {
+      await db.raw('ALTER TABLE api_keys RENAME COLUMN last_webhook_seq_away TO last_webhook_seq');
+    }
+    expect(failed.status).toBe(500);
+    expect(JSON.parse(failed.body())).toMatchObject({ code: 'INTERNAL_ERROR' });
+    expect((await openStream(limited, caller)).status).toBe(200);
+  });
+
   it('ends the stream with a final API_KEY_REVOKED event within 5 s of the revocation', async () => {
     const caller = await createStreamCaller(kit);
     const stream = await openStream(replica, caller);

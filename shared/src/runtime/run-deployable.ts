@@ -13,6 +13,7 @@ import {
   type ServiceResources,
 } from './service-resources.js';
 import { serviceVersion } from './service-version.js';
+import { withinTime } from './within-time.js';
 
 interface DeployableSettings extends ResourceSettings, Partial<RouteSwitchSettings> {
   /** Every app's config validates it as one of pino's levels (shared/src/config: logLevel). */
@@ -64,6 +65,10 @@ export async function runDeployable<S extends DeployableSettings>(definition: De
         );
   const context: DeployableContext = { logger, version: serviceVersion, resources, routeSwitches, metrics };
   const stopWorkers: Array<() => Promise<void>> = [];
+  // Workers stop within the drain and the grace counted from the signal: the pod's termination grace period is
+  // longer by a margin left for closing the clients, so SIGKILL never interrupts the close.
+  let signalledAt: number | undefined;
+  const workersDeadline = () => (signalledAt ?? Date.now()) + settings.SHUTDOWN_DRAIN_MS + settings.SHUTDOWN_GRACE_MS;
   const server = await startHttpServer(definition.buildApp(context), {
     port: settings.PORT,
     host: settings.HOST,
@@ -71,14 +76,41 @@ export async function runDeployable<S extends DeployableSettings>(definition: De
     shutdownGraceMs: settings.SHUTDOWN_GRACE_MS,
     readinessDrainMs: settings.SHUTDOWN_DRAIN_MS,
     onShutdown: [
-      async () => {
-        for (const stop of stopWorkers) await stop();
-      },
+      () => stopWithin(stopWorkers, workersDeadline(), logger),
       () => routeSwitches.close(),
       () => resources.close(),
     ],
   });
-  installShutdownSignals(server.close, logger);
+  installShutdownSignals(() => {
+    signalledAt ??= Date.now();
+    return server.close();
+  }, logger);
   stopWorkers.push(...((await definition.startWorkers?.(context)) ?? []));
   logger.info({ version: serviceVersion, port: server.port }, `${name} started`);
+}
+
+/**
+ * Runs each stop in order, each within what is left until `deadline`. A stop still waiting then (a consumer whose
+ * in-flight job waits on the chain) is left behind with one line: its unacknowledged messages return to the queue
+ * when the connection closes, and the reconcilers finish what was started; the later stops still run.
+ */
+async function stopWithin(stops: Array<() => Promise<void>>, deadline: number, logger: Logger): Promise<void> {
+  for (const [index, stop] of stops.entries()) {
+    const leftMs = Math.max(deadline - Date.now(), 0);
+    try {
+      await withinTime(stop, leftMs, 'stopping a worker', () => new WorkerStopTimedOut(leftMs));
+    } catch (error) {
+      if (!(error instanceof WorkerStopTimedOut)) throw error;
+      logger.warn(
+        { event: 'shutdown.worker_stop_timed_out', worker: index, waitedMs: leftMs },
+        'a worker did not stop within the shutdown grace; its unfinished work is left to redelivery and reconciliation',
+      );
+    }
+  }
+}
+
+class WorkerStopTimedOut extends Error {
+  constructor(waitedMs: number) {
+    super(`a worker did not stop within ${waitedMs} ms`);
+  }
 }

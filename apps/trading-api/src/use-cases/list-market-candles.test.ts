@@ -81,6 +81,13 @@ describe('an outcome’s candles', () => {
     expect((await candles({ to: new Date(t0 - minute) })).items).toEqual([]);
   });
 
+  it('end at the current interval when to is in the future, serving no interval that has not begun', async () => {
+    const ahead = await candles({ from: new Date(t0 + 5 * minute), to: new Date(t0 + 24 * 60 * minute) });
+    expect(ahead.items.map((c) => row(c)[0])).toEqual([5, 6]);
+    expect(ahead).toMatchObject({ hasMore: false, nextStart: null });
+    expect((await candles({ from: new Date(t0 + 60 * minute), to: new Date(t0 + 120 * minute) })).items).toEqual([]);
+  });
+
   it('answer an empty list for a market without trades, 404 for an unknown one, 400 for bad outcome and window', async () => {
     const quiet = await insertMarketWithIndexedTrades(test.db, []);
     expect((await candles({ marketId: quiet })).items).toEqual([]);

@@ -55,8 +55,12 @@ export async function listMarketCandles(
     const highest = outcomeRefusal.highestOutcomeIndex;
     throw invalid('outcomeIndex', `query member outcomeIndex must be an integer from 0 to ${highest}.`);
   }
-  const to = command.to ?? deps.now();
-  if (command.from && command.from >= to) throw invalid('from', 'query member from must be before to.');
+  const now = deps.now();
+  if (command.from && command.from >= (command.to ?? now)) {
+    throw invalid('from', 'query member from must be before to.');
+  }
+  // Nothing past now: an interval that has not begun has no candle yet (the current one is served as it stands).
+  const to = command.to && command.to < now ? command.to : now;
   const firstTrade = await findFirstPricePointTime(deps.db, market.id);
   const empty: CandlePage = { items: [], limit, hasMore: false, nextStart: null };
   if (!firstTrade) return empty;

@@ -1863,7 +1863,7 @@ export interface operations {
         outcomeIndex?: number;
         /** @description The first interval served is the one holding this time (never before the market's first trade). */
         from?: string;
-        /** @description Intervals starting before this time, and only trades before it (default now); after `from`. */
+        /** @description Intervals starting before this time, and only trades before it (default now; a later time is served as now, so no interval that has not begun); after `from`. */
         to?: string;
         /** @description Intervals per page; default 100, at most 100 (larger values are clamped to 100). */
         limit?: components['parameters']['CandlesLimit'];

@@ -74,6 +74,8 @@ export interface RouteDeclaration extends RouteAdmission {
   validation?: RequestHandler;
   /** The route's handler stage; the last step answers. */
   steps: readonly RequestHandler[];
+  /** Route ids whose kill switch also switches this route off (a batch with the single operation it repeats). */
+  switchedOffWith?: readonly string[];
 }
 
 /** Registers routes under stable ids (`${method} ${path}`) that metrics, logs and kill switches share. */
@@ -157,9 +159,10 @@ export function createRouteRegistrar(options: RouteRegistrarOptions): RouteRegis
 
   const declare = (route: RouteDeclaration): void => {
     const routeId = claim(route.method, route.path);
+    const switchIds = [routeId, ...(route.switchedOffWith ?? [])];
     const setRouteId: RequestHandler = (_req, res, next) => {
       res.locals.routeId = routeId;
-      res.locals.routeDisabled = routeSwitches.isDisabled(routeId);
+      res.locals.routeDisabled = switchIds.some((id) => routeSwitches.isDisabled(id));
       next();
     };
     const killSwitch: RequestHandler = (_req, res, next) => {

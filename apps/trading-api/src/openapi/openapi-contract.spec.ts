@@ -161,3 +161,21 @@ describe('the description follows the contract', () => {
     expect(forbidden).toContain("report the user's current window");
   });
 });
+
+describe('x-switched-off-with', () => {
+  const documentWith = (switchedOffWith: unknown) => {
+    const copy = structuredClone(document);
+    Object.assign(at(copy, 'paths', '/trades/batch', 'post'), { 'x-switched-off-with': switchedOffWith });
+    return copy;
+  };
+
+  it('switches the batch off with single trade creation', () => {
+    const batch = operations.find((operation) => operation.operationId === 'createTradeBatch');
+    expect(batch?.switchedOffWith).toEqual(['POST /v1/trades']);
+  });
+
+  it('refuses at start-up a route id the document does not have, or a value that is not a list', () => {
+    expect(() => listOperations(documentWith(['POST /v1/trade']))).toThrow(/names no route: POST \/v1\/trade$/);
+    expect(() => listOperations(documentWith('POST /v1/trades'))).toThrow(/must be a list/);
+  });
+});

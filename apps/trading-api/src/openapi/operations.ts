@@ -30,6 +30,8 @@ export interface OperationDescriptor extends DocumentOperation {
    * trade); null: one per request.
    */
   rateLimitCost: string | null;
+  /** `x-switched-off-with`: route ids whose kill switch also switches this operation off. */
+  switchedOffWith: string[];
   deprecated: boolean;
   /** `x-sunset` (an HTTP date) of a deprecated operation. */
   sunset: string | null;
@@ -56,15 +58,32 @@ export function requiredScope(operation: DocumentOperation['operation'], operati
 
 const stringOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
-/** Every operation of the document's `paths`, in document order, with its /v1 settings. */
+/**
+ * Every operation of the document's `paths`, in document order, with its /v1 settings. Fails (at start-up) when an
+ * `x-switched-off-with` names a route id the document does not have: that switch would never work.
+ */
 export function listOperations(document: OpenApiDocument): OperationDescriptor[] {
-  return documentOperations(document, API_PREFIX).map((entry) => ({
+  const entries = documentOperations(document, API_PREFIX);
+  const routeIds = new Set(entries.map((entry) => entry.routeId));
+  return entries.map((entry) => ({
     ...entry,
     scope: requiredScope(entry.operation, entry.operationId),
     rateLimit: entry.operation['x-rate-limit'] === 'token-bucket' ? 'token-bucket' : 'sliding-window',
     rateLimitCost: stringOrNull(entry.operation['x-rate-limit-cost']),
+    switchedOffWith: switchedOffWith(entry, routeIds),
     deprecated: entry.operation.deprecated === true,
     sunset: stringOrNull(entry.operation['x-sunset']),
     deprecatedAt: stringOrNull(entry.operation['x-deprecated-at']),
   }));
+}
+
+function switchedOffWith(entry: DocumentOperation, routeIds: ReadonlySet<string>): string[] {
+  const listed: unknown = entry.operation['x-switched-off-with'] ?? [];
+  if (!Array.isArray(listed)) throw new Error(`operation ${entry.operationId}: x-switched-off-with must be a list`);
+  return listed.map((routeId: unknown) => {
+    if (typeof routeId !== 'string' || !routeIds.has(routeId)) {
+      throw new Error(`operation ${entry.operationId}: x-switched-off-with names no route: ${String(routeId)}`);
+    }
+    return routeId;
+  });
 }

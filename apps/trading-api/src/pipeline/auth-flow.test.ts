@@ -150,6 +150,14 @@ describe('versioning and precedence', () => {
       const disabled = await call(kit, 'POST', '/v1/trades', { body: TRADE, ip: randomTestIp() });
       expect(disabled.status).toBe(503);
       expect(disabled.json).toMatchObject({ code: 'ROUTE_DISABLED', extensions: { route: 'POST /v1/trades' } });
+      // Trade creation is off through the batch too (x-switched-off-with).
+      const batch = await call(kit, 'POST', '/v1/trades/batch', { body: { trades: [TRADE] }, ip: randomTestIp() });
+      expect(batch.status).toBe(503);
+      expect(batch.json).toMatchObject({ code: 'ROUTE_DISABLED', extensions: { route: 'POST /v1/trades/batch' } });
+      // The batch alone can be switched off, leaving single trades on (401: past the kill switch, no key).
+      kit.switches.set(['POST /v1/trades/batch']);
+      const single = await call(kit, 'POST', '/v1/trades', { body: TRADE, ip: randomTestIp() });
+      expectProblemCode(single, 401, 'API_KEY_MISSING');
     } finally {
       kit.switches.set([]);
     }

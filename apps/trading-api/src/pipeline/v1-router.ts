@@ -137,6 +137,7 @@ export function mountV1Operations(
       before: [beginOperation(operation)],
       key: 'required',
       scope: operation.scope ?? undefined,
+      switchedOffWith: operation.switchedOffWith,
       limiter: limiterKindFor(operation),
       signature: true,
       version: true,

@@ -181,4 +181,32 @@ describe('profit and loss of positions', () => {
       unrealizedPnl: value.toString(),
     });
   });
+
+  it('closes a losing outcome at resolution as a sale at 0: gone from the positions, its cost a realized loss', async () => {
+    const { fixture, kit } = chainKit;
+    const book = await tradingOnNewMarket(100n);
+    await book.buy(0, 10n * USDC);
+    const losingTokens = await book.buy(1, 20n * USDC);
+    await resolveMarket(fixture.admin, { market: book.market, winners: [0] });
+    await kit.database.db('markets').where({ id: book.marketId }).update({ status: 'RESOLVED' });
+
+    // The losing tokens are still held on chain, worth nothing and never redeemable.
+    const [, held] = await readOutcomeBalances(fixture.reader, { market: book.market, account: book.trader.account });
+    expect(held).toBe(losingTokens);
+    const payout = await readRedeemable(fixture.reader, {
+      market: book.market,
+      account: book.trader.account,
+      outcomeIndex: 0,
+    });
+    const positions = await positionsOf(book.trader);
+    expect(positions.map((position) => position.outcomeIndex)).toEqual([0]);
+    const portfolio = await callAs(kit, book.trader, 'GET', '/v1/portfolio');
+    expectDescribed(spec, portfolio, 'getPortfolio', 200);
+    expect(portfolio.json.portfolio).toMatchObject({
+      activePositions: 1,
+      totalValue: payout.toString(),
+      totalRealizedPnl: (-20n * USDC).toString(),
+      totalUnrealizedPnl: (payout - 10n * USDC).toString(),
+    });
+  });
 });

@@ -2,9 +2,11 @@
  * The caller's portfolio: the user's smart account, its USDC and outcome-token balances read on-chain, and for each
  * position the cost basis and profit and loss from one read of the account's indexed trades (market_trades) by the
  * average-cost method (domain/position-pnl.ts); a completed redemption of a traded position closes it as a sale at
- * its payout, so what a resolved position realized stays in the totals once its tokens are gone. Positions are the
- * (market, outcome) pairs the account holds tokens of, among the markets it has traded on this chain. An open market's position is marked at the outcome's price
- * after the market's latest indexed trade; a resolved or cancelled one at what redeeming it pays now (read on-chain).
+ * its payout, so what a resolved position realized stays in the totals once its tokens are gone; a losing outcome of a
+ * resolved market (nothing to redeem, ever) is closed by the resolution as a sale at 0. Positions are the (market,
+ * outcome) pairs the account holds tokens of, among the markets it has traded on this chain, but for those losing
+ * ones. An open market's position is marked at the outcome's price after the market's latest indexed trade; a
+ * resolved or cancelled one at what redeeming it pays now (read on-chain).
  */
 import type { Knex } from 'knex';
 import type { Address } from 'viem';
@@ -157,6 +159,11 @@ async function readAccountPositions(
       const ledger = history?.ledger ?? { shares: 0n, openCost: 0n, realizedPnl: 0n };
       // Tokens held without an indexed trade (received some other way) are marked too, at no cost.
       const mark = await markOf(reader, account, market, outcomeIndex, shares);
+      if (market.status === 'RESOLVED' && mark.value === 0n) {
+        // A losing outcome: it can never be redeemed, so resolution closes it as a sale at 0.
+        if (history) history.ledger = settledAtZero(ledger);
+        return null;
+      }
       return {
         marketId: market.id,
         outcomeIndex,
@@ -172,11 +179,17 @@ async function readAccountPositions(
       };
     }),
   );
-  positions.sort((a, b) =>
-    a.marketId === b.marketId ? a.outcomeIndex - b.outcomeIndex : a.marketId < b.marketId ? -1 : 1,
-  );
-  return { positions, histories };
+  const open = positions.filter((position): position is PositionView => position !== null);
+  open.sort((a, b) => (a.marketId === b.marketId ? a.outcomeIndex - b.outcomeIndex : a.marketId < b.marketId ? -1 : 1));
+  return { positions: open, histories };
 }
+
+/** The ledger once its tokens are closed at no proceeds: their open cost becomes a realized loss. */
+const settledAtZero = (ledger: PositionLedger): PositionLedger => ({
+  shares: 0n,
+  openCost: 0n,
+  realizedPnl: ledger.realizedPnl - ledger.openCost,
+});
 
 /** Smart account, USDC balance, open positions and realized profit of a user (no account yet: nothing). */
 export async function getPortfolio(deps: Deps, command: { userId: string }): Promise<PortfolioView> {

@@ -6,6 +6,7 @@ import { CANDLES_DEFAULT_LIMIT } from '../use-cases/list-market-candles.use-case
 import { MARKETS_DEFAULT_LIMIT } from '../use-cases/list-markets.use-case.js';
 import { TRADES_DEFAULT_LIMIT } from '../use-cases/list-trades.use-case.js';
 import { WEBHOOK_EVENTS_DEFAULT_LIMIT } from '../use-cases/list-webhook-events.use-case.js';
+import { standardWebhookHeaders } from '../../../webhook-dispatcher/src/delivery/webhook-signature.js';
 import { listOperations, tradingApiDocument } from './operations.js';
 import { createRequestValidator } from '../pipeline/validate.middleware.js';
 
@@ -124,6 +125,9 @@ describe('the description follows the contract', () => {
         ['X-Service-Event-Id', 'header', true],
         ['X-Service-Api-Version', 'header', true],
         ['User-Agent', 'header', true],
+        ['webhook-id', 'header', true],
+        ['webhook-timestamp', 'header', true],
+        ['webhook-signature', 'header', true],
       ]);
     }
     const parameter = (name: string) => at(document, 'components', 'parameters', name);
@@ -140,6 +144,14 @@ describe('the description follows the contract', () => {
     expect(matches('WebhookEventId', 'evt_01HZX3Q9')).toBe(true);
     expect(matches('WebhookApiVersion', '2026-04-29')).toBe(true);
     expect(matches('WebhookUserAgent', 'Foretell-Webhooks/1.4.0')).toBe(true);
+    // The Standard Webhooks headers as the dispatcher signs them, during a rotation (two signatures).
+    const secrets = ['whsec_' + 'A1b2'.repeat(8), 'whsec_' + 'Z9y8'.repeat(8)];
+    const standard = standardWebhookHeaders(secrets, 'evt_01HZX3Q9', 1_767_225_600_123, '{"id":"evt_01HZX3Q9"}');
+    expect(matches('StandardWebhookId', standard['webhook-id'])).toBe(true);
+    expect(matches('StandardWebhookTimestamp', standard['webhook-timestamp'])).toBe(true);
+    expect(matches('StandardWebhookTimestamp', '1767225600123')).toBe(false);
+    expect(matches('StandardWebhookSignature', standard['webhook-signature'])).toBe(true);
+    expect(standard['webhook-signature'].split(' ')).toHaveLength(2);
   });
 
   it('requires X-RateLimit-* only where every answer passed the rate limiter', () => {

@@ -10,8 +10,8 @@ import { issuedConfirmationToken, type ConfirmationKeys } from '../domain/confir
 
 /**
  * What a trade write did: `created` (the trade is pending), `awaiting_confirmation` (a high-value trade waits for its
- * token) or `confirmed` (a replay of a high-value trade whose confirmation already happened). The handler answers
- * 201, 202 and 200 respectively.
+ * token) or `confirmed` (a replay of a high-value trade past its confirmation: confirmed, or cancelled before it,
+ * which its status tells). The handler answers 201, 202 and 200 respectively.
  */
 export type TradeWriteKind = 'created' | 'awaiting_confirmation' | 'confirmed';
 

@@ -432,7 +432,7 @@ export interface paths {
     put?: never;
     /**
      * Create up to 20 trades at once
-     * @description 1 to 20 create-trade bodies, each checked and created exactly as `POST /v1/trades` would (its own caps, confirmation threshold, `limitPrice`, `expiresAt` and `clientRequestId` replay), in order, each seeing the trades before it. Answered 200 with one result per item, in order: `status` 201, 202 (with its one-time `confirmation`) or 200 (a replayed confirmed trade) and the `trade`, or the item's 4xx `status` and its problem as `error`. A failure of the batch itself (an invalid envelope, 401/403/429, a dependency down) answers as any request, and then no item was created. The trades are written in one transaction and reach the executor together. Each item draws one token from the trade bucket (a batch of 20 needs 20; if the bucket holds fewer, 429 and nothing is drawn). An `Idempotency-Key` covers the whole batch: a replay answers every item as first answered (trades in their current state, `idempotent` true); another batch under the key is 409 `IDEMPOTENCY_KEY_CONFLICT`. `X-Service-Simulate` is not read here. Switching `POST /v1/trades` off (`ROUTE_DISABLED`) switches this route off too.
+     * @description 1 to 20 create-trade bodies, each checked and created exactly as `POST /v1/trades` would (its own caps, confirmation threshold, `limitPrice`, `expiresAt` and `clientRequestId` replay), in order, each seeing the trades before it. Answered 200 with one result per item, in order: `status` 201, 202 (with its one-time `confirmation`) or 200 (a replayed high-value trade past its confirmation) and the `trade`, or the item's 4xx `status` and its problem as `error`. A failure of the batch itself (an invalid envelope, 401/403/429, a dependency down) answers as any request, and then no item was created. The trades are written in one transaction and reach the executor together. Each item draws one token from the trade bucket (a batch of 20 needs 20; if the bucket holds fewer, 429 and nothing is drawn). An `Idempotency-Key` covers the whole batch: a replay answers every item as first answered (trades in their current state, `idempotent` true); another batch under the key is 409 `IDEMPOTENCY_KEY_CONFLICT`. `X-Service-Simulate` is not read here. Switching `POST /v1/trades` off (`ROUTE_DISABLED`) switches this route off too.
      */
     post: operations['createTradeBatch'];
     delete?: never;
@@ -627,7 +627,7 @@ export interface webhooks {
     get?: never;
     put?: never;
     /**
-     * A pending trade refused by policy before validation (key revoked or expired, processing halted, operator)
+     * A trade refused before execution: cancelled by the client (`TRADE_CANCELLED`, also while it awaited confirmation) or refused by policy (key revoked or expired, processing halted, operator)
      * @description A JSON body (`application/json; charset=utf-8`). Verify `X-Service-Signature` against the raw body before trusting the event (its `t` is Unix MILLISECONDS), then dedupe on `X-Service-Event-Id`. At-least-once, FIFO per API key. Any 2xx acknowledges; answer within 2 s (the delivery times out at 10 s) and drain the body. 3xx (never followed), 408, 429, 5xx, timeouts and network errors are retried with backoff for about 24 hours; other 4xx fail the delivery at once.
      */
     post: operations['onTradeRejected'];
@@ -1442,6 +1442,12 @@ export interface components {
     WebhookApiVersion: string;
     /** @description `Foretell-Webhooks/<version>`. */
     WebhookUserAgent: string;
+    /** @description Standard Webhooks (www.standardwebhooks.com): the event id, the same as `X-Service-Event-Id`, unchanged on every retry and redelivery. */
+    StandardWebhookId: string;
+    /** @description Standard Webhooks: the attempt's time in whole Unix SECONDS (the contract's `X-Service-Signature` `t` is the same instant in milliseconds). */
+    StandardWebhookTimestamp: string;
+    /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed by the base64-decoded part of the key's `whsec_…` secret; one per signing secret, space-separated, newest first (two during a rotation overlap). `new Webhook(secret).verify(body, headers)` of the `standardwebhooks` package, or any of its ports, checks it with the secret exactly as issued. */
+    StandardWebhookSignature: string;
   };
   requestBodies: never;
   headers: {
@@ -2129,7 +2135,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Replay of a confirmed high-value trade (`_meta.idempotent` true). */
+      /** @description Replay of a high-value trade past its confirmation (`_meta.idempotent` true): confirmed, or cancelled while it awaited confirmation; the trade's `status` and `errorCode` say which. */
       200: {
         headers: {
           'X-Service-Api-Version': components['headers']['X-Service-Api-Version'];
@@ -2606,6 +2612,12 @@ export interface operations {
         'X-Service-Api-Version': components['parameters']['WebhookApiVersion'];
         /** @description `Foretell-Webhooks/<version>`. */
         'User-Agent': components['parameters']['WebhookUserAgent'];
+        /** @description Standard Webhooks (www.standardwebhooks.com): the event id, the same as `X-Service-Event-Id`, unchanged on every retry and redelivery. */
+        'webhook-id': components['parameters']['StandardWebhookId'];
+        /** @description Standard Webhooks: the attempt's time in whole Unix SECONDS (the contract's `X-Service-Signature` `t` is the same instant in milliseconds). */
+        'webhook-timestamp': components['parameters']['StandardWebhookTimestamp'];
+        /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed by the base64-decoded part of the key's `whsec_…` secret; one per signing secret, space-separated, newest first (two during a rotation overlap). `new Webhook(secret).verify(body, headers)` of the `standardwebhooks` package, or any of its ports, checks it with the secret exactly as issued. */
+        'webhook-signature': components['parameters']['StandardWebhookSignature'];
       };
       path?: never;
       cookie?: never;
@@ -2651,6 +2663,12 @@ export interface operations {
         'X-Service-Api-Version': components['parameters']['WebhookApiVersion'];
         /** @description `Foretell-Webhooks/<version>`. */
         'User-Agent': components['parameters']['WebhookUserAgent'];
+        /** @description Standard Webhooks (www.standardwebhooks.com): the event id, the same as `X-Service-Event-Id`, unchanged on every retry and redelivery. */
+        'webhook-id': components['parameters']['StandardWebhookId'];
+        /** @description Standard Webhooks: the attempt's time in whole Unix SECONDS (the contract's `X-Service-Signature` `t` is the same instant in milliseconds). */
+        'webhook-timestamp': components['parameters']['StandardWebhookTimestamp'];
+        /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed by the base64-decoded part of the key's `whsec_…` secret; one per signing secret, space-separated, newest first (two during a rotation overlap). `new Webhook(secret).verify(body, headers)` of the `standardwebhooks` package, or any of its ports, checks it with the secret exactly as issued. */
+        'webhook-signature': components['parameters']['StandardWebhookSignature'];
       };
       path?: never;
       cookie?: never;
@@ -2696,6 +2714,12 @@ export interface operations {
         'X-Service-Api-Version': components['parameters']['WebhookApiVersion'];
         /** @description `Foretell-Webhooks/<version>`. */
         'User-Agent': components['parameters']['WebhookUserAgent'];
+        /** @description Standard Webhooks (www.standardwebhooks.com): the event id, the same as `X-Service-Event-Id`, unchanged on every retry and redelivery. */
+        'webhook-id': components['parameters']['StandardWebhookId'];
+        /** @description Standard Webhooks: the attempt's time in whole Unix SECONDS (the contract's `X-Service-Signature` `t` is the same instant in milliseconds). */
+        'webhook-timestamp': components['parameters']['StandardWebhookTimestamp'];
+        /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed by the base64-decoded part of the key's `whsec_…` secret; one per signing secret, space-separated, newest first (two during a rotation overlap). `new Webhook(secret).verify(body, headers)` of the `standardwebhooks` package, or any of its ports, checks it with the secret exactly as issued. */
+        'webhook-signature': components['parameters']['StandardWebhookSignature'];
       };
       path?: never;
       cookie?: never;
@@ -2741,6 +2765,12 @@ export interface operations {
         'X-Service-Api-Version': components['parameters']['WebhookApiVersion'];
         /** @description `Foretell-Webhooks/<version>`. */
         'User-Agent': components['parameters']['WebhookUserAgent'];
+        /** @description Standard Webhooks (www.standardwebhooks.com): the event id, the same as `X-Service-Event-Id`, unchanged on every retry and redelivery. */
+        'webhook-id': components['parameters']['StandardWebhookId'];
+        /** @description Standard Webhooks: the attempt's time in whole Unix SECONDS (the contract's `X-Service-Signature` `t` is the same instant in milliseconds). */
+        'webhook-timestamp': components['parameters']['StandardWebhookTimestamp'];
+        /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed by the base64-decoded part of the key's `whsec_…` secret; one per signing secret, space-separated, newest first (two during a rotation overlap). `new Webhook(secret).verify(body, headers)` of the `standardwebhooks` package, or any of its ports, checks it with the secret exactly as issued. */
+        'webhook-signature': components['parameters']['StandardWebhookSignature'];
       };
       path?: never;
       cookie?: never;

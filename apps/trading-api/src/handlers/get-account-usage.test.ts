@@ -30,7 +30,7 @@ const DAY = 24 * HOUR;
 async function placeTrade(
   caller: TestCaller,
   marketId: string,
-  trade: { now: number; ageMs: number; status: TradeStatus; latencyMs?: number },
+  trade: { now: number; ageMs: number; status: TradeStatus; latencyMs?: number; errorCode?: string },
 ) {
   const db = kit.database.db;
   const createdAt = new Date(trade.now - trade.ageMs);
@@ -41,7 +41,8 @@ async function placeTrade(
   });
   if (trade.latencyMs !== undefined) {
     const finishedAt = new Date(createdAt.getTime() + trade.latencyMs);
-    expect(await transitionTradeStatus(db, inserted.id, 'executing', trade.status, { finishedAt })).not.toBeNull();
+    const update = { finishedAt, ...(trade.errorCode === undefined ? {} : { errorCode: trade.errorCode }) };
+    expect(await transitionTradeStatus(db, inserted.id, 'executing', trade.status, update)).not.toBeNull();
   }
 }
 
@@ -93,7 +94,14 @@ describe('GET /v1/account/usage', () => {
       '7d': { failures: 3, rateLimitRejections: 13 },
       '30d': { failures: 4, rateLimitRejections: 24 },
     });
-    const noTrades = { total: 0, completed: 0, failed: 0, successRate: null, latencyMs: { p50: null, p99: null } };
+    const noTrades = {
+      total: 0,
+      completed: 0,
+      failed: 0,
+      cancelled: 0,
+      successRate: null,
+      latencyMs: { p50: null, p99: null },
+    };
     expect(usage.trades).toEqual({ '24h': noTrades, '7d': noTrades, '30d': noTrades });
     const noWebhooks = { emitted: 0, delivered: 0, failed: 0 };
     expect(usage.webhooks).toEqual({ '24h': noWebhooks, '7d': noWebhooks, '30d': noWebhooks });
@@ -191,20 +199,40 @@ describe('GET /v1/account/usage', () => {
     await place(20 * DAY, 'failed', 60_000);
     await place(40 * DAY, 'completed', 1);
     await placeTrade(sibling, marketId, { now, ageMs: HOUR, status: 'failed', latencyMs: 5 });
+    // Two the client cancelled, one after a long wait: counted apart, in no rate and no latency.
+    for (const latencyMs of [90_000, 95_000]) {
+      await placeTrade(caller, marketId, {
+        now,
+        ageMs: HOUR,
+        status: 'rejected',
+        latencyMs,
+        errorCode: 'TRADE_CANCELLED',
+      });
+    }
 
     expect(await tradeFiguresOf(caller)).toEqual({
       // Latencies [500, 1234, 2001, 3000]: nearest rank 2 and 4.
-      '24h': { total: 5, completed: 2, failed: 2, successRate: 0.5, latencyMs: { p50: 1_234, p99: 3_000 } },
+      '24h': {
+        ...{ total: 7, completed: 2, failed: 2, cancelled: 2, successRate: 0.5 },
+        latencyMs: { p50: 1_234, p99: 3_000 },
+      },
       // [500, 1234, 2001, 3000, 10000]: ranks 3 and 5.
-      '7d': { total: 6, completed: 3, failed: 2, successRate: 0.6, latencyMs: { p50: 2_001, p99: 10_000 } },
+      '7d': {
+        ...{ total: 8, completed: 3, failed: 2, cancelled: 2, successRate: 0.6 },
+        latencyMs: { p50: 2_001, p99: 10_000 },
+      },
       // [500, 1234, 2001, 3000, 10000, 60000]: ranks 3 and 6.
-      '30d': { total: 7, completed: 3, failed: 3, successRate: 0.5, latencyMs: { p50: 2_001, p99: 60_000 } },
+      '30d': {
+        ...{ total: 9, completed: 3, failed: 3, cancelled: 2, successRate: 0.5 },
+        latencyMs: { p50: 2_001, p99: 60_000 },
+      },
     });
     // The sibling key has its own figures.
     expect((await tradeFiguresOf(sibling))['24h']).toEqual({
       total: 1,
       completed: 0,
       failed: 1,
+      cancelled: 0,
       successRate: 0,
       latencyMs: { p50: 5, p99: 5 },
     });
@@ -216,7 +244,14 @@ describe('GET /v1/account/usage', () => {
     const now = kit.clock.now();
     await placeTrade(caller, marketId, { now, ageMs: HOUR, status: 'pending' });
     await placeTrade(caller, marketId, { now, ageMs: 2 * HOUR, status: 'validating' });
-    const inFlight = { total: 2, completed: 0, failed: 0, successRate: null, latencyMs: { p50: null, p99: null } };
+    const inFlight = {
+      total: 2,
+      completed: 0,
+      failed: 0,
+      cancelled: 0,
+      successRate: null,
+      latencyMs: { p50: null, p99: null },
+    };
     expect((await tradeFiguresOf(caller))['24h']).toEqual(inFlight);
 
     // 150 completions of 10, 20, ..., 1500 ms, created in shuffled order: p50 = rank 75, p99 = rank 149.
@@ -235,6 +270,7 @@ describe('GET /v1/account/usage', () => {
       total: 152,
       completed: 150,
       failed: 0,
+      cancelled: 0,
       successRate: 1,
       latencyMs: { p50: 750, p99: 1_490 },
     });
@@ -245,7 +281,14 @@ describe('GET /v1/account/usage', () => {
     const caller = await createCaller(kit, { scopes: ['auth:manage'] });
     const marketId = await newMarket();
     await placeTrade(caller, marketId, { now: kit.clock.now(), ageMs: HOUR, status: 'completed', latencyMs: 700 });
-    const recent = { total: 1, completed: 1, failed: 0, successRate: 1, latencyMs: { p50: 700, p99: 700 } };
+    const recent = {
+      total: 1,
+      completed: 1,
+      failed: 0,
+      cancelled: 0,
+      successRate: 1,
+      latencyMs: { p50: 700, p99: 700 },
+    };
     expect((await tradeFiguresOf(caller))['24h']).toEqual(recent);
     kit.clock.advance(DAY);
     try {

@@ -34,19 +34,29 @@ describe('summariseTradeCounts', () => {
   it('counts failed and rejected as failed, in-flight trades only in the total, and times finished trades', () => {
     expect(
       summariseTradeCounts([
-        { status: 'completed', trades: 3, finished: 3 },
-        { status: 'failed', trades: 1, finished: 1 },
-        { status: 'rejected', trades: 2, finished: 1 },
-        { status: 'executing', trades: 4, finished: 0 },
+        { status: 'completed', cancelled: false, trades: 3, finished: 3 },
+        { status: 'failed', cancelled: false, trades: 1, finished: 1 },
+        { status: 'rejected', cancelled: false, trades: 2, finished: 1 },
+        { status: 'executing', cancelled: false, trades: 4, finished: 0 },
       ]),
-    ).toEqual({ total: 10, completed: 3, failed: 3, successRate: 0.5, timed: 5 });
+    ).toEqual({ total: 10, completed: 3, failed: 3, cancelled: 0, successRate: 0.5, timed: 5 });
+  });
+
+  it('counts cancelled trades apart: neither failed, nor in the success rate, nor timed', () => {
+    expect(
+      summariseTradeCounts([
+        { status: 'completed', cancelled: false, trades: 1, finished: 1 },
+        { status: 'rejected', cancelled: true, trades: 9, finished: 9 },
+      ]),
+    ).toEqual({ total: 10, completed: 1, failed: 0, cancelled: 9, successRate: 1, timed: 1 });
   });
 
   it('has no success rate while nothing finished', () => {
-    expect(summariseTradeCounts([{ status: 'pending', trades: 2, finished: 0 }])).toEqual({
+    expect(summariseTradeCounts([{ status: 'pending', cancelled: false, trades: 2, finished: 0 }])).toEqual({
       total: 2,
       completed: 0,
       failed: 0,
+      cancelled: 0,
       successRate: null,
       timed: 0,
     });

@@ -4,11 +4,13 @@
  * - A window holds the trades the key *created* in it; each counts by its status now. So `total` also counts trades
  *   still in flight, and `total >= completed + failed`.
  * - `failed` counts every finished trade that did not complete: `failed` and `rejected` alike (both are terminal and
- *   unsuccessful from the client's side; the usage shape has no separate member for refusals).
+ *   unsuccessful from the client's side; the usage shape has no separate member for refusals), but for the trades
+ *   the client cancelled (`TRADE_CANCELLED`): those are `cancelled`, its own choice, not a failure.
  * - `successRate` = completed / (completed + failed), a number in [0, 1]; null when no trade of the window finished
  *   (0 of 0 is no rate, and 0 would read as "everything failed").
- * - `latencyMs` p50 / p99: created_at → finished_at of the window's finished trades (completed, failed and rejected:
- *   the time until the client learns the outcome), whole milliseconds, exact nearest-rank percentiles (the value at
+ * - `latencyMs` p50 / p99: created_at → finished_at of the window's finished trades (completed, failed and rejected,
+ *   not cancelled: the time until the client learns the outcome), whole milliseconds, exact nearest-rank percentiles
+ *   (the value at
  *   rank ceil(p/100 × n) in ascending order, an observed duration, never an interpolation); null without finished
  *   trades. Each percentile is one indexed read of a single row, never the list of durations.
  */
@@ -26,6 +28,7 @@ export interface TradeUsage {
   total: number;
   completed: number;
   failed: number;
+  cancelled: number;
   successRate: number | null;
   latencyMs: { p50: number | null; p99: number | null };
 }
@@ -40,15 +43,19 @@ export function nearestRank(percentile: number, count: number): number {
 export function summariseTradeCounts(counts: readonly TradeStatusCount[]) {
   const sum = (pick: (count: TradeStatusCount) => number) => counts.reduce((total, count) => total + pick(count), 0);
   const completed = sum((count) => (count.status === 'completed' ? count.trades : 0));
-  const failed = sum((count) => (count.status === 'failed' || count.status === 'rejected' ? count.trades : 0));
+  const cancelled = sum((count) => (count.cancelled ? count.trades : 0));
+  const failed = sum((count) =>
+    !count.cancelled && (count.status === 'failed' || count.status === 'rejected') ? count.trades : 0,
+  );
   const finishedOutcomes = completed + failed;
   return {
     total: sum((count) => count.trades),
     completed,
     failed,
+    cancelled,
     successRate: finishedOutcomes === 0 ? null : completed / finishedOutcomes,
-    /** Finished trades that carry a finished_at: the population of the latency percentiles. */
-    timed: sum((count) => (terminalStatuses.includes(count.status) ? count.finished : 0)),
+    /** Finished, uncancelled trades that carry a finished_at: the population of the latency percentiles. */
+    timed: sum((count) => (terminalStatuses.includes(count.status) && !count.cancelled ? count.finished : 0)),
   };
 }
 

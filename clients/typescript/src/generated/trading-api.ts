@@ -755,10 +755,12 @@ export interface components {
       data: components['schemas']['Redemption'];
       _meta: components['schemas']['WriteMeta'];
     };
+    /** @description The key's trades created in the window, each counted by its status now. `failed` counts the failed and rejected ones but those the client cancelled (`TRADE_CANCELLED`), which are `cancelled` and stay out of `successRate` (completed ÷ (completed + failed)) and of the latency percentiles. */
     TradeUsage: {
       total: number;
       completed: number;
       failed: number;
+      cancelled: number;
       successRate: number | null;
       latencyMs: {
         p50: number | null;

@@ -163,6 +163,8 @@ export interface UsageWindowBounds {
 
 export interface TradeStatusCount {
   status: TradeStatus;
+  /** Whether these are trades the client cancelled (rejected with TRADE_CANCELLED): counted apart from failures. */
+  cancelled: boolean;
   /** Trades in this status. */
   trades: number;
   /** Of those, the ones with a finished_at (terminal statuses only). */
@@ -172,19 +174,26 @@ export interface TradeStatusCount {
 const inWindow = (db: Queryable, apiKeyId: string, window: UsageWindowBounds) =>
   db('trades').where({ api_key_id: apiKeyId }).whereBetween('created_at', [window.since, window.until]);
 
-/** The key's trades created in the window, counted per status (statuses without trades are absent). */
+/** The client's cancel (rejected with this code): not a failure in the usage figures. */
+const CANCELLED_CODE = 'TRADE_CANCELLED';
+
+/**
+ * The key's trades created in the window, counted per status, the cancelled ones apart (statuses without trades
+ * are absent).
+ */
 export async function countTradesOfKeyByStatus(
   db: Queryable,
   apiKeyId: string,
   window: UsageWindowBounds,
 ): Promise<TradeStatusCount[]> {
   const rows: Row[] = await inWindow(db, apiKeyId, window)
-    .select('status')
+    .select('status', db.raw('(error_code <=> ?) AS cancelled', [CANCELLED_CODE]))
     .count({ trades: '*' })
     .count({ finished: 'finished_at' })
-    .groupBy('status');
+    .groupBy('status', 'cancelled');
   return rows.map((row) => ({
     status: toOneOf(tradeStatuses, row.status, 'trades.status'),
+    cancelled: toInt(row.cancelled) === 1,
     trades: toInt(row.trades),
     finished: toInt(row.finished),
   }));
@@ -192,7 +201,7 @@ export async function countTradesOfKeyByStatus(
 
 /**
  * The `rank`-th smallest latency in milliseconds (1-based) among the key's trades created in the window that reached
- * one of `statuses` with a finished_at; null when fewer exist. `finished` is how many there are (from
+ * one of `statuses` with a finished_at, the cancelled ones left out; null when fewer exist. `finished` is how many there are (from
  * countTradesOfKeyByStatus): the read walks from whichever end is nearer, so the offset stays at most half of them.
  */
 export async function tradeLatencyAtRankOfKey(
@@ -206,6 +215,7 @@ export async function tradeLatencyAtRankOfKey(
   const row: Row | undefined = await inWindow(db, apiKeyId, query)
     .whereIn('status', query.statuses)
     .whereNotNull('finished_at')
+    .where((uncancelled) => void uncancelled.whereNull('error_code').orWhereNot('error_code', CANCELLED_CODE))
     .select(db.raw('TIMESTAMPDIFF(MICROSECOND, created_at, finished_at) DIV 1000 AS latency_ms'))
     .orderBy('latency_ms', ascending ? 'asc' : 'desc')
     .offset(ascending ? rank - 1 : finished - rank)

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { Hex } from 'viem';
 import { privateKeyToAddress } from 'viem/accounts';
 import { createChainClients, type ChainReader, type ChainWriter } from '#shared/chain/chain-clients.js';
-import { leaseSignerWaiting, type SignerLease } from '#shared/chain/signer-lease.js';
+import { leaseSignerWaiting, tryLeaseSigner, type SignerLease } from '#shared/chain/signer-lease.js';
 import { loadPlatformAddresses } from '#shared/chain/platform-deployment.js';
 import { type PlatformAddresses } from '#shared/chain/platform-deployment.js';
 import type { AdminCliConfig } from '#shared/config/app-configs.js';
@@ -53,6 +53,8 @@ export interface GlobalFlags {
 export interface AdminContextOptions {
   /** Default ADMIN_KEY_WAIT_MS (tests shorten it). */
   adminKeyWaitMs?: number;
+  /** How long a sent transaction is waited for before the command fails naming its hash; default the chain's. */
+  receiptTimeoutMs?: number;
 }
 
 export function createAdminContext(
@@ -80,11 +82,15 @@ export function createAdminContext(
       (reader ??= createChainClients({
         rpcUrl: config.CHAIN_RPC_URL,
         ...(config.CHAIN_ID === undefined ? {} : { chainId: config.CHAIN_ID }),
+        ...(options.receiptTimeoutMs === undefined ? {} : { receiptTimeoutMs: options.receiptTimeoutMs }),
       })),
     chain: async () => {
       // Assigned before the first await: two calls of one run share one lease (a second would wait on the first).
       lease ??= (async () =>
-        leaseAdminKey(await context.db(), await context.chainReader(), config.PLATFORM_ADMIN_PRIVATE_KEY, waitMs))();
+        leaseAdminKey(await context.db(), await context.chainReader(), config.PLATFORM_ADMIN_PRIVATE_KEY, {
+          waitMs,
+          io,
+        }))();
       return (await lease).writer;
     },
     platform: async () => loadPlatformAddresses(await context.db(), (await context.chainReader()).chain.id),
@@ -101,10 +107,22 @@ export function createAdminContext(
 }
 
 /**
- * The admin key's lease. leaseSignerWaiting's only AppError is its timeout (a failing database rejects with the
- * driver's error, reported as a dependency failure): that one is reworded to say who holds the key.
+ * The admin key's lease. When another process holds it, stderr says so before the wait (stdout keeps --json's one
+ * object). leaseSignerWaiting's only AppError is its timeout (a failing database rejects with the driver's error,
+ * reported as a dependency failure): that one is reworded to say who holds the key.
  */
-async function leaseAdminKey(db: Knex, reader: ChainReader, key: Hex, waitMs: number): Promise<SignerLease> {
+async function leaseAdminKey(
+  db: Knex,
+  reader: ChainReader,
+  key: Hex,
+  { waitMs, io }: { waitMs: number; io: CliIo },
+): Promise<SignerLease> {
+  const free = await tryLeaseSigner(db, reader, key);
+  if (free) return free;
+  io.stderr(
+    `waiting up to ${Math.round(waitMs / 1000)} s for the platform admin key (${privateKeyToAddress(key)}), held by ` +
+      'another process signing with it…\n',
+  );
   try {
     return await leaseSignerWaiting(db, reader, key, { waitMs });
   } catch (error) {

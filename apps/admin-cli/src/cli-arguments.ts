@@ -59,6 +59,26 @@ export function parseEmail(text: string): string {
   return email;
 }
 
+/** What a TEXT column of utf8mb4 holds: 65,535 bytes of UTF-8, however many characters that is. */
+export const TEXT_COLUMN_BYTES = 65_535;
+
+/** Trimmed text of 1 to `maxChars` characters: a VARCHAR(maxChars) of utf8mb4 counts code points, not UTF-16 units. */
+export function parseShortText(text: string, flag: string, maxChars: number): string {
+  const trimmed = text.trim();
+  const characters = [...trimmed].length;
+  if (characters === 0 || characters > maxChars) {
+    throw invalid(`${flag} must be 1 to ${maxChars} characters (got ${characters})`);
+  }
+  return trimmed;
+}
+
+/** Text kept as given (markdown) that fits a column of `maxBytes` bytes of UTF-8. */
+export function parseLongText(text: string, flag: string, maxBytes = TEXT_COLUMN_BYTES): string {
+  const bytes = Buffer.byteLength(text, 'utf8');
+  if (bytes > maxBytes) throw invalid(`${flag} must be at most ${maxBytes} bytes of UTF-8 (got ${bytes} bytes)`);
+  return text;
+}
+
 /** "Yes, No" → ["Yes", "No"]: 2 to 8 distinct, non-empty labels of at most 64 characters. */
 export function parseOutcomes(text: string): string[] {
   const labels = text.split(',').map((label) => label.trim());
@@ -92,14 +112,43 @@ export function parseWinners(text: string): number[] {
   return winners;
 }
 
-/** An ISO-8601 instant with a date and a time, e.g. 2027-01-31T18:00:00Z. */
+/** RFC 3339's date-time (section 5.6): the fields are range-checked by instantOf. */
+const RFC_3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/;
+/** The columns the instants go to are DATETIME, which ends with the year 9999. */
+const LAST_INSTANT_MS = Date.UTC(9999, 11, 31, 23, 59, 59);
+
+/**
+ * An RFC 3339 date-time, e.g. 2027-01-31T18:00:00Z or 2027-01-31T20:00:00.5+02:00: a date that exists on the
+ * calendar, a time of day with seconds (no leap second: a Date cannot hold one), and `Z` or an explicit offset.
+ * `new Date` alone would roll 2027-02-30 forward to March and read a value without an offset as local time.
+ */
 export function parseInstant(text: string, flag: string): Date {
-  const date = new Date(text);
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text) || Number.isNaN(date.getTime())) {
-    throw invalid(`${flag} must be an ISO-8601 date-time, e.g. 2027-01-31T18:00:00Z (got "${text}")`);
+  const fields = RFC_3339.exec(text.trim());
+  const ms = fields === null ? NaN : instantOf(fields);
+  if (Number.isNaN(ms) || ms > LAST_INSTANT_MS) {
+    throw invalid(
+      `${flag} must be an RFC 3339 date-time with Z or an offset, e.g. 2027-01-31T18:00:00Z or ` +
+        `2027-01-31T20:00:00+02:00, naming a real date and time (got "${text}")`,
+    );
   }
-  return date;
+  return new Date(ms);
 }
+
+/** The fields of an RFC_3339 match as milliseconds since the epoch; NaN when one is out of its range. */
+function instantOf(fields: RegExpExecArray): number {
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = fields.slice(1, 7).map(Number);
+  const [fraction = '', sign, offsetHours = '00', offsetMinutes = '00'] = fields.slice(7);
+  const daysInMonth = [31, isLeapYear(year) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
+  const inRange = day >= 1 && day <= daysInMonth && hour <= 23 && minute <= 59 && second <= 59;
+  if (!inRange || Number(offsetHours) > 23 || Number(offsetMinutes) > 59) return NaN;
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(hour, minute, second, Number(fraction.padEnd(3, '0').slice(0, 3)));
+  const offsetMs = (Number(offsetHours) * 60 + Number(offsetMinutes)) * 60_000;
+  return date.getTime() + (sign === '-' ? offsetMs : -offsetMs);
+}
+
+const isLeapYear = (year: number): boolean => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 
 /** A whole number from `min` to `max` for `flag`. */
 export function parseInteger(text: string, flag: string, min: number, max: number): number {

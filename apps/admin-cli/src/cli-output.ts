@@ -31,12 +31,38 @@ export function printResult(io: CliIo, json: boolean, result: Record<string, unk
   else io.stdout(`${human.join('\n')}\n`);
 }
 
-/** Prints an error (as `{ error: { code, message } }` with --json) and returns the exit code to use. */
+/**
+ * Prints an error (as `{ error: { code, message, …recovery facts } }` with --json) and returns the exit code to use.
+ * The recovery facts (recoveryFactsOf) are printed too: whether a sent transaction happened is for the operator to
+ * look up by its hash.
+ */
 export function printError(io: CliIo, json: boolean, error: unknown): number {
   const appError = toCliError(error);
   const message = appError.code === 'INTERNAL_ERROR' && error instanceof Error ? error.message : appError.detail;
-  writeError(io, json, appError.code, message);
+  writeError(io, json, appError.code, message, recoveryFactsOf(appError));
   return exitCodeFor(appError);
+}
+
+/** Facts a failed command may carry in its AppError's extensions that tell an operator what already happened. */
+const RECOVERY_FACTS = {
+  /** A transaction was sent (it may be pending, mined or reverted): look it up before running again. */
+  txHash: 'transaction',
+  /** The id a create chose: give it to `--id` on the next run. */
+  marketId: 'market id',
+  contractAddress: 'contract',
+} as const;
+export type RecoveryFacts = { -readonly [K in keyof typeof RECOVERY_FACTS]?: string };
+const RECOVERY_FACT_KEYS: ReadonlyArray<keyof RecoveryFacts> = ['txHash', 'marketId', 'contractAddress'];
+
+/** The recovery facts of an error (only those that are text: an extension never prints a nested object). */
+export function recoveryFactsOf(error: unknown): RecoveryFacts {
+  if (!isAppError(error)) return {};
+  const facts: RecoveryFacts = {};
+  for (const key of RECOVERY_FACT_KEYS) {
+    const value = error.extensions[key];
+    if (typeof value === 'string') facts[key] = value;
+  }
+  return facts;
 }
 
 /**
@@ -52,9 +78,15 @@ export function toCliError(error: unknown): AppError {
   return new AppError('INTERNAL_ERROR', { cause: error });
 }
 
-function writeError(io: CliIo, json: boolean, code: string, message: string): void {
-  if (json) io.stdout(`${JSON.stringify({ error: { code, message } })}\n`);
-  else io.stderr(`error: ${code}: ${message}\n`);
+function writeError(io: CliIo, json: boolean, code: string, message: string, facts: RecoveryFacts): void {
+  if (json) {
+    io.stdout(`${JSON.stringify({ error: { code, message, ...facts } })}\n`);
+    return;
+  }
+  const lines = RECOVERY_FACT_KEYS.flatMap((key) =>
+    facts[key] === undefined ? [] : [`  ${RECOVERY_FACTS[key]}: ${facts[key]}\n`],
+  );
+  io.stderr(`error: ${code}: ${message}\n${lines.join('')}`);
 }
 
 function exitCodeFor(error: AppError): number {

@@ -24,9 +24,9 @@ export interface CliRun {
   err: string;
 }
 
-/** What a refused invocation prints with --json. */
+/** What a refused invocation prints with --json (the recovery facts only when its error carries them). */
 export interface CliError {
-  error: { code: string; message: string };
+  error: { code: string; message: string; txHash?: string; marketId?: string; contractAddress?: string };
 }
 
 /** The settings of a live deployment (fresh secrets for each test file), for `run(argv, liveEnv)`. */
@@ -56,7 +56,11 @@ export interface AdminCliHarness {
   /** Audit entries of one target, newest first. */
   auditOf(targetType: string, targetId: string): Promise<AdminAuditEntry[]>;
   /** Runs one invocation and returns the audit entries it wrote, oldest first (tests in a suite run one at a time). */
-  runAudited(argv: string[], env?: Record<string, string>): Promise<CliRun & { audits: AdminAuditEntry[] }>;
+  runAudited(
+    argv: string[],
+    env?: Record<string, string>,
+    options?: AdminContextOptions,
+  ): Promise<CliRun & { audits: AdminAuditEntry[] }>;
   stop(): Promise<void>;
 }
 
@@ -106,9 +110,9 @@ export async function startAdminCliHarness(options: { chain: boolean }): Promise
     },
     newUser: () => createUser(database.db, { email: `user-${randomUUID()}@example.test` }),
     auditOf: (targetType, targetId) => listAdminActions(database.db, { targetType, targetId }),
-    async runAudited(argv, env) {
+    async runAudited(argv, env, options) {
       const before = (await listAdminActions(database.db, { limit: 1 }))[0]?.id ?? '0';
-      const result = await run(argv, env);
+      const result = await run(argv, env, options);
       const latest = await listAdminActions(database.db, { limit: 1_000 });
       return { ...result, audits: latest.filter((entry) => BigInt(entry.id) > BigInt(before)).reverse() };
     },

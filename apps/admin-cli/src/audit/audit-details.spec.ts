@@ -66,6 +66,21 @@ describe('refusalOf', () => {
     });
   });
 
+  it('keeps the recovery facts of an error (a sent transaction, the id a create chose) and no other extension', () => {
+    const txHash = `0x${'ab'.repeat(32)}`;
+    const marketId = '6f1c2a3b-0000-4000-8000-000000000001';
+    const error = new AppError('DEPENDENCY_UNAVAILABLE', {
+      detail: 'The transaction was not mined in time; it may still be',
+      extensions: { txHash, marketId, revert: { nested: true }, contractAddress: 42 },
+    });
+    expect(refusalOf(error)).toEqual({
+      outcome: 'DEPENDENCY_UNAVAILABLE',
+      reason: 'The transaction was not mined in time; it may still be',
+      txHash,
+      marketId,
+    });
+  });
+
   it('files a database or network that does not answer as DEPENDENCY_UNAVAILABLE, as the CLI reports it', () => {
     const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:3306'), { code: 'ECONNREFUSED' });
     expect(refusalOf(refused)).toEqual({ outcome: 'DEPENDENCY_UNAVAILABLE', reason: 'unexpected Error' });

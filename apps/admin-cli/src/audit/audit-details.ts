@@ -6,7 +6,7 @@
  */
 import { REDACTED, redactSecretShapes } from '../db/admin-audit-log/admin-audit-log.repository.js';
 import { isAppError } from '#shared/errors/app-error.js';
-import { toCliError } from '../cli-output.js';
+import { recoveryFactsOf, toCliError, type RecoveryFacts } from '../cli-output.js';
 
 export const MAX_AUDIT_TEXT = 500;
 /** target_id is VARCHAR(64). */
@@ -61,10 +61,11 @@ export function createAuditRedactor(secrets: readonly string[]): AuditRedactor {
 
 /**
  * The outcome and the reason an audit entry keeps for a refused action: the error code and its operator-facing
- * detail. An unexpected error keeps only its class name (its message may quote SQL or a stack; stderr has it).
+ * detail, with its recovery facts (a sent transaction's hash, the id a create chose). An unexpected error keeps only
+ * its class name (its message may quote SQL or a stack; stderr has it).
  */
-export function refusalOf(error: unknown): { outcome: string; reason: string } {
-  if (isAppError(error)) return { outcome: error.code, reason: error.detail };
+export function refusalOf(error: unknown): { outcome: string; reason: string } & RecoveryFacts {
+  if (isAppError(error)) return { outcome: error.code, reason: error.detail, ...recoveryFactsOf(error) };
   const name = error instanceof Error ? error.name : typeof error;
   return { outcome: toCliError(error).code, reason: `unexpected ${name}` };
 }

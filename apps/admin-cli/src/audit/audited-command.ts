@@ -59,8 +59,8 @@ export function audited<A extends unknown[]>(
       if (redactor.holdsSecret(request.args)) throw secretInArguments();
       completion = await command.run(...args);
     } catch (error) {
-      const { outcome, reason } = refusalOf(error);
-      await writeEntry(context, redactor, command.action, request, outcome, { reason }).catch((auditError: unknown) =>
+      const { outcome, ...refusal } = refusalOf(error);
+      await writeEntry(context, redactor, command.action, request, outcome, refusal).catch((auditError: unknown) =>
         warnUnaudited(context, command.action, auditError),
       );
       throw error;

@@ -84,6 +84,11 @@ export interface DeployMarketOptions {
   liquidityProvider?: Address;
   /** Test networks: mint the seed TestUSDC to the writer first. */
   mintInitialReserve?: boolean;
+  /**
+   * A rerun for an id whose deploy an earlier run may have sent: while the writer has transactions the node holds
+   * unmined, that deploy may be among them, so nothing is sent (DEPENDENCY_UNAVAILABLE) rather than a second one.
+   */
+  refuseWhileSendsPending?: boolean;
 }
 
 export interface DeployedMarket {
@@ -105,6 +110,24 @@ async function marketOf(writer: ChainWriter, factory: Address, marketId: Hex): P
   return address === ZERO_ADDRESS ? undefined : address;
 }
 
+/** See DeployMarketOptions.refuseWhileSendsPending. */
+async function refuseWhileSendsPending(writer: ChainWriter, marketId: string): Promise<void> {
+  const address = writer.account.address;
+  const [mined, sent] = await withChainErrors(() =>
+    Promise.all([
+      writer.publicClient.getTransactionCount({ address, blockTag: 'latest' }),
+      writer.publicClient.getTransactionCount({ address, blockTag: 'pending' }),
+    ]),
+  );
+  if (sent <= mined) return;
+  throw new AppError('DEPENDENCY_UNAVAILABLE', {
+    detail:
+      `Market ${marketId} has no contract on chain yet, but ${address} has ${sent - mined} transaction(s) sent and ` +
+      'not yet mined; the deploy of an earlier run may be among them, so nothing was sent. Run the same command ' +
+      'again once they are mined or dropped.',
+  });
+}
+
 /** Creates the market for a database market through the factory (approve the seed, then createMarket). */
 export async function deployMarket(
   writer: ChainWriter,
@@ -114,6 +137,7 @@ export async function deployMarket(
   const marketId = uuidToBytes32(options.marketId);
   const existing = await marketOf(writer, platform.marketFactory, marketId);
   if (existing) return { address: existing, txHash: null, created: false };
+  if (options.refuseWhileSendsPending) await refuseWhileSendsPending(writer, options.marketId);
   const weights = options.weights ?? equalWeights(options.outcomeCount);
   if (weights.length !== options.outcomeCount) {
     throw new AppError('VALIDATION_FAILED', { detail: 'one weight per outcome is required' });

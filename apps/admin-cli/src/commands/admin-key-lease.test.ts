@@ -27,7 +27,10 @@ describe('foretell-admin and the platform admin key', () => {
     const runs = await Promise.all(
       emails.map((email) => cli.spawn(['--json', 'users', 'create', '--email', email], { timeoutMs: 150_000 })),
     );
-    expect(runs.map((run) => [run.code, run.stderr])).toEqual(emails.map(() => [0, '']));
+    // A run that found the key held says so on stderr, once, before it waits.
+    const waited =
+      /^(waiting up to 120 s for the platform admin key \(0x[0-9a-fA-F]{40}\), held by another process signing with it…\n)?$/;
+    expect(runs.map((run) => [run.code, run.stderr])).toEqual(emails.map(() => [0, expect.stringMatching(waited)]));
     const printed = runs.map((run) => JSON.parse(run.stdout) as { email: string; smartAccountAddress: Address });
     expect(printed.map((user) => user.email).sort()).toEqual([...emails].sort());
     const accounts = new Set(printed.map((user) => user.smartAccountAddress));
@@ -45,7 +48,7 @@ describe('foretell-admin and the platform admin key', () => {
   describe('while another process holds the admin key', () => {
     const quickly = { adminKeyWaitMs: 1_000 };
 
-    it('refuses a chain write after the wait with exit 69 naming the key’s holder, and sends nothing', async () => {
+    it('says it waits for the key on stderr, then refuses a chain write with exit 69 naming the key, sending nothing', async () => {
       const signer = privateKeyToAddress(anvilPrivateKey(8));
       const lease = await tryLeaseSigner(cli.database.db, cli.fixture.reader, ANVIL_ADMIN_KEY);
       if (!lease) throw new Error('the admin key is leased already');
@@ -60,6 +63,11 @@ describe('foretell-admin and the platform admin key', () => {
           ),
         });
         expect(await cli.fixture.reader.publicClient.getBlockNumber({ cacheTime: 0 })).toBe(before);
+        // Told on stderr before the wait; stdout holds only the one --json object (runJson checks it).
+        expect(result.err).toBe(
+          `waiting up to 1 s for the platform admin key (${privateKeyToAddress(ANVIL_ADMIN_KEY)}), held by another ` +
+            'process signing with it…\n',
+        );
         const [audit] = await cli.auditOf('signer', signer);
         expect(audit).toMatchObject({ action: 'signers.add', outcome: 'DEPENDENCY_UNAVAILABLE' });
       } finally {

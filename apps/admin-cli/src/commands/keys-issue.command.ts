@@ -43,7 +43,7 @@ export function registerKeyIssueCommand(keys: Command, context: AdminContext): v
       '--webhook-url <url>',
       'where trade events are POSTed; live keys: https to a public address (a webhook secret is generated)',
     )
-    .option('--expires-at <iso>', 'ISO-8601 expiry, e.g. 2027-01-31T18:00:00Z (default: never)')
+    .option('--expires-at <rfc3339>', 'expiry with Z or an offset, e.g. 2027-01-31T18:00:00Z (default: never)')
     .option('--rpm <n>', 'requests per minute (enterprise and mm only)')
     .option('--daily-spend-limit <usdc>', 'daily spend cap in USDC (enterprise and mm only)')
     .option('--per-trade-limit <usdc>', 'per-trade cap in USDC (enterprise and mm only)')

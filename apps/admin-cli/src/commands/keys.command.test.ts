@@ -130,7 +130,7 @@ describe('foretell-admin keys', () => {
       [['--tier', 'free', '--env', 'test', '--scopes', ' , '], /at least one scope/],
       [['--tier', 'free', '--env', 'test', '--ip-allowlist', '10.0.0.0/33'], /Invalid IP allowlist/],
       [['--tier', 'free', '--env', 'test', '--ip-allowlist', 'example.com'], /Invalid IP allowlist/],
-      [['--tier', 'free', '--env', 'test', '--expires-at', 'tomorrow'], /--expires-at must be an ISO-8601/],
+      [['--tier', 'free', '--env', 'test', '--expires-at', 'tomorrow'], /--expires-at must be an RFC 3339 date-time/],
       [['--tier', 'free', '--env', 'test', '--expires-at', '2020-01-01T00:00:00Z'], /must be in the future/],
       [['--tier', 'free', '--env', 'test', '--webhook-url', 'ftp://x.test/'], /--webhook-url must use/],
       [['--tier', 'free', '--env', 'test', '--webhook-url', 'not a url'], /absolute http\(s\) URL/],

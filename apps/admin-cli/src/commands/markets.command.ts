@@ -3,7 +3,14 @@ import { z } from 'zod';
 import { AppError } from '#shared/errors/app-error.js';
 import type { AdminContext } from '../admin-context.js';
 import { audited, type Completion } from '../audit/audited-command.js';
-import { parseInstant, parseOutcomes, parseUsdcAmount, parseWinners } from '../cli-arguments.js';
+import {
+  parseInstant,
+  parseLongText,
+  parseOutcomes,
+  parseShortText,
+  parseUsdcAmount,
+  parseWinners,
+} from '../cli-arguments.js';
 import { createMarket } from '../use-cases/create-market.use-case.js';
 import {
   planMarketTransition,
@@ -31,17 +38,6 @@ function marketIdOf(value: string): string {
   return id;
 }
 
-function text(value: string, flag: string, max: number): string;
-function text(value: string | undefined, flag: string, max: number): string | undefined;
-function text(value: string | undefined, flag: string, max: number): string | undefined {
-  if (value === undefined) return undefined;
-  const trimmed = value.trim();
-  if (trimmed.length === 0 || trimmed.length > max) {
-    throw new AppError('VALIDATION_FAILED', { detail: `${flag} must be 1 to ${max} characters` });
-  }
-  return trimmed;
-}
-
 /** `markets create|freeze|resolve|cancel`: every change happens on chain first, then in MySQL with its audit entry. */
 export function registerMarketCommands(program: Command, context: AdminContext): void {
   const markets = program.command('markets').description('create markets and move them through their lifecycle');
@@ -54,7 +50,7 @@ export function registerMarketCommands(program: Command, context: AdminContext):
     .option('--category <name>', 'category (default: the thread’s, else "general")')
     .option('--description <text>', 'longer description (markdown allowed)')
     .option('--thread <id>', 'thread the market belongs to (its organization and partner are inherited)')
-    .option('--end-time <iso>', 'when trading closes, ISO-8601 (default: in 30 days)')
+    .option('--end-time <rfc3339>', 'when trading closes, with Z or an offset (default: in 30 days)')
     .option('--initial-reserve <usdc>', 'seed liquidity in USDC (≥ 1; minted from TestUSDC on test chains)', '100')
     .option('--featured', 'feature the market')
     .option('--id <uuid>', 'the market id (default: a new one); give the one a create that did not finish named')
@@ -63,15 +59,24 @@ export function registerMarketCommands(program: Command, context: AdminContext):
         action: 'markets.create',
         describe: (options: CreateMarketOptions) => ({ args: { ...options } }),
         run: async (options: CreateMarketOptions) => {
+          // Every text is checked against its column (markets.question VARCHAR(500), category VARCHAR(64),
+          // description TEXT) here, before the lease and the deploy: an insert that fails after them would leave a
+          // funded contract behind on each try.
           const command = {
-            question: text(options.question, '--question', 500),
+            question: parseShortText(options.question, '--question', 500),
             outcomes: parseOutcomes(options.outcomes),
-            ...optional('category', text(options.category, '--category', 64)),
-            ...optional('description', options.description),
+            ...optional(
+              'category',
+              ifGiven(options.category, (value) => parseShortText(value, '--category', 64)),
+            ),
+            ...optional(
+              'description',
+              ifGiven(options.description, (value) => parseLongText(value, '--description')),
+            ),
             ...optional('threadId', options.thread?.trim()),
             ...optional(
               'endTime',
-              options.endTime === undefined ? undefined : parseInstant(options.endTime, '--end-time'),
+              ifGiven(options.endTime, (value) => parseInstant(value, '--end-time')),
             ),
             initialReserve: parseUsdcAmount(options.initialReserve, '--initial-reserve'),
             featured: options.featured === true,
@@ -150,6 +155,9 @@ interface TransitionOptions {
 }
 
 const action = (name: MarketAction, id: string) => ({ action: name, marketId: id.trim() });
+
+const ifGiven = <V>(value: string | undefined, parse: (value: string) => V): V | undefined =>
+  value === undefined ? undefined : parse(value);
 
 const optional = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } =>
   // cast: `{ [key]: value }` has exactly the one property `key` (K); TypeScript widens a computed key to string

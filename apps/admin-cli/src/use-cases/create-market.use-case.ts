@@ -67,28 +67,43 @@ export async function createMarket(deps: CreateMarketDeps, command: CreateMarket
   if (await findMarketById(deps.db, marketId)) {
     throw new AppError('MARKET_STATE_CONFLICT', { detail: `Market ${marketId} is already recorded; nothing was done` });
   }
-  const platform = await deps.platform();
-  const chain = await deps.chain();
-  const deployed = await deployMarket(chain, platform, {
-    marketId,
-    outcomeCount: command.outcomes.length,
-    initialReserve: command.initialReserve,
-    endTime,
-    mintInitialReserve: deps.mintInitialReserve,
-  });
+  let deployed: DeployedMarket | undefined;
   try {
+    const platform = await deps.platform();
+    const chain = await deps.chain();
+    deployed = await deployMarket(chain, platform, {
+      marketId,
+      outcomeCount: command.outcomes.length,
+      initialReserve: command.initialReserve,
+      endTime,
+      mintInitialReserve: deps.mintInitialReserve,
+      refuseWhileSendsPending: command.marketId !== undefined,
+    });
     return await recordMarket(deps, command, { marketId, endTime, thread, deployed, chain, chainId: platform.chainId });
   } catch (error) {
-    // The contract exists and holds the reserve: say how to record it without deploying or paying again.
-    const appError = toAppError(error);
-    throw new AppError(appError.code, {
-      detail:
-        `${appError.detail} The market contract ${deployed.address} is deployed for market ${marketId}: run the ` +
-        `same command with --id ${marketId} to record it (it deploys and pays nothing again).`,
-      extensions: { ...appError.extensions, marketId, contractAddress: deployed.address },
-      cause: error,
-    });
+    throw withRecoveryHint(error, marketId, deployed);
   }
+}
+
+/**
+ * Any failure once the id is chosen names it, and how to finish with it: a rerun with `--id` records the contract
+ * the factory holds for the id, sends nothing while a deploy may still be pending, and deploys and pays only when
+ * neither.
+ * A rerun without `--id` would choose a new id and deploy and fund a second market.
+ */
+function withRecoveryHint(error: unknown, marketId: string, deployed: DeployedMarket | undefined): AppError {
+  const appError = toAppError(error);
+  const hint = deployed
+    ? `The market contract ${deployed.address} is deployed for market ${marketId}: run the same command with ` +
+      `--id ${marketId} to record it (it deploys and pays nothing again).`
+    : `Market ${marketId} is not recorded: run the same command with --id ${marketId} to finish it (it records a ` +
+      'contract already deployed for that id instead of deploying and paying again).';
+  return new AppError(appError.code, {
+    detail: `${appError.detail}${/[.!?]$/.test(appError.detail) ? '' : '.'} ${hint}`,
+    extensions: { ...appError.extensions, marketId, ...(deployed ? { contractAddress: deployed.address } : {}) },
+    retry: appError.retry,
+    cause: error,
+  });
 }
 
 /** Reads the deployed market's opening prices and records it, OPEN, with its audit entry in one transaction. */

@@ -102,12 +102,13 @@ export function createHttpApp(options: HttpAppOptions, mountRoutes: (router: Rou
     ),
   });
 
-  const bodyReaders = { json: createJsonBodyReader(BODY_LIMIT_BYTES), raw: createRawBodyReader(BODY_LIMIT_BYTES) };
+  const bodyReaders = { json: createJsonBodyReader, raw: createRawBodyReader };
   const prefixed: PrefixMiddleware[] = [];
   const registrar = createRouteRegistrar({
     table,
     routeSwitches: options.routeSwitches,
     bodyReaders,
+    bodyLimitBytes: BODY_LIMIT_BYTES,
     edge: options.edge,
     routeDefaults: options.routeDefaults,
     use: (prefix, middleware) => prefixed.push({ prefix, middleware }),

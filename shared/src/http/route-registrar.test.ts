@@ -101,7 +101,8 @@ describe('the route registrar: each route declares its key, scope, limiter and s
     const registrar = createRouteRegistrar({
       table: createRouteTable(),
       routeSwitches: switches.switches,
-      bodyReaders: { json: mark('json'), raw: mark('raw') },
+      bodyReaders: { json: () => mark('json'), raw: () => mark('raw') },
+      bodyLimitBytes: 1024,
       edge: { key: {}, limiters: {}, order: tradingOrder },
       use: () => undefined,
     });

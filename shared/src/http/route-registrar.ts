@@ -74,6 +74,8 @@ export interface RouteDeclaration extends RouteAdmission {
   validation?: RequestHandler;
   /** The route's handler stage; the last step answers. */
   steps: readonly RequestHandler[];
+  /** A body limit of its own, in bytes (a batch of items each up to the app's limit); default the app's. */
+  bodyLimitBytes?: number;
   /** Route ids whose kill switch also switches this route off (a batch with the single operation it repeats). */
   switchedOffWith?: readonly string[];
 }
@@ -112,8 +114,10 @@ export const allMethods: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH',
 export interface RouteRegistrarOptions {
   table: RouteTable;
   routeSwitches: RouteSwitches;
-  /** The body readers of the app (its limit, its error style). */
-  bodyReaders: Record<Exclude<BodyKind, 'none'>, RequestHandler>;
+  /** The body readers of the app, each made for a limit in bytes: the route's `bodyLimitBytes`, else the app's. */
+  bodyReaders: Record<Exclude<BodyKind, 'none'>, (limitBytes: number) => RequestHandler>;
+  /** The app's body limit (larger bodies get 413 PAYLOAD_TOO_LARGE). */
+  bodyLimitBytes: number;
   /** The admission steps routes pick from; without them every route must declare `key: 'none'` and no limiter. */
   edge?: EdgeSteps;
   /** What `route()` and `unknownPath()` declare (default: no key, no limiter). */
@@ -171,7 +175,7 @@ export function createRouteRegistrar(options: RouteRegistrarOptions): RouteRegis
       next();
     };
     const stages = stagesOf(options.edge, route, routeId);
-    const body = route.body === 'none' ? [] : [bodyReaders[route.body]];
+    const body = route.body === 'none' ? [] : [bodyReaders[route.body](route.bodyLimitBytes ?? options.bodyLimitBytes)];
     const order = options.edge?.order ?? PLAIN_ORDER;
     for (const [stage, stageSteps] of Object.entries(stages)) {
       if (stageSteps.length > 0 && !order.some((ordered) => ordered === stage)) {

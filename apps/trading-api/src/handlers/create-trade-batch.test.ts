@@ -174,6 +174,23 @@ describe('POST /v1/trades/batch', () => {
     expect(jobs).toEqual([...jobs].sort((a, b) => a - b));
   });
 
+  it('takes 20 items each carrying the largest metadata a single trade takes, and refuses a body over 1,280 KiB', async () => {
+    const trader = await chainKit.createTrader({ rateLimitRpm: 600 });
+    // 10 keys of 64 characters, each with a 500-character value: about 5.9 KB per item, 118 KB for 20.
+    const metadata = (item: number) =>
+      Object.fromEntries(Array.from({ length: 10 }, (_, key) => [`${item}-${key}`.padEnd(64, 'k'), 'v'.repeat(500)]));
+    const items = Array.from({ length: MAX_BATCH_TRADES }, (_, item) => buy('1', { metadata: metadata(item) }));
+    expect(JSON.stringify({ trades: items }).length).toBeGreaterThan(64 * 1024);
+    const response = await postBatch(trader, items);
+    expect(response.status).toBe(200);
+    expect(resultsOf(response).map((result) => result.status)).toEqual(Array(MAX_BATCH_TRADES).fill(201));
+
+    const huge = await callAs(chainKit.kit, trader, 'POST', '/v1/trades/batch', {
+      rawBody: JSON.stringify({ trades: [buy('1', { note: 'x'.repeat(1_310_720) })] }),
+    });
+    expectProblemCode(huge, 413, 'PAYLOAD_TOO_LARGE');
+  });
+
   it('declares the batch bound the rate limiter draws to', () => {
     const schema = tradingApiDocument().components?.schemas?.CreateTradeBatchRequest as {
       properties: { trades: { maxItems: number } };

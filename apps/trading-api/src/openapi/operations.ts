@@ -30,6 +30,8 @@ export interface OperationDescriptor extends DocumentOperation {
    * trade); null: one per request.
    */
   rateLimitCost: string | null;
+  /** `x-body-limit-bytes`: the operation's own body limit; null: the app's (64 KiB). */
+  bodyLimitBytes: number | null;
   /** `x-switched-off-with`: route ids whose kill switch also switches this operation off. */
   switchedOffWith: string[];
   deprecated: boolean;
@@ -70,11 +72,21 @@ export function listOperations(document: OpenApiDocument): OperationDescriptor[]
     scope: requiredScope(entry.operation, entry.operationId),
     rateLimit: entry.operation['x-rate-limit'] === 'token-bucket' ? 'token-bucket' : 'sliding-window',
     rateLimitCost: stringOrNull(entry.operation['x-rate-limit-cost']),
+    bodyLimitBytes: positiveIntegerOrNull(entry, 'x-body-limit-bytes'),
     switchedOffWith: switchedOffWith(entry, routeIds),
     deprecated: entry.operation.deprecated === true,
     sunset: stringOrNull(entry.operation['x-sunset']),
     deprecatedAt: stringOrNull(entry.operation['x-deprecated-at']),
   }));
+}
+
+function positiveIntegerOrNull(entry: DocumentOperation, extension: `x-${string}`): number | null {
+  const value = entry.operation[extension];
+  if (value === undefined) return null;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
+    throw new Error(`operation ${entry.operationId}: ${extension} must be a positive integer`);
+  }
+  return value;
 }
 
 function switchedOffWith(entry: DocumentOperation, routeIds: ReadonlySet<string>): string[] {

@@ -138,6 +138,7 @@ export function mountV1Operations(
       key: 'required',
       scope: operation.scope ?? undefined,
       switchedOffWith: operation.switchedOffWith,
+      ...(operation.bodyLimitBytes === null ? {} : { bodyLimitBytes: operation.bodyLimitBytes }),
       limiter: limiterKindFor(operation),
       signature: true,
       version: true,

@@ -9,6 +9,7 @@ import {
   USDC_DECIMALS,
 } from '#shared/domain/trade-amount.js';
 import { getAddress, isAddress, zeroAddress, type Address } from 'viem';
+import { z } from 'zod';
 import { AppError } from '#shared/errors/app-error.js';
 
 /** `user@domain.tld`: one @, no spaces, a dot in the domain; the column holds 254 characters. */
@@ -112,43 +113,28 @@ export function parseWinners(text: string): number[] {
   return winners;
 }
 
-/** RFC 3339's date-time (section 5.6): the fields are range-checked by instantOf. */
-const RFC_3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/;
+/** RFC 3339's date-time with `Z` or an offset and seconds; zod's check knows the calendar (no 30 February). */
+const RFC_3339 = z.iso.datetime({ offset: true });
 /** The columns the instants go to are DATETIME, which ends with the year 9999. */
 const LAST_INSTANT_MS = Date.UTC(9999, 11, 31, 23, 59, 59);
 
 /**
  * An RFC 3339 date-time, e.g. 2027-01-31T18:00:00Z or 2027-01-31T20:00:00.5+02:00: a date that exists on the
- * calendar, a time of day with seconds (no leap second: a Date cannot hold one), and `Z` or an explicit offset.
- * `new Date` alone would roll 2027-02-30 forward to March and read a value without an offset as local time.
+ * calendar, a time of day with seconds, and `Z` or an explicit offset. `new Date` alone would roll 2027-02-30
+ * forward to March and read a value without an offset as local time.
  */
 export function parseInstant(text: string, flag: string): Date {
-  const fields = RFC_3339.exec(text.trim());
-  const ms = fields === null ? NaN : instantOf(fields);
-  if (Number.isNaN(ms) || ms > LAST_INSTANT_MS) {
+  // RFC 3339 allows a lower-case t and z; zod's check takes the upper-case ones.
+  const trimmed = text.trim().toUpperCase();
+  const date = new Date(trimmed);
+  if (!RFC_3339.safeParse(trimmed).success || !(date.getTime() <= LAST_INSTANT_MS)) {
     throw invalid(
       `${flag} must be an RFC 3339 date-time with Z or an offset, e.g. 2027-01-31T18:00:00Z or ` +
         `2027-01-31T20:00:00+02:00, naming a real date and time (got "${text}")`,
     );
   }
-  return new Date(ms);
+  return date;
 }
-
-/** The fields of an RFC_3339 match as milliseconds since the epoch; NaN when one is out of its range. */
-function instantOf(fields: RegExpExecArray): number {
-  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = fields.slice(1, 7).map(Number);
-  const [fraction = '', sign, offsetHours = '00', offsetMinutes = '00'] = fields.slice(7);
-  const daysInMonth = [31, isLeapYear(year) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
-  const inRange = day >= 1 && day <= daysInMonth && hour <= 23 && minute <= 59 && second <= 59;
-  if (!inRange || Number(offsetHours) > 23 || Number(offsetMinutes) > 59) return NaN;
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day);
-  date.setUTCHours(hour, minute, second, Number(fraction.padEnd(3, '0').slice(0, 3)));
-  const offsetMs = (Number(offsetHours) * 60 + Number(offsetMinutes)) * 60_000;
-  return date.getTime() + (sign === '-' ? offsetMs : -offsetMs);
-}
-
-const isLeapYear = (year: number): boolean => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 
 /** A whole number from `min` to `max` for `flag`. */
 export function parseInteger(text: string, flag: string, min: number, max: number): number {

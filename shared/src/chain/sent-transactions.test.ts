@@ -149,6 +149,29 @@ describe('a sent transaction until it is mined', () => {
     expect(allowance).toBe(2n);
   }, 60_000);
 
+  it('puts back a transaction that never reached the node on a chain that makes blocks only for transactions', async () => {
+    const writer = stuckWriter(parseGwei('1000'));
+    const before = await nonceOf(writer);
+    const hashes: Hex[] = [];
+    await fixture.chain.testClient.setAutomine(false);
+    let sending: Promise<{ status: string }>;
+    try {
+      sending = approve(writer, hashes, 4n);
+      await sentOnce(hashes, sending);
+      // As if the broadcast had been lost on its way: no node holds it.
+      await fixture.chain.testClient.dropTransaction({ hash: hashes[0]! });
+    } finally {
+      await fixture.chain.testClient.setAutomine(true);
+    }
+    const blockBefore = await fixture.reader.publicClient.getBlockNumber();
+    // Nothing else is sent, so no block comes: the wait itself must put it back (mined at once on arrival).
+    const receipt = await sending;
+    expect(receipt.status).toBe('success');
+    expect(hashes.length).toBeGreaterThan(1);
+    expect(await fixture.reader.publicClient.getBlockNumber()).toBe(blockBefore + 1n);
+    expect(await nonceOf(writer)).toBe(before + 1);
+  }, 20_000);
+
   it('keeps putting back a dropped transaction when a re-send fails (an RPC 503), so its nonce never stays a gap', async () => {
     let broadcasts = 0;
     // The first send goes out; the first re-send of it fails as an RPC answering 503 would; the rest go out.

@@ -157,11 +157,16 @@ export async function untilMined(
     if (mined) return mined;
     let seenBlock = await client.getBlockNumber({ cacheTime: writer.pollingIntervalMs });
     let replaceAt = seenBlock + BigInt(writer.replaceAfterBlocks);
+    // A chain that makes blocks only for transactions (anvil's automine, some L2s when idle) may make none while a
+    // broadcast that never arrived holds the signer's nonce: the pool is looked at after this long without one too.
+    const quietMs = writer.pollingIntervalMs * writer.replaceAfterBlocks * QUIET_POLLS_PER_BLOCK;
+    let lookAt = Date.now() + quietMs;
     for (;;) {
       // Read after the block number: a transaction mined in between is seen here, not waited for in a next block.
       const receipt = await receiptOf();
       if (receipt) return receipt;
-      if (seenBlock >= replaceAt) {
+      if (seenBlock >= replaceAt || Date.now() >= lookAt) {
+        lookAt = Date.now() + quietMs;
         // A failed look or re-send (a transient RPC error) is tried again at the next block rather than ending the
         // wait, which would leave a dropped transaction's nonce a gap holding every later one of the signer.
         const stuck = await isStuck(writer, current).catch(() => undefined);
@@ -182,7 +187,7 @@ export async function untilMined(
         }
         if (settled) replaceAt = seenBlock + BigInt(writer.replaceAfterBlocks);
       }
-      // Sleep until a new block (the block number is cached across waiters for a polling interval).
+      // Sleep until a new block (the block number is cached across waiters for a polling interval), or a quiet spell.
       for (;;) {
         if (Date.now() >= until) throw notMinedInTime(current.hash, lastResendError);
         await new Promise((resolve) => setTimeout(resolve, writer.pollingIntervalMs));
@@ -191,6 +196,7 @@ export async function untilMined(
           seenBlock = block;
           break;
         }
+        if (Date.now() >= lookAt) break;
       }
     }
   } catch (error) {
@@ -203,6 +209,9 @@ export async function untilMined(
     });
   }
 }
+
+/** Polling intervals per block to replace after with no block at all before the pool is looked at anyway. */
+const QUIET_POLLS_PER_BLOCK = 10;
 
 /**
  * Whether `sent`, unmined after `replaceAfterBlocks` blocks, needs replacing: the node no longer has it (dropped), or

@@ -1,6 +1,7 @@
 /**
- * Test-only deployable (run-deployable.test.ts): no backing service, two workers. The first one's stop waits for
- * as long as STOP_TAKES_MS says (a consumer whose in-flight job waits on the chain); the second prints when stopped.
+ * Test-only deployable (run-deployable.test.ts) on MySQL, with two workers. The first one's stop waits for as long as
+ * STOP_TAKES_MS says while a query of its own holds a pooled connection (a consumer whose in-flight job waits on the
+ * chain under its signer lease); the second stops after a short wait of its own and prints when it has.
  */
 import express from 'express';
 import { runDeployable } from '#shared/runtime/run-deployable.js';
@@ -15,21 +16,23 @@ await runDeployable({
     HOST: '127.0.0.1',
     SHUTDOWN_GRACE_MS: Number(process.env.SHUTDOWN_GRACE_MS),
     SHUTDOWN_DRAIN_MS: 0,
-    DATABASE_URL: 'mysql://unused',
-    DB_POOL_MAX: 1,
+    DATABASE_URL: String(process.env.DATABASE_URL),
+    DB_POOL_MAX: 2,
     REDIS_URL: 'redis://unused',
     REDIS_PREFIX: 'unused',
     AMQP_URL: 'amqp://unused',
     AMQP_PREFIX: 'unused',
   },
-  needs: {},
+  needs: { mysql: true },
   buildApp: () => express(),
-  startWorkers: () =>
-    Promise.resolve([
-      () => new Promise<void>((resolve) => setTimeout(resolve, stopTakesMs)),
-      () => {
+  startWorkers: ({ resources }) => {
+    const held = resources.db?.raw('SELECT SLEEP(?)', [stopTakesMs / 1000]);
+    return Promise.resolve([
+      async () => void (await held),
+      async () => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
         process.stdout.write('{"event":"test.second_worker_stopped"}\n');
-        return Promise.resolve();
       },
-    ]),
+    ]);
+  },
 });

@@ -65,8 +65,8 @@ export async function runDeployable<S extends DeployableSettings>(definition: De
         );
   const context: DeployableContext = { logger, version: serviceVersion, resources, routeSwitches, metrics };
   const stopWorkers: Array<() => Promise<void>> = [];
-  // Workers stop within the drain and the grace counted from the signal: the pod's termination grace period is
-  // longer by a margin left for closing the clients, so SIGKILL never interrupts the close.
+  // Workers stop within the drain and the grace counted from the signal: the pod's termination grace period is 15 s
+  // longer, a margin for the stops left after a late one (LATE_STOP_MS each) and the clients' close (CLOSE_CLIENTS_MS).
   let signalledAt: number | undefined;
   const workersDeadline = () => (signalledAt ?? Date.now()) + settings.SHUTDOWN_DRAIN_MS + settings.SHUTDOWN_GRACE_MS;
   const server = await startHttpServer(definition.buildApp(context), {
@@ -78,7 +78,7 @@ export async function runDeployable<S extends DeployableSettings>(definition: De
     onShutdown: [
       () => stopWithin(stopWorkers, workersDeadline(), logger),
       () => routeSwitches.close(),
-      () => resources.close(),
+      () => closeWithin(resources, logger),
     ],
   });
   installShutdownSignals(() => {
@@ -89,28 +89,57 @@ export async function runDeployable<S extends DeployableSettings>(definition: De
   logger.info({ version: serviceVersion, port: server.port }, `${name} started`);
 }
 
+/** What each stop gets at least, even past the deadline; three of them and the clients' close fit in the margin. */
+const LATE_STOP_MS = 2_000;
+/** The clients' close: a pool waits for connections an abandoned worker still holds, so it is bounded too. */
+const CLOSE_CLIENTS_MS = 5_000;
+
 /**
- * Runs each stop in order, each within what is left until `deadline`. A stop still waiting then (a consumer whose
- * in-flight job waits on the chain) is left behind with one line: its unacknowledged messages return to the queue
- * when the connection closes, and the reconcilers finish what was started; the later stops still run.
+ * Runs each stop in order, each within what is left until `deadline` (at least LATE_STOP_MS). A stop still waiting
+ * then (a consumer whose in-flight job waits on the chain) is left behind with one line: its unacknowledged messages
+ * return to the queue when the connection closes, and the reconcilers finish what was started. The later stops run
+ * all the same, a failed one too; the failures are thrown together at the end.
  */
 async function stopWithin(stops: Array<() => Promise<void>>, deadline: number, logger: Logger): Promise<void> {
+  const failures: unknown[] = [];
   for (const [index, stop] of stops.entries()) {
-    const leftMs = Math.max(deadline - Date.now(), 0);
+    const budgetMs = Math.max(deadline - Date.now(), LATE_STOP_MS);
     try {
-      await withinTime(stop, leftMs, 'stopping a worker', () => new WorkerStopTimedOut(leftMs));
+      await withinTime(stop, budgetMs, 'stopping a worker', () => new ShutdownStepTimedOut(budgetMs));
     } catch (error) {
-      if (!(error instanceof WorkerStopTimedOut)) throw error;
+      if (!(error instanceof ShutdownStepTimedOut)) {
+        failures.push(error);
+        continue;
+      }
       logger.warn(
-        { event: 'shutdown.worker_stop_timed_out', worker: index, waitedMs: leftMs },
+        { event: 'shutdown.worker_stop_timed_out', worker: index, waitedMs: budgetMs },
         'a worker did not stop within the shutdown grace; its unfinished work is left to redelivery and reconciliation',
       );
     }
   }
+  if (failures.length > 0) throw new AggregateError(failures, `${failures.length} worker stop(s) failed`);
 }
 
-class WorkerStopTimedOut extends Error {
+/** Closes the clients within CLOSE_CLIENTS_MS; past it the process exits and the OS closes what is left. */
+async function closeWithin(resources: ServiceResources, logger: Logger): Promise<void> {
+  try {
+    await withinTime(
+      () => resources.close(),
+      CLOSE_CLIENTS_MS,
+      'closing the clients',
+      () => new ShutdownStepTimedOut(CLOSE_CLIENTS_MS),
+    );
+  } catch (error) {
+    if (!(error instanceof ShutdownStepTimedOut)) throw error;
+    logger.warn(
+      { event: 'shutdown.close_timed_out', waitedMs: CLOSE_CLIENTS_MS },
+      'the clients did not close in time (a connection a left-behind worker holds); exiting closes them',
+    );
+  }
+}
+
+class ShutdownStepTimedOut extends Error {
   constructor(waitedMs: number) {
-    super(`a worker did not stop within ${waitedMs} ms`);
+    super(`a shutdown step did not finish within ${waitedMs} ms`);
   }
 }

@@ -21,8 +21,11 @@ describe('answerWaitingRead', () => {
     };
     let settled: (() => void) | undefined;
     const answered = new Promise<void>((resolve) => (settled = resolve));
+    let arrived: (() => void) | undefined;
+    const requested = new Promise<void>((resolve) => (arrived = resolve));
     const app = express();
     app.get('/wait', (req, res) => {
+      arrived?.();
       // The first render ends only after the client has gone.
       res.once('close', () => {
         const first = { status: 200, body: { trade: { id: 't1' } } };
@@ -49,7 +52,7 @@ describe('answerWaitingRead', () => {
     const client = httpRequest({ host: '127.0.0.1', port, path: '/wait', headers: { 'If-None-Match': '*' } });
     client.on('error', () => undefined);
     client.end();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await requested;
     client.destroy();
     await answered;
 

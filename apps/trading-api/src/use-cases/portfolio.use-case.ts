@@ -160,7 +160,7 @@ async function readAccountPositions(
       // Tokens held without an indexed trade (received some other way) are marked too, at no cost.
       const mark = await markOf(reader, account, market, outcomeIndex, shares);
       if (market.status === 'RESOLVED' && mark.value === 0n) {
-        // A losing outcome: it can never be redeemed, so resolution closes it as a sale at 0.
+        // Tokens the resolution made worth nothing (a losing outcome can never be redeemed): closed as a sale at 0.
         if (history) history.ledger = settledAtZero(ledger);
         return null;
       }

@@ -9,6 +9,7 @@ import { dailyCapStatuses, inFlightStatuses, tradeStatuses, type TradeStatus } f
 import { toMarket, type Market } from '../markets/market-rows.js';
 import { newestFirstPage } from '../pages.js';
 import type { Queryable, Row } from '../transaction.js';
+import type { ErrorCode } from '../../errors/error-catalogue.js';
 import { toUser, type User } from '../users/users.repository.js';
 import { toTrade, type TradeRecord } from './trade-rows.js';
 
@@ -175,7 +176,7 @@ const inWindow = (db: Queryable, apiKeyId: string, window: UsageWindowBounds) =>
   db('trades').where({ api_key_id: apiKeyId }).whereBetween('created_at', [window.since, window.until]);
 
 /** The client's cancel (rejected with this code): not a failure in the usage figures. */
-const CANCELLED_CODE = 'TRADE_CANCELLED';
+const CANCELLED_CODE: ErrorCode = 'TRADE_CANCELLED';
 
 /**
  * The key's trades created in the window, counted per status, the cancelled ones apart (statuses without trades

@@ -323,7 +323,7 @@ export interface paths {
     };
     /**
      * Per-market position detail (not paginated)
-     * @description One entry per (market, outcome) the smart account holds tokens of (shares read on-chain, WAD-18) among the markets it traded, with cost basis, trade count and first/last trade times from its indexed trades; ordered by market id, outcome. Optional `marketId` narrows to one market.
+     * @description One entry per (market, outcome) the smart account holds tokens of (shares read on-chain, WAD-18) among the markets it traded, but for the tokens of a resolved market that pay nothing (closed by the resolution as a sale at 0: their cost is in the portfolio's `totalRealizedPnl`), with cost basis, trade count and first/last trade times from its indexed trades; ordered by market id, outcome. Optional `marketId` narrows to one market.
      */
     get: operations['listPortfolioPositions'];
     put?: never;

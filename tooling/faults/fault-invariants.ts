@@ -10,6 +10,8 @@
  *   - every deployable's /ready answers 200 again, each dependency ok.
  * `expectFaultHealed` asserts all of them over every trader of the file: each fault test ends with it.
  */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { expect } from '@jest/globals';
 import { connect } from 'amqplib';
 import type { Address } from 'viem';
@@ -34,6 +36,28 @@ interface TradeRow {
   amount_atomic: string;
 }
 
+/**
+ * What a CI log needs to tell why trades did not settle: the unsettled rows, and the executors' warnings and errors
+ * (the last 40 lines of their log).
+ */
+async function unsettledReport(stack: FaultStack, tradeIds: readonly string[]): Promise<string> {
+  const unsettled: Array<Record<string, unknown>> = await stack
+    .db('trades')
+    .whereIn('id', tradeIds)
+    .whereNotIn('status', TERMINAL)
+    .select('id', 'status', 'updated_at', 'worker_seen_at', 'tx_hash', 'error_code');
+  const logs = (await readdir(stack.directory)).filter((name) => name.startsWith('chain-executor'));
+  const lines = await Promise.all(
+    logs.map(async (name) => (await readFile(path.join(stack.directory, name), 'utf8')).split('\n')),
+  );
+  const troubles = lines.flat().filter((line) => /"level":(40|50|60)/.test(line) || /\b(warn|error)\b/.test(line));
+  return [
+    `unsettled trades (${unsettled.length}): ${JSON.stringify(unsettled)}`,
+    `chain-executor warnings and errors (last 40 of ${logs.join(', ')}):`,
+    ...troubles.slice(-40),
+  ].join('\n');
+}
+
 /** Waits until every trade is terminal, then checks its event and its executions on-chain. Returns the rows. */
 export async function expectTradesSettled(
   stack: FaultStack,
@@ -48,7 +72,9 @@ export async function expectTradesSettled(
       return settled ? found : undefined;
     },
     { timeoutMs: options.timeoutMs ?? 60_000, intervalMs: 200 },
-  );
+  ).catch(async (error: unknown) => {
+    throw new Error(`${String(error)}\n${await unsettledReport(stack, tradeIds)}`, { cause: error });
+  });
   if (options.status) expect(rows.filter((row) => row.status !== options.status)).toEqual([]);
   for (const row of rows) {
     const events = await listWebhookEventsOfTrade(stack.db, row.api_key_id, row.id);

@@ -43,22 +43,23 @@ export function printError(io: CliIo, json: boolean, error: unknown): number {
   return exitCodeFor(appError);
 }
 
-/** Facts a failed command may carry in its AppError's extensions that tell an operator what already happened. */
-const RECOVERY_FACTS = {
-  /** A transaction was sent (it may be pending, mined or reverted): look it up before running again. */
-  txHash: 'transaction',
-  /** The id a create chose: give it to `--id` on the next run. */
-  marketId: 'market id',
-  contractAddress: 'contract',
-} as const;
-export type RecoveryFacts = { -readonly [K in keyof typeof RECOVERY_FACTS]?: string };
-const RECOVERY_FACT_KEYS: ReadonlyArray<keyof RecoveryFacts> = ['txHash', 'marketId', 'contractAddress'];
+/**
+ * Facts a failed command may carry in its AppError's extensions that tell an operator what already happened, each
+ * with its label on a human error: a sent transaction (pending, mined or reverted: look it up before running again),
+ * the id a create chose (give it to `--id` on the next run), the contract deployed for it.
+ */
+const RECOVERY_FACTS = [
+  ['txHash', 'transaction'],
+  ['marketId', 'market id'],
+  ['contractAddress', 'contract'],
+] as const;
+export type RecoveryFacts = Partial<Record<(typeof RECOVERY_FACTS)[number][0], string>>;
 
 /** The recovery facts of an error (only those that are text: an extension never prints a nested object). */
 export function recoveryFactsOf(error: unknown): RecoveryFacts {
   if (!isAppError(error)) return {};
   const facts: RecoveryFacts = {};
-  for (const key of RECOVERY_FACT_KEYS) {
+  for (const [key] of RECOVERY_FACTS) {
     const value = error.extensions[key];
     if (typeof value === 'string') facts[key] = value;
   }
@@ -83,8 +84,8 @@ function writeError(io: CliIo, json: boolean, code: string, message: string, fac
     io.stdout(`${JSON.stringify({ error: { code, message, ...facts } })}\n`);
     return;
   }
-  const lines = RECOVERY_FACT_KEYS.flatMap((key) =>
-    facts[key] === undefined ? [] : [`  ${RECOVERY_FACTS[key]}: ${facts[key]}\n`],
+  const lines = RECOVERY_FACTS.flatMap(([key, label]) =>
+    facts[key] === undefined ? [] : [`  ${label}: ${facts[key]}\n`],
   );
   io.stderr(`error: ${code}: ${message}\n${lines.join('')}`);
 }

@@ -127,10 +127,14 @@ describe('a sent transaction until it is mined', () => {
     const before = await nonceOf(writer);
     const [first, second]: [Hex[], Hex[]] = [[], []];
     const receipts = await withoutAutomine(async () => {
-      const sendings = [approve(writer, first, 1n), approve(writer, second, 2n)];
+      // One after the other, so the first takes the lower nonce (started together, either may estimate first).
+      const firstSending = approve(writer, first, 1n);
+      await sentOnce(first, firstSending);
+      const secondSending = approve(writer, second, 2n);
+      await sentOnce(second, secondSending);
+      const sendings = [firstSending, secondSending];
       let settled = 0;
       for (const sending of sendings) void sending.finally(() => (settled += 1));
-      await Promise.all([sentOnce(first, sendings[0]!), sentOnce(second, sendings[1]!)]);
       await fixture.chain.testClient.dropTransaction({ hash: first[0]! });
       await mineUntil(() => settled === 2, { blocks: 20 });
       return Promise.all(sendings);
